@@ -1,0 +1,135 @@
+import type { Role } from './roles.js';
+
+export interface NavEntry {
+  label: string;
+  path: string;
+  roles: readonly Role[];
+  icon: string;
+}
+
+export interface NavGroup {
+  label: string;
+  roles: readonly Role[];
+  icon: string;
+  children: readonly NavEntry[];
+}
+
+export type NavItem = NavEntry | NavGroup;
+
+const ALL: readonly Role[] = [
+  'Admin',
+  'ICT_administrator',
+  'Proprietor',
+  'Principal',
+  'Headteacher',
+  'Bursar',
+  'Auditor',
+  'Student',
+  'Parent',
+];
+const ACADEMIC: readonly Role[] = ['Admin', 'ICT_administrator', 'Principal', 'Headteacher'];
+const FEE_ADMIN: readonly Role[] = ['Admin', 'ICT_administrator', 'Principal', 'Headteacher', 'Bursar'];
+
+/** Sidebar entries exactly as SPEC §2 lists them. */
+export const NAVIGATION: readonly NavItem[] = [
+  { label: 'Dashboard', path: '/dashboard', roles: ALL, icon: 'dashboard' },
+  { label: 'Users', path: '/users', roles: ['Admin', 'ICT_administrator', 'Principal', 'Headteacher'], icon: 'users' },
+  { label: 'Schools', path: '/schools', roles: ['Admin', 'ICT_administrator', 'Proprietor'], icon: 'schools' },
+  {
+    label: 'Academic',
+    roles: ACADEMIC,
+    icon: 'academic',
+    children: [
+      { label: 'Sessions', path: '/sessions', roles: ACADEMIC, icon: 'sessions' },
+      { label: 'Terms', path: '/terms', roles: ACADEMIC, icon: 'terms' },
+      { label: 'Class Arms', path: '/class-arms', roles: ACADEMIC, icon: 'classArms' },
+    ],
+  },
+  {
+    label: 'Fee Management',
+    roles: [...FEE_ADMIN, 'Student', 'Parent'],
+    icon: 'fees',
+    children: [
+      { label: 'Fee Administration', path: '/fees', roles: FEE_ADMIN, icon: 'feeAdmin' },
+      { label: 'My Fee Payments', path: '/student/fees', roles: ['Student', 'Parent'], icon: 'myFees' },
+      {
+        label: 'Cash Payments',
+        path: '/bursar/cash-payments',
+        roles: ['Admin', 'ICT_administrator', 'Bursar'],
+        icon: 'cash',
+      },
+    ],
+  },
+  {
+    label: 'Reports',
+    path: '/reports',
+    roles: ['Admin', 'ICT_administrator', 'Auditor', 'Principal', 'Headteacher', 'Bursar'],
+    icon: 'reports',
+  },
+  { label: 'Audit', path: '/audit', roles: ['Admin', 'ICT_administrator', 'Auditor'], icon: 'audit' },
+  {
+    label: 'Settings',
+    roles: ['Admin', 'ICT_administrator', 'Principal', 'Headteacher'],
+    icon: 'settings',
+    children: [
+      {
+        label: 'General Settings',
+        path: '/settings',
+        roles: ['Admin', 'ICT_administrator', 'Principal', 'Headteacher'],
+        icon: 'general',
+      },
+      {
+        label: 'Email Configuration',
+        path: '/admin/email-config',
+        roles: ['Admin', 'ICT_administrator'],
+        icon: 'email',
+      },
+      {
+        label: 'Payment Configuration',
+        path: '/admin/payment-config',
+        roles: ['Admin', 'ICT_administrator'],
+        icon: 'payment',
+      },
+      {
+        label: 'Student Management',
+        path: '/admin/students',
+        roles: ['Admin', 'ICT_administrator', 'Proprietor'],
+        icon: 'students',
+      },
+    ],
+  },
+];
+
+function allowed(roles: readonly string[], entryRoles: readonly Role[]) {
+  return roles.some((role) => (entryRoles as readonly string[]).includes(role));
+}
+
+/** A group is hidden if the user lacks its roles; its children are filtered separately. */
+export function navigationFor(roles: readonly string[]): NavItem[] {
+  const items: NavItem[] = [];
+  for (const item of NAVIGATION) {
+    if (!allowed(roles, item.roles)) continue;
+    if ('children' in item) {
+      const children = item.children.filter((child) => allowed(roles, child.roles));
+      if (children.length > 0) items.push({ ...item, children });
+    } else {
+      items.push(item);
+    }
+  }
+  return items;
+}
+
+/** An entry is highlighted when the current path equals or starts with its path. */
+export function isActivePath(currentPath: string, entryPath: string): boolean {
+  return currentPath === entryPath || currentPath.startsWith(`${entryPath}/`);
+}
+
+/** Route guards for the signed-in paths that SPEC restricts; other paths need only sign-in. */
+export const ROUTE_ROLES: Record<string, readonly Role[]> = {
+  '/users': ['Admin', 'ICT_administrator', 'Principal', 'Headteacher', 'Proprietor'],
+  '/schools': ['Admin', 'ICT_administrator', 'Proprietor'],
+  '/sessions': [...ACADEMIC, 'Proprietor'],
+  '/terms': [...ACADEMIC, 'Proprietor'],
+  '/class-arms': [...ACADEMIC, 'Proprietor'],
+  '/admin/students': ['Admin', 'Proprietor', 'ICT_administrator'],
+};

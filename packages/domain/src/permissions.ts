@@ -1,0 +1,25 @@
+import { hasAnyRole, type Role } from './roles.js';
+
+/**
+ * The one permission matrix. The API guards and the web UI (sidebar, buttons, routes) both read
+ * it: the UI hides what the server refuses.
+ */
+export const PERMISSIONS = {
+  'users.view': ['Admin', 'ICT_administrator', 'Proprietor'],
+  'schools.view': ['Admin', 'ICT_administrator', 'Proprietor'],
+  'schools.manage': ['Admin', 'ICT_administrator', 'Proprietor'],
+  'groupSchools.manage': ['Admin', 'ICT_administrator', 'Proprietor'],
+  'academic.view': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher'],
+  'sessions.manage': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal'],
+  'terms.manage': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher'],
+  'classArms.manage': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher'],
+  'academic.delete': ['Admin', 'ICT_administrator', 'Proprietor'],
+  'addresses.manage': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal'],
+  'email.outbox.view': ['Admin', 'ICT_administrator'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(roles: readonly string[], permission: Permission): boolean {
+  return hasAnyRole(roles, PERMISSIONS[permission]);
+}

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { calendarDate, idSchema, requiredText } from './common.js';
+
+const endAfterStart = <T extends { startDate?: string; endDate?: string }>(value: T) =>
+  !value.startDate || !value.endDate || value.endDate > value.startDate;
+const endAfterStartIssue = { message: 'End date must be after start date', path: ['endDate'] };
+
+/* Group schools */
+export const groupSchoolSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  description: z.string(),
+  logo: z.string().nullable(),
+  schoolCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GroupSchool = z.infer<typeof groupSchoolSchema>;
+
+/** Sent as multipart fields (with an optional logo file) or JSON. */
+export const groupSchoolInputSchema = z.object({
+  name: requiredText('Group school name is required', 120),
+  description: requiredText('Description is required', 1000),
+  logo: z.url({ error: 'Logo must be a URL' }).optional().or(z.literal('')),
+});
+export type GroupSchoolInput = z.input<typeof groupSchoolInputSchema>;
+
+/* Addresses */
+export const addressSchema = z.object({
+  _id: idSchema,
+  street: z.string(),
+  street_no: z.string(),
+  town: z.string(),
+  state: z.string(),
+  country: z.string(),
+  zip_code: z.string(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const addressInputSchema = z.object({
+  street: requiredText('Street is required', 200),
+  street_no: requiredText('Street number is required', 20),
+  town: requiredText('Town is required', 100),
+  state: requiredText('State is required', 100),
+  country: requiredText('Country is required', 100),
+  zip_code: requiredText('ZIP code is required', 20),
+});
+export type AddressInput = z.input<typeof addressInputSchema>;
+
+/* Schools */
+export const schoolSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string(),
+  isActive: z.boolean(),
+  groupSchool: z.object({ _id: idSchema, name: z.string() }),
+  address: addressSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type School = z.infer<typeof schoolSchema>;
+
+export const schoolInputSchema = addressInputSchema.extend({
+  groupSchool_id: z.uuid({ error: 'Group school is required' }),
+  name: requiredText('School name is required', 160),
+  email: z.string().trim().pipe(z.email('Invalid email address')).optional().or(z.literal('')).nullable(),
+  phoneNumber: requiredText('Phone number is required', 30).refine(
+    (value) => value.replace(/\D/g, '').length >= 10,
+    'Phone number must have at least 10 digits',
+  ),
+  isActive: z.boolean().optional().default(true),
+});
+export type SchoolInput = z.input<typeof schoolInputSchema>;
+
+/* Sessions */
+export const sessionSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  school: idSchema,
+  startDate: z.string(),
+  endDate: z.string(),
+  isActive: z.boolean(),
+  isCurrent: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AcademicSession = z.infer<typeof sessionSchema>;
+
+export const sessionInputSchema = z
+  .object({
+    school_id: z.uuid({ error: 'School is required' }),
+    name: requiredText('Session name is required', 60),
+    startDate: calendarDate('Start date is required'),
+    endDate: calendarDate('End date is required'),
+    isActive: z.boolean().optional().default(true),
+  })
+  .refine(endAfterStart, endAfterStartIssue);
+export type SessionInput = z.input<typeof sessionInputSchema>;
+
+/* Terms */
+export const termSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  session: z.object({ _id: idSchema, name: z.string(), school: idSchema }),
+  startDate: z.string(),
+  endDate: z.string(),
+  isActive: z.boolean(),
+  isCurrent: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Term = z.infer<typeof termSchema>;
+
+export const termInputSchema = z
+  .object({
+    session: z.uuid({ error: 'Session is required' }),
+    name: requiredText('Term name is required', 60),
+    startDate: calendarDate('Start date is required'),
+    endDate: calendarDate('End date is required'),
+    isActive: z.boolean().optional().default(true),
+  })
+  .refine(endAfterStart, endAfterStartIssue);
+export type TermInput = z.input<typeof termInputSchema>;
+
+/* Class arms */
+export const classArmSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  school: idSchema,
+  capacity: z.number().int(),
+  currentStudentCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ClassArm = z.infer<typeof classArmSchema>;
+
+export const classArmInputSchema = z.object({
+  school_id: z.uuid({ error: 'School is required' }),
+  name: requiredText('Class arm name is required', 40),
+  capacity: z.coerce
+    .number({ error: 'Capacity must be a number' })
+    .int('Capacity must be a whole number')
+    .min(1, 'Capacity must be at least 1')
+    .max(1000, 'Capacity must be at most 1000')
+    .optional()
+    .default(40),
+});
+export type ClassArmInput = z.input<typeof classArmInputSchema>;
+
+export const studentCountSchema = z.object({
+  classArm: z.object({ _id: idSchema, name: z.string(), currentStudentCount: z.number().int() }),
+});
+
+export const bySchoolQuerySchema = z.object({ school_id: idSchema.optional() });
+export const bySessionQuerySchema = z.object({ session_id: idSchema });

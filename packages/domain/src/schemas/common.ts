@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+
+/** Every response is { success, message, data }. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.boolean(), message: z.string(), data });
+}
+
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  data: z.null(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+
+export const idSchema = z.uuid({ error: 'Invalid id' });
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** A required text field: trimmed, non-empty, with the form's own message. */
+export function requiredText(message: string = MSG.required, max = 200) {
+  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+}
+
+export function optionalText(max = 500) {
+  return z.string().trim().max(max, `Must be at most ${max} characters`).optional().nullable();
+}
+
+export const emailSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .pipe(z.email(MSG.invalidEmail));
+
+/** A calendar date, YYYY-MM-DD. */
+export function calendarDate(message: string = MSG.required) {
+  return z.iso.date({ error: message });
+}
+
+export const timestampSchema = z.string();
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import {
+  classArmFill,
+  displayName,
+  greeting,
+  initials,
+  isActivePath,
+  isCurrentPeriod,
+  koboToNaira,
+  nairaToKobo,
+  navigationFor,
+  primaryRole,
+  sessionBadge,
+  termBadge,
+} from '../src/index.js';
+
+describe('greeting', () => {
+  it.each([
+    [0, 'Good morning'],
+    [11, 'Good morning'],
+    [12, 'Good afternoon'],
+    [16, 'Good afternoon'],
+    [17, 'Good evening'],
+    [23, 'Good evening'],
+  ])('at %i:00 says %s', (hour, expected) => {
+    expect(greeting(hour)).toBe(expected);
+  });
+});
+
+describe('display name', () => {
+  it('joins first, middle and last names with single spaces, skipping empty parts', () => {
+    expect(displayName({ firstname: 'Chidinma', middlename: '', lastname: 'Okafor' })).toBe('Chidinma Okafor');
+    expect(displayName({ firstname: ' Ade ', middlename: 'Tunde', lastname: 'Bello' })).toBe('Ade Tunde Bello');
+    expect(displayName({ firstname: 'Musa', middlename: null, lastname: null })).toBe('Musa');
+  });
+
+  it('gives up to two initials', () => {
+    expect(initials({ firstname: 'ngozi', lastname: 'eze' })).toBe('NE');
+    expect(initials({ firstname: 'Ngozi' })).toBe('N');
+  });
+});
+
+describe('academic badges', () => {
+  const term = { startDate: '2026-09-14', endDate: '2026-12-18', isActive: true };
+
+  it('marks a period current when today lies between its dates, inclusive', () => {
+    expect(isCurrentPeriod(term, '2026-09-14')).toBe(true);
+    expect(isCurrentPeriod(term, '2026-12-18')).toBe(true);
+    expect(isCurrentPeriod(term, '2026-12-19')).toBe(false);
+  });
+
+  it('labels terms Active, Upcoming, Completed or Inactive', () => {
+    expect(termBadge(term, '2026-11-21')).toBe('Active');
+    expect(termBadge(term, '2026-09-01')).toBe('Upcoming');
+    expect(termBadge(term, '2027-01-05')).toBe('Completed');
+    expect(termBadge({ ...term, isActive: false }, '2026-11-21')).toBe('Inactive');
+  });
+
+  it('labels sessions by their flag', () => {
+    expect(sessionBadge({ isActive: true })).toBe('Active');
+    expect(sessionBadge({ isActive: false })).toBe('Inactive');
+  });
+
+  it('fills class arms: Full at 90%, Nearly Full at 75%, else Available', () => {
+    expect(classArmFill(36, 40)).toBe('Full');
+    expect(classArmFill(35, 40)).toBe('Nearly Full');
+    expect(classArmFill(30, 40)).toBe('Nearly Full');
+    expect(classArmFill(29, 40)).toBe('Available');
+    expect(classArmFill(0, 0)).toBe('Available');
+  });
+});
+
+describe('money', () => {
+  it('converts naira to kobo without float error', () => {
+    expect(nairaToKobo(0.1) + nairaToKobo(0.2)).toBe(30n);
+    expect(nairaToKobo('1000000.01')).toBe(100000001n);
+    expect(nairaToKobo(19.99)).toBe(1999n);
+    expect(koboToNaira(100000001n)).toBe(1000000.01);
+    expect(koboToNaira(-250n)).toBe(-2.5);
+  });
+
+  it('refuses amounts with more than two decimals or a sign', () => {
+    expect(() => nairaToKobo('1.005')).toThrow(RangeError);
+    expect(() => nairaToKobo('-5')).toThrow(RangeError);
+  });
+});
+
+describe('navigation', () => {
+  const labels = (roles: string[]) =>
+    navigationFor(roles).map((item) =>
+      'children' in item ? `${item.label}[${item.children.map((c) => c.label).join(',')}]` : item.label,
+    );
+
+  it('shows a bursar only their entries', () => {
+    expect(labels(['Bursar'])).toEqual(['Dashboard', 'Fee Management[Fee Administration,Cash Payments]', 'Reports']);
+  });
+
+  it('shows a student the dashboard and their own fee payments', () => {
+    expect(labels(['Student'])).toEqual(['Dashboard', 'Fee Management[My Fee Payments]']);
+  });
+
+  it('shows an admin every entry', () => {
+    expect(labels(['Admin'])).toEqual([
+      'Dashboard',
+      'Users',
+      'Schools',
+      'Academic[Sessions,Terms,Class Arms]',
+      'Fee Management[Fee Administration,Cash Payments]',
+      'Reports',
+      'Audit',
+      'Settings[General Settings,Email Configuration,Payment Configuration,Student Management]',
+    ]);
+  });
+
+  it('hides a group whose roles the user lacks even when a child would match', () => {
+    expect(labels(['Proprietor'])).toEqual(['Dashboard', 'Schools']);
+  });
+
+  it('highlights an entry for its own path and paths below it', () => {
+    expect(isActivePath('/fees', '/fees')).toBe(true);
+    expect(isActivePath('/fees/approvals', '/fees')).toBe(true);
+    expect(isActivePath('/feesx', '/fees')).toBe(false);
+  });
+
+  it('picks the dashboard by the first role', () => {
+    expect(primaryRole(['Bursar', 'Admin'])).toBe('Bursar');
+    expect(primaryRole(['Janitor'])).toBeUndefined();
+  });
+});
