@@ -21,9 +21,15 @@ export type GroupSchool = z.infer<typeof groupSchoolSchema>;
 export const groupSchoolInputSchema = z.object({
   name: requiredText('Group school name is required', 120),
   description: requiredText('Description is required', 1000),
-  logo: z.url({ error: 'Logo must be a URL' }).optional().or(z.literal('')),
+  logo: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((value) => value === '' || value.startsWith('/uploads/') || /^https?:\/\//.test(value), 'Logo must be a link to an image')
+    .optional(),
 });
-export type GroupSchoolInput = z.input<typeof groupSchoolInputSchema>;
+export type GroupSchoolInput = z.output<typeof groupSchoolInputSchema>;
+export type GroupSchoolFormValues = z.input<typeof groupSchoolInputSchema>;
 
 /* Addresses */
 export const addressSchema = z.object({
@@ -45,7 +51,8 @@ export const addressInputSchema = z.object({
   country: requiredText('Country is required', 100),
   zip_code: requiredText('ZIP code is required', 20),
 });
-export type AddressInput = z.input<typeof addressInputSchema>;
+export type AddressInput = z.output<typeof addressInputSchema>;
+export type AddressFormValues = z.input<typeof addressInputSchema>;
 
 /* Schools */
 export const schoolSchema = z.object({
@@ -71,7 +78,8 @@ export const schoolInputSchema = addressInputSchema.extend({
   ),
   isActive: z.boolean().optional().default(true),
 });
-export type SchoolInput = z.input<typeof schoolInputSchema>;
+export type SchoolInput = z.output<typeof schoolInputSchema>;
+export type SchoolFormValues = z.input<typeof schoolInputSchema>;
 
 /* Sessions */
 export const sessionSchema = z.object({
@@ -96,7 +104,8 @@ export const sessionInputSchema = z
     isActive: z.boolean().optional().default(true),
   })
   .refine(endAfterStart, endAfterStartIssue);
-export type SessionInput = z.input<typeof sessionInputSchema>;
+export type SessionInput = z.output<typeof sessionInputSchema>;
+export type SessionFormValues = z.input<typeof sessionInputSchema>;
 
 /* Terms */
 export const termSchema = z.object({
@@ -121,7 +130,8 @@ export const termInputSchema = z
     isActive: z.boolean().optional().default(true),
   })
   .refine(endAfterStart, endAfterStartIssue);
-export type TermInput = z.input<typeof termInputSchema>;
+export type TermInput = z.output<typeof termInputSchema>;
+export type TermFormValues = z.input<typeof termInputSchema>;
 
 /* Class arms */
 export const classArmSchema = z.object({
@@ -146,7 +156,8 @@ export const classArmInputSchema = z.object({
     .optional()
     .default(40),
 });
-export type ClassArmInput = z.input<typeof classArmInputSchema>;
+export type ClassArmInput = z.output<typeof classArmInputSchema>;
+export type ClassArmFormValues = z.input<typeof classArmInputSchema>;
 
 export const studentCountSchema = z.object({
   classArm: z.object({ _id: idSchema, name: z.string(), currentStudentCount: z.number().int() }),

@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/client.js';
+import { deriveKey, loadMasterSecret } from './lib/secrets.js';
+import { type AccessTokens, createAccessTokens } from './modules/auth/tokens.js';
+import { createMailer, type Mailer } from './modules/email/mailer.js';
+
+/** What services need from the running app, passed explicitly so tests can build their own. */
+export interface AppContext {
+  db: Db;
+  config: AppConfig;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  clock: () => Date;
+}
+
+export function createContext(options: {
+  config: AppConfig;
+  db: Db;
+  log: FastifyBaseLogger;
+  clock?: () => Date;
+}): AppContext {
+  const master = loadMasterSecret({ appSecret: options.config.appSecret, dataDir: options.config.dataDir });
+  return {
+    db: options.db,
+    config: options.config,
+    tokens: createAccessTokens(deriveKey(master, 'jwt'), options.config.accessTokenTtlSeconds),
+    mailer: createMailer({ db: options.db, smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, log: options.log }),
+    clock: options.clock ?? (() => new Date()),
+  };
+}

@@ -1,0 +1,120 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import apiReference from '@scalar/fastify-api-reference';
+import { MAX_IMAGE_BYTES, MSG } from '@schoolledger/domain';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AppContext } from './app-context.js';
+import type { Database } from './db/client.js';
+import { errorHandler } from './lib/error-handler.js';
+import { academicRoutes } from './modules/academic/academic.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { emailRoutes } from './modules/email/email.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { schoolRoutes } from './modules/schools/schools.routes.js';
+import { profileRoutes } from './modules/users/profile.routes.js';
+import { authPlugin } from './plugins/auth.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    database: Database;
+  }
+}
+
+export interface BuildAppOptions {
+  ctx: AppContext;
+  database: Database;
+  /** The built web app to serve at /, when present. */
+  webDir?: string;
+  logger?: FastifyBaseLogger;
+}
+
+export async function buildApp({ ctx, database, webDir, logger }: BuildAppOptions) {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1_048_576,
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorate('ctx', ctx);
+  app.decorate('database', database);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // The API reference page loads its own inline script; everything else is same-origin.
+        'script-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        'frame-src': ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute' });
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } });
+  await app.register(authPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'SchoolLedger API', version: '1.0.0', description: 'Fee management for Nigerian school groups' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(apiReference, { routePrefix: '/api/docs', configuration: { url: '/api/openapi.json' } });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+      await api.register(schoolRoutes);
+      await api.register(academicRoutes);
+      await api.register(emailRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  mkdirSync(ctx.config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: ctx.config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    // Uploaded names are random and never reused, so they may be cached for good.
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  const serveWeb = webDir !== undefined && existsSync(webDir);
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/')) {
+      return reply.sendFile('index.html', webDir);
+    }
+    return reply.code(404).send({ success: false, message: MSG.notFound, data: null });
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+type Schema = typeof schema;
+/** The one database type the app uses, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Query functions accept the database or a transaction, so services can compose them. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/**
+ * `url` selects a PostgreSQL server; otherwise PGlite stores data in `dataDir` (or memory when
+ * omitted). `pgSchema` keeps everything, migrations included, in one PostgreSQL schema, which is
+ * how test files share one server without seeing each other.
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string; pgSchema?: string }): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder, migrationsSchema: options.pgSchema ?? 'drizzle' });
+    return {
+      db,
+      driver: 'postgres',
+      ping: async () => (await pool.query('select 1')).rowCount === 1,
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    driver: 'pglite',
+    ping: async () => (await client.query('select 1')).rows.length === 1,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  inet,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const timestamps = () => ({
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+export const groupSchools = pgTable('group_schools', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  logoUrl: text('logo_url'),
+  ...timestamps(),
+});
+
+export const schools = pgTable(
+  'schools',
+  {
+    id: id(),
+    groupSchoolId: uuid('group_school_id')
+      .notNull()
+      .references(() => groupSchools.id),
+    name: text('name').notNull(),
+    email: text('email'),
+    phoneNumber: text('phone_number').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [index('schools_group_idx').on(t.groupSchoolId)],
+);
+
+/** Every address belongs to one school: the school's own, or later a student's. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    street: text('street').notNull(),
+    streetNo: text('street_no').notNull(),
+    town: text('town').notNull(),
+    state: text('state').notNull(),
+    country: text('country').notNull(),
+    zipCode: text('zip_code').notNull(),
+    isSchoolAddress: boolean('is_school_address').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    index('addresses_school_idx').on(t.schoolId),
+    uniqueIndex('addresses_one_per_school').on(t.schoolId).where(sql`${t.isSchoolAddress}`),
+  ],
+);
+
+export const academicSessions = pgTable(
+  'academic_sessions',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text('name').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('sessions_school_name_uq').on(t.schoolId, t.name)],
+);
+
+export const terms = pgTable(
+  'terms',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    name: text('name').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [index('terms_school_idx').on(t.schoolId), uniqueIndex('terms_session_name_uq').on(t.sessionId, t.name)],
+);
+
+export const classArms = pgTable(
+  'class_arms',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text('name').notNull(),
+    capacity: integer('capacity').notNull().default(40),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('class_arms_school_name_uq').on(t.schoolId, t.name)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    schoolId: uuid('school_id').references(() => schools.id),
+    classArmId: uuid('class_arm_id').references(() => classArms.id),
+    firstname: text('firstname').notNull(),
+    middlename: text('middlename'),
+    lastname: text('lastname').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    address: text('address'),
+    profilePicture: text('profile_picture'),
+    regNo: text('reg_no'),
+    roles: text('roles').array().notNull(),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    passwordHash: text('password_hash').notNull(),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_school_idx').on(t.schoolId),
+    index('users_class_arm_idx').on(t.classArmId),
+  ],
+);
+
+/** Opaque refresh tokens, stored as SHA-256 hashes; a family is one sign-in's chain of rotations. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every sign-in attempt, kept for the security audit screens. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    schoolId: uuid('school_id').references(() => schools.id),
+    success: boolean('success').notNull(),
+    reason: text('reason'),
+    ip: inet('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_school_idx').on(t.schoolId, t.createdAt)],
+);
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: id(),
+    schoolId: uuid('school_id'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: inet('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_logs_school_idx').on(t.schoolId, t.createdAt)],
+);
+
+/** Outgoing email. With no SMTP server configured, messages wait here for an admin to read. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    schoolId: uuid('school_id'),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status', { enum: ['queued', 'sent', 'failed', 'stored'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_outbox_status_idx').on(t.status, t.createdAt)],
+);

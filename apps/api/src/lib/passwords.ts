@@ -1,0 +1,14 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
+const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, options);
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}

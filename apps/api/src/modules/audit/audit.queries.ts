@@ -1,0 +1,33 @@
+import type { DbOrTx } from '../../db/client.js';
+import { auditLogs } from '../../db/schema.js';
+
+/** Who acted, and from where; taken from the request by the auth plugin. */
+export interface Actor {
+  userId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface AuditEntry {
+  action: 'create' | 'update' | 'delete' | string;
+  entity: string;
+  entityId: string | null;
+  schoolId: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Call inside the transaction that makes the change, so the row exists exactly when the change does. */
+export async function recordAudit(db: DbOrTx, actor: Actor, entry: AuditEntry) {
+  await db.insert(auditLogs).values({
+    actorId: actor.userId,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    schoolId: entry.schoolId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

@@ -1,0 +1,109 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { loginAttempts, passwordResetTokens, refreshTokens, schools, users } from '../../db/schema.js';
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return user;
+}
+
+/**
+ * The signed-in user with their school's group, the group's schools (for proprietors) and whether
+ * the sign-in behind the access token is still live, in one round trip per request.
+ */
+export async function findAuthUser(db: DbOrTx, userId: string, familyId: string | null = null, now = new Date()) {
+  const [row] = await db
+    .select({
+      user: users,
+      school: { id: schools.id, name: schools.name, groupSchoolId: schools.groupSchoolId },
+      groupSchoolIds: sql<string[] | null>`(
+        select array_agg(gs.id) from ${schools} gs where gs.group_school_id = ${schools.groupSchoolId}
+      )`,
+      familyLive: sql<boolean>`exists (
+        select 1 from ${refreshTokens} rt
+        where rt.family_id = ${familyId} and rt.revoked_at is null and rt.expires_at > ${now.toISOString()}
+      )`,
+    })
+    .from(users)
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export type AuthUserRow = NonNullable<Awaited<ReturnType<typeof findAuthUser>>>;
+
+export async function recordLoginAttempt(
+  db: DbOrTx,
+  attempt: {
+    email: string;
+    userId: string | null;
+    schoolId: string | null;
+    success: boolean;
+    reason: string | null;
+    ip: string | null;
+    userAgent: string | null;
+  },
+) {
+  await db.insert(loginAttempts).values(attempt);
+}
+
+export async function insertRefreshToken(
+  db: DbOrTx,
+  token: { userId: string; familyId: string; tokenHash: string; rememberMe: boolean; expiresAt: Date },
+) {
+  await db.insert(refreshTokens).values(token);
+}
+
+export async function findRefreshToken(db: DbOrTx, tokenHash: string) {
+  const [token] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return token;
+}
+
+/** Marks a token used; false when another request used it first. */
+export async function claimRefreshToken(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ usedAt: now })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return claimed.length === 1;
+}
+
+export async function revokeFamily(db: DbOrTx, familyId: string, now: Date) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeUserTokens(db: DbOrTx, userId: string, now: Date, exceptFamilyId?: string) {
+  const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
+  if (exceptFamilyId) conditions.push(sql`${refreshTokens.familyId} <> ${exceptFamilyId}`);
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(...conditions));
+}
+
+export async function insertPasswordResetToken(db: DbOrTx, token: { userId: string; tokenHash: string; expiresAt: Date }) {
+  await db.insert(passwordResetTokens).values(token);
+}
+
+/** Uses a reset token once; returns its user when it was valid. */
+export async function consumePasswordResetToken(db: DbOrTx, tokenHash: string, now: Date) {
+  const [token] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return token;
+}

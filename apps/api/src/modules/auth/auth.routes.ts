@@ -1,0 +1,60 @@
+import {
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  logoutRequestSchema,
+  MSG,
+  refreshRequestSchema,
+  refreshResponseSchema,
+  resetPasswordRequestSchema,
+} from '@schoolledger/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, responses } from '../../lib/http.js';
+import { actorOf } from '../../plugins/auth.js';
+import { login, logout, refresh, requestPasswordReset, resetPassword } from './auth.service.js';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['auth'];
+  // Credential endpoints are the ones worth guessing at: a tighter limit than the rest of the API.
+  const rateLimit = { max: app.ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' };
+
+  app.post(
+    '/auth/login',
+    { config: { rateLimit }, schema: { tags, body: loginRequestSchema, response: responses(loginResponseSchema) } },
+    async (request) => ok(MSG.loggedIn, await login(app.ctx, request.body, actorOf(request))),
+  );
+
+  app.post(
+    '/auth/refresh',
+    { config: { rateLimit }, schema: { tags, body: refreshRequestSchema, response: responses(refreshResponseSchema) } },
+    async (request) => ok('Token refreshed', await refresh(app.ctx, request.body.refreshToken)),
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags, body: logoutRequestSchema, response: responses(z.null()) } },
+    async (request) => {
+      await logout(app.ctx, request.body?.refreshToken);
+      return ok(MSG.loggedOut, null);
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    { config: { rateLimit }, schema: { tags, body: forgotPasswordRequestSchema, response: responses(z.null()) } },
+    async (request) => {
+      await requestPasswordReset(app.ctx, request.body.email, actorOf(request));
+      return ok(MSG.resetEmailSent, null);
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    { config: { rateLimit }, schema: { tags, body: resetPasswordRequestSchema, response: responses(z.null()) } },
+    async (request) => {
+      await resetPassword(app.ctx, request.body, actorOf(request));
+      return ok(MSG.passwordReset, null);
+    },
+  );
+};

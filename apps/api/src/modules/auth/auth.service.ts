@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { MSG, type LoginResponse, type RefreshResponse } from '@schoolledger/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import { users } from '../../db/schema.js';
+import { AppError, badRequest, unauthenticated } from '../../lib/errors.js';
+import { randomToken, sha256 } from '../../lib/hash.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { toSessionUser } from '../users/session-user.js';
+import {
+  claimRefreshToken,
+  consumePasswordResetToken,
+  findAuthUser,
+  findRefreshToken,
+  findUserByEmail,
+  insertPasswordResetToken,
+  insertRefreshToken,
+  recordLoginAttempt,
+  revokeFamily,
+  revokeUserTokens,
+} from './auth.queries.js';
+
+const DAY_MS = 86_400_000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+// Compared against when the email is unknown, so a miss costs as long as a wrong password.
+let decoyHash: Promise<string> | undefined;
+
+async function issueTokens(ctx: AppContext, userId: string, familyId: string, rememberMe: boolean) {
+  const refreshToken = randomToken();
+  // Without "remember me" the sign-in still survives a day of use, but not a month.
+  const days = rememberMe ? ctx.config.refreshTokenTtlDays : 1;
+  await insertRefreshToken(ctx.db, {
+    userId,
+    familyId,
+    tokenHash: sha256(refreshToken),
+    rememberMe,
+    expiresAt: new Date(ctx.clock().getTime() + days * DAY_MS),
+  });
+  const token = await ctx.tokens.sign({ userId, familyId });
+  return { token, refreshToken };
+}
+
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string; rememberMe: boolean },
+  actor: Actor,
+): Promise<LoginResponse> {
+  const now = ctx.clock();
+  const user = await findUserByEmail(ctx.db, input.email);
+  const attempt = { email: input.email.toLowerCase(), ip: actor.ip, userAgent: actor.userAgent };
+
+  if (!user) {
+    decoyHash ??= hashPassword(randomToken());
+    await verifyPassword(await decoyHash, input.password);
+    await recordLoginAttempt(ctx.db, { ...attempt, userId: null, schoolId: null, success: false, reason: 'unknown_email' });
+    throw unauthenticated(MSG.invalidCredentials);
+  }
+  const who = { ...attempt, userId: user.id, schoolId: user.schoolId };
+
+  if (user.lockedUntil && user.lockedUntil > now) {
+    await recordLoginAttempt(ctx.db, { ...who, success: false, reason: 'locked' });
+    throw new AppError(423, 'locked', MSG.accountLocked);
+  }
+
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    const failures = user.failedLoginCount + 1;
+    const locks = failures >= ctx.config.loginMaxAttempts;
+    await ctx.db
+      .update(users)
+      .set({
+        failedLoginCount: locks ? 0 : failures,
+        lockedUntil: locks ? new Date(now.getTime() + ctx.config.loginLockMinutes * 60_000) : user.lockedUntil,
+      })
+      .where(eq(users.id, user.id));
+    await recordLoginAttempt(ctx.db, { ...who, success: false, reason: locks ? 'bad_password_locked' : 'bad_password' });
+    throw unauthenticated(MSG.invalidCredentials);
+  }
+
+  if (user.status !== 'active') {
+    await recordLoginAttempt(ctx.db, { ...who, success: false, reason: 'inactive' });
+    throw new AppError(403, 'inactive', MSG.accountInactive);
+  }
+
+  await ctx.db
+    .update(users)
+    .set({ failedLoginCount: 0, lockedUntil: null, lastLogin: now })
+    .where(eq(users.id, user.id));
+  await recordLoginAttempt(ctx.db, { ...who, success: true, reason: null });
+  const tokens = await issueTokens(ctx, user.id, randomUUID(), input.rememberMe);
+  const row = await findAuthUser(ctx.db, user.id);
+  return { user: toSessionUser(row!), ...tokens };
+}
+
+/**
+ * Rotates a refresh token. Presenting a token that was already rotated means it was copied:
+ * the whole family is revoked, which signs out both the thief and the owner.
+ */
+export async function refresh(ctx: AppContext, refreshToken: string): Promise<RefreshResponse> {
+  const now = ctx.clock();
+  const stored = await findRefreshToken(ctx.db, sha256(refreshToken));
+  if (!stored) throw unauthenticated(MSG.tokenRefreshFailed);
+  if (stored.usedAt || stored.revokedAt) {
+    await revokeFamily(ctx.db, stored.familyId, now);
+    throw unauthenticated(MSG.tokenRefreshFailed);
+  }
+  if (stored.expiresAt <= now) throw unauthenticated(MSG.tokenRefreshFailed);
+
+  const row = await findAuthUser(ctx.db, stored.userId);
+  if (!row || row.user.status !== 'active') {
+    await revokeFamily(ctx.db, stored.familyId, now);
+    throw unauthenticated(MSG.tokenRefreshFailed);
+  }
+  if (!(await claimRefreshToken(ctx.db, stored.id, now))) {
+    await revokeFamily(ctx.db, stored.familyId, now);
+    throw unauthenticated(MSG.tokenRefreshFailed);
+  }
+  return issueTokens(ctx, stored.userId, stored.familyId, stored.rememberMe);
+}
+
+export async function logout(ctx: AppContext, refreshToken: string | undefined) {
+  if (!refreshToken) return;
+  const stored = await findRefreshToken(ctx.db, sha256(refreshToken));
+  if (stored) await revokeFamily(ctx.db, stored.familyId, ctx.clock());
+}
+
+/** Always answers the same way, so the form cannot be used to find out who has an account. */
+export async function requestPasswordReset(ctx: AppContext, email: string, actor: Actor) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.status !== 'active') return;
+  const token = randomToken();
+  const link = `${ctx.config.appUrl}/reset-password?token=${token}`;
+  const deliver = await ctx.db.transaction(async (tx) => {
+    await insertPasswordResetToken(tx, {
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(ctx.clock().getTime() + RESET_TOKEN_TTL_MS),
+    });
+    await recordAudit(tx, actor, {
+      action: 'password_reset_requested',
+      entity: 'user',
+      entityId: user.id,
+      schoolId: user.schoolId,
+    });
+    return ctx.mailer.queue(tx, {
+      to: user.email,
+      schoolId: user.schoolId,
+      subject: 'Reset your SchoolLedger password',
+      text: [
+        `Hello ${user.firstname},`,
+        '',
+        'Someone asked to reset the password of your SchoolLedger account.',
+        `Open this link within one hour to choose a new password:\n${link}`,
+        '',
+        'If it was not you, ignore this email: your password stays as it is.',
+      ].join('\n'),
+    });
+  });
+  void deliver();
+}
+
+export async function resetPassword(ctx: AppContext, input: { token: string; password: string }, actor: Actor) {
+  const now = ctx.clock();
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const token = await consumePasswordResetToken(tx, sha256(input.token), now);
+    if (!token) throw badRequest(MSG.resetTokenInvalid);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, mustChangePassword: false })
+      .where(eq(users.id, token.userId))
+      .returning({ id: users.id, schoolId: users.schoolId });
+    await revokeUserTokens(tx, token.userId, now);
+    await recordAudit(tx, { ...actor, userId: actor.userId ?? token.userId }, {
+      action: 'password_reset',
+      entity: 'user',
+      entityId: token.userId,
+      schoolId: user?.schoolId ?? null,
+    });
+  });
+}

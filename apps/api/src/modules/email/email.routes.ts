@@ -1,0 +1,51 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emailOutbox } from '../../db/schema.js';
+import { ok, responses } from '../../lib/http.js';
+import { authenticate, authOf, authorize } from '../../plugins/auth.js';
+import { inSchoolScope } from '../../plugins/tenancy.js';
+
+const outboxEntrySchema = z.object({
+  _id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.enum(['queued', 'sent', 'failed', 'stored']),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+
+export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', authenticate);
+
+  app.get(
+    '/email/outbox',
+    {
+      preHandler: authorize('email.outbox.view'),
+      schema: { tags: ['email'], querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }), response: responses(z.array(outboxEntrySchema)) },
+    },
+    async (request) => {
+      const { scope } = authOf(request);
+      // Account emails of the super-admin have no school; only the super-admin's scope includes them.
+      const rows = await app.ctx.db
+        .select()
+        .from(emailOutbox)
+        .where(inSchoolScope(scope, emailOutbox.schoolId))
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(request.query.limit);
+      return ok(
+        'Outbox loaded',
+        rows.map((row) => ({
+          _id: row.id,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          status: row.status,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+        })),
+      );
+    },
+  );
+};

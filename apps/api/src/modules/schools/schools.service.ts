@@ -1,0 +1,230 @@
+import {
+  type AddressInput,
+  entityMessages,
+  type GroupSchoolInput,
+  type SchoolInput,
+} from '@schoolledger/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import { addresses, groupSchools, schools } from '../../db/schema.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { assertSchoolInScope } from '../../plugins/tenancy.js';
+import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import {
+  countSchoolDependents,
+  findAddress,
+  findGroupSchool,
+  findSchool,
+} from './schools.queries.js';
+
+const GROUP = entityMessages('Group school');
+const SCHOOL = entityMessages('School');
+const ADDRESS = entityMessages('Address');
+
+/* Group schools: a group spans schools, so only the super-admin creates or deletes one, and
+   only the super-admin or the group's proprietor edits it. */
+
+export async function getGroupSchool(ctx: AppContext, auth: AuthContext, id: string) {
+  const row = await findGroupSchool(ctx.db, auth.scope, id);
+  if (!row) throw notFound(GROUP.notFound);
+  return row;
+}
+
+export async function createGroupSchool(ctx: AppContext, auth: AuthContext, input: GroupSchoolInput, actor: Actor) {
+  if (auth.scope.kind !== 'all') throw forbidden();
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(groupSchools)
+      .values({ name: input.name, description: input.description, logoUrl: input.logo || null })
+      .returning();
+    await recordAudit(tx, actor, { action: 'create', entity: 'group_school', entityId: row!.id, schoolId: null, after: row });
+    return row!.id;
+  });
+  return getGroupSchool(ctx, auth, id);
+}
+
+export async function updateGroupSchool(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  input: GroupSchoolInput,
+  actor: Actor,
+) {
+  const before = await getGroupSchool(ctx, auth, id);
+  if (auth.scope.kind !== 'all' && auth.scope.kind !== 'group') throw forbidden();
+  await ctx.db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(groupSchools)
+      .set({ name: input.name, description: input.description, logoUrl: input.logo || before.logoUrl })
+      .where(eq(groupSchools.id, id))
+      .returning();
+    await recordAudit(tx, actor, { action: 'update', entity: 'group_school', entityId: id, schoolId: null, before, after });
+  });
+  return getGroupSchool(ctx, auth, id);
+}
+
+export async function deleteGroupSchool(ctx: AppContext, auth: AuthContext, id: string, actor: Actor) {
+  const before = await getGroupSchool(ctx, auth, id);
+  if (auth.scope.kind !== 'all') throw forbidden();
+  if (Number(before.schoolCount) > 0) throw conflict('This group school still has schools. Move or delete them first.');
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(groupSchools).where(eq(groupSchools.id, id));
+    await recordAudit(tx, actor, { action: 'delete', entity: 'group_school', entityId: id, schoolId: null, before });
+  });
+}
+
+/* Schools */
+
+export async function getSchool(ctx: AppContext, auth: AuthContext, id: string) {
+  const row = await findSchool(ctx.db, auth.scope, id);
+  if (!row) throw notFound(SCHOOL.notFound);
+  return row;
+}
+
+const addressValues = (input: AddressInput) => ({
+  street: input.street,
+  streetNo: input.street_no,
+  town: input.town,
+  state: input.state,
+  country: input.country,
+  zipCode: input.zip_code,
+});
+
+/** A new school joins a group the caller oversees: any group for the super-admin, their own for a proprietor. */
+function assertMayPlaceSchoolInGroup(auth: AuthContext, groupSchoolId: string) {
+  if (auth.scope.kind === 'all') return;
+  if (auth.scope.kind === 'group' && auth.scope.groupSchoolId === groupSchoolId) return;
+  if (auth.scope.kind === 'group') throw notFound(GROUP.notFound);
+  throw forbidden();
+}
+
+export async function createSchool(ctx: AppContext, auth: AuthContext, input: SchoolInput, actor: Actor) {
+  assertMayPlaceSchoolInGroup(auth, input.groupSchool_id);
+  if (!(await findGroupSchool(ctx.db, auth.scope, input.groupSchool_id))) throw notFound(GROUP.notFound);
+  const id = await ctx.db.transaction(async (tx) => {
+    const [school] = await tx
+      .insert(schools)
+      .values({
+        groupSchoolId: input.groupSchool_id,
+        name: input.name,
+        email: input.email || null,
+        phoneNumber: input.phoneNumber,
+        isActive: input.isActive,
+      })
+      .returning();
+    const [address] = await tx
+      .insert(addresses)
+      .values({ ...addressValues(input), schoolId: school!.id, isSchoolAddress: true })
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'create',
+      entity: 'school',
+      entityId: school!.id,
+      schoolId: school!.id,
+      after: { ...school, address },
+    });
+    return school!.id;
+  });
+  // The proprietor's scope was computed before this school existed.
+  if (auth.scope.kind === 'group') auth.scope.schoolIds.push(id);
+  return getSchool(ctx, auth, id);
+}
+
+export async function updateSchool(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  input: SchoolInput,
+  actor: Actor,
+) {
+  const before = await getSchool(ctx, auth, id);
+  if (input.groupSchool_id !== before.school.groupSchoolId) {
+    if (auth.scope.kind !== 'all') throw forbidden('Only a system administrator can move a school to another group.');
+    if (!(await findGroupSchool(ctx.db, auth.scope, input.groupSchool_id))) throw notFound(GROUP.notFound);
+  }
+  await ctx.db.transaction(async (tx) => {
+    const [school] = await tx
+      .update(schools)
+      .set({
+        groupSchoolId: input.groupSchool_id,
+        name: input.name,
+        email: input.email || null,
+        phoneNumber: input.phoneNumber,
+        isActive: input.isActive,
+      })
+      .where(eq(schools.id, id))
+      .returning();
+    const [address] = before.address
+      ? await tx.update(addresses).set(addressValues(input)).where(eq(addresses.id, before.address.id)).returning()
+      : await tx
+          .insert(addresses)
+          .values({ ...addressValues(input), schoolId: id, isSchoolAddress: true })
+          .returning();
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entity: 'school',
+      entityId: id,
+      schoolId: id,
+      before: { ...before.school, address: before.address },
+      after: { ...school, address },
+    });
+  });
+  return getSchool(ctx, auth, id);
+}
+
+export async function deleteSchool(ctx: AppContext, auth: AuthContext, id: string, actor: Actor) {
+  const before = await getSchool(ctx, auth, id);
+  if (auth.scope.kind === 'school') throw forbidden();
+  if ((await countSchoolDependents(ctx.db, id)) > 0) {
+    throw conflict('This school still has sessions, class arms or users. Remove them first, or mark the school inactive.');
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(addresses).where(eq(addresses.schoolId, id));
+    await tx.delete(schools).where(eq(schools.id, id));
+    await recordAudit(tx, actor, { action: 'delete', entity: 'school', entityId: id, schoolId: id, before: before.school });
+  });
+}
+
+/* Addresses */
+
+export async function getAddress(ctx: AppContext, auth: AuthContext, id: string) {
+  const row = await findAddress(ctx.db, auth.scope, id);
+  if (!row) throw notFound(ADDRESS.notFound);
+  return row;
+}
+
+export async function createAddress(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: AddressInput & { school_id: string },
+  actor: Actor,
+) {
+  assertSchoolInScope(auth.scope, input.school_id, SCHOOL.notFound);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(addresses)
+      .values({ ...addressValues(input), schoolId: input.school_id })
+      .returning();
+    await recordAudit(tx, actor, { action: 'create', entity: 'address', entityId: row!.id, schoolId: row!.schoolId, after: row });
+    return row!;
+  });
+}
+
+export async function updateAddress(ctx: AppContext, auth: AuthContext, id: string, input: AddressInput, actor: Actor) {
+  const before = await getAddress(ctx, auth, id);
+  return ctx.db.transaction(async (tx) => {
+    const [after] = await tx.update(addresses).set(addressValues(input)).where(eq(addresses.id, id)).returning();
+    await recordAudit(tx, actor, { action: 'update', entity: 'address', entityId: id, schoolId: before.schoolId, before, after });
+    return after!;
+  });
+}
+
+export async function deleteAddress(ctx: AppContext, auth: AuthContext, id: string, actor: Actor) {
+  const before = await getAddress(ctx, auth, id);
+  if (before.isSchoolAddress) throw conflict("A school's own address can be edited but not deleted.");
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(addresses).where(eq(addresses.id, id));
+    await recordAudit(tx, actor, { action: 'delete', entity: 'address', entityId: id, schoolId: before.schoolId, before });
+  });
+}

@@ -1,0 +1,53 @@
+import {
+  changePasswordRequestSchema,
+  MSG,
+  sessionUserSchema,
+  updateProfileRequestSchema,
+  uploadedFileResponseSchema,
+} from '@schoolledger/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import { ok, responses } from '../../lib/http.js';
+import { actorOf, authenticate, authOf } from '../../plugins/auth.js';
+import { readMultipart, storeImage } from '../files/image-upload.js';
+import { changePassword, getProfile, setProfilePicture, updateProfile } from './profile.service.js';
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', authenticate);
+  const tags = ['profile'];
+
+  app.get('/user/profile', { schema: { tags, response: responses(sessionUserSchema) } }, async (request) =>
+    ok('Profile loaded', await getProfile(app.ctx, authOf(request))),
+  );
+
+  app.put(
+    '/user/profile',
+    { schema: { tags, body: updateProfileRequestSchema, response: responses(sessionUserSchema) } },
+    async (request) =>
+      ok(MSG.profileUpdated, await updateProfile(app.ctx, authOf(request), request.body, actorOf(request))),
+  );
+
+  for (const url of ['/user/profile/change-password', '/user/change-password']) {
+    app.post(
+      url,
+      { schema: { tags, body: changePasswordRequestSchema, response: responses(z.null()) } },
+      async (request) => {
+        await changePassword(app.ctx, authOf(request), request.body, actorOf(request));
+        return ok(MSG.passwordChanged, null);
+      },
+    );
+  }
+
+  async function uploadPicture(request: FastifyRequest) {
+    const form = await readMultipart(request, 'file');
+    if (!form.file) throw new AppError(422, 'validation', MSG.selectImage, [{ field: 'file', message: MSG.selectImage }]);
+    const url = await storeImage({ buffer: form.file.buffer, uploadsDir: app.ctx.config.uploadsDir, folder: 'avatars', field: 'file' });
+    await setProfilePicture(app.ctx, authOf(request), url, actorOf(request));
+    return ok(MSG.pictureUpdated, { url });
+  }
+  for (const url of ['/user/profile/upload-picture', '/user/upload-profile-picture']) {
+    app.post(url, { schema: { tags, consumes: ['multipart/form-data'], response: responses(uploadedFileResponseSchema) } }, uploadPicture);
+  }
+};

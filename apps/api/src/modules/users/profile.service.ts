@@ -1,0 +1,98 @@
+import { MSG, type UpdateProfileRequest } from '@schoolledger/domain';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import { users } from '../../db/schema.js';
+import { AppError, isUniqueViolation } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { revokeUserTokens } from '../auth/auth.queries.js';
+import { findAuthUser } from '../auth/auth.queries.js';
+import { toSessionUser } from './session-user.js';
+
+const emailTaken = () => new AppError(409, 'conflict', MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);
+const profileFields = (user: AuthContext['row']['user']) => ({
+  firstname: user.firstname,
+  middlename: user.middlename,
+  lastname: user.lastname,
+  email: user.email,
+  phone: user.phone,
+  address: user.address,
+});
+
+export async function getProfile(ctx: AppContext, auth: AuthContext) {
+  const row = await findAuthUser(ctx.db, auth.userId);
+  return toSessionUser(row!);
+}
+
+export async function updateProfile(ctx: AppContext, auth: AuthContext, input: UpdateProfileRequest, actor: Actor) {
+  const changes = {
+    firstname: input.firstname,
+    middlename: input.middlename || null,
+    lastname: input.lastname,
+    email: input.email,
+    phone: input.phone || null,
+    address: input.address || null,
+  };
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [clash] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${changes.email.toLowerCase()}`, ne(users.id, auth.userId)));
+      if (clash) throw emailTaken();
+      await tx.update(users).set(changes).where(eq(users.id, auth.userId));
+      await recordAudit(tx, actor, {
+        action: 'update',
+        entity: 'user_profile',
+        entityId: auth.userId,
+        schoolId: auth.schoolId,
+        before: profileFields(auth.row.user),
+        after: changes,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  return getProfile(ctx, auth);
+}
+
+/** A new password signs out every other device; the current sign-in stays. */
+export async function changePassword(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { currentPassword: string; newPassword: string },
+  actor: Actor,
+) {
+  if (!(await verifyPassword(auth.row.user.passwordHash, input.currentPassword))) {
+    throw new AppError(422, 'validation', MSG.currentPasswordWrong, [
+      { field: 'currentPassword', message: MSG.currentPasswordWrong },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, auth.userId));
+    await revokeUserTokens(tx, auth.userId, ctx.clock(), auth.familyId);
+    await recordAudit(tx, actor, {
+      action: 'password_changed',
+      entity: 'user',
+      entityId: auth.userId,
+      schoolId: auth.schoolId,
+    });
+  });
+}
+
+export async function setProfilePicture(ctx: AppContext, auth: AuthContext, url: string, actor: Actor) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ profilePicture: url }).where(eq(users.id, auth.userId));
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entity: 'user_profile_picture',
+      entityId: auth.userId,
+      schoolId: auth.schoolId,
+      before: { profilePicture: auth.row.user.profilePicture },
+      after: { profilePicture: url },
+    });
+  });
+}

@@ -1,0 +1,75 @@
+import type { Role } from '@schoolledger/domain';
+import { type SQL, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { notFound } from '../lib/errors.js';
+
+/**
+ * Which schools a caller may see. The super-admin (an Admin with no school) sees every school;
+ * a Proprietor the schools of their group; everyone else their own school; a non-admin without
+ * a school sees nothing.
+ */
+export type Scope =
+  | { kind: 'all' }
+  | { kind: 'group'; groupSchoolId: string; schoolIds: string[] }
+  | { kind: 'school'; schoolId: string; groupSchoolId: string }
+  | { kind: 'none' };
+
+export function scopeFor(user: {
+  roles: readonly Role[];
+  schoolId: string | null;
+  groupSchoolId: string | null;
+  groupSchoolIds: string[];
+}): Scope {
+  if (!user.schoolId || !user.groupSchoolId) {
+    return user.roles.includes('Admin') && !user.schoolId ? { kind: 'all' } : { kind: 'none' };
+  }
+  if (user.roles.includes('Proprietor')) {
+    return { kind: 'group', groupSchoolId: user.groupSchoolId, schoolIds: user.groupSchoolIds };
+  }
+  return { kind: 'school', schoolId: user.schoolId, groupSchoolId: user.groupSchoolId };
+}
+
+/** The WHERE condition that limits a school-keyed column to the caller's schools. */
+export function inSchoolScope(scope: Scope, schoolColumn: AnyPgColumn): SQL {
+  switch (scope.kind) {
+    case 'all':
+      return sql`true`;
+    case 'group':
+      return scope.schoolIds.length ? inArray(schoolColumn, scope.schoolIds) : sql`false`;
+    case 'school':
+      return eq(schoolColumn, scope.schoolId);
+    case 'none':
+      return sql`false`;
+  }
+}
+
+/** The WHERE condition for group-school rows: a school's staff see their own group. */
+export function inGroupScope(scope: Scope, groupColumn: AnyPgColumn): SQL {
+  switch (scope.kind) {
+    case 'all':
+      return sql`true`;
+    case 'group':
+    case 'school':
+      return eq(groupColumn, scope.groupSchoolId);
+    case 'none':
+      return sql`false`;
+  }
+}
+
+export function schoolInScope(scope: Scope, schoolId: string): boolean {
+  switch (scope.kind) {
+    case 'all':
+      return true;
+    case 'group':
+      return scope.schoolIds.includes(schoolId);
+    case 'school':
+      return scope.schoolId === schoolId;
+    case 'none':
+      return false;
+  }
+}
+
+/** A school named in a request that the caller cannot see is, to them, not there. */
+export function assertSchoolInScope(scope: Scope, schoolId: string, message?: string): void {
+  if (!schoolInScope(scope, schoolId)) throw notFound(message);
+}

@@ -1,0 +1,139 @@
+import type { Role } from '@schoolledger/domain';
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { academicSessions, addresses, classArms, groupSchools, schools, terms, users } from '../db/schema.js';
+import { hashPassword } from '../lib/passwords.js';
+
+export const DEMO_PASSWORD = 'schoolledger';
+export const DEMO_DOMAIN = 'demo.schoolledger.ng';
+const CLASS_ARMS = ['JSS 1', 'JSS 2', 'JSS 3', 'SS 1', 'SS 2', 'SS 3'].flatMap((level) => [`${level}A`, `${level}B`]);
+
+const iso = (year: number, month: number, day: number) =>
+  `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+
+/** Nigerian sessions run September to July; the current one is chosen from today's date. */
+function sessionCalendar(today: Date, offsetYears = 0) {
+  const start = (today.getUTCMonth() >= 8 ? today.getUTCFullYear() : today.getUTCFullYear() - 1) + offsetYears;
+  return {
+    name: `${start}/${start + 1}`,
+    startDate: iso(start, 9, 7),
+    endDate: iso(start + 1, 8, 31),
+    terms: [
+      { name: 'First Term', startDate: iso(start, 9, 7), endDate: iso(start, 12, 18) },
+      { name: 'Second Term', startDate: iso(start + 1, 1, 5), endDate: iso(start + 1, 4, 9) },
+      { name: 'Third Term', startDate: iso(start + 1, 4, 27), endDate: iso(start + 1, 7, 24) },
+    ],
+  };
+}
+
+interface DemoPerson {
+  email: string;
+  role: Role;
+  firstname: string;
+  middlename?: string;
+  lastname: string;
+  phone: string;
+  school: 0 | 1 | null;
+  classArm?: string;
+  regNo?: string;
+}
+
+const PEOPLE: DemoPerson[] = [
+  { email: 'admin', role: 'Admin', firstname: 'Oluwaseun', lastname: 'Adebayo', phone: '08031234501', school: null },
+  { email: 'ict', role: 'ICT_administrator', firstname: 'Emeka', lastname: 'Nwosu', phone: '08031234502', school: 0 },
+  { email: 'proprietor', role: 'Proprietor', firstname: 'Folake', middlename: 'Abimbola', lastname: 'Ogunleye', phone: '08031234503', school: 0 },
+  { email: 'principal', role: 'Principal', firstname: 'Ibrahim', lastname: 'Musa', phone: '08031234504', school: 0 },
+  { email: 'headteacher', role: 'Headteacher', firstname: 'Ngozi', lastname: 'Okonkwo', phone: '08031234505', school: 0 },
+  { email: 'bursar', role: 'Bursar', firstname: 'Adaeze', lastname: 'Eze', phone: '08031234506', school: 0 },
+  { email: 'auditor', role: 'Auditor', firstname: 'Tunde', lastname: 'Bakare', phone: '08031234507', school: 0 },
+  {
+    email: 'student',
+    role: 'Student',
+    firstname: 'Chiamaka',
+    middlename: 'Ifeoma',
+    lastname: 'Obi',
+    phone: '08031234508',
+    school: 0,
+    classArm: 'JSS 2A',
+    regNo: 'CVC/2025/0142',
+  },
+  { email: 'parent', role: 'Parent', firstname: 'Chukwudi', lastname: 'Obi', phone: '08031234509', school: 0 },
+  { email: 'principal2', role: 'Principal', firstname: 'Aisha', lastname: 'Bello', phone: '08031234510', school: 1 },
+];
+
+export interface SeedResult {
+  groupName: string;
+  schoolCount: number;
+  password: string;
+  logins: { role: Role; email: string }[];
+}
+
+/** Loads the demo school group into an empty database; does nothing when any user exists. */
+export async function seedDemoIfEmpty(db: Db, today = new Date()): Promise<SeedResult | null> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return null;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  return db.transaction(async (tx) => {
+    const [group] = await tx
+      .insert(groupSchools)
+      .values({
+        name: 'Crestview Educational Group',
+        description: 'Nursery, primary and secondary schools in Lagos and Abuja since 1998.',
+      })
+      .returning();
+    const schoolRows = await tx
+      .insert(schools)
+      .values([
+        { groupSchoolId: group!.id, name: 'Crestview College, Ikeja', email: 'info@ikeja.crestview.edu.ng', phoneNumber: '+2348012345678' },
+        { groupSchoolId: group!.id, name: 'Crestview College, Wuse', email: 'info@wuse.crestview.edu.ng', phoneNumber: '+2348098765432' },
+      ])
+      .returning();
+    await tx.insert(addresses).values([
+      { schoolId: schoolRows[0]!.id, street: 'Obafemi Awolowo Way', streetNo: '14', town: 'Ikeja', state: 'Lagos', country: 'Nigeria', zipCode: '100271', isSchoolAddress: true },
+      { schoolId: schoolRows[1]!.id, street: 'Aminu Kano Crescent', streetNo: '7', town: 'Wuse II', state: 'FCT Abuja', country: 'Nigeria', zipCode: '900288', isSchoolAddress: true },
+    ]);
+
+    const armIds = new Map<string, string>();
+    for (const school of schoolRows) {
+      for (const offset of [-1, 0]) {
+        const calendar = sessionCalendar(today, offset);
+        const [session] = await tx
+          .insert(academicSessions)
+          .values({ schoolId: school.id, name: calendar.name, startDate: calendar.startDate, endDate: calendar.endDate, isActive: offset === 0 })
+          .returning();
+        await tx.insert(terms).values(calendar.terms.map((term) => ({ ...term, schoolId: school.id, sessionId: session!.id })));
+      }
+      const arms = await tx
+        .insert(classArms)
+        .values(CLASS_ARMS.map((name) => ({ schoolId: school.id, name, capacity: 40 })))
+        .returning();
+      for (const arm of arms) armIds.set(`${school.id}:${arm.name}`, arm.id);
+    }
+
+    await tx.insert(users).values(
+      PEOPLE.map((person) => {
+        const school = person.school === null ? null : schoolRows[person.school]!;
+        return {
+          email: `${person.email}@${DEMO_DOMAIN}`,
+          roles: [person.role],
+          firstname: person.firstname,
+          middlename: person.middlename ?? null,
+          lastname: person.lastname,
+          phone: person.phone,
+          schoolId: school?.id ?? null,
+          classArmId: school && person.classArm ? armIds.get(`${school.id}:${person.classArm}`) : null,
+          regNo: person.regNo ?? null,
+          passwordHash,
+        };
+      }),
+    );
+
+    return {
+      groupName: group!.name,
+      schoolCount: schoolRows.length,
+      password: DEMO_PASSWORD,
+      logins: PEOPLE.map((person) => ({ role: person.role, email: `${person.email}@${DEMO_DOMAIN}` })),
+    };
+  });
+}

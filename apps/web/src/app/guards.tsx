@@ -1,0 +1,51 @@
+import { hasAnyRole, isActivePath, ROUTE_ROLES } from '@schoolledger/domain';
+import { Suspense } from 'react';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useAuthStore } from '@/lib/auth';
+import { LoadingScreen } from './loading-screen';
+
+export const POST_LOGIN_PATH = '/dashboard';
+export const PASSWORD_CHANGE_PATH = '/profile';
+
+/** Holds every route until start-up has restored or dropped the stored session. */
+export function RootLayout() {
+  const isLoading = useAuthStore((state) => state.isLoading);
+  if (isLoading) return <LoadingScreen />;
+  return (
+    <>
+      <ScrollRestoration />
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+/** Sign-in, forgot and reset password make no sense for a signed-in visitor. */
+export function GuestOnly() {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  return isAuthenticated ? <Navigate to={POST_LOGIN_PATH} replace /> : <Outlet />;
+}
+
+function requiredRoles(pathname: string) {
+  const key = Object.keys(ROUTE_ROLES).find((path) => isActivePath(pathname, path));
+  return key ? ROUTE_ROLES[key] : undefined;
+}
+
+export function RequireAuth({ children }: { children: React.ReactNode }) {
+  const location = useLocation();
+  const user = useAuthStore((state) => state.user);
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  if (!isAuthenticated || !user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (user.mustChangePassword && location.pathname !== PASSWORD_CHANGE_PATH) {
+    return <Navigate to={PASSWORD_CHANGE_PATH} replace />;
+  }
+  const roles = requiredRoles(location.pathname);
+  if (roles && !hasAnyRole(user.roles, roles)) return <Navigate to={POST_LOGIN_PATH} replace />;
+  return children;
+}
+
+export function CatchAll() {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  return <Navigate to={isAuthenticated ? POST_LOGIN_PATH : '/login'} replace />;
+}

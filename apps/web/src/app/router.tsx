@@ -1,0 +1,66 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { academicRoutes } from '@/features/academic/routes';
+import { CatchAll, GuestOnly, RequireAuth, RootLayout } from './guards';
+
+const AppShell = lazy(() => import('./shell/app-shell'));
+const Landing = lazy(() => import('@/features/landing/routes/landing'));
+const Login = lazy(() => import('@/features/auth/routes/login'));
+const ForgotPassword = lazy(() => import('@/features/auth/routes/forgot-password'));
+const ResetPassword = lazy(() => import('@/features/auth/routes/reset-password'));
+const Dashboard = lazy(() => import('@/features/dashboard/routes/dashboard'));
+const Profile = lazy(() => import('@/features/profile/routes/profile'));
+
+const ComingLater = lazy(() => import('./routes/coming-later'));
+
+const later = (title: string) => () => <ComingLater title={title} />;
+
+/**
+ * Pages inside the shell. Features export their own RouteObject lists (lazy `Component`s); role
+ * checks need no entry here because RequireAuth reads ROUTE_ROLES from the domain package.
+ */
+const signedInRoutes: RouteObject[] = [
+  { path: '/dashboard', Component: Dashboard },
+  { path: '/profile', Component: Profile },
+  ...academicRoutes,
+  { path: '/users', Component: later('User Management') },
+  { path: '/fees', Component: later('Fee Administration') },
+  { path: '/student/fees', Component: later('My Fee Payments') },
+  { path: '/bursar/cash-payments', Component: later('Cash Payments') },
+  { path: '/admin/students', Component: later('Student Management') },
+  { path: '/admin/email-config', Component: later('Email Configuration') },
+  { path: '/admin/payment-config', Component: later('Payment Configuration') },
+  { path: '/admin/system-overview', Component: later('System Overview') },
+  { path: '/admin/financial-overview', Component: later('Financial Overview') },
+  { path: '/reports', Component: later('Reports') },
+  { path: '/settings', Component: later('General Settings') },
+  { path: '/audit', Component: later('Audit') },
+  { path: '/notifications', Component: later('Notifications') },
+];
+
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    children: [
+      { path: '/', Component: Landing },
+      { path: '/home', Component: Landing },
+      {
+        Component: GuestOnly,
+        children: [
+          { path: '/login', Component: Login },
+          { path: '/forgot-password', Component: ForgotPassword },
+          { path: '/reset-password', Component: ResetPassword },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <AppShell />
+          </RequireAuth>
+        ),
+        children: signedInRoutes,
+      },
+      { path: '*', Component: CatchAll },
+    ],
+  },
+]);

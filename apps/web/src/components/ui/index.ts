@@ -1,0 +1,17 @@
+export { Badge, type BadgeVariant } from './badge';
+export { Button, type ButtonProps, type ButtonVariant, buttonClasses } from './button';
+export { Card, CardBody, CardHeader, type CardHeaderProps } from './card';
+export { Checkbox, type CheckboxProps } from './checkbox';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { EmptyState, type EmptyStateProps } from './empty-state';
+export { ErrorBanner, type ErrorBannerProps } from './error-banner';
+export { FormField, type FormFieldProps } from './form-field';
+export { controlClasses, Input } from './input';
+export { Modal, type ModalProps } from './modal';
+export { PageHeader, type PageHeaderProps } from './page-header';
+export { PasswordInput } from './password-input';
+export { Select } from './select';
+export { Sheet, type SheetProps } from './sheet';
+export { LoadingState, Spinner } from './spinner';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+export { Textarea } from './textarea';

@@ -1,0 +1,5 @@
+import { CardPlaceholder } from './placeholder';
+
+export default function ClassArmsPage() {
+  return <CardPlaceholder title="Class Arms" />;
+}

@@ -1,0 +1,5 @@
+import { CardPlaceholder } from './placeholder';
+
+export default function SchoolsPage() {
+  return <CardPlaceholder title="Schools" />;
+}

@@ -1,0 +1,5 @@
+import { CardPlaceholder } from './placeholder';
+
+export default function SessionsPage() {
+  return <CardPlaceholder title="Sessions" />;
+}

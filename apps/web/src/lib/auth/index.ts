@@ -1,0 +1,2 @@
+export { getProfile, profileQueryKey } from './get-profile';
+export { type AuthState, useAuthStore } from './store';
