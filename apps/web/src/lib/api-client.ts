@@ -190,7 +190,8 @@ function fetchAttempt(path: string, options: RequestOptions, asBlob = false): At
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal,
     });
-    if (asBlob && response.ok) return { status: response.status, ok: true, envelope: null, blob: await response.blob() };
+    if (asBlob && response.ok)
+      return { status: response.status, ok: true, envelope: null, blob: await response.blob() };
     return { status: response.status, ok: response.ok, envelope: await readEnvelope(response) };
   };
 }
@@ -207,7 +208,8 @@ export const api = {
   get: <T>(path: string, options?: BodyOptions) => request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: BodyOptions) =>
     request<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: BodyOptions) => request<T>(path, { ...options, method: 'PUT', body }),
+  put: <T>(path: string, body?: unknown, options?: BodyOptions) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: BodyOptions) =>
     request<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: BodyOptions) => request<T>(path, { ...options, method: 'DELETE' }),

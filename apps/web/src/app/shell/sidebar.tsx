@@ -1,11 +1,18 @@
-import { displayName, isActivePath, type NavGroup, type NavItem, navigationFor, ROLE_BADGES } from '@schoolledger/domain';
+import {
+  displayName,
+  isActivePath,
+  type NavGroup,
+  type NavItem,
+  navigationFor,
+  ROLE_BADGES,
+} from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { ChevronDown, Circle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { BrandMark } from '@/components/brand-mark';
 import { useAuthStore } from '@/lib/auth';
 import { Avatar } from './avatar';
-import { BrandMark } from '@/components/brand-mark';
 import { NAV_ICONS } from './nav-icons';
 
 function Icon({ name }: { name: string }) {
@@ -42,10 +49,7 @@ function Group({ group, pathname }: { group: NavGroup; pathname: string }) {
       >
         <Icon name={group.icon} />
         <span className="flex-1 text-left">{group.label}</span>
-        <ChevronDown
-          className={clsx('size-4 transition-transform', open && 'rotate-180')}
-          aria-hidden="true"
-        />
+        <ChevronDown className={clsx('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
       </button>
       {open && (
         <ul id={listId} className="mt-1 space-y-1 border-l border-slate-200 pl-3 ml-5 dark:border-slate-800">

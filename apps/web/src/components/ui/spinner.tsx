@@ -1,11 +1,10 @@
 import { clsx } from 'clsx';
 
-export function Spinner({ className, label }: { className?: string; label?: string }) {
+/** Decorative; pair it with visible text or put it inside an element that has a label. */
+export function Spinner({ className }: { className?: string }) {
   return (
     <span
-      role={label ? 'status' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
+      aria-hidden="true"
       className={clsx(
         'inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent',
         className,
@@ -18,7 +17,10 @@ export function LoadingState({ label = 'Loading...', className }: { label?: stri
   return (
     <div
       role="status"
-      className={clsx('flex items-center justify-center gap-3 py-12 text-sm text-slate-500 dark:text-slate-400', className)}
+      className={clsx(
+        'flex items-center justify-center gap-3 py-12 text-sm text-slate-500 dark:text-slate-400',
+        className,
+      )}
     >
       <Spinner className="size-5 text-emerald-600" />
       <span>{label}</span>

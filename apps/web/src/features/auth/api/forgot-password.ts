@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import type { forgotPasswordRequestSchema } from '@schoolledger/domain';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 export type ForgotPasswordInput = z.input<typeof forgotPasswordRequestSchema>;

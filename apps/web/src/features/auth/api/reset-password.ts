@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import type { resetPasswordRequestSchema } from '@schoolledger/domain';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 export type ResetPasswordInput = z.input<typeof resetPasswordRequestSchema>;

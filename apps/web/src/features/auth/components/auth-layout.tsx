@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 
-export function AuthLayout({ title, subtitle, children }: { title: ReactNode; subtitle: ReactNode; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: ReactNode;
+  subtitle: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-emerald-50 to-slate-50 px-4 py-10 dark:from-slate-900 dark:to-slate-950">
       <div className="w-full max-w-md">

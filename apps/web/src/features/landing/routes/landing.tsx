@@ -151,8 +151,8 @@ export default function LandingPage() {
               Complete School Accounting Solution
             </h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-300">
-              Approve fees, collect payments online, by transfer or in cash, and see every naira across all your
-              schools in one place.
+              Approve fees, collect payments online, by transfer or in cash, and see every naira across all your schools
+              in one place.
             </p>
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <Link to="/login" className={`${buttonClasses('primary', 'lg')} w-full sm:w-auto`}>
@@ -200,8 +200,8 @@ export default function LandingPage() {
               <h2 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">About SchoolLedger</h2>
               <p className="mt-4 leading-7 text-slate-600 dark:text-slate-300">
                 SchoolLedger is fee management for nursery, primary and secondary schools in Nigeria, organised in
-                school groups. Proprietors see the whole group, principals and bursars run their own school, and
-                parents and students pay and track their fees from any phone.
+                school groups. Proprietors see the whole group, principals and bursars run their own school, and parents
+                and students pay and track their fees from any phone.
               </p>
             </div>
             <ul className="space-y-4 text-sm text-slate-700 dark:text-slate-300">
@@ -238,16 +238,17 @@ export default function LandingPage() {
         </section>
       </main>
 
-      <footer id="contact" className="scroll-mt-16 border-t border-slate-200 bg-slate-900 text-slate-300 dark:border-slate-800">
+      <footer
+        id="contact"
+        className="scroll-mt-16 border-t border-slate-200 bg-slate-900 text-slate-300 dark:border-slate-800"
+      >
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-3">
           <div>
             <div className="flex items-center gap-3">
               <BrandMark className="size-8" />
               <span className="font-semibold text-white">SchoolLedger</span>
             </div>
-            <p className="mt-4 text-sm leading-6 text-slate-400">
-              School fee management for Nigerian school groups.
-            </p>
+            <p className="mt-4 text-sm leading-6 text-slate-400">School fee management for Nigerian school groups.</p>
           </div>
           <nav aria-label="Quick links">
             <h2 className="text-sm font-semibold text-white">Quick links</h2>

@@ -51,7 +51,15 @@ export function PictureCard({ user, name }: { user: SessionUser; name: string })
             </div>
           )}
         </div>
-        <input ref={input} type="file" accept="image/*" className="sr-only" tabIndex={-1} onChange={onFile} aria-hidden="true" />
+        <input
+          ref={input}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          tabIndex={-1}
+          onChange={onFile}
+          aria-hidden="true"
+        />
         <Button variant="secondary" onClick={() => input.current?.click()} loading={mutation.isPending}>
           {!mutation.isPending && <Camera className="size-4" aria-hidden="true" />}
           {mutation.isPending ? 'Uploading...' : 'Change picture'}

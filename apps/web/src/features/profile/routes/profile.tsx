@@ -23,7 +23,9 @@ export default function ProfilePage() {
           <KeyRound className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <div>
             <p className="font-semibold">Set a new password to continue</p>
-            <p>Your account was given a temporary password. Choose your own below before using the rest of SchoolLedger.</p>
+            <p>
+              Your account was given a temporary password. Choose your own below before using the rest of SchoolLedger.
+            </p>
           </div>
         </div>
       )}
