@@ -25,7 +25,12 @@ export function createContext(options: {
     db: options.db,
     config: options.config,
     tokens: createAccessTokens(deriveKey(master, 'jwt'), options.config.accessTokenTtlSeconds),
-    mailer: createMailer({ db: options.db, smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, log: options.log }),
+    mailer: createMailer({
+      db: options.db,
+      smtpUrl: options.config.smtpUrl,
+      from: options.config.mailFrom,
+      log: options.log,
+    }),
     clock: options.clock ?? (() => new Date()),
   };
 }

@@ -1,6 +1,7 @@
+import { existsSync, mkdirSync } from 'node:fs';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import apiReference from '@scalar/fastify-api-reference';
@@ -12,7 +13,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { existsSync, mkdirSync } from 'node:fs';
 import type { AppContext } from './app-context.js';
 import type { Database } from './db/client.js';
 import { errorHandler } from './lib/error-handler.js';
@@ -108,7 +108,12 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/')) {
+    if (
+      serveWeb &&
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/uploads/')
+    ) {
       return reply.sendFile('index.html', webDir);
     }
     return reply.code(404).send({ success: false, message: MSG.notFound, data: null });

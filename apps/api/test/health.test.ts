@@ -14,7 +14,9 @@ describe('health and documentation', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/school/all', '/api/v1/classarm/{id}/student-count']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/v1/auth/login', '/api/v1/school/all', '/api/v1/classarm/{id}/student-count']),
+    );
   });
 
   it('serves the browsable reference', async () => {

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
@@ -9,6 +11,8 @@ import { type App, buildApp } from '../src/app.js';
 import { type AppContext, createContext } from '../src/app-context.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
+import { schools, users } from '../src/db/schema.js';
+import { hashPassword } from '../src/lib/passwords.js';
 import { DEMO_DOMAIN, DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.js';
 
 export const demoEmail = (name: string) => `${name}@${DEMO_DOMAIN}`;
@@ -24,14 +28,16 @@ export interface TestApp {
 
 /**
  * Builds the real app on a fresh database seeded with the demo group: PGlite in memory, or,
- * when DATABASE_URL is set, a schema of its own on that PostgreSQL server.
+ * when DATABASE_URL is set, a database of its own on that PostgreSQL server.
  */
 export function useTestApp(options: { clock?: () => Date; env?: Record<string, string> } = {}): TestApp {
-  const state = {} as TestApp & { cleanup: () => Promise<void> };
+  const state = {} as TestApp;
+  const cleanups: (() => Promise<void>)[] = [];
   const tokens = new Map<string, string>();
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'schoolledger-test-'));
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     const config = loadConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
@@ -40,34 +46,34 @@ export function useTestApp(options: { clock?: () => Date; env?: Record<string, s
       ...options.env,
     });
     const url = process.env.DATABASE_URL;
-    let dropSchema = async () => {};
     if (url) {
-      const pgSchema = `test_${randomBytes(6).toString('hex')}`;
+      // A database per file rather than a schema: the generated migrations name "public" in
+      // their foreign keys, so they cannot be moved into another schema.
+      const name = `test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      await admin.query(`create schema ${pgSchema}`);
-      dropSchema = async () => {
-        await admin.query(`drop schema ${pgSchema} cascade`);
+      await admin.query(`create database ${name}`);
+      cleanups.push(async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
-      };
-      state.database = await openDatabase({ url, pgSchema });
+      });
+      const testUrl = new URL(url);
+      testUrl.pathname = `/${name}`;
+      state.database = await openDatabase({ url: testUrl.toString() });
     } else {
       state.database = await openDatabase({});
     }
+    cleanups.push(() => state.database.close());
     state.ctx = createContext({ config, db: state.database.db, log: pino({ level: 'silent' }), clock: options.clock });
     await seedDemoIfEmpty(state.database.db, options.clock?.());
     state.app = await buildApp({ ctx: state.ctx, database: state.database });
     await state.app.ready();
-    state.cleanup = async () => {
-      await state.app.close();
-      await state.database.close();
-      await dropSchema();
-      rmSync(dataDir, { recursive: true, force: true });
-    };
+    cleanups.push(() => state.app.close());
   });
 
+  // Runs what was set up, newest first, even when the setup failed half-way.
   afterAll(async () => {
-    await state.cleanup?.();
+    for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
   state.as = async (name: string) => {
@@ -87,3 +93,97 @@ export function useTestApp(options: { clock?: () => Date; env?: Record<string, s
 
   return state;
 }
+
+/** Signs in by email and password and returns the raw response (not cached, unlike `as`). */
+export async function login(t: TestApp, email: string, password: string = DEMO_PASSWORD) {
+  return t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+}
+
+/** A bearer header for a token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A valid PNG image of `size` x `size` red pixels, built byte by byte. */
+export function tinyPng(size = 2): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([0xd0, 0x20, 0x20]))]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export interface UploadFile {
+  field: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** A multipart/form-data body built with the web FormData, ready for `app.inject`. */
+export async function multipart(fields: Record<string, string>, files: UploadFile[] = []) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) {
+    form.append(file.field, new Blob([new Uint8Array(file.content)], { type: file.contentType }), file.filename);
+  }
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type')! },
+  };
+}
+
+/** Adds a user straight to the database (active, first demo school unless told otherwise). */
+export async function insertUser(
+  t: TestApp,
+  user: { email: string; roles?: string[]; password?: string; schoolId?: string | null },
+) {
+  let schoolId = user.schoolId;
+  if (schoolId === undefined) {
+    const [school] = await t.ctx.db.select({ id: schools.id }).from(schools).where(eq(schools.name, FIRST_SCHOOL));
+    schoolId = school!.id;
+  }
+  const [row] = await t.ctx.db
+    .insert(users)
+    .values({
+      email: user.email,
+      roles: user.roles ?? ['Bursar'],
+      firstname: 'Test',
+      lastname: 'User',
+      schoolId,
+      passwordHash: await hashPassword(user.password ?? DEMO_PASSWORD),
+    })
+    .returning();
+  return row!;
+}
+
+export const FIRST_SCHOOL = 'Crestview College, Ikeja';
+export const SECOND_SCHOOL = 'Crestview College, Wuse';

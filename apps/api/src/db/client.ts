@@ -3,11 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -27,20 +27,12 @@ export interface Database {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-/**
- * `url` selects a PostgreSQL server; otherwise PGlite stores data in `dataDir` (or memory when
- * omitted). `pgSchema` keeps everything, migrations included, in one PostgreSQL schema, which is
- * how test files share one server without seeing each other.
- */
-export async function openDatabase(options: { url?: string; dataDir?: string; pgSchema?: string }): Promise<Database> {
+/** `url` selects a PostgreSQL server; otherwise PGlite stores data in `dataDir` (or memory when omitted). */
+export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: 10,
-      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-    });
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder, migrationsSchema: options.pgSchema ?? 'drizzle' });
+    await migratePg(db as never, { migrationsFolder });
     return {
       db,
       driver: 'postgres',

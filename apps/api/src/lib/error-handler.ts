@@ -14,7 +14,9 @@ function fieldErrorsOf(error: FastifyError): FieldError[] {
 /** Known errors keep their status and message; anything else is a 500 that says nothing inside. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    return reply.code(error.statusCode).send({ success: false, message: error.message, data: null, errors: error.errors });
+    return reply
+      .code(error.statusCode)
+      .send({ success: false, message: error.message, data: null, errors: error.errors });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = fieldErrorsOf(error);
@@ -22,7 +24,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const message = status === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message || MSG.badRequest;
+    const message =
+      status === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message || MSG.badRequest;
     return reply.code(status).send({ success: false, message, data: null });
   }
   request.log.error({ err: error }, 'unhandled error');

@@ -20,8 +20,7 @@ export class AppError extends Error {
 
 export const notFound = (message: string = MSG.notFound) => new AppError(404, 'not_found', message);
 export const forbidden = (message: string = MSG.notAuthorized) => new AppError(403, 'forbidden', message);
-export const unauthenticated = (message: string = MSG.sessionExpired) =>
-  new AppError(401, 'unauthenticated', message);
+export const unauthenticated = (message: string = MSG.sessionExpired) => new AppError(401, 'unauthenticated', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const badRequest = (message: string = MSG.badRequest) => new AppError(400, 'bad_request', message);
 export const validationFailed = (errors: FieldError[]) =>

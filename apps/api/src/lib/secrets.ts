@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { hkdfSync } from 'node:crypto';
 
 /**
  * The master secret comes from APP_SECRET, else from a key file made on first start, so an

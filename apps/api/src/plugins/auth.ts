@@ -2,8 +2,8 @@ import { can, type Permission, type Role } from '@schoolledger/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthenticated } from '../lib/errors.js';
-import { type AuthUserRow, findAuthUser } from '../modules/auth/auth.queries.js';
 import type { Actor } from '../modules/audit/audit.queries.js';
+import { type AuthUserRow, findAuthUser } from '../modules/auth/auth.queries.js';
 import { type Scope, scopeFor } from './tenancy.js';
 
 export interface AuthContext {
@@ -29,6 +29,11 @@ export function actorOf(request: FastifyRequest): Actor {
   };
 }
 
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+}
+
 /** The signed-in caller; routes behind `authenticate` always have one. */
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.authContext) throw unauthenticated();
@@ -40,8 +45,7 @@ export function authOf(request: FastifyRequest): AuthContext {
  * signed-out session stops working at once rather than when the token expires.
  */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
-  const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+  const token = bearerToken(request);
   if (!token) throw unauthenticated();
   const { ctx } = request.server;
   const claims = await ctx.tokens.verify(token);
@@ -64,7 +68,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   };
 }
 
-/** A preHandler that refuses callers whose roles lack the permission (after authenticate). */
+/** A preValidation hook that refuses callers whose roles lack the permission (after authenticate, before the body is checked). */
 export function authorize(permission: Permission) {
   return async (request: FastifyRequest) => {
     if (!can(authOf(request).roles, permission)) throw forbidden();

@@ -1,5 +1,5 @@
 import type { Role } from '@schoolledger/domain';
-import { type SQL, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { notFound } from '../lib/errors.js';
 

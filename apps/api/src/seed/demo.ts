@@ -41,9 +41,24 @@ interface DemoPerson {
 const PEOPLE: DemoPerson[] = [
   { email: 'admin', role: 'Admin', firstname: 'Oluwaseun', lastname: 'Adebayo', phone: '08031234501', school: null },
   { email: 'ict', role: 'ICT_administrator', firstname: 'Emeka', lastname: 'Nwosu', phone: '08031234502', school: 0 },
-  { email: 'proprietor', role: 'Proprietor', firstname: 'Folake', middlename: 'Abimbola', lastname: 'Ogunleye', phone: '08031234503', school: 0 },
+  {
+    email: 'proprietor',
+    role: 'Proprietor',
+    firstname: 'Folake',
+    middlename: 'Abimbola',
+    lastname: 'Ogunleye',
+    phone: '08031234503',
+    school: 0,
+  },
   { email: 'principal', role: 'Principal', firstname: 'Ibrahim', lastname: 'Musa', phone: '08031234504', school: 0 },
-  { email: 'headteacher', role: 'Headteacher', firstname: 'Ngozi', lastname: 'Okonkwo', phone: '08031234505', school: 0 },
+  {
+    email: 'headteacher',
+    role: 'Headteacher',
+    firstname: 'Ngozi',
+    lastname: 'Okonkwo',
+    phone: '08031234505',
+    school: 0,
+  },
   { email: 'bursar', role: 'Bursar', firstname: 'Adaeze', lastname: 'Eze', phone: '08031234506', school: 0 },
   { email: 'auditor', role: 'Auditor', firstname: 'Tunde', lastname: 'Bakare', phone: '08031234507', school: 0 },
   {
@@ -85,13 +100,41 @@ export async function seedDemoIfEmpty(db: Db, today = new Date()): Promise<SeedR
     const schoolRows = await tx
       .insert(schools)
       .values([
-        { groupSchoolId: group!.id, name: 'Crestview College, Ikeja', email: 'info@ikeja.crestview.edu.ng', phoneNumber: '+2348012345678' },
-        { groupSchoolId: group!.id, name: 'Crestview College, Wuse', email: 'info@wuse.crestview.edu.ng', phoneNumber: '+2348098765432' },
+        {
+          groupSchoolId: group!.id,
+          name: 'Crestview College, Ikeja',
+          email: 'info@ikeja.crestview.edu.ng',
+          phoneNumber: '+2348012345678',
+        },
+        {
+          groupSchoolId: group!.id,
+          name: 'Crestview College, Wuse',
+          email: 'info@wuse.crestview.edu.ng',
+          phoneNumber: '+2348098765432',
+        },
       ])
       .returning();
     await tx.insert(addresses).values([
-      { schoolId: schoolRows[0]!.id, street: 'Obafemi Awolowo Way', streetNo: '14', town: 'Ikeja', state: 'Lagos', country: 'Nigeria', zipCode: '100271', isSchoolAddress: true },
-      { schoolId: schoolRows[1]!.id, street: 'Aminu Kano Crescent', streetNo: '7', town: 'Wuse II', state: 'FCT Abuja', country: 'Nigeria', zipCode: '900288', isSchoolAddress: true },
+      {
+        schoolId: schoolRows[0]!.id,
+        street: 'Obafemi Awolowo Way',
+        streetNo: '14',
+        town: 'Ikeja',
+        state: 'Lagos',
+        country: 'Nigeria',
+        zipCode: '100271',
+        isSchoolAddress: true,
+      },
+      {
+        schoolId: schoolRows[1]!.id,
+        street: 'Aminu Kano Crescent',
+        streetNo: '7',
+        town: 'Wuse II',
+        state: 'FCT Abuja',
+        country: 'Nigeria',
+        zipCode: '900288',
+        isSchoolAddress: true,
+      },
     ]);
 
     const armIds = new Map<string, string>();
@@ -100,9 +143,17 @@ export async function seedDemoIfEmpty(db: Db, today = new Date()): Promise<SeedR
         const calendar = sessionCalendar(today, offset);
         const [session] = await tx
           .insert(academicSessions)
-          .values({ schoolId: school.id, name: calendar.name, startDate: calendar.startDate, endDate: calendar.endDate, isActive: offset === 0 })
+          .values({
+            schoolId: school.id,
+            name: calendar.name,
+            startDate: calendar.startDate,
+            endDate: calendar.endDate,
+            isActive: offset === 0,
+          })
           .returning();
-        await tx.insert(terms).values(calendar.terms.map((term) => ({ ...term, schoolId: school.id, sessionId: session!.id })));
+        await tx
+          .insert(terms)
+          .values(calendar.terms.map((term) => ({ ...term, schoolId: school.id, sessionId: session!.id })));
       }
       const arms = await tx
         .insert(classArms)

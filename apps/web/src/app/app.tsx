@@ -1,17 +1,21 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { TOAST_DURATION } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
 import { useThemeStore } from '@/lib/theme';
 import { router } from './router';
+
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 export function App() {
   const theme = useThemeStore((state) => state.resolved);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="top-right" duration={TOAST_DURATION.default} theme={theme} richColors closeButton />
+      <Suspense fallback={null}>
+        <Toaster position="top-right" duration={TOAST_DURATION.default} theme={theme} richColors closeButton />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -216,6 +216,7 @@ export const api = {
 };
 
 export interface UploadOptions {
+  method?: 'POST' | 'PUT';
   /** Multipart field name of the file; the API expects `file`. */
   field?: string;
   /** Extra multipart text fields. */
@@ -234,7 +235,7 @@ export async function upload<T>(path: string, file: Blob, options: UploadOptions
       for (const [key, value] of Object.entries(options.fields ?? {})) form.append(key, value);
       form.append(options.field ?? 'file', file);
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', url(path));
+      xhr.open(options.method ?? 'POST', url(path));
       xhr.timeout = TIMEOUT_MS * 6;
       xhr.setRequestHeader('Accept', 'application/json');
       for (const [key, value] of Object.entries(authHeader())) xhr.setRequestHeader(key, value);

@@ -1,11 +1,12 @@
-import { type SessionUser, sessionUserSchema } from '@schoolledger/domain';
+import type { SessionUser } from '@schoolledger/domain';
 
 const KEYS = { token: 'token', refreshToken: 'refreshToken', user: 'user', rememberMe: 'rememberMe' } as const;
 
 export interface StoredAuth {
   token: string | null;
   refreshToken: string;
-  user: SessionUser | null;
+  /** Unvalidated JSON: callers check it against the user schema. */
+  user: unknown;
   rememberMe: boolean;
 }
 
@@ -17,11 +18,10 @@ function target(rememberMe: boolean): Storage {
   return rememberMe ? localStorage : sessionStorage;
 }
 
-function parseUser(raw: string | null): SessionUser | null {
+function parseJson(raw: string | null): unknown {
   if (!raw) return null;
   try {
-    const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return JSON.parse(raw);
   } catch {
     return null;
   }
@@ -35,7 +35,7 @@ export const authStorage = {
       return {
         token: storage.getItem(KEYS.token),
         refreshToken,
-        user: parseUser(storage.getItem(KEYS.user)),
+        user: parseJson(storage.getItem(KEYS.user)),
         rememberMe: storage === localStorage,
       };
     }

@@ -25,7 +25,10 @@ export const groupSchoolInputSchema = z.object({
     .string()
     .trim()
     .max(500)
-    .refine((value) => value === '' || value.startsWith('/uploads/') || /^https?:\/\//.test(value), 'Logo must be a link to an image')
+    .refine(
+      (value) => value === '' || value.startsWith('/uploads/') || /^https?:\/\//.test(value),
+      'Logo must be a link to an image',
+    )
     .optional(),
 });
 export type GroupSchoolInput = z.output<typeof groupSchoolInputSchema>;

@@ -49,10 +49,21 @@ export const refreshRequestSchema = z.object({
 export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
-export const logoutRequestSchema = z.object({ refreshToken: z.string().optional() }).optional();
+export const logoutRequestSchema = z.object({ refreshToken: z.string().optional() }).nullish();
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export const resetPasswordRequestSchema = z.object({
   token: z.string({ error: MSG.resetTokenInvalid }).min(1, MSG.resetTokenInvalid),
   password: passwordSchema,
 });
+
+/** The reset form adds a confirmation the server never sees. */
+export const resetPasswordFormSchema = z
+  .object({
+    password: passwordSchema,
+    confirmPassword: z.string().min(1, 'Please confirm your new password'),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });

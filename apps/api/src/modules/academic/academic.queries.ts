@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { academicSessions, classArms, terms, users } from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
@@ -74,9 +74,11 @@ export async function countTermsInSession(db: DbOrTx, sessionId: string) {
   return row?.n ?? 0;
 }
 
+// The outer column is qualified by hand: drizzle renders `${classArms.id}` as a bare "id" in a
+// single-table select, which inside this subquery would mean u.id.
 const studentCount = sql<number>`(
   select count(*)::int from ${users} u
-  where u.class_arm_id = ${classArms.id} and 'Student' = any(u.roles)
+  where u.class_arm_id = ${classArms}.${sql.identifier('id')} and 'Student' = any(u.roles)
 )`;
 
 export async function listClassArms(db: DbOrTx, scope: Scope, where?: SQL) {

@@ -12,15 +12,15 @@ import {
   todayIn,
 } from '@schoolledger/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { academicSessions, classArms, terms } from '../../db/schema.js';
 import { ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { assertSchoolInScope, type Scope } from '../../plugins/tenancy.js';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { listClassArms, listSessions, listTerms } from './academic.queries.js';
 import { toClassArm, toSession, toTerm } from './academic.presenters.js';
+import { listClassArms, listSessions, listTerms } from './academic.queries.js';
 import {
   createClassArm,
   createSession,
@@ -42,7 +42,7 @@ const CLASS_ARM = entityMessages('Class arm');
 const SCHOOL = entityMessages('School');
 
 export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
   const params = idParamsSchema;
   const bySchool = z.object({ school_id: idSchema.optional() });
   const today = () => todayIn('Africa/Lagos', app.ctx.clock());
@@ -57,30 +57,60 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   /* Sessions */
   const sessionTags = ['sessions'];
   for (const url of ['/session/all', '/session/by-school']) {
-    app.get(url, { schema: { tags: sessionTags, querystring: bySchool, response: responses(z.array(sessionSchema)) } }, async (request) => {
-      const { scope } = authOf(request);
-      const rows = await listSessions(app.ctx.db, scope, schoolFilter(scope, request.query.school_id, academicSessions.schoolId));
-      return ok('Sessions loaded', rows.map((row) => toSession(row, today())));
-    });
+    app.get(
+      url,
+      { schema: { tags: sessionTags, querystring: bySchool, response: responses(z.array(sessionSchema)) } },
+      async (request) => {
+        const { scope } = authOf(request);
+        const rows = await listSessions(
+          app.ctx.db,
+          scope,
+          schoolFilter(scope, request.query.school_id, academicSessions.schoolId),
+        );
+        return ok(
+          'Sessions loaded',
+          rows.map((row) => toSession(row, today())),
+        );
+      },
+    );
   }
-  app.get('/session/:id', { schema: { tags: sessionTags, params, response: responses(sessionSchema) } }, async (request) =>
-    ok('Session loaded', toSession(await getSession(app.ctx, authOf(request), request.params.id), today())),
+  app.get(
+    '/session/:id',
+    { schema: { tags: sessionTags, params, response: responses(sessionSchema) } },
+    async (request) =>
+      ok('Session loaded', toSession(await getSession(app.ctx, authOf(request), request.params.id), today())),
   );
-  app.get('/session/:id/terms', { schema: { tags: sessionTags, params, response: responses(z.array(termSchema)) } }, async (request) => {
-    const auth = authOf(request);
-    await getSession(app.ctx, auth, request.params.id);
-    const rows = await listTerms(app.ctx.db, auth.scope, eq(terms.sessionId, request.params.id));
-    return ok('Terms loaded', rows.map((row) => toTerm(row, today())));
-  });
+  app.get(
+    '/session/:id/terms',
+    { schema: { tags: sessionTags, params, response: responses(z.array(termSchema)) } },
+    async (request) => {
+      const auth = authOf(request);
+      await getSession(app.ctx, auth, request.params.id);
+      const rows = await listTerms(app.ctx.db, auth.scope, eq(terms.sessionId, request.params.id));
+      return ok(
+        'Terms loaded',
+        rows.map((row) => toTerm(row, today())),
+      );
+    },
+  );
   app.post(
     '/session/create',
-    { preHandler: authorize('sessions.manage'), schema: { tags: sessionTags, body: sessionInputSchema, response: responses(sessionSchema) } },
+    {
+      preValidation: authorize('sessions.manage'),
+      schema: { tags: sessionTags, body: sessionInputSchema, response: responses(sessionSchema) },
+    },
     async (request) =>
-      ok(SESSION.created, toSession(await createSession(app.ctx, authOf(request), request.body, actorOf(request)), today())),
+      ok(
+        SESSION.created,
+        toSession(await createSession(app.ctx, authOf(request), request.body, actorOf(request)), today()),
+      ),
   );
   app.put(
     '/session/:id/update',
-    { preHandler: authorize('sessions.manage'), schema: { tags: sessionTags, params, body: sessionInputSchema, response: responses(sessionSchema) } },
+    {
+      preValidation: authorize('sessions.manage'),
+      schema: { tags: sessionTags, params, body: sessionInputSchema, response: responses(sessionSchema) },
+    },
     async (request) => {
       const row = await updateSession(app.ctx, authOf(request), request.params.id, request.body, actorOf(request));
       return ok(SESSION.updated, toSession(row, today()));
@@ -88,7 +118,10 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/session/:id/delete',
-    { preHandler: authorize('academic.delete'), schema: { tags: sessionTags, params, response: responses(z.null()) } },
+    {
+      preValidation: authorize('academic.delete'),
+      schema: { tags: sessionTags, params, response: responses(z.null()) },
+    },
     async (request) => {
       await deleteSession(app.ctx, authOf(request), request.params.id, actorOf(request));
       return ok(SESSION.deleted, null);
@@ -97,19 +130,35 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /* Terms */
   const termTags = ['terms'];
-  app.get('/term/all', { schema: { tags: termTags, querystring: bySchool, response: responses(z.array(termSchema)) } }, async (request) => {
-    const { scope } = authOf(request);
-    const rows = await listTerms(app.ctx.db, scope, schoolFilter(scope, request.query.school_id, terms.schoolId));
-    return ok('Terms loaded', rows.map((row) => toTerm(row, today())));
-  });
+  app.get(
+    '/term/all',
+    { schema: { tags: termTags, querystring: bySchool, response: responses(z.array(termSchema)) } },
+    async (request) => {
+      const { scope } = authOf(request);
+      const rows = await listTerms(app.ctx.db, scope, schoolFilter(scope, request.query.school_id, terms.schoolId));
+      return ok(
+        'Terms loaded',
+        rows.map((row) => toTerm(row, today())),
+      );
+    },
+  );
   app.get(
     '/term/by-session',
-    { schema: { tags: termTags, querystring: z.object({ session_id: idSchema }), response: responses(z.array(termSchema)) } },
+    {
+      schema: {
+        tags: termTags,
+        querystring: z.object({ session_id: idSchema }),
+        response: responses(z.array(termSchema)),
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       await getSession(app.ctx, auth, request.query.session_id);
       const rows = await listTerms(app.ctx.db, auth.scope, eq(terms.sessionId, request.query.session_id));
-      return ok('Terms loaded', rows.map((row) => toTerm(row, today())));
+      return ok(
+        'Terms loaded',
+        rows.map((row) => toTerm(row, today())),
+      );
     },
   );
   app.get(
@@ -118,7 +167,11 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { scope } = authOf(request);
       const current = sql`${terms.startDate} <= ${today()} and ${terms.endDate} >= ${today()}`;
-      const [row] = await listTerms(app.ctx.db, scope, and(schoolFilter(scope, request.query.school_id, terms.schoolId), current));
+      const [row] = await listTerms(
+        app.ctx.db,
+        scope,
+        and(schoolFilter(scope, request.query.school_id, terms.schoolId), current),
+      );
       return ok(row ? 'Current term loaded' : 'No current term', row ? toTerm(row, today()) : null);
     },
   );
@@ -127,12 +180,19 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/term/create',
-    { preHandler: authorize('terms.manage'), schema: { tags: termTags, body: termInputSchema, response: responses(termSchema) } },
-    async (request) => ok(TERM.created, toTerm(await createTerm(app.ctx, authOf(request), request.body, actorOf(request)), today())),
+    {
+      preValidation: authorize('terms.manage'),
+      schema: { tags: termTags, body: termInputSchema, response: responses(termSchema) },
+    },
+    async (request) =>
+      ok(TERM.created, toTerm(await createTerm(app.ctx, authOf(request), request.body, actorOf(request)), today())),
   );
   app.put(
     '/term/:id/update',
-    { preHandler: authorize('terms.manage'), schema: { tags: termTags, params, body: termInputSchema, response: responses(termSchema) } },
+    {
+      preValidation: authorize('terms.manage'),
+      schema: { tags: termTags, params, body: termInputSchema, response: responses(termSchema) },
+    },
     async (request) => {
       const row = await updateTerm(app.ctx, authOf(request), request.params.id, request.body, actorOf(request));
       return ok(TERM.updated, toTerm(row, today()));
@@ -140,7 +200,7 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/term/:id/delete',
-    { preHandler: authorize('academic.delete'), schema: { tags: termTags, params, response: responses(z.null()) } },
+    { preValidation: authorize('academic.delete'), schema: { tags: termTags, params, response: responses(z.null()) } },
     async (request) => {
       await deleteTerm(app.ctx, authOf(request), request.params.id, actorOf(request));
       return ok(TERM.deleted, null);
@@ -150,14 +210,25 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   /* Class arms */
   const armTags = ['class arms'];
   for (const url of ['/classarm/all', '/classarm/by-school']) {
-    app.get(url, { schema: { tags: armTags, querystring: bySchool, response: responses(z.array(classArmSchema)) } }, async (request) => {
-      const { scope } = authOf(request);
-      const rows = await listClassArms(app.ctx.db, scope, schoolFilter(scope, request.query.school_id, classArms.schoolId));
-      return ok('Class arms loaded', rows.map(toClassArm));
-    });
+    app.get(
+      url,
+      { schema: { tags: armTags, querystring: bySchool, response: responses(z.array(classArmSchema)) } },
+      async (request) => {
+        const { scope } = authOf(request);
+        const rows = await listClassArms(
+          app.ctx.db,
+          scope,
+          schoolFilter(scope, request.query.school_id, classArms.schoolId),
+        );
+        return ok('Class arms loaded', rows.map(toClassArm));
+      },
+    );
   }
-  app.get('/classarm/:id', { schema: { tags: armTags, params, response: responses(classArmSchema) } }, async (request) =>
-    ok('Class arm loaded', toClassArm(await getClassArm(app.ctx, authOf(request), request.params.id))),
+  app.get(
+    '/classarm/:id',
+    { schema: { tags: armTags, params, response: responses(classArmSchema) } },
+    async (request) =>
+      ok('Class arm loaded', toClassArm(await getClassArm(app.ctx, authOf(request), request.params.id))),
   );
   app.get(
     '/classarm/:id/student-count',
@@ -171,12 +242,19 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/classarm/create',
-    { preHandler: authorize('classArms.manage'), schema: { tags: armTags, body: classArmInputSchema, response: responses(classArmSchema) } },
-    async (request) => ok(CLASS_ARM.created, toClassArm(await createClassArm(app.ctx, authOf(request), request.body, actorOf(request)))),
+    {
+      preValidation: authorize('classArms.manage'),
+      schema: { tags: armTags, body: classArmInputSchema, response: responses(classArmSchema) },
+    },
+    async (request) =>
+      ok(CLASS_ARM.created, toClassArm(await createClassArm(app.ctx, authOf(request), request.body, actorOf(request)))),
   );
   app.put(
     '/classarm/:id/update',
-    { preHandler: authorize('classArms.manage'), schema: { tags: armTags, params, body: classArmInputSchema, response: responses(classArmSchema) } },
+    {
+      preValidation: authorize('classArms.manage'),
+      schema: { tags: armTags, params, body: classArmInputSchema, response: responses(classArmSchema) },
+    },
     async (request) => {
       const row = await updateClassArm(app.ctx, authOf(request), request.params.id, request.body, actorOf(request));
       return ok(CLASS_ARM.updated, toClassArm(row));
@@ -184,7 +262,7 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/classarm/:id/delete',
-    { preHandler: authorize('academic.delete'), schema: { tags: armTags, params, response: responses(z.null()) } },
+    { preValidation: authorize('academic.delete'), schema: { tags: armTags, params, response: responses(z.null()) } },
     async (request) => {
       await deleteClassArm(app.ctx, authOf(request), request.params.id, actorOf(request));
       return ok(CLASS_ARM.deleted, null);

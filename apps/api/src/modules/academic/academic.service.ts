@@ -57,21 +57,27 @@ export async function createSession(ctx: AppContext, auth: AuthContext, input: S
     ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(academicSessions)
-        .values({ schoolId: input.school_id, name: input.name, startDate: input.startDate, endDate: input.endDate, isActive: input.isActive })
+        .values({
+          schoolId: input.school_id,
+          name: input.name,
+          startDate: input.startDate,
+          endDate: input.endDate,
+          isActive: input.isActive,
+        })
         .returning();
-      await recordAudit(tx, actor, { action: 'create', entity: 'session', entityId: row!.id, schoolId: row!.schoolId, after: row });
+      await recordAudit(tx, actor, {
+        action: 'create',
+        entity: 'session',
+        entityId: row!.id,
+        schoolId: row!.schoolId,
+        after: row,
+      });
       return row!;
     }),
   );
 }
 
-export async function updateSession(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: string,
-  input: SessionInput,
-  actor: Actor,
-) {
+export async function updateSession(ctx: AppContext, auth: AuthContext, id: string, input: SessionInput, actor: Actor) {
   const before = await getSession(ctx, auth, id);
   if (input.school_id !== before.schoolId) throw fieldError('school_id', 'A session cannot move to another school');
   await assertNoSessionOverlap(ctx, input, id);
@@ -82,7 +88,14 @@ export async function updateSession(
         .set({ name: input.name, startDate: input.startDate, endDate: input.endDate, isActive: input.isActive })
         .where(eq(academicSessions.id, id))
         .returning();
-      await recordAudit(tx, actor, { action: 'update', entity: 'session', entityId: id, schoolId: before.schoolId, before, after });
+      await recordAudit(tx, actor, {
+        action: 'update',
+        entity: 'session',
+        entityId: id,
+        schoolId: before.schoolId,
+        before,
+        after,
+      });
       return after!;
     }),
   );
@@ -93,7 +106,13 @@ export async function deleteSession(ctx: AppContext, auth: AuthContext, id: stri
   if ((await countTermsInSession(ctx.db, id)) > 0) throw conflict('This session still has terms. Delete them first.');
   await ctx.db.transaction(async (tx) => {
     await tx.delete(academicSessions).where(eq(academicSessions.id, id));
-    await recordAudit(tx, actor, { action: 'delete', entity: 'session', entityId: id, schoolId: before.schoolId, before });
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      entity: 'session',
+      entityId: id,
+      schoolId: before.schoolId,
+      before,
+    });
   });
 }
 
@@ -139,7 +158,13 @@ export async function createTerm(ctx: AppContext, auth: AuthContext, input: Term
           isActive: input.isActive,
         })
         .returning();
-      await recordAudit(tx, actor, { action: 'create', entity: 'term', entityId: row!.id, schoolId: row!.schoolId, after: row });
+      await recordAudit(tx, actor, {
+        action: 'create',
+        entity: 'term',
+        entityId: row!.id,
+        schoolId: row!.schoolId,
+        after: row,
+      });
       return row!.id;
     }),
   );
@@ -174,7 +199,13 @@ export async function deleteTerm(ctx: AppContext, auth: AuthContext, id: string,
   const before = await getTerm(ctx, auth, id);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(terms).where(eq(terms.id, id));
-    await recordAudit(tx, actor, { action: 'delete', entity: 'term', entityId: id, schoolId: before.term.schoolId, before: before.term });
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      entity: 'term',
+      entityId: id,
+      schoolId: before.term.schoolId,
+      before: before.term,
+    });
   });
 }
 
@@ -194,7 +225,13 @@ export async function createClassArm(ctx: AppContext, auth: AuthContext, input: 
         .insert(classArms)
         .values({ schoolId: input.school_id, name: input.name, capacity: input.capacity })
         .returning();
-      await recordAudit(tx, actor, { action: 'create', entity: 'class_arm', entityId: row!.id, schoolId: row!.schoolId, after: row });
+      await recordAudit(tx, actor, {
+        action: 'create',
+        entity: 'class_arm',
+        entityId: row!.id,
+        schoolId: row!.schoolId,
+        after: row,
+      });
       return row!.id;
     }),
   );
@@ -211,7 +248,10 @@ export async function updateClassArm(
   const before = await getClassArm(ctx, auth, id);
   if (input.school_id !== before.schoolId) throw fieldError('school_id', 'A class arm cannot move to another school');
   if (input.capacity < before.currentStudentCount) {
-    throw fieldError('capacity', `Capacity cannot be below the ${before.currentStudentCount} students already in this class arm`);
+    throw fieldError(
+      'capacity',
+      `Capacity cannot be below the ${before.currentStudentCount} students already in this class arm`,
+    );
   }
   await uniqueName(`A class arm named ${input.name} already exists`, () =>
     ctx.db.transaction(async (tx) => {
@@ -220,7 +260,14 @@ export async function updateClassArm(
         .set({ name: input.name, capacity: input.capacity })
         .where(eq(classArms.id, id))
         .returning();
-      await recordAudit(tx, actor, { action: 'update', entity: 'class_arm', entityId: id, schoolId: before.schoolId, before, after });
+      await recordAudit(tx, actor, {
+        action: 'update',
+        entity: 'class_arm',
+        entityId: id,
+        schoolId: before.schoolId,
+        before,
+        after,
+      });
     }),
   );
   return getClassArm(ctx, auth, id);
@@ -229,9 +276,16 @@ export async function updateClassArm(
 export async function deleteClassArm(ctx: AppContext, auth: AuthContext, id: string, actor: Actor) {
   const before = await getClassArm(ctx, auth, id);
   const [assigned] = await ctx.db.select({ n: count() }).from(users).where(eq(users.classArmId, id));
-  if ((assigned?.n ?? 0) > 0) throw conflict('This class arm still has students. Move them to another class arm first.');
+  if ((assigned?.n ?? 0) > 0)
+    throw conflict('This class arm still has students. Move them to another class arm first.');
   await ctx.db.transaction(async (tx) => {
     await tx.delete(classArms).where(eq(classArms.id, id));
-    await recordAudit(tx, actor, { action: 'delete', entity: 'class_arm', entityId: id, schoolId: before.schoolId, before });
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      entity: 'class_arm',
+      entityId: id,
+      schoolId: before.schoolId,
+      before,
+    });
   });
 }

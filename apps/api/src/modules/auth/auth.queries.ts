@@ -3,10 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { loginAttempts, passwordResetTokens, refreshTokens, schools, users } from '../../db/schema.js';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return user;
 }
 
@@ -88,7 +85,10 @@ export async function revokeUserTokens(db: DbOrTx, userId: string, now: Date, ex
     .where(and(...conditions));
 }
 
-export async function insertPasswordResetToken(db: DbOrTx, token: { userId: string; tokenHash: string; expiresAt: Date }) {
+export async function insertPasswordResetToken(
+  db: DbOrTx,
+  token: { userId: string; tokenHash: string; expiresAt: Date },
+) {
   await db.insert(passwordResetTokens).values(token);
 }
 

@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../lib/http.js';
-import { actorOf } from '../../plugins/auth.js';
+import { actorOf, bearerToken } from '../../plugins/auth.js';
 import { login, logout, refresh, requestPasswordReset, resetPassword } from './auth.service.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     { schema: { tags, body: logoutRequestSchema, response: responses(z.null()) } },
     async (request) => {
-      await logout(app.ctx, request.body?.refreshToken);
+      await logout(app.ctx, { refreshToken: request.body?.refreshToken, accessToken: bearerToken(request) });
       return ok(MSG.loggedOut, null);
     },
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MSG, type LoginResponse, type RefreshResponse } from '@schoolledger/domain';
+import { type LoginResponse, MSG, type RefreshResponse } from '@schoolledger/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { users } from '../../db/schema.js';
@@ -53,7 +53,13 @@ export async function login(
   if (!user) {
     decoyHash ??= hashPassword(randomToken());
     await verifyPassword(await decoyHash, input.password);
-    await recordLoginAttempt(ctx.db, { ...attempt, userId: null, schoolId: null, success: false, reason: 'unknown_email' });
+    await recordLoginAttempt(ctx.db, {
+      ...attempt,
+      userId: null,
+      schoolId: null,
+      success: false,
+      reason: 'unknown_email',
+    });
     throw unauthenticated(MSG.invalidCredentials);
   }
   const who = { ...attempt, userId: user.id, schoolId: user.schoolId };
@@ -73,7 +79,11 @@ export async function login(
         lockedUntil: locks ? new Date(now.getTime() + ctx.config.loginLockMinutes * 60_000) : user.lockedUntil,
       })
       .where(eq(users.id, user.id));
-    await recordLoginAttempt(ctx.db, { ...who, success: false, reason: locks ? 'bad_password_locked' : 'bad_password' });
+    await recordLoginAttempt(ctx.db, {
+      ...who,
+      success: false,
+      reason: locks ? 'bad_password_locked' : 'bad_password',
+    });
     throw unauthenticated(MSG.invalidCredentials);
   }
 
@@ -118,10 +128,18 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<Re
   return issueTokens(ctx, stored.userId, stored.familyId, stored.rememberMe);
 }
 
-export async function logout(ctx: AppContext, refreshToken: string | undefined) {
-  if (!refreshToken) return;
-  const stored = await findRefreshToken(ctx.db, sha256(refreshToken));
-  if (stored) await revokeFamily(ctx.db, stored.familyId, ctx.clock());
+/** Ends the sign-in named by the refresh token, the access token, or both. */
+export async function logout(ctx: AppContext, credentials: { refreshToken?: string; accessToken?: string }) {
+  const families = new Set<string>();
+  if (credentials.refreshToken) {
+    const stored = await findRefreshToken(ctx.db, sha256(credentials.refreshToken));
+    if (stored) families.add(stored.familyId);
+  }
+  if (credentials.accessToken) {
+    const claims = await ctx.tokens.verify(credentials.accessToken);
+    if (claims) families.add(claims.familyId);
+  }
+  for (const familyId of families) await revokeFamily(ctx.db, familyId, ctx.clock());
 }
 
 /** Always answers the same way, so the form cannot be used to find out who has an account. */
@@ -171,11 +189,15 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
       .where(eq(users.id, token.userId))
       .returning({ id: users.id, schoolId: users.schoolId });
     await revokeUserTokens(tx, token.userId, now);
-    await recordAudit(tx, { ...actor, userId: actor.userId ?? token.userId }, {
-      action: 'password_reset',
-      entity: 'user',
-      entityId: token.userId,
-      schoolId: user?.schoolId ?? null,
-    });
+    await recordAudit(
+      tx,
+      { ...actor, userId: actor.userId ?? token.userId },
+      {
+        action: 'password_reset',
+        entity: 'user',
+        entityId: token.userId,
+        schoolId: user?.schoolId ?? null,
+      },
+    );
   });
 }

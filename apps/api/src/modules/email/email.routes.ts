@@ -17,13 +17,17 @@ const outboxEntrySchema = z.object({
 });
 
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
 
   app.get(
     '/email/outbox',
     {
-      preHandler: authorize('email.outbox.view'),
-      schema: { tags: ['email'], querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }), response: responses(z.array(outboxEntrySchema)) },
+      preValidation: authorize('email.outbox.view'),
+      schema: {
+        tags: ['email'],
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        response: responses(z.array(outboxEntrySchema)),
+      },
     },
     async (request) => {
       const { scope } = authOf(request);

@@ -22,8 +22,17 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
   async function deliver(id: string, email: OutgoingEmail) {
     if (!transport) return;
     try {
-      await transport.sendMail({ from: options.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
-      await options.db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: 1 }).where(eq(emailOutbox.id, id));
+      await transport.sendMail({
+        from: options.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+      });
+      await options.db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), attempts: 1 })
+        .where(eq(emailOutbox.id, id));
     } catch (error) {
       options.log.warn({ err: error, emailId: id }, 'email delivery failed');
       await options.db

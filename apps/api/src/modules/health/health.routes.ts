@@ -11,16 +11,30 @@ const healthSchema = z.object({
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], security: [], response: { 200: z.object({ success: z.boolean(), message: z.string(), data: healthSchema }), 503: z.object({ success: z.boolean(), message: z.string(), data: healthSchema }) } } },
+    {
+      schema: {
+        tags: ['health'],
+        security: [],
+        response: {
+          200: z.object({ success: z.boolean(), message: z.string(), data: healthSchema }),
+          503: z.object({ success: z.boolean(), message: z.string(), data: healthSchema }),
+        },
+      },
+    },
     async (_request, reply) => {
       const connected = await app.database.ping().catch(() => false);
       const data = {
         status: connected ? ('ok' as const) : ('degraded' as const),
-        database: { status: connected ? ('connected' as const) : ('unreachable' as const), driver: app.database.driver },
+        database: {
+          status: connected ? ('connected' as const) : ('unreachable' as const),
+          driver: app.database.driver,
+        },
         uptimeSeconds: Math.round(process.uptime()),
         version: '1.0.0',
       };
-      return reply.code(connected ? 200 : 503).send({ success: connected, message: connected ? 'Healthy' : 'Database unreachable', data });
+      return reply
+        .code(connected ? 200 : 503)
+        .send({ success: connected, message: connected ? 'Healthy' : 'Database unreachable', data });
     },
   );
 };

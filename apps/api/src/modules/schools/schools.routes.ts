@@ -20,8 +20,8 @@ import { parseOrThrow } from '../../lib/validation.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { readMultipart, storeImage } from '../files/image-upload.js';
-import { listAddresses, listGroupSchools, listSchools } from './schools.queries.js';
 import { toAddress, toGroupSchool, toSchool } from './schools.presenters.js';
+import { listAddresses, listGroupSchools, listSchools } from './schools.queries.js';
 import {
   createAddress,
   createGroupSchool,
@@ -42,7 +42,7 @@ const SCHOOL = entityMessages('School');
 const ADDRESS = entityMessages('Address');
 
 export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
   const params = idParamsSchema;
 
   /* Group schools accept JSON, or multipart with a `logo` image file. */
@@ -51,7 +51,12 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     const form = await readMultipart(request, 'logo', MSG.fileTooLarge);
     const input = parseOrThrow(groupSchoolInputSchema, { ...form.fields, logo: form.fields.logo || undefined });
     if (form.file) {
-      const logo = await storeImage({ buffer: form.file.buffer, uploadsDir: app.ctx.config.uploadsDir, folder: 'logos', field: 'logo' });
+      const logo = await storeImage({
+        buffer: form.file.buffer,
+        uploadsDir: app.ctx.config.uploadsDir,
+        folder: 'logos',
+        field: 'logo',
+      });
       return { ...input, logo };
     }
     return input;
@@ -59,23 +64,38 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   const groupTags = ['group schools'];
   const multipartDoc = { consumes: ['application/json', 'multipart/form-data'] };
 
-  app.get('/groupschool/all', { schema: { tags: groupTags, response: responses(z.array(groupSchoolSchema)) } }, async (request) =>
-    ok('Group schools loaded', (await listGroupSchools(app.ctx.db, authOf(request).scope)).map(toGroupSchool)),
+  app.get(
+    '/groupschool/all',
+    { schema: { tags: groupTags, response: responses(z.array(groupSchoolSchema)) } },
+    async (request) =>
+      ok('Group schools loaded', (await listGroupSchools(app.ctx.db, authOf(request).scope)).map(toGroupSchool)),
   );
-  app.get('/groupschool/:id', { schema: { tags: groupTags, params, response: responses(groupSchoolSchema) } }, async (request) =>
-    ok('Group school loaded', toGroupSchool(await getGroupSchool(app.ctx, authOf(request), request.params.id))),
+  app.get(
+    '/groupschool/:id',
+    { schema: { tags: groupTags, params, response: responses(groupSchoolSchema) } },
+    async (request) =>
+      ok('Group school loaded', toGroupSchool(await getGroupSchool(app.ctx, authOf(request), request.params.id))),
   );
   app.post(
     '/groupschool/create',
-    { preHandler: authorize('groupSchools.manage'), schema: { tags: groupTags, ...multipartDoc, response: responses(groupSchoolSchema) } },
+    {
+      preValidation: authorize('groupSchools.manage'),
+      schema: { tags: groupTags, ...multipartDoc, response: responses(groupSchoolSchema) },
+    },
     async (request) => {
       const input = await readGroupSchoolInput(request);
-      return ok(GROUP.created, toGroupSchool(await createGroupSchool(app.ctx, authOf(request), input, actorOf(request))));
+      return ok(
+        GROUP.created,
+        toGroupSchool(await createGroupSchool(app.ctx, authOf(request), input, actorOf(request))),
+      );
     },
   );
   app.put(
     '/groupschool/:id/update',
-    { preHandler: authorize('groupSchools.manage'), schema: { tags: groupTags, params, ...multipartDoc, response: responses(groupSchoolSchema) } },
+    {
+      preValidation: authorize('groupSchools.manage'),
+      schema: { tags: groupTags, params, ...multipartDoc, response: responses(groupSchoolSchema) },
+    },
     async (request) => {
       await getGroupSchool(app.ctx, authOf(request), request.params.id);
       const input = await readGroupSchoolInput(request);
@@ -85,7 +105,10 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/groupschool/:id/delete',
-    { preHandler: authorize('groupSchools.manage'), schema: { tags: groupTags, params, response: responses(z.null()) } },
+    {
+      preValidation: authorize('groupSchools.manage'),
+      schema: { tags: groupTags, params, response: responses(z.null()) },
+    },
     async (request) => {
       await deleteGroupSchool(app.ctx, authOf(request), request.params.id, actorOf(request));
       return ok(GROUP.deleted, null);
@@ -94,21 +117,42 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /* Schools */
   const schoolTags = ['schools'];
-  app.get('/school/all', { schema: { tags: schoolTags, response: responses(z.array(schoolSchema)) } }, async (request) =>
-    ok('Schools loaded', (await listSchools(app.ctx.db, authOf(request).scope)).map(toSchool)),
+  app.get(
+    '/school/all',
+    { schema: { tags: schoolTags, response: responses(z.array(schoolSchema)) } },
+    async (request) => ok('Schools loaded', (await listSchools(app.ctx.db, authOf(request).scope)).map(toSchool)),
   );
   app.get(
     '/school/by-groupSchool',
-    { schema: { tags: schoolTags, querystring: z.object({ groupSchool_id: idSchema }), response: responses(z.array(schoolSchema)) } },
+    {
+      schema: {
+        tags: schoolTags,
+        querystring: z.object({ groupSchool_id: idSchema }),
+        response: responses(z.array(schoolSchema)),
+      },
+    },
     async (request) => {
-      const rows = await listSchools(app.ctx.db, authOf(request).scope, eq(schools.groupSchoolId, request.query.groupSchool_id));
+      // A group the caller cannot see is not there: 404, like every other foreign id.
+      await getGroupSchool(app.ctx, authOf(request), request.query.groupSchool_id);
+      const rows = await listSchools(
+        app.ctx.db,
+        authOf(request).scope,
+        eq(schools.groupSchoolId, request.query.groupSchool_id),
+      );
       return ok('Schools loaded', rows.map(toSchool));
     },
   );
   app.get(
     '/school/by-address',
-    { schema: { tags: schoolTags, querystring: z.object({ address_id: idSchema }), response: responses(z.array(schoolSchema)) } },
+    {
+      schema: {
+        tags: schoolTags,
+        querystring: z.object({ address_id: idSchema }),
+        response: responses(z.array(schoolSchema)),
+      },
+    },
     async (request) => {
+      await getAddress(app.ctx, authOf(request), request.query.address_id);
       const rows = await listSchools(app.ctx.db, authOf(request).scope, eq(addresses.id, request.query.address_id));
       return ok('Schools loaded', rows.map(toSchool));
     },
@@ -118,7 +162,10 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/school/create',
-    { preHandler: authorize('schools.manage'), schema: { tags: schoolTags, body: schoolInputSchema, response: responses(schoolSchema) } },
+    {
+      preValidation: authorize('schools.manage'),
+      schema: { tags: schoolTags, body: schoolInputSchema, response: responses(schoolSchema) },
+    },
     async (request) => {
       const input = { ...request.body, email: request.body.email ?? null };
       return ok(SCHOOL.created, toSchool(await createSchool(app.ctx, authOf(request), input, actorOf(request))));
@@ -126,7 +173,10 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/school/:id/update',
-    { preHandler: authorize('schools.manage'), schema: { tags: schoolTags, params, body: schoolInputSchema, response: responses(schoolSchema) } },
+    {
+      preValidation: authorize('schools.manage'),
+      schema: { tags: schoolTags, params, body: schoolInputSchema, response: responses(schoolSchema) },
+    },
     async (request) => {
       const input = { ...request.body, email: request.body.email ?? null };
       const row = await updateSchool(app.ctx, authOf(request), request.params.id, input, actorOf(request));
@@ -135,7 +185,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/school/:id/delete',
-    { preHandler: authorize('schools.manage'), schema: { tags: schoolTags, params, response: responses(z.null()) } },
+    { preValidation: authorize('schools.manage'), schema: { tags: schoolTags, params, response: responses(z.null()) } },
     async (request) => {
       await deleteSchool(app.ctx, authOf(request), request.params.id, actorOf(request));
       return ok(SCHOOL.deleted, null);
@@ -147,7 +197,13 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   const addressCreateSchema = addressInputSchema.extend({ school_id: z.uuid({ error: 'School is required' }) });
   app.get(
     '/address/all',
-    { schema: { tags: addressTags, querystring: z.object({ school_id: idSchema.optional() }), response: responses(z.array(addressSchema)) } },
+    {
+      schema: {
+        tags: addressTags,
+        querystring: z.object({ school_id: idSchema.optional() }),
+        response: responses(z.array(addressSchema)),
+      },
+    },
     async (request) => {
       const { scope } = authOf(request);
       const schoolId = request.query.school_id;
@@ -156,23 +212,38 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok('Addresses loaded', rows.map(toAddress));
     },
   );
-  app.get('/address/:id', { schema: { tags: addressTags, params, response: responses(addressSchema) } }, async (request) =>
-    ok('Address loaded', toAddress(await getAddress(app.ctx, authOf(request), request.params.id))),
+  app.get(
+    '/address/:id',
+    { schema: { tags: addressTags, params, response: responses(addressSchema) } },
+    async (request) => ok('Address loaded', toAddress(await getAddress(app.ctx, authOf(request), request.params.id))),
   );
   app.post(
     '/address/create',
-    { preHandler: authorize('addresses.manage'), schema: { tags: addressTags, body: addressCreateSchema, response: responses(addressSchema) } },
-    async (request) => ok(ADDRESS.created, toAddress(await createAddress(app.ctx, authOf(request), request.body, actorOf(request)))),
+    {
+      preValidation: authorize('addresses.manage'),
+      schema: { tags: addressTags, body: addressCreateSchema, response: responses(addressSchema) },
+    },
+    async (request) =>
+      ok(ADDRESS.created, toAddress(await createAddress(app.ctx, authOf(request), request.body, actorOf(request)))),
   );
   app.put(
     '/address/:id/update',
-    { preHandler: authorize('addresses.manage'), schema: { tags: addressTags, params, body: addressInputSchema, response: responses(addressSchema) } },
+    {
+      preValidation: authorize('addresses.manage'),
+      schema: { tags: addressTags, params, body: addressInputSchema, response: responses(addressSchema) },
+    },
     async (request) =>
-      ok(ADDRESS.updated, toAddress(await updateAddress(app.ctx, authOf(request), request.params.id, request.body, actorOf(request)))),
+      ok(
+        ADDRESS.updated,
+        toAddress(await updateAddress(app.ctx, authOf(request), request.params.id, request.body, actorOf(request))),
+      ),
   );
   app.delete(
     '/address/:id/delete',
-    { preHandler: authorize('addresses.manage'), schema: { tags: addressTags, params, response: responses(z.null()) } },
+    {
+      preValidation: authorize('addresses.manage'),
+      schema: { tags: addressTags, params, response: responses(z.null()) },
+    },
     async (request) => {
       await deleteAddress(app.ctx, authOf(request), request.params.id, actorOf(request));
       return ok(ADDRESS.deleted, null);

@@ -1,9 +1,4 @@
-import {
-  type AddressInput,
-  entityMessages,
-  type GroupSchoolInput,
-  type SchoolInput,
-} from '@schoolledger/domain';
+import { type AddressInput, entityMessages, type GroupSchoolInput, type SchoolInput } from '@schoolledger/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { addresses, groupSchools, schools } from '../../db/schema.js';
@@ -11,12 +6,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import {
-  countSchoolDependents,
-  findAddress,
-  findGroupSchool,
-  findSchool,
-} from './schools.queries.js';
+import { countSchoolDependents, findAddress, findGroupSchool, findSchool } from './schools.queries.js';
 
 const GROUP = entityMessages('Group school');
 const SCHOOL = entityMessages('School');
@@ -38,7 +28,13 @@ export async function createGroupSchool(ctx: AppContext, auth: AuthContext, inpu
       .insert(groupSchools)
       .values({ name: input.name, description: input.description, logoUrl: input.logo || null })
       .returning();
-    await recordAudit(tx, actor, { action: 'create', entity: 'group_school', entityId: row!.id, schoolId: null, after: row });
+    await recordAudit(tx, actor, {
+      action: 'create',
+      entity: 'group_school',
+      entityId: row!.id,
+      schoolId: null,
+      after: row,
+    });
     return row!.id;
   });
   return getGroupSchool(ctx, auth, id);
@@ -59,7 +55,14 @@ export async function updateGroupSchool(
       .set({ name: input.name, description: input.description, logoUrl: input.logo || before.logoUrl })
       .where(eq(groupSchools.id, id))
       .returning();
-    await recordAudit(tx, actor, { action: 'update', entity: 'group_school', entityId: id, schoolId: null, before, after });
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entity: 'group_school',
+      entityId: id,
+      schoolId: null,
+      before,
+      after,
+    });
   });
   return getGroupSchool(ctx, auth, id);
 }
@@ -131,13 +134,7 @@ export async function createSchool(ctx: AppContext, auth: AuthContext, input: Sc
   return getSchool(ctx, auth, id);
 }
 
-export async function updateSchool(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: string,
-  input: SchoolInput,
-  actor: Actor,
-) {
+export async function updateSchool(ctx: AppContext, auth: AuthContext, id: string, input: SchoolInput, actor: Actor) {
   const before = await getSchool(ctx, auth, id);
   if (input.groupSchool_id !== before.school.groupSchoolId) {
     if (auth.scope.kind !== 'all') throw forbidden('Only a system administrator can move a school to another group.');
@@ -177,12 +174,20 @@ export async function deleteSchool(ctx: AppContext, auth: AuthContext, id: strin
   const before = await getSchool(ctx, auth, id);
   if (auth.scope.kind === 'school') throw forbidden();
   if ((await countSchoolDependents(ctx.db, id)) > 0) {
-    throw conflict('This school still has sessions, class arms or users. Remove them first, or mark the school inactive.');
+    throw conflict(
+      'This school still has sessions, class arms or users. Remove them first, or mark the school inactive.',
+    );
   }
   await ctx.db.transaction(async (tx) => {
     await tx.delete(addresses).where(eq(addresses.schoolId, id));
     await tx.delete(schools).where(eq(schools.id, id));
-    await recordAudit(tx, actor, { action: 'delete', entity: 'school', entityId: id, schoolId: id, before: before.school });
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      entity: 'school',
+      entityId: id,
+      schoolId: id,
+      before: before.school,
+    });
   });
 }
 
@@ -206,7 +211,13 @@ export async function createAddress(
       .insert(addresses)
       .values({ ...addressValues(input), schoolId: input.school_id })
       .returning();
-    await recordAudit(tx, actor, { action: 'create', entity: 'address', entityId: row!.id, schoolId: row!.schoolId, after: row });
+    await recordAudit(tx, actor, {
+      action: 'create',
+      entity: 'address',
+      entityId: row!.id,
+      schoolId: row!.schoolId,
+      after: row,
+    });
     return row!;
   });
 }
@@ -215,7 +226,14 @@ export async function updateAddress(ctx: AppContext, auth: AuthContext, id: stri
   const before = await getAddress(ctx, auth, id);
   return ctx.db.transaction(async (tx) => {
     const [after] = await tx.update(addresses).set(addressValues(input)).where(eq(addresses.id, id)).returning();
-    await recordAudit(tx, actor, { action: 'update', entity: 'address', entityId: id, schoolId: before.schoolId, before, after });
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entity: 'address',
+      entityId: id,
+      schoolId: before.schoolId,
+      before,
+      after,
+    });
     return after!;
   });
 }
@@ -225,6 +243,12 @@ export async function deleteAddress(ctx: AppContext, auth: AuthContext, id: stri
   if (before.isSchoolAddress) throw conflict("A school's own address can be edited but not deleted.");
   await ctx.db.transaction(async (tx) => {
     await tx.delete(addresses).where(eq(addresses.id, id));
-    await recordAudit(tx, actor, { action: 'delete', entity: 'address', entityId: id, schoolId: before.schoolId, before });
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      entity: 'address',
+      entityId: id,
+      schoolId: before.schoolId,
+      before,
+    });
   });
 }

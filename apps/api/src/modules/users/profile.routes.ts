@@ -15,7 +15,7 @@ import { readMultipart, storeImage } from '../files/image-upload.js';
 import { changePassword, getProfile, setProfilePicture, updateProfile } from './profile.service.js';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', authenticate);
+  app.addHook('onRequest', authenticate);
   const tags = ['profile'];
 
   app.get('/user/profile', { schema: { tags, response: responses(sessionUserSchema) } }, async (request) =>
@@ -42,12 +42,22 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function uploadPicture(request: FastifyRequest) {
     const form = await readMultipart(request, 'file');
-    if (!form.file) throw new AppError(422, 'validation', MSG.selectImage, [{ field: 'file', message: MSG.selectImage }]);
-    const url = await storeImage({ buffer: form.file.buffer, uploadsDir: app.ctx.config.uploadsDir, folder: 'avatars', field: 'file' });
+    if (!form.file)
+      throw new AppError(422, 'validation', MSG.selectImage, [{ field: 'file', message: MSG.selectImage }]);
+    const url = await storeImage({
+      buffer: form.file.buffer,
+      uploadsDir: app.ctx.config.uploadsDir,
+      folder: 'avatars',
+      field: 'file',
+    });
     await setProfilePicture(app.ctx, authOf(request), url, actorOf(request));
     return ok(MSG.pictureUpdated, { url });
   }
   for (const url of ['/user/profile/upload-picture', '/user/upload-profile-picture']) {
-    app.post(url, { schema: { tags, consumes: ['multipart/form-data'], response: responses(uploadedFileResponseSchema) } }, uploadPicture);
+    app.post(
+      url,
+      { schema: { tags, consumes: ['multipart/form-data'], response: responses(uploadedFileResponseSchema) } },
+      uploadPicture,
+    );
   }
 };

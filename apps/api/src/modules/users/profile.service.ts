@@ -6,8 +6,7 @@ import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { revokeUserTokens } from '../auth/auth.queries.js';
-import { findAuthUser } from '../auth/auth.queries.js';
+import { findAuthUser, revokeUserTokens } from '../auth/auth.queries.js';
 import { toSessionUser } from './session-user.js';
 
 const emailTaken = () => new AppError(409, 'conflict', MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);

@@ -26,14 +26,17 @@ export function FormField({ label, children, error, hint, required, className }:
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={clsx('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-        {label}
+      {/* The asterisk sits outside the label so the field's accessible name is the label alone. */}
+      <div className="flex items-baseline">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+          {label}
+        </label>
         {required && (
-          <span className="ml-0.5 text-red-600" aria-hidden="true">
+          <span className="ml-0.5 text-sm text-red-600" aria-hidden="true">
             *
           </span>
         )}
-      </label>
+      </div>
       {cloneElement(children, {
         id,
         'aria-invalid': Boolean(error),

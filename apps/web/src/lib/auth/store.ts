@@ -4,7 +4,7 @@ import { ApiError, configureApiAuth } from '../api-client';
 import { notify } from '../notify';
 import { queryClient } from '../query-client';
 import { authStorage } from '../storage';
-import { getProfile } from './get-profile';
+import { getProfile, parseCachedUser } from './get-profile';
 import { loginRequest } from './login';
 import { logoutRequest } from './logout';
 import { refreshRequest } from './refresh';
@@ -47,25 +47,26 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         set({ isLoading: false });
         return;
       }
+      const cachedUser = await parseCachedUser(stored.user);
       set({
-        user: stored.user,
+        user: cachedUser,
         token: stored.token,
         refreshToken: stored.refreshToken,
         rememberMe: stored.rememberMe,
-        isAuthenticated: stored.user !== null,
+        isAuthenticated: cachedUser !== null,
       });
       try {
         await get().refresh();
       } catch (error) {
         // A refused refresh ends the session; an unreachable server keeps a cached one.
-        if (isRejection(error) || !stored.user) get().clear();
+        if (isRejection(error) || !cachedUser) get().clear();
         set({ isLoading: false });
         return;
       }
       try {
         get().setUser(await getProfile({ silent: true }));
       } catch {
-        if (!stored.user) get().clear();
+        if (!cachedUser) get().clear();
       }
       set({ isLoading: false });
     },

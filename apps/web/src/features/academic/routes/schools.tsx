@@ -1,5 +1,126 @@
-import { CardPlaceholder } from './placeholder';
+import { Building2, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  Button,
+  ErrorBanner,
+  LoadingState,
+  PageHeader,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { AcademicSelector } from '../components/academic-selector';
+import { ClassArmsPanel } from '../components/class-arms-panel';
+import { GroupSchoolFormDialog } from '../components/group-school-form-dialog';
+import { OverviewPanel } from '../components/overview-panel';
+import { SchoolFormDialog } from '../components/school-form-dialog';
+import { SchoolsPanel } from '../components/schools-panel';
+import { SessionsPanel } from '../components/sessions-panel';
+import { TermsPanel } from '../components/terms-panel';
+import { useAcademicPermissions } from '../lib/permissions';
+import { useAcademicSelection } from '../stores/use-academic-selection';
+
+const TABS = [
+  ['overview', 'Overview'],
+  ['schools', 'Schools'],
+  ['sessions', 'Sessions'],
+  ['terms', 'Terms'],
+  ['classes', 'Classes'],
+] as const;
+
+type Tab = (typeof TABS)[number][0];
+
+const isTab = (value: string | null): value is Tab => TABS.some(([tab]) => tab === value);
 
 export default function SchoolsPage() {
-  return <CardPlaceholder title="Schools" />;
+  const may = useAcademicPermissions();
+  const selection = useAcademicSelection();
+  const [dialog, setDialog] = useState<'school' | 'group' | null>(null);
+  // The tab lives in the address so a reload or a shared link opens the same one.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'overview';
+  const { schools } = selection;
+
+  let content: React.ReactNode;
+  if (schools.isPending) {
+    content = <LoadingState label="Loading school data..." />;
+  } else if (schools.isError) {
+    content = (
+      <ErrorBanner title="Failed to load schools">
+        <p>{errorMessage(schools.error, 'Please check your connection and try again.')}</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => schools.refetch()}>
+          Retry
+        </Button>
+      </ErrorBanner>
+    );
+  } else {
+    content = (
+      <div className="space-y-6">
+        <AcademicSelector selection={selection} />
+        <Tabs
+          value={tab}
+          onValueChange={(value) => setParams(value === 'overview' ? {} : { tab: value }, { replace: true })}
+        >
+          <TabsList aria-label="School management sections" className="overflow-x-auto">
+            {TABS.map(([value, label]) => (
+              <TabsTrigger
+                key={value}
+                value={value}
+                className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
+              >
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value="overview">
+            <OverviewPanel selection={selection} />
+          </TabsContent>
+          <TabsContent value="schools">
+            <SchoolsPanel selection={selection} />
+          </TabsContent>
+          <TabsContent value="sessions">
+            <SessionsPanel selection={selection} />
+          </TabsContent>
+          <TabsContent value="terms">
+            <TermsPanel selection={selection} />
+          </TabsContent>
+          <TabsContent value="classes">
+            <ClassArmsPanel selection={selection} />
+          </TabsContent>
+        </Tabs>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="School Management"
+        description="Group schools, schools and their sessions, terms and class arms."
+        actions={
+          <>
+            {may.createGroupSchool && (
+              <Button variant="secondary" onClick={() => setDialog('group')}>
+                <Building2 className="size-4" aria-hidden="true" />
+                Group School
+              </Button>
+            )}
+            {may.createSchool && (
+              <Button onClick={() => setDialog('school')}>
+                <Plus className="size-4" aria-hidden="true" />
+                New School
+              </Button>
+            )}
+          </>
+        }
+      />
+      {content}
+      {dialog === 'school' && <SchoolFormDialog onClose={() => setDialog(null)} />}
+      {dialog === 'group' && <GroupSchoolFormDialog onClose={() => setDialog(null)} />}
+    </>
+  );
 }

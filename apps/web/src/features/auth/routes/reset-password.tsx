@@ -1,24 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MSG, passwordSchema } from '@schoolledger/domain';
+import { MSG, resetPasswordFormSchema } from '@schoolledger/domain';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { Button, ErrorBanner, FormField, PasswordInput } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
-
-// The confirmation exists only in the browser; the texts match the change-password form of SPEC §5.
-const resetFormSchema = z
-  .object({
-    password: passwordSchema,
-    confirmPassword: z.string().min(1, 'Please confirm your new password'),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
 
 const linkClasses = 'text-sm font-medium text-emerald-700 hover:text-emerald-800 hover:underline dark:text-emerald-400';
 
@@ -30,7 +18,7 @@ export default function ResetPasswordPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(resetFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+  } = useForm({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
 
   if (!token) {
     return (

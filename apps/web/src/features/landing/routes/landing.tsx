@@ -133,9 +133,11 @@ export default function LandingPage() {
             ))}
           </nav>
           <div className="flex items-center gap-2">
-            <Link to="/login" className={`${buttonClasses('primary')} hidden md:inline-flex`}>
-              Sign In
-            </Link>
+            <div className="hidden md:block">
+              <Link to="/login" className={buttonClasses('primary')}>
+                Sign In
+              </Link>
+            </div>
             <MobileMenu />
           </div>
         </div>
@@ -143,7 +145,7 @@ export default function LandingPage() {
 
       <main id="top">
         <section className="relative overflow-hidden bg-gradient-to-b from-emerald-50 via-white to-white dark:from-emerald-950/40 dark:via-slate-950 dark:to-slate-950">
-          <div className="mx-auto max-w-6xl px-4 pt-16 pb-20 text-center sm:px-6 sm:pt-24 sm:pb-28">
+          <div className="mx-auto max-w-6xl px-4 pt-16 pb-16 text-center sm:px-6 sm:pt-24 sm:pb-20">
             <p className="mx-auto mb-5 w-fit rounded-full bg-emerald-100 px-3 py-1 text-xs font-semibold tracking-wide text-emerald-800 uppercase dark:bg-emerald-500/15 dark:text-emerald-300">
               Built for Nigerian school groups
             </p>
@@ -167,7 +169,7 @@ export default function LandingPage() {
           </div>
         </section>
 
-        <section id="features" className="scroll-mt-16 py-20 sm:py-24">
+        <section id="features" className="scroll-mt-16 pt-8 pb-20 sm:pb-24">
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
             <div className="mx-auto max-w-2xl text-center">
               <h2 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">

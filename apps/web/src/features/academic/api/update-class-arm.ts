@@ -1,0 +1,19 @@
+import { type ClassArmInput, classArmSchema, entityMessages } from '@schoolledger/domain';
+import { api } from '@/lib/api-client';
+import { academicKeys } from './keys';
+import { useAcademicMutation } from './mutation';
+
+export async function updateClassArm({ id, input }: { id: string; input: ClassArmInput }) {
+  return classArmSchema.parse(await api.put(`/classarm/${id}/update`, input, { silent: true }));
+}
+
+const MESSAGES = entityMessages('Class arm');
+
+export function useUpdateClassArm() {
+  return useAcademicMutation({
+    mutationFn: updateClassArm,
+    success: MESSAGES.updated,
+    failure: MESSAGES.updateFailed,
+    invalidate: [academicKeys.classArms()],
+  });
+}

@@ -1,0 +1,20 @@
+import { entityMessages, groupSchoolSchema } from '@schoolledger/domain';
+import { type GroupSchoolPayload, sendGroupSchool } from './create-group-school';
+import { academicKeys } from './keys';
+import { useAcademicMutation } from './mutation';
+
+export async function updateGroupSchool({ id, ...payload }: GroupSchoolPayload & { id: string }) {
+  return groupSchoolSchema.parse(await sendGroupSchool('PUT', `/groupschool/${id}/update`, payload));
+}
+
+const MESSAGES = entityMessages('Group school');
+
+export function useUpdateGroupSchool() {
+  return useAcademicMutation({
+    mutationFn: updateGroupSchool,
+    success: MESSAGES.updated,
+    failure: MESSAGES.updateFailed,
+    // Schools carry their group's name.
+    invalidate: [academicKeys.groupSchools(), academicKeys.schools()],
+  });
+}

@@ -1,0 +1,155 @@
+import { expect, test } from '@playwright/test';
+import { email, PASSWORD, PHONE, screenshot, sidebarLabels, signIn } from './support';
+
+test.describe('public pages', () => {
+  test('the landing page leads to sign in', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Complete School Accounting Solution' })).toBeVisible();
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Welcome back! Please sign in to your account.')).toBeVisible();
+  });
+
+  test('the landing page menu opens and closes on a phone', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    await screenshot(page, 'phone-landing');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog');
+    await expect(menu.getByRole('link', { name: 'Features' })).toBeVisible();
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+  });
+
+  test('the login form explains what is wrong under each field', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  });
+
+  test('a wrong password is refused with the server message', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill(email('auditor'));
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('signed-in shell', () => {
+  test('a bursar sees only their sidebar entries and a greeting by name', async ({ page }) => {
+    await signIn(page, 'bursar');
+    await expect(page.getByText('Successfully logged in!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Good (morning|afternoon|evening), Adaeze/ })).toBeVisible();
+    await expect(page.getByText('Bursar', { exact: true }).first()).toBeVisible();
+    expect(await sidebarLabels(page)).toEqual([
+      'Dashboard',
+      'Fee Management',
+      'Fee Administration',
+      'Cash Payments',
+      'Reports',
+    ]);
+  });
+
+  test('an admin sees every section of the sidebar', async ({ page }) => {
+    await signIn(page, 'admin');
+    expect(await sidebarLabels(page)).toEqual([
+      'Dashboard',
+      'Users',
+      'Schools',
+      'Academic',
+      'Sessions',
+      'Terms',
+      'Class Arms',
+      'Fee Management',
+      'Fee Administration',
+      'Cash Payments',
+      'Reports',
+      'Audit',
+      'Settings',
+      'General Settings',
+      'Email Configuration',
+      'Payment Configuration',
+      'Student Management',
+    ]);
+  });
+
+  test('a student and a proprietor see their own entries', async ({ page }) => {
+    await signIn(page, 'student');
+    expect(await sidebarLabels(page)).toEqual(['Dashboard', 'Fee Management', 'My Fee Payments']);
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, 'proprietor');
+    expect(await sidebarLabels(page)).toEqual(['Dashboard', 'Schools']);
+  });
+
+  test('a signed-out visitor is sent to sign in and brought back afterwards', async ({ page }) => {
+    await page.goto('/schools');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, 'ict', { expectPath: /\/schools$/ });
+  });
+
+  test('a user without the role is turned back to the dashboard, and unknown paths too', async ({ page }) => {
+    await signIn(page, 'bursar');
+    await page.goto('/schools');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/no-such-page');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('signing out ends the session', async ({ page }) => {
+    await signIn(page, 'principal');
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page.getByText('Successfully logged out!')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the theme choice survives a reload', async ({ page }) => {
+    await signIn(page, 'headteacher');
+    const html = page.locator('html');
+    const wasDark = (await html.getAttribute('class'))?.includes('dark') ?? false;
+    await page.getByRole('button', { name: /^Switch to .* theme$/ }).click();
+    await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
+    await page.reload();
+    await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
+  });
+
+  test('on a phone the sidebar is a drawer with a close button', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, 'principal');
+    await screenshot(page, 'phone-dashboard');
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByText('School Accounting System')).toBeVisible();
+    await screenshot(page, 'phone-sidebar');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test.describe('profile', () => {
+  test('a user edits their details and changes their password', async ({ page }) => {
+    await signIn(page, 'auditor');
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Phone').fill('08099990000');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'phone-profile');
+
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill('a-new-password-1');
+    await page.getByLabel('Confirm new password').fill('a-new-password-1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password changed successfully!')).toBeVisible();
+  });
+});

@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'schoolledger';
+export const email = (name: string) => `${name}@demo.schoolledger.ng`;
+export const PHONE = { width: 375, height: 812 };
+
+const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
+
+export async function signIn(page: Page, name: string, options: { expectPath?: RegExp } = {}) {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email(name));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  if (options.expectPath) {
+    await expect(page).toHaveURL(options.expectPath);
+  } else {
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: /^Good (morning|afternoon|evening), / })).toBeVisible();
+  }
+}
+
+/** Every entry of the sidebar, with each group expanded: group labels and link labels in order. */
+export async function sidebarLabels(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const groups = nav.locator('button[aria-expanded]');
+  for (let index = 0; index < (await groups.count()); index++) {
+    const group = groups.nth(index);
+    if ((await group.getAttribute('aria-expanded')) === 'false') await group.click();
+    await expect(group).toHaveAttribute('aria-expanded', 'true');
+  }
+  return (await nav.locator('a, button').allInnerTexts()).map((text) => text.trim());
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
