@@ -13,6 +13,7 @@ test.describe('public pages', () => {
   test('the landing page menu opens and closes on a phone', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Complete School Accounting Solution' })).toBeVisible();
     await screenshot(page, 'phone-landing');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog');

@@ -16,13 +16,14 @@ import {
 import type { AppContext } from './app-context.js';
 import type { Database } from './db/client.js';
 import { errorHandler } from './lib/error-handler.js';
+import { sha256 } from './lib/hash.js';
 import { academicRoutes } from './modules/academic/academic.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { schoolRoutes } from './modules/schools/schools.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin, bearerToken } from './plugins/auth.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,7 +66,6 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute' });
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } });
   await app.register(authPlugin);
 
@@ -82,6 +82,17 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
 
   await app.register(
     async (api) => {
+      // Limits apply to the API only, never to the web app's files. A signed-in caller is counted
+      // by their token, so a school's computer lab behind one address does not share one budget.
+      await api.register(rateLimit, {
+        global: true,
+        max: ctx.config.rateLimitPerMinute,
+        timeWindow: '1 minute',
+        keyGenerator: (request) => {
+          const token = bearerToken(request);
+          return token ? `token:${sha256(token)}` : `ip:${request.ip}`;
+        },
+      });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);

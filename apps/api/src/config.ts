@@ -17,7 +17,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('SchoolLedger <no-reply@schoolledger.ng>'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
 });
 
 export type AppConfig = {
@@ -37,6 +38,7 @@ export type AppConfig = {
   mailFrom: string;
   seedDemo: boolean;
   trustProxy: boolean;
+  rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
 };
 
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -30,7 +30,9 @@ export interface TestApp {
  * Builds the real app on a fresh database seeded with the demo group: PGlite in memory, or,
  * when DATABASE_URL is set, a database of its own on that PostgreSQL server.
  */
-export function useTestApp(options: { clock?: () => Date; env?: Record<string, string> } = {}): TestApp {
+export function useTestApp(
+  options: { clock?: () => Date; env?: Record<string, string>; webDir?: string } = {},
+): TestApp {
   const state = {} as TestApp;
   const cleanups: (() => Promise<void>)[] = [];
   const tokens = new Map<string, string>();
@@ -66,7 +68,7 @@ export function useTestApp(options: { clock?: () => Date; env?: Record<string, s
     cleanups.push(() => state.database.close());
     state.ctx = createContext({ config, db: state.database.db, log: pino({ level: 'silent' }), clock: options.clock });
     await seedDemoIfEmpty(state.database.db, options.clock?.());
-    state.app = await buildApp({ ctx: state.ctx, database: state.database });
+    state.app = await buildApp({ ctx: state.ctx, database: state.database, webDir: options.webDir });
     await state.app.ready();
     cleanups.push(() => state.app.close());
   });

@@ -8,6 +8,7 @@ import {
   refreshResponseSchema,
   resetPasswordRequestSchema,
 } from '@schoolledger/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../lib/http.js';
@@ -16,8 +17,13 @@ import { login, logout, refresh, requestPasswordReset, resetPassword } from './a
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auth'];
-  // Credential endpoints are the ones worth guessing at: a tighter limit than the rest of the API.
-  const rateLimit = { max: app.ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' };
+  // Credential endpoints are the ones worth guessing at: a tighter limit, per address, than the
+  // rest of the API. Guessing one account's password is stopped sooner by the lockout.
+  const rateLimit = {
+    max: app.ctx.config.authRateLimitPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `auth:${request.ip}`,
+  };
 
   app.post(
     '/auth/login',
