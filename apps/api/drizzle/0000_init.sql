@@ -81,6 +81,13 @@ CREATE TABLE "login_attempts" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "parent_students" (
+	"parent_id" uuid NOT NULL,
+	"student_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "parent_students_parent_id_student_id_pk" PRIMARY KEY("parent_id","student_id")
+);
+--> statement-breakpoint
 CREATE TABLE "password_reset_tokens" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -110,6 +117,28 @@ CREATE TABLE "schools" (
 	"email" text,
 	"phone_number" text NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "student_profiles" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"school_id" uuid NOT NULL,
+	"dob" date,
+	"gender" text,
+	"type" text DEFAULT 'day' NOT NULL,
+	"academic_status" text DEFAULT 'active' NOT NULL,
+	"expected_graduation_year" integer,
+	"previous_school" text,
+	"current_gpa" numeric(3, 2),
+	"street" text,
+	"city" text,
+	"state" text,
+	"country" text,
+	"postal_code" text,
+	"guardian" jsonb,
+	"emergency_contact" jsonb,
+	"enrolled_at" date DEFAULT current_date NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -145,6 +174,7 @@ CREATE TABLE "users" (
 	"failed_login_count" integer DEFAULT 0 NOT NULL,
 	"locked_until" timestamp with time zone,
 	"last_login" timestamp with time zone,
+	"deleted_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -155,9 +185,13 @@ ALTER TABLE "audit_logs" ADD CONSTRAINT "audit_logs_actor_id_users_id_fk" FOREIG
 ALTER TABLE "class_arms" ADD CONSTRAINT "class_arms_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "login_attempts" ADD CONSTRAINT "login_attempts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "login_attempts" ADD CONSTRAINT "login_attempts_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "parent_students" ADD CONSTRAINT "parent_students_parent_id_users_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "parent_students" ADD CONSTRAINT "parent_students_student_id_users_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "schools" ADD CONSTRAINT "schools_group_school_id_group_schools_id_fk" FOREIGN KEY ("group_school_id") REFERENCES "public"."group_schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "student_profiles" ADD CONSTRAINT "student_profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "student_profiles" ADD CONSTRAINT "student_profiles_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "terms" ADD CONSTRAINT "terms_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "terms" ADD CONSTRAINT "terms_session_id_academic_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."academic_sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -169,11 +203,16 @@ CREATE INDEX "audit_logs_school_idx" ON "audit_logs" USING btree ("school_id","c
 CREATE UNIQUE INDEX "class_arms_school_name_uq" ON "class_arms" USING btree ("school_id","name");--> statement-breakpoint
 CREATE INDEX "email_outbox_status_idx" ON "email_outbox" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "login_attempts_school_idx" ON "login_attempts" USING btree ("school_id","created_at");--> statement-breakpoint
+CREATE INDEX "parent_students_student_idx" ON "parent_students" USING btree ("student_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "refresh_tokens_hash_uq" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
 CREATE INDEX "schools_group_idx" ON "schools" USING btree ("group_school_id");--> statement-breakpoint
+CREATE INDEX "student_profiles_school_idx" ON "student_profiles" USING btree ("school_id","academic_status");--> statement-breakpoint
+CREATE INDEX "student_profiles_enrolled_idx" ON "student_profiles" USING btree ("school_id","enrolled_at");--> statement-breakpoint
 CREATE INDEX "terms_school_idx" ON "terms" USING btree ("school_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "terms_session_name_uq" ON "terms" USING btree ("session_id","name");--> statement-breakpoint
-CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree (lower("email")) WHERE "users"."deleted_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "users_school_reg_no_uq" ON "users" USING btree ("school_id",lower("reg_no")) WHERE "users"."reg_no" is not null and "users"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "users_school_idx" ON "users" USING btree ("school_id");--> statement-breakpoint
-CREATE INDEX "users_class_arm_idx" ON "users" USING btree ("class_arm_id");
+CREATE INDEX "users_class_arm_idx" ON "users" USING btree ("class_arm_id");--> statement-breakpoint
+CREATE INDEX "users_roles_idx" ON "users" USING gin ("roles");

@@ -22,7 +22,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { schoolRoutes } from './modules/schools/schools.routes.js';
+import { studentRoutes } from './modules/students/students.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
+import { userRoutes } from './modules/users/users.routes.js';
 import { authPlugin, bearerToken } from './plugins/auth.js';
 
 declare module 'fastify' {
@@ -96,6 +98,8 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);
+      await api.register(userRoutes);
+      await api.register(studentRoutes);
       await api.register(schoolRoutes);
       await api.register(academicRoutes);
       await api.register(emailRoutes);

@@ -10,3 +10,5 @@ export * from './schemas/academic.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/profile.js';
+export * from './schemas/students.js';
+export * from './schemas/users.js';

@@ -6,6 +6,10 @@ import { hasAnyRole, type Role } from './roles.js';
  */
 export const PERMISSIONS = {
   'users.view': ['Admin', 'ICT_administrator', 'Proprietor'],
+  'users.manage': ['Admin', 'ICT_administrator', 'Proprietor'],
+  'students.view': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal'],
+  'students.manage': ['Admin', 'ICT_administrator', 'Proprietor'],
+  'students.promote': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal'],
   'schools.view': ['Admin', 'ICT_administrator', 'Proprietor'],
   'schools.manage': ['Admin', 'ICT_administrator', 'Proprietor'],
   'groupSchools.manage': ['Admin', 'ICT_administrator', 'Proprietor'],

@@ -6,7 +6,9 @@ import {
   inet,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -141,13 +143,74 @@ export const users = pgTable(
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /** Users are never removed: payments and audit rows keep pointing at them. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_school_reg_no_uq')
+      .on(t.schoolId, sql`lower(${t.regNo})`)
+      .where(sql`${t.regNo} is not null and ${t.deletedAt} is null`),
     index('users_school_idx').on(t.schoolId),
     index('users_class_arm_idx').on(t.classArmId),
+    index('users_roles_idx').using('gin', t.roles),
   ],
+);
+
+/** What a student has beyond a user account (SPEC §3 Student). */
+export const studentProfiles = pgTable(
+  'student_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    dob: date('dob', { mode: 'string' }),
+    gender: text('gender', { enum: ['Male', 'Female'] }),
+    type: text('type', { enum: ['day', 'boarding'] })
+      .notNull()
+      .default('day'),
+    academicStatus: text('academic_status', {
+      enum: ['active', 'suspended', 'graduated', 'transferred', 'dropped'],
+    })
+      .notNull()
+      .default('active'),
+    expectedGraduationYear: integer('expected_graduation_year'),
+    previousSchool: text('previous_school'),
+    /** Grade point average out of 4.00, kept exact. */
+    currentGpa: numeric('current_gpa', { precision: 3, scale: 2 }),
+    street: text('street'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country'),
+    postalCode: text('postal_code'),
+    guardian: jsonb('guardian'),
+    emergencyContact: jsonb('emergency_contact'),
+    enrolledAt: date('enrolled_at', { mode: 'string' }).notNull().default(sql`current_date`),
+    ...timestamps(),
+  },
+  (t) => [
+    index('student_profiles_school_idx').on(t.schoolId, t.academicStatus),
+    index('student_profiles_enrolled_idx').on(t.schoolId, t.enrolledAt),
+  ],
+);
+
+/** A parent account linked to each of their children, who may attend different schools of the group. */
+export const parentStudents = pgTable(
+  'parent_students',
+  {
+    parentId: uuid('parent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.parentId, t.studentId] }), index('parent_students_student_idx').on(t.studentId)],
 );
 
 /** Opaque refresh tokens, stored as SHA-256 hashes; a family is one sign-in's chain of rotations. */

@@ -26,7 +26,7 @@ export async function findAuthUser(db: DbOrTx, userId: string, familyId: string 
     })
     .from(users)
     .leftJoin(schools, eq(schools.id, users.schoolId))
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   return row;
 }
 

@@ -1,5 +1,5 @@
 import { MSG, type UpdateProfileRequest } from '@schoolledger/domain';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { users } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
@@ -38,7 +38,13 @@ export async function updateProfile(ctx: AppContext, auth: AuthContext, input: U
       const [clash] = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(sql`lower(${users.email}) = ${changes.email.toLowerCase()}`, ne(users.id, auth.userId)));
+        .where(
+          and(
+            sql`lower(${users.email}) = ${changes.email.toLowerCase()}`,
+            ne(users.id, auth.userId),
+            isNull(users.deletedAt),
+          ),
+        );
       if (clash) throw emailTaken();
       await tx.update(users).set(changes).where(eq(users.id, auth.userId));
       await recordAudit(tx, actor, {
