@@ -10,7 +10,11 @@ import { seedDemoIfEmpty } from './seed/demo.js';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
-const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: path.join(config.dataDir, 'pglite'),
+  onConnectionError: (err) => log.warn({ err }, 'database connection lost'),
+});
 const ctx = createContext({ config, db: database.db, log });
 
 if (config.seedDemo) {
