@@ -147,6 +147,15 @@ test.describe('profile', () => {
     await page.setViewportSize(PHONE);
     await screenshot(page, 'phone-profile');
 
+    // A 1x1 PNG, checked by its bytes on the server.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByText('Profile picture updated successfully!')).toBeVisible();
+    await expect(page.locator('img[src^="/uploads/avatars/"]:visible').first()).toBeVisible();
+
     await page.getByLabel('Current password').fill(PASSWORD);
     await page.getByLabel('New password', { exact: true }).fill('a-new-password-1');
     await page.getByLabel('Confirm new password').fill('a-new-password-1');
