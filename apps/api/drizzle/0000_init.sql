@@ -169,7 +169,7 @@ CREATE TABLE "users" (
 	"reg_no" text,
 	"roles" text[] NOT NULL,
 	"status" text DEFAULT 'active' NOT NULL,
-	"password_hash" text NOT NULL,
+	"password_hash" text,
 	"must_change_password" boolean DEFAULT false NOT NULL,
 	"failed_login_count" integer DEFAULT 0 NOT NULL,
 	"locked_until" timestamp with time zone,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { entityMessages, PERMISSIONS, type Permission, type Role } from '@schoolledger/domain';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -794,15 +794,18 @@ describe('academic structure', () => {
       expect(response.json()).toEqual({
         success: true,
         message: 'Student count loaded',
-        data: { classArm: { _id: ids.jss2a, name: 'JSS 2A', currentStudentCount: 1 } },
+        data: { classArm: { _id: ids.jss2a, name: 'JSS 2A', currentStudentCount: 13 } },
       });
       const arm = await call('principal', 'GET', `/classarm/${ids.jss2a}`);
-      expect(arm.json().data.currentStudentCount).toBe(1);
+      expect(arm.json().data.currentStudentCount).toBe(13);
       const listed = await call('principal', 'GET', '/classarm/all');
-      expect(listed.json().data.find((row: { _id: string }) => row._id === ids.jss2a).currentStudentCount).toBe(1);
-      const [other] = await t.ctx.db.select().from(classArms).where(eq(classArms.name, 'JSS 1A'));
-      const empty = await call('principal', 'GET', `/classarm/${other!.id}/student-count`);
-      expect(empty.json().data.classArm.currentStudentCount).toBe(0);
+      expect(listed.json().data.find((row: { _id: string }) => row._id === ids.jss2a).currentStudentCount).toBe(13);
+      const [other] = await t.ctx.db
+        .select()
+        .from(classArms)
+        .where(and(eq(classArms.name, 'JSS 1A'), eq(classArms.schoolId, ids.first)));
+      const otherCount = await call('principal', 'GET', `/classarm/${other!.id}/student-count`);
+      expect(otherCount.json().data.classArm.currentStudentCount).toBe(12);
       const [student] = await t.ctx.db.select().from(users).where(eq(users.classArmId, ids.jss2a));
       expect(student!.roles).toEqual(['Student']);
     });

@@ -138,7 +138,12 @@ export const users = pgTable(
     status: text('status', { enum: ['active', 'inactive'] })
       .notNull()
       .default('active'),
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * Null until a student imported or enrolled by staff first signs in: their initial password is
+     * derived from their first name and registration number (SPEC §9), which hashing would not
+     * make any more secret, and they must replace it at that first sign-in.
+     */
+    passwordHash: text('password_hash'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

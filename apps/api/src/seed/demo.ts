@@ -1,12 +1,22 @@
 import type { Role } from '@schoolledger/domain';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { academicSessions, addresses, classArms, groupSchools, schools, terms, users } from '../db/schema.js';
+import {
+  academicSessions,
+  addresses,
+  classArms,
+  groupSchools,
+  parentStudents,
+  schools,
+  studentProfiles,
+  terms,
+  users,
+} from '../db/schema.js';
 import { hashPassword } from '../lib/passwords.js';
+import { CLASS_ARMS, demoPopulation } from './population.js';
 
 export const DEMO_PASSWORD = 'schoolledger';
 export const DEMO_DOMAIN = 'demo.schoolledger.ng';
-const CLASS_ARMS = ['JSS 1', 'JSS 2', 'JSS 3', 'SS 1', 'SS 2', 'SS 3'].flatMap((level) => [`${level}A`, `${level}B`]);
 
 const iso = (year: number, month: number, day: number) =>
   `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -75,6 +85,10 @@ const PEOPLE: DemoPerson[] = [
   { email: 'parent', role: 'Parent', firstname: 'Chukwudi', lastname: 'Obi', phone: '08031234509', school: 0 },
   { email: 'principal2', role: 'Principal', firstname: 'Aisha', lastname: 'Bello', phone: '08031234510', school: 1 },
 ];
+
+const STUDENT_LOGIN = PEOPLE.find((person) => person.role === 'Student')!;
+const PARENT_LOGIN = PEOPLE.find((person) => person.role === 'Parent')!;
+const INSERT_CHUNK = 500;
 
 export interface SeedResult {
   groupName: string;
@@ -162,23 +176,82 @@ export async function seedDemoIfEmpty(db: Db, today = new Date()): Promise<SeedR
       for (const arm of arms) armIds.set(`${school.id}:${arm.name}`, arm.id);
     }
 
-    await tx.insert(users).values(
-      PEOPLE.map((person) => {
-        const school = person.school === null ? null : schoolRows[person.school]!;
-        return {
-          email: `${person.email}@${DEMO_DOMAIN}`,
-          roles: [person.role],
-          firstname: person.firstname,
-          middlename: person.middlename ?? null,
-          lastname: person.lastname,
-          phone: person.phone,
-          schoolId: school?.id ?? null,
-          classArmId: school && person.classArm ? armIds.get(`${school.id}:${person.classArm}`) : null,
-          regNo: person.regNo ?? null,
-          passwordHash,
-        };
-      }),
+    const population = demoPopulation(today, DEMO_DOMAIN, {
+      student: {
+        email: `${STUDENT_LOGIN.email}@${DEMO_DOMAIN}`,
+        firstname: STUDENT_LOGIN.firstname,
+        middlename: STUDENT_LOGIN.middlename!,
+        lastname: STUDENT_LOGIN.lastname,
+        phone: STUDENT_LOGIN.phone,
+        regNo: STUDENT_LOGIN.regNo!,
+        classArm: STUDENT_LOGIN.classArm!,
+      },
+      parent: {
+        email: `${PARENT_LOGIN.email}@${DEMO_DOMAIN}`,
+        firstname: PARENT_LOGIN.firstname,
+        lastname: PARENT_LOGIN.lastname,
+        phone: PARENT_LOGIN.phone,
+      },
+    });
+    const staff = PEOPLE.filter((person) => person.role !== 'Student').map((person) => {
+      const school = person.school === null ? null : schoolRows[person.school]!;
+      return {
+        email: `${person.email}@${DEMO_DOMAIN}`,
+        roles: [person.role],
+        firstname: person.firstname,
+        middlename: person.middlename ?? null,
+        lastname: person.lastname,
+        phone: person.phone,
+        schoolId: school?.id ?? null,
+        passwordHash,
+      };
+    });
+    const parents = population.parents.map((parent) => ({
+      email: parent.email,
+      roles: ['Parent'],
+      firstname: parent.firstname,
+      middlename: parent.middlename,
+      lastname: parent.lastname,
+      phone: parent.phone,
+      schoolId: schoolRows[parent.school]!.id,
+      passwordHash,
+    }));
+    const students = population.students.map((student) => {
+      const schoolId = schoolRows[student.school]!.id;
+      return {
+        email: student.email,
+        roles: ['Student'],
+        firstname: student.firstname,
+        middlename: student.middlename,
+        lastname: student.lastname,
+        phone: student.phone,
+        schoolId,
+        classArmId: armIds.get(`${schoolId}:${student.classArm}`)!,
+        regNo: student.regNo,
+        passwordHash,
+      };
+    });
+    const ids = new Map<string, string>();
+    const people = [...staff, ...parents, ...students];
+    for (let start = 0; start < people.length; start += INSERT_CHUNK) {
+      const rows = await tx
+        .insert(users)
+        .values(people.slice(start, start + INSERT_CHUNK))
+        .returning({ id: users.id, email: users.email });
+      for (const row of rows) ids.set(row.email, row.id);
+    }
+    await tx.insert(studentProfiles).values(
+      population.students.map((student) => ({
+        userId: ids.get(student.email)!,
+        schoolId: schoolRows[student.school]!.id,
+        ...student.profile,
+      })),
     );
+    await tx
+      .insert(parentStudents)
+      .values(
+        population.links.map(([parent, student]) => ({ parentId: ids.get(parent)!, studentId: ids.get(student)! })),
+      );
 
     return {
       groupName: group!.name,

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { academicRoutes } from '@/features/academic/routes';
+import { studentRoutes } from '@/features/students/routes';
+import { userRoutes } from '@/features/users/routes';
 import { CatchAll, GuestOnly, RequireAuth, RootLayout } from './guards';
 
 const AppShell = lazy(() => import('./shell/app-shell'));
@@ -23,11 +25,11 @@ const signedInRoutes: RouteObject[] = [
   { path: '/dashboard', Component: Dashboard },
   { path: '/profile', Component: Profile },
   ...academicRoutes,
-  { path: '/users', Component: later('User Management') },
+  ...userRoutes,
   { path: '/fees', Component: later('Fee Administration') },
   { path: '/student/fees', Component: later('My Fee Payments') },
   { path: '/bursar/cash-payments', Component: later('Cash Payments') },
-  { path: '/admin/students', Component: later('Student Management') },
+  ...studentRoutes,
   { path: '/admin/email-config', Component: later('Email Configuration') },
   { path: '/admin/payment-config', Component: later('Payment Configuration') },
   { path: '/admin/system-overview', Component: later('System Overview') },

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { users } from '../../db/schema.js';
 import { AppError, badRequest, unauthenticated } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/hash.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { checkUserPassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { toSessionUser } from '../users/session-user.js';
 import {
@@ -69,7 +69,7 @@ export async function login(
     throw new AppError(423, 'locked', MSG.accountLocked);
   }
 
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
+  if (!(await checkUserPassword(user, input.password))) {
     const failures = user.failedLoginCount + 1;
     const locks = failures >= ctx.config.loginMaxAttempts;
     await ctx.db

@@ -1,6 +1,303 @@
+import {
+  entityMessages,
+  idParamsSchema,
+  idSchema,
+  importPreviewSchema,
+  importResultSchema,
+  linkParentRequestSchema,
+  MSG,
+  promoteRequestSchema,
+  promoteResultSchema,
+  studentInputSchema,
+  studentListQuerySchema,
+  studentListSchema,
+  studentSchema,
+  studentStatsQuerySchema,
+  studentStatsSchema,
+  updateAcademicRequestSchema,
+} from '@schoolledger/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticate } from '../../plugins/auth.js';
+import { z } from 'zod';
+import { ok, responses } from '../../lib/http.js';
+import { parseOrThrow } from '../../lib/validation.js';
+import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
+import { assertSchoolInScope } from '../../plugins/tenancy.js';
+import { readMultipart, storeImage } from '../files/image-upload.js';
+import { toFileRow } from './students.presenters.js';
+import {
+  assertManageableStudent,
+  createStudent,
+  deleteStudent,
+  fieldError,
+  getStudent,
+  linkParent,
+  listChildren,
+  listStudentPage,
+  listStudentsForExport,
+  promoteStudent,
+  promoteStudents,
+  STUDENT,
+  setStudentImage,
+  studentStats,
+  unlinkParent,
+  updateAcademic,
+  updateStudent,
+} from './students.service.js';
+import { FILE_CONTENT_TYPES, type StudentFileFormat, studentFile } from './students-export.js';
+import { checkImportFile, importStudents } from './students-import.js';
+
+const SCHOOL = entityMessages('School');
+const tags = ['students'];
+const formatQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+/** A download: the file itself on success, our error shape otherwise. */
+const fileResponses = {
+  ...responses(z.null()),
+  200: z.any().describe('The file (CSV or Excel workbook)'),
+};
+
+function sendFile(reply: FastifyReply, format: StudentFileFormat, name: string, content: Buffer) {
+  return reply
+    .header('content-type', FILE_CONTENT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${name}.${format}"`)
+    .send(content);
+}
 
 export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate);
+  const params = idParamsSchema;
+
+  /* Reading */
+
+  for (const url of ['/students', '/students/search']) {
+    app.get(
+      url,
+      { schema: { tags, querystring: studentListQuerySchema, response: responses(studentListSchema) } },
+      async (request) => ok('Students loaded', await listStudentPage(app.ctx, authOf(request), request.query)),
+    );
+  }
+  app.get(
+    '/students/stats',
+    {
+      preValidation: authorize('students.view'),
+      schema: { tags, querystring: studentStatsQuerySchema, response: responses(studentStatsSchema) },
+    },
+    async (request) => ok('Student statistics loaded', await studentStats(app.ctx, authOf(request), request.query)),
+  );
+  app.get(
+    '/students/export',
+    {
+      preValidation: authorize('students.view'),
+      schema: {
+        tags,
+        querystring: studentListQuerySchema.omit({ page: true, limit: true }).extend(formatQuery.shape),
+        response: fileResponses,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const students = await listStudentsForExport(app.ctx, authOf(request), filters);
+      return sendFile(reply, format, 'students', await studentFile(format, students.map(toFileRow)));
+    },
+  );
+  app.get(
+    '/students/import/template',
+    {
+      preValidation: authorize('students.manage'),
+      schema: { tags, querystring: formatQuery, response: fileResponses },
+    },
+    async (request, reply) =>
+      sendFile(reply, request.query.format, 'students-template', await studentFile(request.query.format, [])),
+  );
+  app.get('/parent/children', { schema: { tags, response: responses(z.array(studentSchema)) } }, async (request) =>
+    ok('Children loaded', await listChildren(app.ctx, authOf(request))),
+  );
+  app.get('/students/:id', { schema: { tags, params, response: responses(studentSchema) } }, async (request) =>
+    ok('Student loaded', await getStudent(app.ctx, authOf(request), request.params.id)),
+  );
+
+  /* Creating and editing */
+
+  for (const url of ['/students', '/user/create-student']) {
+    app.post(
+      url,
+      {
+        preValidation: authorize('students.manage'),
+        schema: { tags, body: studentInputSchema, response: responses(studentSchema) },
+      },
+      async (request) =>
+        ok(STUDENT.created, await createStudent(app.ctx, authOf(request), request.body, actorOf(request))),
+    );
+  }
+  app.put(
+    '/students/:id',
+    {
+      preValidation: authorize('students.manage'),
+      schema: { tags, params, body: studentInputSchema, response: responses(studentSchema) },
+    },
+    async (request) =>
+      ok(
+        STUDENT.updated,
+        await updateStudent(app.ctx, authOf(request), request.params.id, request.body, actorOf(request)),
+      ),
+  );
+  app.delete(
+    '/students/:id',
+    { preValidation: authorize('students.manage'), schema: { tags, params, response: responses(z.null()) } },
+    async (request) => {
+      await deleteStudent(app.ctx, authOf(request), request.params.id, actorOf(request));
+      return ok(STUDENT.deleted, null);
+    },
+  );
+  app.put(
+    '/students/:id/academic',
+    {
+      preValidation: authorize('students.manage'),
+      schema: { tags, params, body: updateAcademicRequestSchema, response: responses(studentSchema) },
+    },
+    async (request) =>
+      ok(
+        'Academic record updated successfully!',
+        await updateAcademic(app.ctx, authOf(request), request.params.id, request.body, actorOf(request)),
+      ),
+  );
+
+  /* Promotion */
+
+  app.post(
+    '/students/promote',
+    {
+      preValidation: authorize('students.promote'),
+      schema: { tags, body: promoteRequestSchema, response: responses(promoteResultSchema) },
+    },
+    async (request) => {
+      const result = await promoteStudents(app.ctx, authOf(request), request.body, actorOf(request));
+      const count = `${result.promoted} student${result.promoted === 1 ? '' : 's'}`;
+      return ok(result.dryRun ? `${count} will be promoted` : `${count} promoted successfully!`, result);
+    },
+  );
+  app.post(
+    '/students/:id/promote',
+    {
+      preValidation: authorize('students.promote'),
+      schema: {
+        tags,
+        params,
+        body: promoteRequestSchema.pick({ toClassArm_id: true }),
+        response: responses(studentSchema),
+      },
+    },
+    async (request) => {
+      const { student, classArmName } = await promoteStudent(
+        app.ctx,
+        authOf(request),
+        request.params.id,
+        request.body.toClassArm_id,
+        actorOf(request),
+      );
+      return ok(`Student promoted to ${classArmName} successfully!`, student);
+    },
+  );
+
+  /* Parents */
+
+  app.post(
+    '/students/:id/link-parent',
+    {
+      preValidation: authorize('students.manage'),
+      schema: { tags, params, body: linkParentRequestSchema, response: responses(studentSchema) },
+    },
+    async (request) =>
+      ok(
+        'Parent linked successfully!',
+        await linkParent(app.ctx, authOf(request), request.params.id, request.body.parentId, actorOf(request)),
+      ),
+  );
+  app.delete(
+    '/students/:id/unlink-parent',
+    {
+      preValidation: authorize('students.manage'),
+      schema: {
+        tags,
+        params,
+        querystring: linkParentRequestSchema.partial(),
+        body: linkParentRequestSchema.partial().nullish(),
+        response: responses(studentSchema),
+      },
+    },
+    async (request) => {
+      const parentId = request.body?.parentId ?? request.query.parentId;
+      if (!parentId) throw fieldError('parentId', 'Parent is required');
+      return ok(
+        'Parent unlinked successfully!',
+        await unlinkParent(app.ctx, authOf(request), request.params.id, parentId, actorOf(request)),
+      );
+    },
+  );
+
+  /* Files */
+
+  app.post(
+    '/students/:id/profile-image',
+    {
+      preValidation: authorize('students.manage'),
+      schema: {
+        tags,
+        params,
+        consumes: ['multipart/form-data'],
+        response: responses(z.object({ imageUrl: z.string() })),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const student = await assertManageableStudent(app.ctx, auth, request.params.id);
+      const form = await readMultipart(request, 'image');
+      if (!form.file) throw fieldError('image', MSG.selectImage);
+      const imageUrl = await storeImage({
+        buffer: form.file.buffer,
+        uploadsDir: app.ctx.config.uploadsDir,
+        folder: 'avatars',
+        field: 'image',
+      });
+      await setStudentImage(app.ctx, student, imageUrl, actorOf(request));
+      return ok('Profile image updated successfully!', { imageUrl });
+    },
+  );
+
+  const importFields = z.object({
+    school_id: idSchema.optional(),
+    dryRun: z.enum(['true', 'false'], { error: "dryRun is 'true' or 'false'" }).optional(),
+  });
+  app.post(
+    '/students/import',
+    {
+      preValidation: authorize('students.manage'),
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: responses(z.union([importPreviewSchema, importResultSchema])),
+      },
+    },
+    async (request: FastifyRequest) => {
+      const auth = authOf(request);
+      const form = await readMultipart(request, 'file', MSG.fileTooLarge);
+      const fields = parseOrThrow(importFields, form.fields);
+      const schoolId = fields.school_id ?? auth.schoolId;
+      if (!schoolId) throw fieldError('school_id', 'School is required');
+      assertSchoolInScope(auth.scope, schoolId, SCHOOL.notFound);
+      if (!form.file) throw fieldError('file', 'Please select a CSV or Excel file');
+      const parsed = await checkImportFile(app.ctx, schoolId, form.file.buffer);
+      const { validCount, invalidCount } = parsed.preview;
+      if (fields.dryRun === 'true') {
+        return ok(`${validCount} rows ready to import, ${invalidCount} with errors`, parsed.preview);
+      }
+      if (validCount === 0) throw fieldError('file', `No valid rows to import: ${invalidCount} rows have errors`);
+      const result = await importStudents(app.ctx, schoolId, parsed, form.file.filename, actorOf(request));
+      const message = [
+        `Successfully created ${result.created} students`,
+        ...(result.failed ? [`Failed to create ${result.failed} students`] : []),
+      ].join('. ');
+      return ok(message, result);
+    },
+  );
 };

@@ -3,7 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { users } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/errors.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { checkUserPassword, hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { findAuthUser, revokeUserTokens } from '../auth/auth.queries.js';
@@ -70,7 +70,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   actor: Actor,
 ) {
-  if (!(await verifyPassword(auth.row.user.passwordHash, input.currentPassword))) {
+  if (!(await checkUserPassword(auth.row.user, input.currentPassword))) {
     throw new AppError(422, 'validation', MSG.currentPasswordWrong, [
       { field: 'currentPassword', message: MSG.currentPasswordWrong },
     ]);

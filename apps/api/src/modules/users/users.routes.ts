@@ -1,6 +1,141 @@
+import {
+  bulkDeleteUsersRequestSchema,
+  bulkResultSchema,
+  bulkUpdateUsersRequestSchema,
+  createUserRequestSchema,
+  entityMessages,
+  idParamsSchema,
+  updateUserRequestSchema,
+  userListQuerySchema,
+  userListSchema,
+  userSchema,
+  userStatsSchema,
+} from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticate } from '../../plugins/auth.js';
+import { z } from 'zod';
+import { ok, responses } from '../../lib/http.js';
+import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
+import { toUser, toUserStats, toUsersCsv } from './users.presenters.js';
+import {
+  createUser,
+  deleteUser,
+  deleteUsers,
+  getUser,
+  getUserStats,
+  listUserPage,
+  listUsersForExport,
+  setStatusOfUsers,
+  updateUser,
+} from './users.service.js';
+
+const USER = entityMessages('User');
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate);
+  const tags = ['users'];
+  const params = idParamsSchema;
+  const view = authorize('users.view');
+  const manage = authorize('users.manage');
+
+  for (const url of ['/user/all', '/school-access/users']) {
+    app.get(
+      url,
+      { preValidation: view, schema: { tags, querystring: userListQuerySchema, response: responses(userListSchema) } },
+      async (request) => {
+        const { rows, pagination } = await listUserPage(app.ctx, authOf(request), request.query);
+        return ok('Users loaded', { users: rows.map(toUser), pagination });
+      },
+    );
+  }
+
+  app.get(
+    '/user/stats',
+    { preValidation: view, schema: { tags, response: responses(userStatsSchema) } },
+    async (request) => ok('User statistics loaded', toUserStats(await getUserStats(app.ctx, authOf(request)))),
+  );
+
+  app.get(
+    '/user/export',
+    {
+      preValidation: view,
+      schema: {
+        tags,
+        description: 'users.csv with the columns of SPEC §9, for the same filters as the list, without paging.',
+        querystring: userListQuerySchema.omit({ page: true, limit: true }),
+        produces: ['text/csv'],
+        response: { ...responses(z.null()), 200: z.string().describe('users.csv, a header row then one row per user') },
+      },
+    },
+    async (request, reply) => {
+      const rows = await listUsersForExport(app.ctx, authOf(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="users.csv"')
+        .send(toUsersCsv(rows));
+    },
+  );
+
+  app.get(
+    '/user/:id',
+    { preValidation: view, schema: { tags, params, response: responses(userSchema) } },
+    async (request) => ok('User loaded', toUser(await getUser(app.ctx, authOf(request), request.params.id))),
+  );
+
+  app.post(
+    '/user/create',
+    { preValidation: manage, schema: { tags, body: createUserRequestSchema, response: responses(userSchema) } },
+    async (request) =>
+      ok(USER.created, toUser(await createUser(app.ctx, authOf(request), request.body, actorOf(request)))),
+  );
+
+  for (const url of ['/user/:id/update', '/user/:id']) {
+    app.put(
+      url,
+      {
+        preValidation: manage,
+        schema: { tags, params, body: updateUserRequestSchema, response: responses(userSchema) },
+      },
+      async (request) => {
+        const row = await updateUser(app.ctx, authOf(request), request.params.id, request.body, actorOf(request));
+        return ok(USER.updated, toUser(row));
+      },
+    );
+  }
+
+  for (const url of ['/user/:id/delete', '/user/:id']) {
+    app.delete(
+      url,
+      { preValidation: manage, schema: { tags, params, response: responses(z.null()) } },
+      async (request) => {
+        await deleteUser(app.ctx, authOf(request), request.params.id, actorOf(request));
+        return ok(USER.deleted, null);
+      },
+    );
+  }
+
+  app.post(
+    '/user/bulk-update',
+    {
+      preValidation: manage,
+      schema: { tags, body: bulkUpdateUsersRequestSchema, response: responses(bulkResultSchema) },
+    },
+    async (request) => {
+      const { userIds, updates } = request.body;
+      const affected = await setStatusOfUsers(app.ctx, authOf(request), userIds, updates.status, actorOf(request));
+      const verb = updates.status === 'active' ? 'activated' : 'deactivated';
+      return ok(`Users ${verb} successfully`, { affected });
+    },
+  );
+
+  app.post(
+    '/user/bulk-delete',
+    {
+      preValidation: manage,
+      schema: { tags, body: bulkDeleteUsersRequestSchema, response: responses(bulkResultSchema) },
+    },
+    async (request) => {
+      const affected = await deleteUsers(app.ctx, authOf(request), request.body.userIds, actorOf(request));
+      return ok('Users deleted successfully', { affected });
+    },
+  );
 };

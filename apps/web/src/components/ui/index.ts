@@ -1,3 +1,4 @@
+export { AccessDenied } from './access-denied';
 export { Badge, type BadgeVariant } from './badge';
 export { Button, type ButtonProps, type ButtonVariant, buttonClasses } from './button';
 export { Card, CardBody, CardHeader, type CardHeaderProps } from './card';
@@ -5,10 +6,12 @@ export { Checkbox, type CheckboxProps } from './checkbox';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { ErrorBanner, type ErrorBannerProps } from './error-banner';
+export { FormDialog, type FormDialogProps } from './form-dialog';
 export { FormField, type FormFieldProps } from './form-field';
 export { controlClasses, Input } from './input';
 export { Modal, type ModalProps } from './modal';
 export { PageHeader, type PageHeaderProps } from './page-header';
+export { Pagination, type PaginationProps } from './pagination';
 export { PasswordInput } from './password-input';
 export { Select } from './select';
 export { Sheet, type SheetProps } from './sheet';

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ClassArm, classArmInputSchema } from '@schoolledger/domain';
 import { useForm } from 'react-hook-form';
-import { FormField, Input } from '@/components/ui';
+import { FormDialog, FormField, Input } from '@/components/ui';
 import { applyFieldErrors } from '@/lib/form';
 import { useCreateClassArm } from '../api/create-class-arm';
 import { useUpdateClassArm } from '../api/update-class-arm';
-import { FormDialog } from './form-dialog';
 
 const FIELDS = ['school_id', 'name', 'capacity'] as const;
 

@@ -3,11 +3,10 @@ import { type GroupSchool, groupSchoolInputSchema, MAX_IMAGE_BYTES, MSG } from '
 import { clsx } from 'clsx';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField, Input, Textarea } from '@/components/ui';
+import { FormDialog, FormField, Input, Textarea } from '@/components/ui';
 import { applyFieldErrors } from '@/lib/form';
 import { useCreateGroupSchool } from '../api/create-group-school';
 import { useUpdateGroupSchool } from '../api/update-group-school';
-import { FormDialog } from './form-dialog';
 import { LogoImage } from './logo-image';
 
 const FIELDS = ['name', 'description', 'logo'] as const;

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type GroupSchool, type School, schoolInputSchema } from '@schoolledger/domain';
 import { useForm } from 'react-hook-form';
-import { Checkbox, FormField, Input, LoadingState, Modal, Select } from '@/components/ui';
+import { Checkbox, FormDialog, FormField, Input, LoadingState, Modal, Select } from '@/components/ui';
 import { applyFieldErrors } from '@/lib/form';
 import { useCreateSchool } from '../api/create-school';
 import { useGroupSchools } from '../api/get-group-schools';
 import { useUpdateSchool } from '../api/update-school';
-import { FormDialog } from './form-dialog';
 
 const FIELDS = [
   'groupSchool_id',

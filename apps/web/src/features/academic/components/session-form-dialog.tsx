@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AcademicSession, sessionInputSchema } from '@schoolledger/domain';
 import { useForm } from 'react-hook-form';
-import { Checkbox, FormField, Input } from '@/components/ui';
+import { Checkbox, FormDialog, FormField, Input } from '@/components/ui';
 import { applyFieldErrors } from '@/lib/form';
 import { useCreateSession } from '../api/create-session';
 import { useUpdateSession } from '../api/update-session';
-import { FormDialog } from './form-dialog';
 
 const FIELDS = ['school_id', 'name', 'startDate', 'endDate', 'isActive'] as const;
 

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AcademicSession, type Term, termInputSchema } from '@schoolledger/domain';
 import { useForm } from 'react-hook-form';
-import { Checkbox, FormField, Input, Select } from '@/components/ui';
+import { Checkbox, FormDialog, FormField, Input, Select } from '@/components/ui';
 import { applyFieldErrors } from '@/lib/form';
 import { useCreateTerm } from '../api/create-term';
 import { useUpdateTerm } from '../api/update-term';
 import { formatRange } from '../lib/format';
-import { FormDialog } from './form-dialog';
 
 const FIELDS = ['session', 'name', 'startDate', 'endDate', 'isActive'] as const;
 

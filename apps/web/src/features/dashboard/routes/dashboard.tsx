@@ -10,6 +10,7 @@ import { ArrowRight, CalendarDays, School } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, Card, CardBody, CardHeader, ErrorBanner } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
+import { ChildrenSection } from '../components/children-section';
 
 const longDate = new Intl.DateTimeFormat('en-NG', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -75,6 +76,8 @@ export default function DashboardPage() {
           </CardBody>
         </Card>
       </div>
+
+      {user.roles.includes('Parent') && <ChildrenSection />}
 
       {links.length > 0 && (
         <Card className="overflow-hidden">

@@ -1,8 +1,8 @@
-import { initials, MAX_IMAGE_BYTES, MSG, type SessionUser } from '@schoolledger/domain';
+import { initials, type SessionUser } from '@schoolledger/domain';
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Button, Card, CardBody } from '@/components/ui';
-import { notify } from '@/lib/notify';
+import { pickedImage } from '@/lib/image-file';
 import { useUploadProfilePicture } from '../api/upload-picture';
 
 export function PictureCard({ user, name }: { user: SessionUser; name: string }) {
@@ -12,11 +12,8 @@ export function PictureCard({ user, name }: { user: SessionUser; name: string })
   const picture = user.profile.profilePicture;
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+    const file = pickedImage(event);
     if (!file) return;
-    if (!file.type.startsWith('image/')) return notify.error(MSG.selectImage);
-    if (file.size > MAX_IMAGE_BYTES) return notify.error(MSG.imageTooLarge);
     setProgress(0);
     mutation.mutate(file);
   }

@@ -1,5 +1,6 @@
 import { type FormEventHandler, type ReactNode, useId } from 'react';
-import { Button, Modal } from '@/components/ui';
+import { Button } from './button';
+import { Modal } from './modal';
 
 export interface FormDialogProps {
   title: string;

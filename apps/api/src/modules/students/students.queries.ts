@@ -1,0 +1,244 @@
+import { and, arrayContains, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { classArms, parentStudents, schools, studentProfiles, users } from '../../db/schema.js';
+import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
+
+/**
+ * Who the caller may see among students: staff their schools, a parent their linked children,
+ * a student themself. A caller holding several of these sees the union.
+ */
+export interface StudentVisibility {
+  scope: Scope | null;
+  parentId: string | null;
+  selfId: string | null;
+}
+
+export const isStudent = and(arrayContains(users.roles, ['Student']), isNull(users.deletedAt))!;
+
+export function visibleTo(visibility: StudentVisibility): SQL {
+  const parts: SQL[] = [];
+  if (visibility.scope) parts.push(inSchoolScope(visibility.scope, users.schoolId));
+  if (visibility.parentId) {
+    parts.push(
+      sql`exists (select 1 from ${parentStudents} ps where ps.student_id = ${users.id} and ps.parent_id = ${visibility.parentId})`,
+    );
+  }
+  if (visibility.selfId) parts.push(eq(users.id, visibility.selfId));
+  return parts.length ? or(...parts)! : sql`false`;
+}
+
+const studentColumns = {
+  user: {
+    id: users.id,
+    firstname: users.firstname,
+    middlename: users.middlename,
+    lastname: users.lastname,
+    email: users.email,
+    phone: users.phone,
+    regNo: users.regNo,
+    status: users.status,
+    schoolId: users.schoolId,
+    classArmId: users.classArmId,
+    profilePicture: users.profilePicture,
+    createdAt: users.createdAt,
+    updatedAt: users.updatedAt,
+  },
+  profile: studentProfiles,
+  school: { id: schools.id, name: schools.name, groupSchoolId: schools.groupSchoolId },
+  classArm: { id: classArms.id, name: classArms.name },
+};
+
+function studentsFrom(db: DbOrTx) {
+  return db
+    .select(studentColumns)
+    .from(users)
+    .innerJoin(schools, eq(schools.id, users.schoolId))
+    .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+    .leftJoin(classArms, eq(classArms.id, users.classArmId));
+}
+
+export async function listStudents(db: DbOrTx, where: SQL, page?: { limit: number; offset: number }) {
+  const query = studentsFrom(db)
+    .where(and(isStudent, where))
+    .orderBy(asc(users.lastname), asc(users.firstname), asc(users.id));
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+export type StudentRow = Awaited<ReturnType<typeof listStudents>>[number];
+
+export async function countStudents(db: DbOrTx, where: SQL) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .innerJoin(schools, eq(schools.id, users.schoolId))
+    .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+    .where(and(isStudent, where));
+  return row?.n ?? 0;
+}
+
+export async function findStudent(db: DbOrTx, where: SQL, id: string) {
+  const [row] = await listStudents(db, and(where, eq(users.id, id))!);
+  return row;
+}
+
+export interface ParentSummary {
+  studentId: string;
+  id: string;
+  firstname: string;
+  middlename: string | null;
+  lastname: string;
+  email: string;
+}
+
+/** The parents of many students in one query, so a page of students costs two round trips. */
+export async function parentsOf(db: DbOrTx, studentIds: string[]): Promise<ParentSummary[]> {
+  if (studentIds.length === 0) return [];
+  return db
+    .select({
+      studentId: parentStudents.studentId,
+      id: users.id,
+      firstname: users.firstname,
+      middlename: users.middlename,
+      lastname: users.lastname,
+      email: users.email,
+    })
+    .from(parentStudents)
+    .innerJoin(users, eq(users.id, parentStudents.parentId))
+    .where(and(inArray(parentStudents.studentId, studentIds), isNull(users.deletedAt)))
+    .orderBy(asc(users.lastname), asc(users.firstname));
+}
+
+export async function findClassArmInSchool(db: DbOrTx, schoolId: string, classArmId: string) {
+  const [row] = await db
+    .select()
+    .from(classArms)
+    .where(and(eq(classArms.id, classArmId), eq(classArms.schoolId, schoolId)));
+  return row;
+}
+
+export async function findClassArmInScope(db: DbOrTx, scope: Scope, classArmId: string, lock = false) {
+  const query = db
+    .select()
+    .from(classArms)
+    .where(and(eq(classArms.id, classArmId), inSchoolScope(scope, classArms.schoolId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function classArmsOfSchool(db: DbOrTx, schoolId: string) {
+  return db.select({ id: classArms.id, name: classArms.name }).from(classArms).where(eq(classArms.schoolId, schoolId));
+}
+
+/** Students, not deleted, who count against a class arm's capacity. */
+export async function countInClassArm(db: DbOrTx, classArmId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(isStudent, eq(users.classArmId, classArmId)));
+  return row?.n ?? 0;
+}
+
+/** Registration numbers of the school already taken by live users, compared without case. */
+export async function takenRegNos(db: DbOrTx, schoolId: string, regNos: string[], exceptUserId?: string) {
+  if (regNos.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ regNo: sql<string>`lower(${users.regNo})` })
+    .from(users)
+    .where(
+      and(
+        eq(users.schoolId, schoolId),
+        isNull(users.deletedAt),
+        inArray(
+          sql`lower(${users.regNo})`,
+          regNos.map((regNo) => regNo.toLowerCase()),
+        ),
+        exceptUserId ? sql`${users.id} <> ${exceptUserId}` : undefined,
+      ),
+    );
+  return new Set(rows.map((row) => row.regNo));
+}
+
+/** Emails already taken by live users, compared without case. */
+export async function takenEmails(db: DbOrTx, emails: string[], exceptUserId?: string) {
+  if (emails.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        inArray(
+          sql`lower(${users.email})`,
+          emails.map((email) => email.toLowerCase()),
+        ),
+        exceptUserId ? sql`${users.id} <> ${exceptUserId}` : undefined,
+      ),
+    );
+  return new Set(rows.map((row) => row.email));
+}
+
+export async function findParentUser(db: DbOrTx, parentId: string) {
+  const [row] = await db
+    .select({ user: users, groupSchoolId: schools.groupSchoolId })
+    .from(users)
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .where(and(eq(users.id, parentId), isNull(users.deletedAt)));
+  return row;
+}
+
+/** The figures of the statistics view over the students matching `where`, in one round trip. */
+export async function studentTotals(db: DbOrTx, where: SQL, newSince: string) {
+  const [row] = await db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${studentProfiles.academicStatus} = 'active')::int`,
+      male: sql<number>`count(*) filter (where ${studentProfiles.gender} = 'Male')::int`,
+      female: sql<number>`count(*) filter (where ${studentProfiles.gender} = 'Female')::int`,
+      day: sql<number>`count(*) filter (where ${studentProfiles.type} = 'day')::int`,
+      boarding: sql<number>`count(*) filter (where ${studentProfiles.type} = 'boarding')::int`,
+      newEnrollments: sql<number>`count(*) filter (where ${studentProfiles.enrolledAt} >= ${newSince})::int`,
+      graduated: sql<number>`count(*) filter (where ${studentProfiles.academicStatus} = 'graduated')::int`,
+      averageGpa: sql<string | null>`round(avg(${studentProfiles.currentGpa}), 2)::text`,
+    })
+    .from(users)
+    .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+    .where(and(isStudent, where));
+  return row!;
+}
+
+export async function studentsByClass(db: DbOrTx, where: SQL) {
+  return db
+    .select({ className: classArms.name, count: sql<number>`count(*)::int` })
+    .from(users)
+    .innerJoin(classArms, eq(classArms.id, users.classArmId))
+    .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+    .where(and(isStudent, where))
+    .groupBy(classArms.name)
+    .orderBy(classArms.name);
+}
+
+/** Enrolments per calendar month over the twelve months ending with `today`'s, empty months included. */
+export async function enrollmentTrends(db: DbOrTx, where: SQL, today: string) {
+  const enrolled = db
+    .select({ enrolledMonth: sql<string>`to_char(${studentProfiles.enrolledAt}, 'YYYY-MM')`.as('enrolled_month') })
+    .from(users)
+    .innerJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+    .where(and(isStudent, where))
+    .as('enrolled');
+  const rows = await db
+    .select({
+      month: sql<string>`to_char(m.start, 'YYYY-MM')`,
+      enrollments: sql<number>`count(${enrolled.enrolledMonth})::int`,
+    })
+    .from(
+      sql`generate_series(
+        date_trunc('month', ${today}::date) - interval '11 months',
+        date_trunc('month', ${today}::date),
+        interval '1 month'
+      ) as m(start)`,
+    )
+    .leftJoin(enrolled, sql`${enrolled.enrolledMonth} = to_char(m.start, 'YYYY-MM')`)
+    .groupBy(sql`m.start`)
+    .orderBy(sql`m.start`);
+  return rows;
+}

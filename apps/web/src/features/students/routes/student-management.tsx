@@ -1,0 +1,164 @@
+import { can, type Student } from '@schoolledger/domain';
+import { Filter, Plus, Upload } from 'lucide-react';
+import { useCallback, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  AccessDenied,
+  Button,
+  ErrorBanner,
+  PageHeader,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@/components/ui';
+import { useAuthStore } from '@/lib/auth';
+import { FilterChips, FilterPanel } from '../components/filter-panel';
+import { ImportDialog } from '../components/import-dialog';
+import { StatisticsView } from '../components/statistics-view';
+import { StudentDetailSheet } from '../components/student-detail-sheet';
+import { StudentFormDialog } from '../components/student-form-dialog';
+import { StudentList } from '../components/student-list';
+import { FILTER_KEYS, readFilters, readPage, type StudentFilters } from '../lib/filters';
+import { useStudentError } from '../stores/student-error';
+
+type Dialog =
+  | { kind: 'form'; student?: Student | undefined }
+  | { kind: 'import' }
+  | { kind: 'detail'; student: Student }
+  | null;
+
+export default function StudentManagementPage() {
+  const roles = useAuthStore((state) => state.user?.roles ?? []);
+  if (!can(roles, 'students.view')) {
+    return (
+      <>
+        <PageHeader title="Student Management" />
+        <AccessDenied message="You don't have permission to access student management. This feature is only available to Administrators, ICT Administrators, Proprietors and Principals." />
+      </>
+    );
+  }
+  return <StudentManagement canManage={can(roles, 'students.manage')} canPromote={can(roles, 'students.promote')} />;
+}
+
+function StudentManagement({ canManage, canPromote }: { canManage: boolean; canPromote: boolean }) {
+  const panelId = useId();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const page = readPage(params);
+  const activeFilters = FILTER_KEYS.filter((key) => filters[key]).length;
+  const [filtersOpen, setFiltersOpen] = useState(activeFilters > 0);
+  const [view, setView] = useState('list');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const error = useStudentError((state) => state.message);
+
+  // Filters live in the address bar so a reload or a shared link keeps them; any change goes back
+  // to page 1 (SPEC §4).
+  const changeFilters = useCallback(
+    (changes: StudentFilters) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const changePage = useCallback(
+    (nextPage: number) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (nextPage > 1) next.set('page', String(nextPage));
+        else next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+
+  const openForm = (student?: Student) => setDialog({ kind: 'form', student });
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Student Management"
+        description="Enrol students, keep their records current and follow the numbers."
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => setFiltersOpen((open) => !open)}
+              aria-expanded={filtersOpen}
+              aria-controls={panelId}
+            >
+              <Filter className="size-4" aria-hidden="true" />
+              Filters
+              {activeFilters > 0 && (
+                <span className="rounded-full bg-emerald-600 px-1.5 text-xs text-white" aria-hidden="true">
+                  {activeFilters}
+                </span>
+              )}
+            </Button>
+            {canManage && (
+              <Button variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
+                <Upload className="size-4" aria-hidden="true" />
+                Import
+              </Button>
+            )}
+            {canManage && (
+              <Button onClick={() => openForm()}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add Student
+              </Button>
+            )}
+          </>
+        }
+      />
+
+      {error && <ErrorBanner title="Error">{error}</ErrorBanner>}
+
+      {filtersOpen && <FilterPanel id={panelId} filters={filters} onChange={changeFilters} />}
+      <FilterChips filters={filters} onChange={changeFilters} />
+
+      <Tabs value={view} onValueChange={setView}>
+        <TabsList>
+          <TabsTrigger value="list">Student List</TabsTrigger>
+          <TabsTrigger value="stats">Statistics</TabsTrigger>
+        </TabsList>
+        <TabsContent value="list">
+          <StudentList
+            filters={filters}
+            page={page}
+            onFilters={changeFilters}
+            onPage={changePage}
+            onOpen={(student) => setDialog({ kind: 'detail', student })}
+            canManage={canManage}
+            onAdd={() => openForm()}
+            onEdit={openForm}
+          />
+        </TabsContent>
+        <TabsContent value="stats">
+          <StatisticsView filters={filters} />
+        </TabsContent>
+      </Tabs>
+
+      {dialog?.kind === 'form' && <StudentFormDialog student={dialog.student} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'import' && <ImportDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'detail' && (
+        <StudentDetailSheet
+          student={dialog.student}
+          canManage={canManage}
+          canPromote={canPromote}
+          onEdit={openForm}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}

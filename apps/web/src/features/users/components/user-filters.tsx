@@ -1,0 +1,132 @@
+import { ROLE_BADGES, ROLES } from '@schoolledger/domain';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, FormField, Input, Select } from '@/components/ui';
+import { useSchools } from '../api/get-schools';
+import type { UserPermissions } from '../lib/permissions';
+import { STATUS_FILTERS, type UserFilters } from '../lib/use-user-filters';
+
+const SEARCH_DELAY_MS = 300;
+const FILTER_ROLES = ROLES.filter((role) => role !== 'Proprietor');
+
+export interface UserFiltersBarProps {
+  filters: UserFilters;
+  update(changes: Partial<UserFilters>): void;
+  may: UserPermissions;
+}
+
+export function UserFiltersBar({ filters, update, may }: UserFiltersBarProps) {
+  const panelId = useId();
+  const searchId = useId();
+  const [search, setSearch] = useState(filters.search);
+  const [moreOpen, setMoreOpen] = useState(filters.school !== '');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const schools = useSchools(may.multiSchool && moreOpen);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Each keystroke restarts the wait, so the server is asked once the typing pauses.
+  const onSearch = (value: string) => {
+    setSearch(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => update({ search: value.trim() }), SEARCH_DELAY_MS);
+  };
+
+  const clearAll = () => {
+    clearTimeout(timer.current);
+    setSearch('');
+    update({ search: '', role: '', status: 'all', school: '' });
+  };
+
+  const filtered = filters.search !== '' || filters.role !== '' || filters.status !== 'all' || filters.school !== '';
+
+  return (
+    <div className="space-y-3">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1fr)_12rem_10rem_auto] lg:items-end">
+        <div className="col-span-2 space-y-1.5 lg:col-span-1">
+          <label htmlFor={searchId} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+            Search users
+          </label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
+            <Input
+              id={searchId}
+              type="search"
+              value={search}
+              onChange={(event) => onSearch(event.target.value)}
+              placeholder="Name or email"
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <FormField label="Role">
+          <Select
+            value={filters.role}
+            onChange={(event) => update({ role: event.target.value as UserFilters['role'] })}
+          >
+            <option value="">All Roles</option>
+            {FILTER_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_BADGES[role]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label="Status">
+          <Select
+            value={filters.status}
+            onChange={(event) => update({ status: event.target.value as UserFilters['status'] })}
+          >
+            {STATUS_FILTERS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <Button
+          variant="secondary"
+          aria-expanded={moreOpen}
+          aria-controls={panelId}
+          onClick={() => setMoreOpen((open) => !open)}
+          className="col-span-2 lg:col-span-1"
+        >
+          <SlidersHorizontal className="size-4" aria-hidden="true" />
+          More Filters
+        </Button>
+      </div>
+      {moreOpen && (
+        <div
+          id={panelId}
+          className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-900/60"
+        >
+          {may.multiSchool ? (
+            <FormField label="School" className="min-w-0 flex-1 basis-56 sm:max-w-xs">
+              <Select
+                value={filters.school}
+                disabled={schools.isPending}
+                onChange={(event) => update({ school: event.target.value })}
+              >
+                <option value="">All Schools</option>
+                {schools.data?.map((school) => (
+                  <option key={school._id} value={school._id}>
+                    {school.name}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          ) : (
+            <p className="min-w-0 flex-1 basis-56 text-sm text-slate-600 dark:text-slate-400">
+              You see the users of {may.me?.school?.name ?? 'your school'} only.
+            </p>
+          )}
+          <Button variant="ghost" onClick={clearAll} disabled={!filtered}>
+            Clear filters
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

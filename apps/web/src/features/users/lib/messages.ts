@@ -1,0 +1,4 @@
+/** SPEC §5 and §8 texts of User Management that the domain package does not carry. */
+export const LOAD_USERS_FAILED = 'Failed to load users';
+export const BULK_ACTION_FAILED = 'Failed to perform bulk action';
+export const SELECT_USERS_FIRST = 'Please select users first';

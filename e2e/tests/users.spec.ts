@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { PHONE, screenshot, signIn } from './support';
+
+test.describe('user management', () => {
+  test('an admin creates a user, finds them, deactivates them and exports the list', async ({ page }) => {
+    await signIn(page, 'ict');
+    await page.goto('/users');
+    await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+    await expect(page.getByText(/^Users \(\d+\)$/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New User' });
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await expect(dialog.getByText('First name must be at least 2 characters')).toBeVisible();
+    await expect(dialog.getByText('Please select at least one role')).toBeVisible();
+
+    await dialog.getByLabel('First name', { exact: true }).fill('Halima');
+    await dialog.getByLabel('Last name', { exact: true }).fill('Yusuf');
+    await dialog.getByLabel('Email', { exact: true }).fill('halima.yusuf@ikeja.crestview.edu.ng');
+    await dialog.getByRole('checkbox', { name: 'Bursar' }).check();
+    await dialog.getByLabel('Password', { exact: true }).fill('a-strong-password');
+    await dialog.getByLabel('Confirm password', { exact: true }).fill('a-different-one');
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await expect(dialog.getByText("Passwords don't match")).toBeVisible();
+    await dialog.getByLabel('Confirm password', { exact: true }).fill('a-strong-password');
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await expect(page.getByText('User created successfully!')).toBeVisible();
+
+    await page.getByLabel('Search users').fill('halima.yusuf@');
+    const row = page.getByRole('checkbox', { name: 'Select Halima Yusuf' });
+    await expect(row).toBeVisible();
+    await expect(page.getByText('Users (1)')).toBeVisible();
+    await expect(page.getByText('Never').first()).toBeVisible();
+    await row.check();
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByText('Users deactivated successfully')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Halima Yusuf/ }).getByText('Inactive', { exact: true })).toBeVisible();
+
+    await page.getByLabel('Search users').fill('');
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).first().click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe('users.csv');
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.split(/\r?\n/)[0]).toBe('ID,First Name,Last Name,Email,Roles,Status,Last Login,Created At');
+    expect(csv).toContain('halima.yusuf@ikeja.crestview.edu.ng');
+
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'phone-users');
+  });
+
+  test('a principal sees the sidebar entry but is told access is denied', async ({ page }) => {
+    await signIn(page, 'principal');
+    await page.goto('/users');
+    await expect(page.getByText('Access Denied')).toBeVisible();
+    await expect(
+      page.getByText(
+        "You don't have permission to access user management. This feature is only available to Administrators and ICT Administrators.",
+      ),
+    ).toBeVisible();
+  });
+});
