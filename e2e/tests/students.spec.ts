@@ -143,7 +143,9 @@ test.describe('student management', () => {
     await importer.getByRole('button', { name: 'Preview' }).click();
     await expect(importer.getByText('48 ready, 2 with errors (they will be skipped)')).toBeVisible();
     await expect(importer.getByRole('row', { name: /^7 .*Email: Please enter a valid email address/ })).toBeVisible();
-    await expect(importer.getByRole('row', { name: /^30 .*Class Arm: There is no class arm named JSS 9Z/ })).toBeVisible();
+    await expect(
+      importer.getByRole('row', { name: /^30 .*Class Arm: There is no class arm named JSS 9Z/ }),
+    ).toBeVisible();
     await importer.getByRole('button', { name: 'Import 48 students' }).click();
     await expect(page.getByText(/Successfully created 48 students/)).toBeVisible();
 

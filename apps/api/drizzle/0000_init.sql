@@ -121,6 +121,18 @@ CREATE TABLE "schools" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "student_disciplinary_records" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"school_id" uuid NOT NULL,
+	"student_id" uuid NOT NULL,
+	"recorded_by" uuid,
+	"date" date NOT NULL,
+	"category" text NOT NULL,
+	"description" text NOT NULL,
+	"action_taken" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "student_profiles" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"school_id" uuid NOT NULL,
@@ -190,6 +202,9 @@ ALTER TABLE "parent_students" ADD CONSTRAINT "parent_students_student_id_users_i
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "schools" ADD CONSTRAINT "schools_group_school_id_group_schools_id_fk" FOREIGN KEY ("group_school_id") REFERENCES "public"."group_schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "student_disciplinary_records" ADD CONSTRAINT "student_disciplinary_records_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "student_disciplinary_records" ADD CONSTRAINT "student_disciplinary_records_student_id_users_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "student_disciplinary_records" ADD CONSTRAINT "student_disciplinary_records_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "student_profiles" ADD CONSTRAINT "student_profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "student_profiles" ADD CONSTRAINT "student_profiles_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "terms" ADD CONSTRAINT "terms_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -207,6 +222,7 @@ CREATE INDEX "parent_students_student_idx" ON "parent_students" USING btree ("st
 CREATE UNIQUE INDEX "refresh_tokens_hash_uq" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
 CREATE INDEX "schools_group_idx" ON "schools" USING btree ("group_school_id");--> statement-breakpoint
+CREATE INDEX "student_disciplinary_records_student_idx" ON "student_disciplinary_records" USING btree ("student_id","date");--> statement-breakpoint
 CREATE INDEX "student_profiles_school_idx" ON "student_profiles" USING btree ("school_id","academic_status");--> statement-breakpoint
 CREATE INDEX "student_profiles_enrolled_idx" ON "student_profiles" USING btree ("school_id","enrolled_at");--> statement-breakpoint
 CREATE INDEX "terms_school_idx" ON "terms" USING btree ("school_id");--> statement-breakpoint
@@ -215,4 +231,5 @@ CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree (lower("email")) WHE
 CREATE UNIQUE INDEX "users_school_reg_no_uq" ON "users" USING btree ("school_id",lower("reg_no")) WHERE "users"."reg_no" is not null and "users"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "users_school_idx" ON "users" USING btree ("school_id");--> statement-breakpoint
 CREATE INDEX "users_class_arm_idx" ON "users" USING btree ("class_arm_id");--> statement-breakpoint
+CREATE INDEX "users_name_idx" ON "users" USING btree ("lastname","firstname","id") WHERE "users"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "users_roles_idx" ON "users" USING gin ("roles");

@@ -10,6 +10,7 @@ export const PERMISSIONS = {
   'students.view': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal'],
   'students.manage': ['Admin', 'ICT_administrator', 'Proprietor'],
   'students.promote': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal'],
+  'students.discipline': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher'],
   'schools.view': ['Admin', 'ICT_administrator', 'Proprietor'],
   'schools.manage': ['Admin', 'ICT_administrator', 'Proprietor'],
   'groupSchools.manage': ['Admin', 'ICT_administrator', 'Proprietor'],

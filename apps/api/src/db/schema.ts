@@ -159,6 +159,8 @@ export const users = pgTable(
       .where(sql`${t.regNo} is not null and ${t.deletedAt} is null`),
     index('users_school_idx').on(t.schoolId),
     index('users_class_arm_idx').on(t.classArmId),
+    // Lists are ordered by name: walking this index avoids sorting every matching user per page.
+    index('users_name_idx').on(t.lastname, t.firstname, t.id).where(sql`${t.deletedAt} is null`),
     index('users_roles_idx').using('gin', t.roles),
   ],
 );
@@ -216,6 +218,26 @@ export const parentStudents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.parentId, t.studentId] }), index('parent_students_student_idx').on(t.studentId)],
+);
+
+export const studentDisciplinaryRecords = pgTable(
+  'student_disciplinary_records',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    category: text('category', { enum: ['misconduct', 'lateness', 'absence', 'bullying', 'other'] }).notNull(),
+    description: text('description').notNull(),
+    actionTaken: text('action_taken'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('student_disciplinary_records_student_idx').on(t.studentId, t.date)],
 );
 
 /** Opaque refresh tokens, stored as SHA-256 hashes; a family is one sign-in's chain of rotations. */

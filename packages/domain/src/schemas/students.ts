@@ -187,6 +187,49 @@ export const promoteResultSchema = z.object({
   dryRun: z.boolean(),
 });
 
+/** The contact part of a student (PUT /students/{id}/profile): nothing academic, nothing about the account. */
+export const updateStudentProfileRequestSchema = studentInputSchema.pick({
+  phone: true,
+  address: true,
+  guardian: true,
+  emergencyContact: true,
+});
+export type StudentProfileUpdate = z.output<typeof updateStudentProfileRequestSchema>;
+
+export const DISCIPLINARY_CATEGORIES = ['misconduct', 'lateness', 'absence', 'bullying', 'other'] as const;
+
+/** The date may not be in the future; the server checks that against its own clock. */
+export const disciplinaryRecordRequestSchema = z.object({
+  date: calendarDate('Date is required'),
+  category: z.enum(DISCIPLINARY_CATEGORIES, { error: 'Category is required' }),
+  description: requiredText('Description is required', 1000),
+  actionTaken: optionalText(1000),
+});
+export type DisciplinaryRecordInput = z.output<typeof disciplinaryRecordRequestSchema>;
+
+export const disciplinaryRecordSchema = z.object({
+  _id: idSchema,
+  student_id: idSchema,
+  date: z.string(),
+  category: z.enum(DISCIPLINARY_CATEGORIES),
+  description: z.string(),
+  actionTaken: z.string().nullable(),
+  recordedBy: z.object({ _id: idSchema, name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type DisciplinaryRecord = z.infer<typeof disciplinaryRecordSchema>;
+
+/** What the system records about a student's performance; figures it does not record are null or empty. */
+export const studentPerformanceSchema = z.object({
+  currentGPA: z.number().nullable(),
+  academicStatus: academicStatusSchema,
+  classArm: z.object({ _id: idSchema, name: z.string() }).nullable(),
+  disciplinaryCount: z.number().int(),
+  attendanceRate: z.null(),
+  subjects: z.array(z.never()),
+});
+export type StudentPerformance = z.infer<typeof studentPerformanceSchema>;
+
 export const linkParentRequestSchema = z.object({ parentId: z.uuid({ error: 'Parent is required' }) });
 
 export const importRowErrorSchema = z.object({ field: z.string(), message: z.string() });

@@ -1,5 +1,11 @@
-import { displayName, STUDENT_FILE_COLUMNS, type Student, type StudentInput } from '@schoolledger/domain';
-import type { ParentSummary, StudentRow } from './students.queries.js';
+import {
+  type DisciplinaryRecord,
+  displayName,
+  STUDENT_FILE_COLUMNS,
+  type Student,
+  type StudentInput,
+} from '@schoolledger/domain';
+import type { DisciplinaryRow, ParentSummary, StudentRow } from './students.queries.js';
 
 type StoredGuardian = NonNullable<Student['guardian']>;
 type StoredEmergencyContact = NonNullable<Student['emergencyContact']>;
@@ -69,6 +75,19 @@ export function toStudent(row: StudentRow, parents: ParentSummary[]): Student {
     enrolledAt: profile?.enrolledAt ?? user.createdAt.toISOString().slice(0, 10),
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+export function toDisciplinaryRecord({ record, recorder }: DisciplinaryRow): DisciplinaryRecord {
+  return {
+    _id: record.id,
+    student_id: record.studentId,
+    date: record.date,
+    category: record.category,
+    description: record.description,
+    actionTaken: record.actionTaken,
+    recordedBy: recorder ? { _id: recorder.id, name: displayName(recorder) } : null,
+    createdAt: record.createdAt.toISOString(),
   };
 }
 

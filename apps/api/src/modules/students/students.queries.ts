@@ -1,6 +1,14 @@
-import { and, arrayContains, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { classArms, parentStudents, schools, studentProfiles, users } from '../../db/schema.js';
+import {
+  classArms,
+  parentStudents,
+  schools,
+  studentDisciplinaryRecords,
+  studentProfiles,
+  users,
+} from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
 /**
@@ -241,4 +249,34 @@ export async function enrollmentTrends(db: DbOrTx, where: SQL, today: string) {
     .groupBy(sql`m.start`)
     .orderBy(sql`m.start`);
   return rows;
+}
+
+const recorders = alias(users, 'recorders');
+
+/** Disciplinary records matching `where`, newest first, each with who recorded it. */
+export async function listDisciplinaryRecords(db: DbOrTx, where: SQL) {
+  return db
+    .select({
+      record: studentDisciplinaryRecords,
+      recorder: {
+        id: recorders.id,
+        firstname: recorders.firstname,
+        middlename: recorders.middlename,
+        lastname: recorders.lastname,
+      },
+    })
+    .from(studentDisciplinaryRecords)
+    .leftJoin(recorders, eq(recorders.id, studentDisciplinaryRecords.recordedBy))
+    .where(where)
+    .orderBy(desc(studentDisciplinaryRecords.date), desc(studentDisciplinaryRecords.createdAt));
+}
+
+export type DisciplinaryRow = Awaited<ReturnType<typeof listDisciplinaryRecords>>[number];
+
+export async function countDisciplinaryRecords(db: DbOrTx, studentId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(studentDisciplinaryRecords)
+    .where(eq(studentDisciplinaryRecords.studentId, studentId));
+  return row?.n ?? 0;
 }

@@ -1,4 +1,6 @@
 import {
+  disciplinaryRecordRequestSchema,
+  disciplinaryRecordSchema,
   entityMessages,
   idParamsSchema,
   idSchema,
@@ -11,10 +13,12 @@ import {
   studentInputSchema,
   studentListQuerySchema,
   studentListSchema,
+  studentPerformanceSchema,
   studentSchema,
   studentStatsQuerySchema,
   studentStatsSchema,
   updateAcademicRequestSchema,
+  updateStudentProfileRequestSchema,
 } from '@schoolledger/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,16 +37,20 @@ import {
   getStudent,
   linkParent,
   listChildren,
+  listDisciplinary,
   listStudentPage,
   listStudentsForExport,
   promoteStudent,
   promoteStudents,
+  recordDisciplinary,
   STUDENT,
   setStudentImage,
+  studentPerformance,
   studentStats,
   unlinkParent,
   updateAcademic,
   updateStudent,
+  updateStudentProfile,
 } from './students.service.js';
 import { FILE_CONTENT_TYPES, type StudentFileFormat, studentFile } from './students-export.js';
 import { checkImportFile, importStudents } from './students-import.js';
@@ -69,37 +77,41 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /* Reading */
 
-  for (const url of ['/students', '/students/search']) {
+  for (const url of ['/students', '/students/search', '/user/students', '/user/students/search']) {
     app.get(
       url,
       { schema: { tags, querystring: studentListQuerySchema, response: responses(studentListSchema) } },
       async (request) => ok('Students loaded', await listStudentPage(app.ctx, authOf(request), request.query)),
     );
   }
-  app.get(
-    '/students/stats',
-    {
-      preValidation: authorize('students.view'),
-      schema: { tags, querystring: studentStatsQuerySchema, response: responses(studentStatsSchema) },
-    },
-    async (request) => ok('Student statistics loaded', await studentStats(app.ctx, authOf(request), request.query)),
-  );
-  app.get(
-    '/students/export',
-    {
-      preValidation: authorize('students.view'),
-      schema: {
-        tags,
-        querystring: studentListQuerySchema.omit({ page: true, limit: true }).extend(formatQuery.shape),
-        response: fileResponses,
+  for (const url of ['/students/stats', '/user/students/stats']) {
+    app.get(
+      url,
+      {
+        preValidation: authorize('students.view'),
+        schema: { tags, querystring: studentStatsQuerySchema, response: responses(studentStatsSchema) },
       },
-    },
-    async (request, reply) => {
-      const { format, ...filters } = request.query;
-      const students = await listStudentsForExport(app.ctx, authOf(request), filters);
-      return sendFile(reply, format, 'students', await studentFile(format, students.map(toFileRow)));
-    },
-  );
+      async (request) => ok('Student statistics loaded', await studentStats(app.ctx, authOf(request), request.query)),
+    );
+  }
+  for (const url of ['/students/export', '/user/students/export']) {
+    app.get(
+      url,
+      {
+        preValidation: authorize('students.view'),
+        schema: {
+          tags,
+          querystring: studentListQuerySchema.omit({ page: true, limit: true }).extend(formatQuery.shape),
+          response: fileResponses,
+        },
+      },
+      async (request, reply) => {
+        const { format, ...filters } = request.query;
+        const students = await listStudentsForExport(app.ctx, authOf(request), filters);
+        return sendFile(reply, format, 'students', await studentFile(format, students.map(toFileRow)));
+      },
+    );
+  }
   app.get(
     '/students/import/template',
     {
@@ -118,7 +130,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /* Creating and editing */
 
-  for (const url of ['/students', '/user/create-student']) {
+  for (const url of ['/students', '/user/create-student', '/user/student/create']) {
     app.post(
       url,
       {
@@ -129,16 +141,30 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         ok(STUDENT.created, await createStudent(app.ctx, authOf(request), request.body, actorOf(request))),
     );
   }
+  for (const url of ['/students/:id', '/user/update-student/:id']) {
+    app.put(
+      url,
+      {
+        preValidation: authorize('students.manage'),
+        schema: { tags, params, body: studentInputSchema, response: responses(studentSchema) },
+      },
+      async (request) =>
+        ok(
+          STUDENT.updated,
+          await updateStudent(app.ctx, authOf(request), request.params.id, request.body, actorOf(request)),
+        ),
+    );
+  }
   app.put(
-    '/students/:id',
+    '/students/:id/profile',
     {
       preValidation: authorize('students.manage'),
-      schema: { tags, params, body: studentInputSchema, response: responses(studentSchema) },
+      schema: { tags, params, body: updateStudentProfileRequestSchema, response: responses(studentSchema) },
     },
     async (request) =>
       ok(
-        STUDENT.updated,
-        await updateStudent(app.ctx, authOf(request), request.params.id, request.body, actorOf(request)),
+        'Student profile updated successfully!',
+        await updateStudentProfile(app.ctx, authOf(request), request.params.id, request.body, actorOf(request)),
       ),
   );
   app.delete(
@@ -197,6 +223,33 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return ok(`Student promoted to ${classArmName} successfully!`, student);
     },
+  );
+
+  /* Conduct and performance */
+
+  app.post(
+    '/students/:id/disciplinary',
+    {
+      preValidation: authorize('students.discipline'),
+      schema: { tags, params, body: disciplinaryRecordRequestSchema, response: responses(disciplinaryRecordSchema) },
+    },
+    async (request) =>
+      ok(
+        'Disciplinary record added successfully!',
+        await recordDisciplinary(app.ctx, authOf(request), request.params.id, request.body, actorOf(request)),
+      ),
+  );
+  app.get(
+    '/students/:id/disciplinary',
+    { schema: { tags, params, response: responses(z.array(disciplinaryRecordSchema)) } },
+    async (request) =>
+      ok('Disciplinary records loaded', await listDisciplinary(app.ctx, authOf(request), request.params.id)),
+  );
+  app.get(
+    '/students/:id/performance',
+    { schema: { tags, params, response: responses(studentPerformanceSchema) } },
+    async (request) =>
+      ok('Student performance loaded', await studentPerformance(app.ctx, authOf(request), request.params.id)),
   );
 
   /* Parents */
@@ -268,36 +321,38 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     school_id: idSchema.optional(),
     dryRun: z.enum(['true', 'false'], { error: "dryRun is 'true' or 'false'" }).optional(),
   });
-  app.post(
-    '/students/import',
-    {
-      preValidation: authorize('students.manage'),
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        response: responses(z.union([importPreviewSchema, importResultSchema])),
+  for (const url of ['/students/import', '/user/students/import']) {
+    app.post(
+      url,
+      {
+        preValidation: authorize('students.manage'),
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          response: responses(z.union([importPreviewSchema, importResultSchema])),
+        },
       },
-    },
-    async (request: FastifyRequest) => {
-      const auth = authOf(request);
-      const form = await readMultipart(request, 'file', MSG.fileTooLarge);
-      const fields = parseOrThrow(importFields, form.fields);
-      const schoolId = fields.school_id ?? auth.schoolId;
-      if (!schoolId) throw fieldError('school_id', 'School is required');
-      assertSchoolInScope(auth.scope, schoolId, SCHOOL.notFound);
-      if (!form.file) throw fieldError('file', 'Please select a CSV or Excel file');
-      const parsed = await checkImportFile(app.ctx, schoolId, form.file.buffer);
-      const { validCount, invalidCount } = parsed.preview;
-      if (fields.dryRun === 'true') {
-        return ok(`${validCount} rows ready to import, ${invalidCount} with errors`, parsed.preview);
-      }
-      if (validCount === 0) throw fieldError('file', `No valid rows to import: ${invalidCount} rows have errors`);
-      const result = await importStudents(app.ctx, schoolId, parsed, form.file.filename, actorOf(request));
-      const message = [
-        `Successfully created ${result.created} students`,
-        ...(result.failed ? [`Failed to create ${result.failed} students`] : []),
-      ].join('. ');
-      return ok(message, result);
-    },
-  );
+      async (request: FastifyRequest) => {
+        const auth = authOf(request);
+        const form = await readMultipart(request, 'file', MSG.fileTooLarge);
+        const fields = parseOrThrow(importFields, form.fields);
+        const schoolId = fields.school_id ?? auth.schoolId;
+        if (!schoolId) throw fieldError('school_id', 'School is required');
+        assertSchoolInScope(auth.scope, schoolId, SCHOOL.notFound);
+        if (!form.file) throw fieldError('file', 'Please select a CSV or Excel file');
+        const parsed = await checkImportFile(app.ctx, schoolId, form.file.buffer);
+        const { validCount, invalidCount } = parsed.preview;
+        if (fields.dryRun === 'true') {
+          return ok(`${validCount} rows ready to import, ${invalidCount} with errors`, parsed.preview);
+        }
+        if (validCount === 0) throw fieldError('file', `No valid rows to import: ${invalidCount} rows have errors`);
+        const result = await importStudents(app.ctx, schoolId, parsed, form.file.filename, actorOf(request));
+        const message = [
+          `Successfully created ${result.created} students`,
+          ...(result.failed ? [`Failed to create ${result.failed} students`] : []),
+        ].join('. ');
+        return ok(message, result);
+      },
+    );
+  }
 };

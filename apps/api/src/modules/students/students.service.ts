@@ -1,13 +1,17 @@
 import {
   type ACADEMIC_STATUSES,
   can,
+  type DisciplinaryRecordInput,
   displayName,
   entityMessages,
   initialStudentPassword,
   MSG,
+  type Permission,
   type promoteRequestSchema,
   type Student,
   type StudentInput,
+  type StudentPerformance,
+  type StudentProfileUpdate,
   type StudentStats,
   type studentListQuerySchema,
   type studentStatsQuerySchema,
@@ -18,14 +22,15 @@ import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { parentStudents, studentProfiles, users } from '../../db/schema.js';
+import { parentStudents, studentDisciplinaryRecords, studentProfiles, users } from '../../db/schema.js';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolInScope, inSchoolScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { revokeUserTokens } from '../auth/auth.queries.js';
-import { storedContacts, toStudent } from './students.presenters.js';
+import { storedContacts, toDisciplinaryRecord, toStudent } from './students.presenters.js';
 import {
+  countDisciplinaryRecords,
   countInClassArm,
   countStudents,
   enrollmentTrends,
@@ -33,6 +38,7 @@ import {
   findClassArmInScope,
   findParentUser,
   findStudent,
+  listDisciplinaryRecords,
   listStudents,
   parentsOf,
   type StudentRow,
@@ -73,11 +79,16 @@ export function initialPasswordProblem(firstname: string, regNo: string): string
 
 /* Who sees what */
 
-function visibilityOf(auth: AuthContext) {
+/**
+ * Pass `self: false` for what staff and parents may read about a student but the student may not,
+ * and `alsoFor` for a permission whose holders may read it too (those who record discipline).
+ */
+function visibilityOf(auth: AuthContext, { self = true, alsoFor }: { self?: boolean; alsoFor?: Permission } = {}) {
+  const staff = can(auth.roles, 'students.view') || (alsoFor !== undefined && can(auth.roles, alsoFor));
   const visibility = {
-    scope: can(auth.roles, 'students.view') ? auth.scope : null,
+    scope: staff ? auth.scope : null,
     parentId: auth.roles.includes('Parent') ? auth.userId : null,
-    selfId: auth.roles.includes('Student') ? auth.userId : null,
+    selfId: self && auth.roles.includes('Student') ? auth.userId : null,
   };
   if (!visibility.scope && !visibility.parentId && !visibility.selfId) throw forbidden();
   return visibility;
@@ -250,6 +261,18 @@ export function userValues(input: StudentInput) {
   };
 }
 
+/** The contact columns of a student profile: address, guardian and emergency contact. */
+function contactValues(input: Pick<StudentInput, 'address' | 'guardian' | 'emergencyContact'>) {
+  return {
+    street: input.address.street,
+    city: input.address.city,
+    state: input.address.state,
+    country: input.address.country,
+    postalCode: input.address.postalCode || null,
+    ...storedContacts(input),
+  };
+}
+
 export function profileValues(input: StudentInput) {
   return {
     schoolId: input.school_id,
@@ -258,12 +281,7 @@ export function profileValues(input: StudentInput) {
     type: input.type,
     expectedGraduationYear: input.expectedGraduationYear,
     previousSchool: input.previousSchool || null,
-    street: input.address.street,
-    city: input.address.city,
-    state: input.address.state,
-    country: input.address.country,
-    postalCode: input.address.postalCode || null,
-    ...storedContacts(input),
+    ...contactValues(input),
   };
 }
 
@@ -320,6 +338,43 @@ export async function updateStudent(ctx: AppContext, auth: AuthContext, id: stri
       return after;
     }),
   );
+}
+
+const contactsOf = (student: Student) => ({
+  phone: student.phone,
+  address: student.address,
+  guardian: student.guardian,
+  emergencyContact: student.emergencyContact,
+});
+
+/** Changes only how to reach the student and their family; the academic record and account stay as they are. */
+export async function updateStudentProfile(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  input: StudentProfileUpdate,
+  actor: Actor,
+) {
+  const { row, student: before } = await loadStudent(ctx.db, inCallerSchools(auth), id);
+  const schoolId = row.school.id;
+  return ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ phone: input.phone }).where(eq(users.id, id));
+    const contact = contactValues(input);
+    await tx
+      .insert(studentProfiles)
+      .values({ userId: id, schoolId, ...contact })
+      .onConflictDoUpdate({ target: studentProfiles.userId, set: contact });
+    const { student: after } = await loadStudent(tx, sql`true`, id);
+    await recordAudit(tx, actor, {
+      action: 'update_profile',
+      entity: 'student',
+      entityId: id,
+      schoolId,
+      before: contactsOf(before),
+      after: contactsOf(after),
+    });
+    return after;
+  });
 }
 
 /** Students are never removed: payments and audit rows keep pointing at them. */
@@ -484,6 +539,66 @@ export async function promoteStudent(
     });
     return { student: after, classArmName: to.name };
   });
+}
+
+/* Conduct and performance */
+
+export async function recordDisciplinary(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  input: DisciplinaryRecordInput,
+  actor: Actor,
+) {
+  const { row } = await loadStudent(ctx.db, inCallerSchools(auth), id);
+  if (input.date > todayIn('Africa/Lagos', ctx.clock())) throw fieldError('date', 'Date cannot be in the future');
+  return ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(studentDisciplinaryRecords)
+      .values({
+        schoolId: row.school.id,
+        studentId: id,
+        recordedBy: auth.userId,
+        date: input.date,
+        category: input.category,
+        description: input.description,
+        actionTaken: input.actionTaken || null,
+      })
+      .returning({ id: studentDisciplinaryRecords.id });
+    const [stored] = await listDisciplinaryRecords(tx, eq(studentDisciplinaryRecords.id, created!.id));
+    const record = toDisciplinaryRecord(stored!);
+    await recordAudit(tx, actor, {
+      action: 'create',
+      entity: 'student_disciplinary_record',
+      entityId: record._id,
+      schoolId: row.school.id,
+      after: record,
+    });
+    return record;
+  });
+}
+
+export async function listDisciplinary(ctx: AppContext, auth: AuthContext, id: string) {
+  await loadStudent(ctx.db, visibleTo(visibilityOf(auth, { self: false, alsoFor: 'students.discipline' })), id);
+  const rows = await listDisciplinaryRecords(ctx.db, eq(studentDisciplinaryRecords.studentId, id));
+  return rows.map(toDisciplinaryRecord);
+}
+
+/** Only what is recorded: there are no attendance or subject results yet, so those stay null and empty. */
+export async function studentPerformance(ctx: AppContext, auth: AuthContext, id: string): Promise<StudentPerformance> {
+  const { student } = await loadStudent(
+    ctx.db,
+    visibleTo(visibilityOf(auth, { self: false, alsoFor: 'students.discipline' })),
+    id,
+  );
+  return {
+    currentGPA: student.currentGPA,
+    academicStatus: student.academicStatus,
+    classArm: student.classArm,
+    disciplinaryCount: await countDisciplinaryRecords(ctx.db, id),
+    attendanceRate: null,
+    subjects: [],
+  };
 }
 
 /* Parents */

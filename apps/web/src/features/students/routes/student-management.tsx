@@ -1,5 +1,5 @@
 import { can, type Student } from '@schoolledger/domain';
-import { Filter, Plus, Upload } from 'lucide-react';
+import { ArrowUpRight, Filter, Plus, Upload } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -15,6 +15,7 @@ import {
 import { useAuthStore } from '@/lib/auth';
 import { FilterChips, FilterPanel } from '../components/filter-panel';
 import { ImportDialog } from '../components/import-dialog';
+import { PromoteClassDialog } from '../components/promote-class-dialog';
 import { StatisticsView } from '../components/statistics-view';
 import { StudentDetailSheet } from '../components/student-detail-sheet';
 import { StudentFormDialog } from '../components/student-form-dialog';
@@ -25,6 +26,7 @@ import { useStudentError } from '../stores/student-error';
 type Dialog =
   | { kind: 'form'; student?: Student | undefined }
   | { kind: 'import' }
+  | { kind: 'promote' }
   | { kind: 'detail'; student: Student }
   | null;
 
@@ -105,6 +107,12 @@ function StudentManagement({ canManage, canPromote }: { canManage: boolean; canP
                 </span>
               )}
             </Button>
+            {canPromote && (
+              <Button variant="secondary" onClick={() => setDialog({ kind: 'promote' })}>
+                <ArrowUpRight className="size-4" aria-hidden="true" />
+                Promote Class
+              </Button>
+            )}
             {canManage && (
               <Button variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
                 <Upload className="size-4" aria-hidden="true" />
@@ -150,6 +158,7 @@ function StudentManagement({ canManage, canPromote }: { canManage: boolean; canP
 
       {dialog?.kind === 'form' && <StudentFormDialog student={dialog.student} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'import' && <ImportDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'promote' && <PromoteClassDialog onClose={() => setDialog(null)} />}
       {dialog?.kind === 'detail' && (
         <StudentDetailSheet
           student={dialog.student}
