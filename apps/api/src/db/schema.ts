@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -120,6 +121,21 @@ export const classArms = pgTable(
   (t) => [uniqueIndex('class_arms_school_name_uq').on(t.schoolId, t.name)],
 );
 
+/**
+ * The text a person is found by: "first middle last", "first last", email and registration
+ * number, so a full name typed with or without the middle name matches. Built from immutable
+ * operators only, so the trigram index `users_search_trgm` can hold it.
+ */
+export function personSearchText(t: {
+  firstname: AnyPgColumn;
+  middlename: AnyPgColumn;
+  lastname: AnyPgColumn;
+  email: AnyPgColumn;
+  regNo: AnyPgColumn;
+}) {
+  return sql`(${t.firstname} || ' ' || coalesce(${t.middlename} || ' ', '') || ${t.lastname} || ' | ' || ${t.firstname} || ' ' || ${t.lastname} || ' | ' || ${t.email} || ' | ' || coalesce(${t.regNo}, ''))`;
+}
+
 export const users = pgTable(
   'users',
   {
@@ -159,6 +175,7 @@ export const users = pgTable(
       .where(sql`${t.regNo} is not null and ${t.deletedAt} is null`),
     index('users_school_idx').on(t.schoolId),
     index('users_class_arm_idx').on(t.classArmId),
+    index('users_search_trgm').using('gin', sql`${personSearchText(t)} gin_trgm_ops`),
     // Lists are ordered by name: walking this index avoids sorting every matching user per page.
     index('users_name_idx').on(t.lastname, t.firstname, t.id).where(sql`${t.deletedAt} is null`),
     index('users_roles_idx').using('gin', t.roles),

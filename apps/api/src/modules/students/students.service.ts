@@ -18,10 +18,11 @@ import {
   todayIn,
   type updateAcademicRequestSchema,
 } from '@schoolledger/domain';
-import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { personMatches } from '../../db/person-search.js';
 import { parentStudents, studentDisciplinaryRecords, studentProfiles, users } from '../../db/schema.js';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -114,24 +115,10 @@ async function loadStudent(db: DbOrTx, where: SQL, id: string) {
 
 /* Reading */
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /** The list filters as SQL; the caller's visibility is added by the callers of this. */
 function filtersOf(auth: AuthContext, query: Omit<ListQuery, 'page' | 'limit'>, staffOnly: boolean): SQL {
   const conditions: (SQL | undefined)[] = [];
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
-    conditions.push(
-      or(
-        ilike(users.firstname, pattern),
-        ilike(users.lastname, pattern),
-        ilike(users.middlename, pattern),
-        ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
-        ilike(users.email, pattern),
-        ilike(users.regNo, pattern),
-      ),
-    );
-  }
+  if (query.search) conditions.push(personMatches(query.search));
   if (query.school) {
     if (staffOnly) assertSchoolInScope(auth.scope, query.school, SCHOOL.notFound);
     conditions.push(eq(users.schoolId, query.school));

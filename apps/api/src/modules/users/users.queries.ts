@@ -1,6 +1,7 @@
 import { ROLES, type Role } from '@schoolledger/domain';
-import { and, arrayContains, count, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { personMatches } from '../../db/person-search.js';
 import { classArms, schools, users } from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
@@ -17,21 +18,9 @@ function visible(scope: Scope): SQL {
 }
 
 function matching(scope: Scope, filters: UserFilters): SQL {
-  // The search text is a literal: % and _ typed by the user must not act as wildcards.
-  const pattern = filters.search ? `%${filters.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   return and(
     visible(scope),
-    pattern
-      ? or(
-          ilike(users.firstname, pattern),
-          ilike(users.middlename, pattern),
-          ilike(users.lastname, pattern),
-          ilike(users.email, pattern),
-          ilike(users.regNo, pattern),
-          sql`concat_ws(' ', ${users.firstname}, ${users.lastname}) ilike ${pattern}`,
-          sql`concat_ws(' ', ${users.firstname}, ${users.middlename}, ${users.lastname}) ilike ${pattern}`,
-        )
-      : undefined,
+    filters.search ? personMatches(filters.search) : undefined,
     filters.role ? arrayContains(users.roles, [filters.role]) : undefined,
     filters.status ? eq(users.status, filters.status) : undefined,
     filters.schoolId ? eq(users.schoolId, filters.schoolId) : undefined,

@@ -231,5 +231,6 @@ CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree (lower("email")) WHE
 CREATE UNIQUE INDEX "users_school_reg_no_uq" ON "users" USING btree ("school_id",lower("reg_no")) WHERE "users"."reg_no" is not null and "users"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "users_school_idx" ON "users" USING btree ("school_id");--> statement-breakpoint
 CREATE INDEX "users_class_arm_idx" ON "users" USING btree ("class_arm_id");--> statement-breakpoint
+CREATE INDEX "users_search_trgm" ON "users" USING gin (("firstname" || ' ' || coalesce("middlename" || ' ', '') || "lastname" || ' | ' || "firstname" || ' ' || "lastname" || ' | ' || "email" || ' | ' || coalesce("reg_no", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_name_idx" ON "users" USING btree ("lastname","firstname","id") WHERE "users"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "users_roles_idx" ON "users" USING gin ("roles");
