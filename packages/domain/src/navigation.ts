@@ -1,4 +1,4 @@
-import type { Role } from './roles.js';
+import { ROLES, type Role } from './roles.js';
 
 export interface NavEntry {
   label: string;
@@ -16,17 +16,7 @@ export interface NavGroup {
 
 export type NavItem = NavEntry | NavGroup;
 
-const ALL: readonly Role[] = [
-  'Admin',
-  'ICT_administrator',
-  'Proprietor',
-  'Principal',
-  'Headteacher',
-  'Bursar',
-  'Auditor',
-  'Student',
-  'Parent',
-];
+const ALL: readonly Role[] = ROLES;
 const ACADEMIC: readonly Role[] = ['Admin', 'ICT_administrator', 'Principal', 'Headteacher'];
 const FEE_ADMIN: readonly Role[] = ['Admin', 'ICT_administrator', 'Principal', 'Headteacher', 'Bursar'];
 
