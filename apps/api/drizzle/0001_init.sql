@@ -53,11 +53,59 @@ CREATE TABLE "email_outbox" (
 	"subject" text NOT NULL,
 	"text" text NOT NULL,
 	"html" text,
+	"sensitive" boolean DEFAULT false NOT NULL,
 	"status" text DEFAULT 'queued' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
 	"sent_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "fee_class_arms" (
+	"fee_id" uuid NOT NULL,
+	"class_arm_id" uuid NOT NULL,
+	CONSTRAINT "fee_class_arms_fee_id_class_arm_id_pk" PRIMARY KEY("fee_id","class_arm_id")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_events" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"fee_id" uuid NOT NULL,
+	"school_id" uuid NOT NULL,
+	"actor_id" uuid,
+	"action" text NOT NULL,
+	"reason" text,
+	"changes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "fee_students" (
+	"fee_id" uuid NOT NULL,
+	"student_id" uuid NOT NULL,
+	CONSTRAINT "fee_students_fee_id_student_id_pk" PRIMARY KEY("fee_id","student_id")
+);
+--> statement-breakpoint
+CREATE TABLE "fees" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"school_id" uuid NOT NULL,
+	"term_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"description" text NOT NULL,
+	"type" text NOT NULL,
+	"amount_kobo" bigint NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"is_installment_allowed" boolean DEFAULT false NOT NULL,
+	"installments" integer DEFAULT 1 NOT NULL,
+	"due_date" date,
+	"applies_to" text DEFAULT 'school' NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"rejection_reason" text,
+	"created_by" uuid,
+	"updated_by" uuid,
+	"approved_by" uuid,
+	"approved_at" timestamp with time zone,
+	"deleted_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "group_schools" (
@@ -96,6 +144,22 @@ CREATE TABLE "password_reset_tokens" (
 	"used_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "password_reset_tokens_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+CREATE TABLE "payments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"school_id" uuid NOT NULL,
+	"student_id" uuid NOT NULL,
+	"fee_id" uuid NOT NULL,
+	"amount_kobo" bigint NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"method" text NOT NULL,
+	"reference" text NOT NULL,
+	"is_installment" boolean DEFAULT false NOT NULL,
+	"paid_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "payments_reference_unique" UNIQUE("reference")
 );
 --> statement-breakpoint
 CREATE TABLE "refresh_tokens" (
@@ -195,11 +259,25 @@ ALTER TABLE "academic_sessions" ADD CONSTRAINT "academic_sessions_school_id_scho
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_logs" ADD CONSTRAINT "audit_logs_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "class_arms" ADD CONSTRAINT "class_arms_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_class_arms" ADD CONSTRAINT "fee_class_arms_fee_id_fees_id_fk" FOREIGN KEY ("fee_id") REFERENCES "public"."fees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_class_arms" ADD CONSTRAINT "fee_class_arms_class_arm_id_class_arms_id_fk" FOREIGN KEY ("class_arm_id") REFERENCES "public"."class_arms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_events" ADD CONSTRAINT "fee_events_fee_id_fees_id_fk" FOREIGN KEY ("fee_id") REFERENCES "public"."fees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_events" ADD CONSTRAINT "fee_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_students" ADD CONSTRAINT "fee_students_fee_id_fees_id_fk" FOREIGN KEY ("fee_id") REFERENCES "public"."fees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fee_students" ADD CONSTRAINT "fee_students_student_id_users_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fees" ADD CONSTRAINT "fees_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fees" ADD CONSTRAINT "fees_term_id_terms_id_fk" FOREIGN KEY ("term_id") REFERENCES "public"."terms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fees" ADD CONSTRAINT "fees_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fees" ADD CONSTRAINT "fees_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fees" ADD CONSTRAINT "fees_approved_by_users_id_fk" FOREIGN KEY ("approved_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "login_attempts" ADD CONSTRAINT "login_attempts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "login_attempts" ADD CONSTRAINT "login_attempts_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "parent_students" ADD CONSTRAINT "parent_students_parent_id_users_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "parent_students" ADD CONSTRAINT "parent_students_student_id_users_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_student_id_users_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_fee_id_fees_id_fk" FOREIGN KEY ("fee_id") REFERENCES "public"."fees"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "schools" ADD CONSTRAINT "schools_group_school_id_group_schools_id_fk" FOREIGN KEY ("group_school_id") REFERENCES "public"."group_schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "student_disciplinary_records" ADD CONSTRAINT "student_disciplinary_records_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -217,8 +295,14 @@ CREATE UNIQUE INDEX "addresses_one_per_school" ON "addresses" USING btree ("scho
 CREATE INDEX "audit_logs_school_idx" ON "audit_logs" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "class_arms_school_name_uq" ON "class_arms" USING btree ("school_id","name");--> statement-breakpoint
 CREATE INDEX "email_outbox_status_idx" ON "email_outbox" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "fee_class_arms_arm_idx" ON "fee_class_arms" USING btree ("class_arm_id");--> statement-breakpoint
+CREATE INDEX "fee_events_fee_idx" ON "fee_events" USING btree ("fee_id","created_at");--> statement-breakpoint
+CREATE INDEX "fee_students_student_idx" ON "fee_students" USING btree ("student_id");--> statement-breakpoint
+CREATE INDEX "fees_school_term_idx" ON "fees" USING btree ("school_id","term_id","status");--> statement-breakpoint
 CREATE INDEX "login_attempts_school_idx" ON "login_attempts" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE INDEX "parent_students_student_idx" ON "parent_students" USING btree ("student_id");--> statement-breakpoint
+CREATE INDEX "payments_fee_student_idx" ON "payments" USING btree ("fee_id","student_id","status");--> statement-breakpoint
+CREATE INDEX "payments_school_idx" ON "payments" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "refresh_tokens_hash_uq" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
 CREATE INDEX "schools_group_idx" ON "schools" USING btree ("group_school_id");--> statement-breakpoint

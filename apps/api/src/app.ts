@@ -20,6 +20,7 @@ import { sha256 } from './lib/hash.js';
 import { academicRoutes } from './modules/academic/academic.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
+import { feeRoutes } from './modules/fees/fees.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { schoolRoutes } from './modules/schools/schools.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
@@ -100,6 +101,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(profileRoutes);
       await api.register(userRoutes);
       await api.register(studentRoutes);
+      await api.register(feeRoutes);
       await api.register(schoolRoutes);
       await api.register(academicRoutes);
       await api.register(emailRoutes);

@@ -390,6 +390,19 @@ describe('forgetting and resetting a password', () => {
     return t.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email } });
   }
 
+  it("shows a reset link in the outbox to the super-admin only, never to a school's staff", async () => {
+    expect((await forgot(demoEmail('proprietor'))).statusCode).toBe(200);
+    const read = async (name: string) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/email/outbox', headers: await t.as(name) });
+      expect(response.statusCode).toBe(200);
+      return (response.json().data as { to: string; text: string }[]).find((row) => row.to === demoEmail('proprietor'));
+    };
+    expect((await read('admin'))?.text).toContain('/reset-password?token=');
+    const seenByIct = await read('ict');
+    expect(seenByIct).toBeDefined();
+    expect(seenByIct?.text).not.toContain('token=');
+  });
+
   async function resetLinkFor(email: string) {
     const rows = await t.ctx.db
       .select()

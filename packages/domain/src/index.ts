@@ -1,4 +1,5 @@
 export * from './academic-badges.js';
+export * from './fees.js';
 export * from './greeting.js';
 export * from './messages.js';
 export * from './money.js';
@@ -11,6 +12,7 @@ export * from './roles.js';
 export * from './schemas/academic.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
+export * from './schemas/fees.js';
 export * from './schemas/profile.js';
 export * from './schemas/students.js';
 export * from './schemas/users.js';

@@ -21,6 +21,11 @@ export const PERMISSIONS = {
   'academic.delete': ['Admin', 'ICT_administrator', 'Proprietor'],
   'addresses.manage': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal'],
   'email.outbox.view': ['Admin', 'ICT_administrator'],
+  'fees.view': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher', 'Bursar', 'Auditor'],
+  'fees.manage': ['Admin', 'ICT_administrator', 'Bursar'],
+  'fees.approve': ['Admin', 'ICT_administrator', 'Principal', 'Bursar'],
+  'fees.preapprove': ['Admin'],
+  'fees.reports': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher', 'Bursar', 'Auditor'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

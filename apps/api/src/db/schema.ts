@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   date,
   index,
@@ -332,6 +333,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Carries a credential (a password-reset link): only the super-admin may read it here. */
+    sensitive: boolean('sensitive').notNull().default(false),
     status: text('status', { enum: ['queued', 'sent', 'failed', 'stored'] })
       .notNull()
       .default('queued'),
@@ -341,4 +344,130 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('email_outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+export const fees = pgTable(
+  'fees',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    termId: uuid('term_id')
+      .notNull()
+      .references(() => terms.id),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    type: text('type', {
+      enum: [
+        'tuition',
+        'development',
+        'sports',
+        'library',
+        'laboratory',
+        'examination',
+        'uniform',
+        'transport',
+        'feeding',
+        'miscellaneous',
+      ],
+    }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'bigint' }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    isInstallmentAllowed: boolean('is_installment_allowed').notNull().default(false),
+    installments: integer('installments').notNull().default(1),
+    dueDate: date('due_date', { mode: 'string' }),
+    /** Who owes it: every student of the school, the students of chosen class arms, or chosen students. */
+    appliesTo: text('applies_to', { enum: ['school', 'classArms', 'students'] })
+      .notNull()
+      .default('school'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    rejectionReason: text('rejection_reason'),
+    createdBy: uuid('created_by').references(() => users.id),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    approvedBy: uuid('approved_by').references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [index('fees_school_term_idx').on(t.schoolId, t.termId, t.status)],
+);
+
+export const feeClassArms = pgTable(
+  'fee_class_arms',
+  {
+    feeId: uuid('fee_id')
+      .notNull()
+      .references(() => fees.id, { onDelete: 'cascade' }),
+    classArmId: uuid('class_arm_id')
+      .notNull()
+      .references(() => classArms.id),
+  },
+  (t) => [primaryKey({ columns: [t.feeId, t.classArmId] }), index('fee_class_arms_arm_idx').on(t.classArmId)],
+);
+
+export const feeStudents = pgTable(
+  'fee_students',
+  {
+    feeId: uuid('fee_id')
+      .notNull()
+      .references(() => fees.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.feeId, t.studentId] }), index('fee_students_student_idx').on(t.studentId)],
+);
+
+/** The history of a fee: created, edited (with old and new values), approved, rejected, sent back. */
+export const feeEvents = pgTable(
+  'fee_events',
+  {
+    id: id(),
+    feeId: uuid('fee_id')
+      .notNull()
+      .references(() => fees.id, { onDelete: 'cascade' }),
+    schoolId: uuid('school_id').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ['created', 'edited', 'approved', 'rejected', 'sent_back'] }).notNull(),
+    reason: text('reason'),
+    changes: jsonb('changes').notNull().default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fee_events_fee_idx').on(t.feeId, t.createdAt)],
+);
+
+/**
+ * Money received or claimed against a fee. A row is never edited into another amount: a
+ * correction is a new row. The payments issue builds the crediting on this table.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    feeId: uuid('fee_id')
+      .notNull()
+      .references(() => fees.id),
+    amountKobo: bigint('amount_kobo', { mode: 'bigint' }).notNull(),
+    status: text('status', { enum: ['pending', 'success', 'failed'] })
+      .notNull()
+      .default('pending'),
+    method: text('method', { enum: ['paystack', 'flutterwave', 'bank_transfer', 'cash'] }).notNull(),
+    reference: text('reference').notNull().unique(),
+    isInstallment: boolean('is_installment').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('payments_fee_student_idx').on(t.feeId, t.studentId, t.status),
+    index('payments_school_idx').on(t.schoolId, t.createdAt),
+  ],
 );

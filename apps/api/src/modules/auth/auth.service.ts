@@ -163,6 +163,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, actor
     return ctx.mailer.queue(tx, {
       to: user.email,
       schoolId: user.schoolId,
+      sensitive: true,
       subject: 'Reset your SchoolLedger password',
       text: [
         `Hello ${user.firstname},`,

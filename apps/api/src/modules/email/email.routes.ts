@@ -16,6 +16,8 @@ const outboxEntrySchema = z.object({
   sentAt: z.string().nullable(),
 });
 
+const HIDDEN = 'This email holds a password-reset link; only the system administrator can read it here.';
+
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate);
 
@@ -44,7 +46,8 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
           _id: row.id,
           to: row.to,
           subject: row.subject,
-          text: row.text,
+          // A school's staff could otherwise read the reset link of someone above them.
+          text: row.sensitive && scope.kind !== 'all' ? HIDDEN : row.text,
           status: row.status,
           createdAt: row.createdAt.toISOString(),
           sentAt: row.sentAt?.toISOString() ?? null,

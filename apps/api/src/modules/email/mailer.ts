@@ -10,6 +10,7 @@ export interface OutgoingEmail {
   text: string;
   html?: string;
   schoolId?: string | null;
+  sensitive?: boolean;
 }
 
 /**

@@ -1,0 +1,59 @@
+import type { CalendarDate } from './academic-badges.js';
+import type { Kobo } from './money.js';
+
+const DAY_MS = 86_400_000;
+export const DUE_SOON_DAYS = 7;
+export const URGENT_DAYS = 3;
+
+/** Whole days from `today` to `date` (negative when past), on calendar dates. */
+export function daysUntil(date: CalendarDate, today: CalendarDate): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+}
+
+function addDays(date: CalendarDate, days: number): CalendarDate {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** SPEC §9: the fee's due date; else the term's end minus 30 days; else creation plus 60 days. */
+export function effectiveDueDate(fee: {
+  dueDate: CalendarDate | null;
+  termEndDate: CalendarDate | null;
+  createdAt: CalendarDate;
+}): CalendarDate {
+  if (fee.dueDate) return fee.dueDate;
+  if (fee.termEndDate) return addDays(fee.termEndDate, -30);
+  return addDays(fee.createdAt, 60);
+}
+
+const plural = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+
+/** 'overdue by N day(s)', 'Due today', 'Due in N day(s)' within a week, else the date. */
+export function dueLabel(dueDate: CalendarDate, today: CalendarDate): string {
+  const days = daysUntil(dueDate, today);
+  if (days < 0) return `overdue by ${plural(-days)}`;
+  if (days === 0) return 'Due today';
+  if (days <= DUE_SOON_DAYS) return `Due in ${plural(days)}`;
+  return new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${dueDate}T00:00:00Z`),
+  );
+}
+
+export type FeeDueStatus = 'OVERDUE' | 'DUE SOON' | 'PENDING';
+
+export function feeDueStatus(dueDate: CalendarDate, today: CalendarDate): FeeDueStatus {
+  const days = daysUntil(dueDate, today);
+  if (days < 0) return 'OVERDUE';
+  if (days <= DUE_SOON_DAYS) return 'DUE SOON';
+  return 'PENDING';
+}
+
+/** An installment is the amount divided by the count, rounded up to the kobo. */
+export function installmentAmount(amount: Kobo, installments: number): Kobo {
+  const count = BigInt(Math.max(1, Math.trunc(installments)));
+  return (amount + count - 1n) / count;
+}
+
+/** What is left to pay, never below zero. */
+export function outstanding(amount: Kobo, paid: Kobo): Kobo {
+  return amount > paid ? amount - paid : 0n;
+}

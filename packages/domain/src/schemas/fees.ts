@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { nairaToKobo } from '../money.js';
+import { calendarDate, idSchema, paginationSchema, requiredText } from './common.js';
+
+export const FEE_TYPES = [
+  'tuition',
+  'development',
+  'sports',
+  'library',
+  'laboratory',
+  'examination',
+  'uniform',
+  'transport',
+  'feeding',
+  'miscellaneous',
+] as const;
+export const FEE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const FEE_TARGETS = ['school', 'classArms', 'students'] as const;
+export const MAX_FEE_NAIRA = 100_000_000;
+
+/**
+ * An amount in naira with at most two decimals (kobo-exact), as a number or a decimal string.
+ * The server converts it with nairaToKobo; no float arithmetic touches it.
+ */
+export const nairaAmountSchema = z
+  .union([z.number(), z.string().trim().min(1, 'Amount must be greater than 0')], {
+    error: 'Amount must be greater than 0',
+  })
+  .refine((value) => {
+    try {
+      return nairaToKobo(value) > 0n;
+    } catch {
+      return false;
+    }
+  }, 'Amount must be greater than 0 with at most two decimal places')
+  .refine((value) => {
+    try {
+      return nairaToKobo(value) <= nairaToKobo(MAX_FEE_NAIRA);
+    } catch {
+      return true;
+    }
+  }, 'Amount must be at most ₦100,000,000');
+
+const feeFields = z.object({
+  term_id: z.uuid({ error: 'Term is required' }),
+  school_id: z.uuid({ error: 'School is required' }),
+  name: requiredText('Fee name is required', 120),
+  description: z.string().trim().max(1000, 'Must be at most 1000 characters').optional(),
+  /** The spec's spelling of description; either is accepted. */
+  decription: z.string().trim().max(1000, 'Must be at most 1000 characters').optional(),
+  type: z.enum(FEE_TYPES, { error: 'Fee type is required' }),
+  amount: nairaAmountSchema,
+  isActive: z.boolean().optional().default(true),
+  isInstallmentAllowed: z.boolean().optional().default(false),
+  no_ofInstallments: z.coerce
+    .number()
+    .int()
+    .min(1, 'Installments must be at least 1')
+    .max(12, 'Installments must be at most 12')
+    .optional()
+    .default(1),
+  /** Only an Admin's pre-approval counts; from anyone else the fee still waits for approval. */
+  isApproved: z.boolean().optional().default(false),
+  dueDate: calendarDate('Due date must be a date').optional().nullable(),
+  appliesTo: z.enum(FEE_TARGETS).optional().default('school'),
+  classArm_ids: z.array(idSchema).optional().default([]),
+  student_ids: z.array(idSchema).optional().default([]),
+});
+
+const hasDescription = (fee: { description?: string | undefined; decription?: string | undefined }) =>
+  Boolean(fee.description || fee.decription);
+
+/** The API accepts the spec's `decription` spelling as well as `description`. */
+export const feeInputSchema = feeFields
+  .refine(hasDescription, { message: 'Description is required', path: ['description'] })
+  .refine((fee) => fee.appliesTo !== 'classArms' || fee.classArm_ids.length > 0, {
+    message: 'Choose at least one class arm',
+    path: ['classArm_ids'],
+  })
+  .refine((fee) => fee.appliesTo !== 'students' || fee.student_ids.length > 0, {
+    message: 'Choose at least one student',
+    path: ['student_ids'],
+  });
+export type FeeInput = z.output<typeof feeInputSchema>;
+export type FeeFormValues = z.input<typeof feeInputSchema>;
+
+/** The description a request carries, under either spelling. */
+export function feeDescription(fee: { description?: string | undefined; decription?: string | undefined }): string {
+  return fee.description || fee.decription || '';
+}
+
+const personRef = z.object({ _id: idSchema, name: z.string() });
+
+export const feeSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  description: z.string(),
+  /** The spec's spelling, kept for clients of the earlier product. */
+  decription: z.string(),
+  type: z.enum(FEE_TYPES),
+  /** Naira, two decimals. */
+  amount: z.number(),
+  installmentAmount: z.number(),
+  school: z.object({ _id: idSchema, name: z.string() }),
+  term: z.object({
+    _id: idSchema,
+    name: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    session: z.object({ _id: idSchema, name: z.string() }),
+  }),
+  isActive: z.boolean(),
+  isInstallmentAllowed: z.boolean(),
+  no_ofInstallments: z.number().int(),
+  isApproved: z.boolean(),
+  status: z.enum(FEE_STATUSES),
+  rejectionReason: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  /** dueDate, else the SPEC §9 fallback. */
+  effectiveDueDate: z.string(),
+  appliesTo: z.enum(FEE_TARGETS),
+  classArms: z.array(z.object({ _id: idSchema, name: z.string() })),
+  students: z.array(z.object({ _id: idSchema, name: z.string(), regNo: z.string().nullable() })),
+  createdBy: personRef.nullable(),
+  updatedBy: personRef.nullable(),
+  approvedBy: personRef.nullable(),
+  approvedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Fee = z.infer<typeof feeSchema>;
+
+export const feeListQuerySchema = z.object({
+  school_id: idSchema.optional(),
+  term_id: idSchema.optional(),
+  status: z.enum([...FEE_STATUSES, 'all']).optional(),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const feeListSchema = z.object({ fees: z.array(feeSchema), pagination: paginationSchema });
+
+export const approveFeeRequestSchema = z.object({ isApproved: z.literal(true).optional().default(true) });
+export const rejectFeeRequestSchema = z.object({
+  reason: requiredText('Please provide a reason for rejection', 500),
+});
+
+export const FEE_EVENTS = ['created', 'edited', 'approved', 'rejected', 'sent_back'] as const;
+export const feeHistoryEntrySchema = z.object({
+  _id: idSchema,
+  action: z.enum(FEE_EVENTS),
+  actor: personRef.nullable(),
+  reason: z.string().nullable(),
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  at: z.string(),
+});
+export type FeeHistoryEntry = z.infer<typeof feeHistoryEntrySchema>;
+
+export const feeStatsQuerySchema = z.object({ school_id: idSchema.optional(), term_id: idSchema.optional() });
+export const feeStatsSchema = z.object({
+  totalFees: z.number().int(),
+  approvedFees: z.number().int(),
+  pendingApproval: z.number().int(),
+  rejectedFees: z.number().int(),
+  activeFees: z.number().int(),
+  totalAmount: z.number(),
+  approvedAmount: z.number(),
+  pendingAmount: z.number(),
+});
+export type FeeStats = z.infer<typeof feeStatsSchema>;
+
+/** One fee as a student owes it, with what they paid, in naira. */
+export const studentFeeSchema = z.object({
+  fee: feeSchema,
+  amountDue: z.number(),
+  amountPaid: z.number(),
+  outstanding: z.number(),
+  installmentAmount: z.number(),
+  dueDate: z.string(),
+  isPaid: z.boolean(),
+});
+export type StudentFee = z.infer<typeof studentFeeSchema>;
+
+export const studentFeesQuerySchema = z.object({
+  student_id: idSchema.optional(),
+  term_id: idSchema.optional(),
+  session_id: idSchema.optional(),
+});
+export const studentFeesSchema = z.object({
+  student: z.object({
+    _id: idSchema,
+    name: z.string(),
+    regNo: z.string().nullable(),
+    classArm: z.object({ _id: idSchema, name: z.string() }).nullable(),
+    school: z.object({ _id: idSchema, name: z.string() }),
+  }),
+  fees: z.array(studentFeeSchema),
+  summary: z.object({
+    totalAmount: z.number(),
+    totalPaid: z.number(),
+    totalOutstanding: z.number(),
+    overdueCount: z.number().int(),
+    overdueAmount: z.number(),
+    dueSoonCount: z.number().int(),
+    dueSoonAmount: z.number(),
+  }),
+});
+export type StudentFees = z.infer<typeof studentFeesSchema>;
+
+export const outstandingReportQuerySchema = z.object({
+  school_id: idSchema.optional(),
+  term_id: idSchema,
+  classArm_id: idSchema.optional(),
+});
+const amounts = { expected: z.number(), paid: z.number(), outstanding: z.number() };
+export const outstandingReportSchema = z.object({
+  outstandingReport: z.object({
+    byClassArm: z.array(
+      z.object({
+        classArm: z.object({ _id: idSchema, name: z.string() }).nullable(),
+        students: z.number().int(),
+        ...amounts,
+      }),
+    ),
+    students: z.array(
+      z.object({
+        _id: idSchema,
+        name: z.string(),
+        regNo: z.string().nullable(),
+        classArm: z.string().nullable(),
+        ...amounts,
+      }),
+    ),
+  }),
+  summary: z.object({ students: z.number().int(), studentsOwing: z.number().int(), ...amounts }),
+});
+export type OutstandingReport = z.infer<typeof outstandingReportSchema>;
