@@ -234,14 +234,26 @@ describe('students', () => {
     });
 
     it('refuses roles without student access', async () => {
-      for (const who of ['bursar', 'auditor', 'headteacher']) {
+      for (const who of ['auditor', 'headteacher']) {
         const response = await call(who, 'GET', '/students');
         expect(response.statusCode, who).toBe(403);
         expect(response.json().message).toBe(MSG.notAuthorized);
+      }
+      for (const who of ['bursar', 'auditor', 'headteacher']) {
         expect((await call(who, 'GET', `/students/${ids.chiamaka}`)).statusCode).toBe(403);
         expect((await call(who, 'GET', '/students/stats')).statusCode).toBe(403);
       }
       expect((await call('parent', 'GET', '/students/stats')).statusCode).toBe(403);
+    });
+
+    it("lets a bursar search their own school's students, to bill them or take their cash", async () => {
+      const found = await call('bursar', 'GET', '/students?search=CVC/2025/0142');
+      expect(found.statusCode).toBe(200);
+      expect(found.json().data.students.map((row: Listed) => row._id)).toEqual([ids.chiamaka]);
+      const wuse = await call('bursar', 'GET', '/students');
+      expect(
+        wuse.json().data.students.every((row: { school: { name: string } }) => row.school.name === FIRST_SCHOOL),
+      ).toBe(true);
     });
 
     it("answers 404 for another school's student, both ways", async () => {

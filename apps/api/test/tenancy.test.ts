@@ -206,6 +206,17 @@ describe('tenancy: each caller sees only their own schools', () => {
     expect((await call('principal2', 'GET', `/session/${ids.second.session}`)).statusCode).toBe(200);
   });
 
+  it("lets a parent read the calendar of each school their children attend, and nobody else's students", async () => {
+    const terms = await dataOf('parent', `/term/all?school_id=${ids.second.school}`);
+    expect(terms.length).toBeGreaterThan(0);
+    expect(terms.every((row: { session: { school: string } }) => row.session.school === ids.second.school)).toBe(true);
+    const seen = await dataOf('parent', '/school/all');
+    expect(seen.map((row: { name: string }) => row.name).sort()).toEqual([FIRST_SCHOOL, SECOND_SCHOOL]);
+    const students = await dataOf('parent', `/students?school=${ids.second.school}`);
+    expect(students.students.map((row: { lastname: string }) => row.lastname)).toEqual(['Obi']);
+    expect((await call('student', 'GET', `/term/all?school_id=${ids.second.school}`)).statusCode).toBe(404);
+  });
+
   it('shows the proprietor both schools of the group, and lets them update the second', async () => {
     const seen = await dataOf('proprietor', '/school/all');
     expect(seen).toHaveLength(2);

@@ -8,6 +8,8 @@ export const PERMISSIONS = {
   'users.view': ['Admin', 'ICT_administrator', 'Proprietor'],
   'users.manage': ['Admin', 'ICT_administrator', 'Proprietor'],
   'students.view': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal'],
+  /** Finding a student to bill or to take cash from: the list and search only. */
+  'students.search': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Bursar'],
   'students.manage': ['Admin', 'ICT_administrator', 'Proprietor'],
   'students.promote': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal'],
   'students.discipline': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher'],

@@ -64,6 +64,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
       schoolId: row.user.schoolId,
       groupSchoolId: row.school?.groupSchoolId ?? null,
       groupSchoolIds: row.groupSchoolIds ?? [],
+      childSchoolIds: row.childSchoolIds ?? [],
     }),
   };
 }

@@ -5,12 +5,13 @@ import { notFound } from '../lib/errors.js';
 
 /**
  * Which schools a caller may see. The super-admin (an Admin with no school) sees every school;
- * a Proprietor the schools of their group; everyone else their own school; a non-admin without
- * a school sees nothing.
+ * a Proprietor the schools of their group; a parent their own school and those their children
+ * attend; everyone else their own school; a non-admin without a school sees nothing.
  */
 export type Scope =
   | { kind: 'all' }
   | { kind: 'group'; groupSchoolId: string; schoolIds: string[] }
+  | { kind: 'schools'; groupSchoolId: string; schoolIds: string[] }
   | { kind: 'school'; schoolId: string; groupSchoolId: string }
   | { kind: 'none' };
 
@@ -19,12 +20,19 @@ export function scopeFor(user: {
   schoolId: string | null;
   groupSchoolId: string | null;
   groupSchoolIds: string[];
+  childSchoolIds: string[];
 }): Scope {
   if (!user.schoolId || !user.groupSchoolId) {
     return user.roles.includes('Admin') && !user.schoolId ? { kind: 'all' } : { kind: 'none' };
   }
   if (user.roles.includes('Proprietor')) {
     return { kind: 'group', groupSchoolId: user.groupSchoolId, schoolIds: user.groupSchoolIds };
+  }
+  const otherChildSchools = user.roles.includes('Parent')
+    ? user.childSchoolIds.filter((id) => id !== user.schoolId && user.groupSchoolIds.includes(id))
+    : [];
+  if (otherChildSchools.length > 0) {
+    return { kind: 'schools', groupSchoolId: user.groupSchoolId, schoolIds: [user.schoolId, ...otherChildSchools] };
   }
   return { kind: 'school', schoolId: user.schoolId, groupSchoolId: user.groupSchoolId };
 }
@@ -35,6 +43,7 @@ export function inSchoolScope(scope: Scope, schoolColumn: AnyPgColumn): SQL {
     case 'all':
       return sql`true`;
     case 'group':
+    case 'schools':
       return scope.schoolIds.length ? inArray(schoolColumn, scope.schoolIds) : sql`false`;
     case 'school':
       return eq(schoolColumn, scope.schoolId);
@@ -49,6 +58,7 @@ export function inGroupScope(scope: Scope, groupColumn: AnyPgColumn): SQL {
     case 'all':
       return sql`true`;
     case 'group':
+    case 'schools':
     case 'school':
       return eq(groupColumn, scope.groupSchoolId);
     case 'none':
@@ -61,6 +71,7 @@ export function schoolInScope(scope: Scope, schoolId: string): boolean {
     case 'all':
       return true;
     case 'group':
+    case 'schools':
       return scope.schoolIds.includes(schoolId);
     case 'school':
       return scope.schoolId === schoolId;

@@ -70,19 +70,32 @@ const feeFields = z.object({
 const hasDescription = (fee: { description?: string | undefined; decription?: string | undefined }) =>
   Boolean(fee.description || fee.decription);
 
+/** A fee aimed at class arms or students must name some. */
+function withTargets<T extends z.ZodType<{ appliesTo: string; classArm_ids: string[]; student_ids: string[] }>>(
+  schema: T,
+) {
+  return schema
+    .refine((fee) => fee.appliesTo !== 'classArms' || fee.classArm_ids.length > 0, {
+      message: 'Choose at least one class arm',
+      path: ['classArm_ids'],
+    })
+    .refine((fee) => fee.appliesTo !== 'students' || fee.student_ids.length > 0, {
+      message: 'Choose at least one student',
+      path: ['student_ids'],
+    });
+}
+
 /** The API accepts the spec's `decription` spelling as well as `description`. */
-export const feeInputSchema = feeFields
-  .refine(hasDescription, { message: 'Description is required', path: ['description'] })
-  .refine((fee) => fee.appliesTo !== 'classArms' || fee.classArm_ids.length > 0, {
-    message: 'Choose at least one class arm',
-    path: ['classArm_ids'],
-  })
-  .refine((fee) => fee.appliesTo !== 'students' || fee.student_ids.length > 0, {
-    message: 'Choose at least one student',
-    path: ['student_ids'],
-  });
+export const feeInputSchema = withTargets(
+  feeFields.refine(hasDescription, { message: 'Description is required', path: ['description'] }),
+);
 export type FeeInput = z.output<typeof feeInputSchema>;
-export type FeeFormValues = z.input<typeof feeInputSchema>;
+
+/** The fee form: the description is a required field there, so its message shows with the others. */
+export const feeFormSchema = withTargets(
+  feeFields.extend({ description: requiredText('Description is required', 1000) }),
+);
+export type FeeFormValues = z.input<typeof feeFormSchema>;
 
 /** The description a request carries, under either spelling. */
 export function feeDescription(fee: { description?: string | undefined; decription?: string | undefined }): string {

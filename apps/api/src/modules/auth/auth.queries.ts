@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { loginAttempts, passwordResetTokens, refreshTokens, schools, users } from '../../db/schema.js';
+import { loginAttempts, parentStudents, passwordResetTokens, refreshTokens, schools, users } from '../../db/schema.js';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
@@ -18,6 +18,11 @@ export async function findAuthUser(db: DbOrTx, userId: string, familyId: string 
       school: { id: schools.id, name: schools.name, groupSchoolId: schools.groupSchoolId },
       groupSchoolIds: sql<string[] | null>`(
         select array_agg(gs.id) from ${schools} gs where gs.group_school_id = ${schools.groupSchoolId}
+      )`,
+      childSchoolIds: sql<string[] | null>`(
+        select array_agg(distinct c.school_id) from ${parentStudents} ps
+        join ${users} c on c.id = ps.student_id
+        where ps.parent_id = ${users.id} and c.deleted_at is null and c.school_id is not null
       )`,
       familyLive: sql<boolean>`exists (
         select 1 from ${refreshTokens} rt

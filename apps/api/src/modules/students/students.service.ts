@@ -135,7 +135,7 @@ function filtersOf(auth: AuthContext, query: Omit<ListQuery, 'page' | 'limit'>, 
 }
 
 export async function listStudentPage(ctx: AppContext, auth: AuthContext, query: ListQuery) {
-  const visibility = visibilityOf(auth);
+  const visibility = visibilityOf(auth, { alsoFor: 'students.search' });
   const where = and(visibleTo(visibility), filtersOf(auth, query, !visibility.parentId && !visibility.selfId))!;
   const [total, rows] = await Promise.all([
     countStudents(ctx.db, where),
