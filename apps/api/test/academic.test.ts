@@ -1049,3 +1049,36 @@ describe('academic structure', () => {
     );
   });
 });
+
+describe('structure that fees depend on', () => {
+  const t = useTestApp();
+
+  async function call(who: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+    return t.app.inject({ method, url: `/api/v1${url}`, headers: await t.as(who), ...(payload ? { payload } : {}) });
+  }
+
+  it('refuses to delete a term that has fees, or a class arm a fee is billed to, with a 409 instead of a failure', async () => {
+    const [school] = await t.ctx.db.select().from(schools).where(eq(schools.name, FIRST_SCHOOL));
+    const current = (await call('admin', 'GET', `/term/current?school_id=${school!.id}`)).json().data;
+    const term = await call('admin', 'DELETE', `/term/${current._id}/delete`);
+    expect(term.statusCode).toBe(409);
+    expect(term.json().message).toBe('This term has fees, so it cannot be deleted.');
+
+    const arm = (await call('admin', 'POST', '/classarm/create', { school_id: school!.id, name: 'JSS 1Z' })).json()
+      .data;
+    const fee = await call('bursar', 'POST', '/fee/create', {
+      school_id: school!.id,
+      term_id: current._id,
+      name: 'Robotics club',
+      description: 'For JSS 1Z',
+      type: 'miscellaneous',
+      amount: '5000.00',
+      appliesTo: 'classArms',
+      classArm_ids: [arm._id],
+    });
+    expect(fee.statusCode, fee.body).toBe(200);
+    const refused = await call('admin', 'DELETE', `/classarm/${arm._id}/delete`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Fees are billed to this class arm, so it cannot be deleted.');
+  });
+});

@@ -13,6 +13,7 @@ import {
   users,
 } from '../db/schema.js';
 import { hashPassword } from '../lib/passwords.js';
+import { seedDemoFees } from './fees.js';
 import { CLASS_ARMS, demoPopulation } from './population.js';
 
 export const DEMO_PASSWORD = 'schoolledger';
@@ -252,6 +253,26 @@ export async function seedDemoIfEmpty(db: Db, today = new Date()): Promise<SeedR
       .values(
         population.links.map(([parent, student]) => ({ parentId: ids.get(parent)!, studentId: ids.get(student)! })),
       );
+    const login = (name: string) => ids.get(`${name}@${DEMO_DOMAIN}`)!;
+    await seedDemoFees(
+      tx,
+      [
+        {
+          schoolId: schoolRows[0]!.id,
+          creatorId: login('bursar'),
+          approverId: login('principal'),
+          transportStudentIds: [login(STUDENT_LOGIN.email)],
+        },
+        // The second school has no bursar of its own in the demo: the super-admin set its fees up.
+        {
+          schoolId: schoolRows[1]!.id,
+          creatorId: login('admin'),
+          approverId: login('principal2'),
+          transportStudentIds: [],
+        },
+      ],
+      today,
+    );
 
     return {
       groupName: group!.name,

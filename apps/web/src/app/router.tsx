@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { academicRoutes } from '@/features/academic/routes';
+import { feeRoutes } from '@/features/fees/routes';
+import { studentFeeRoutes } from '@/features/student-fees/routes';
 import { studentRoutes } from '@/features/students/routes';
 import { userRoutes } from '@/features/users/routes';
 import { CatchAll, GuestOnly, RequireAuth, RootLayout } from './guards';
@@ -26,8 +28,8 @@ const signedInRoutes: RouteObject[] = [
   { path: '/profile', Component: Profile },
   ...academicRoutes,
   ...userRoutes,
-  { path: '/fees', Component: later('Fee Administration') },
-  { path: '/student/fees', Component: later('My Fee Payments') },
+  ...feeRoutes,
+  ...studentFeeRoutes,
   { path: '/bursar/cash-payments', Component: later('Cash Payments') },
   ...studentRoutes,
   { path: '/admin/email-config', Component: later('Email Configuration') },

@@ -1,7 +1,7 @@
 import { type ClassArmInput, entityMessages, type SessionInput, type TermInput } from '@schoolledger/domain';
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { academicSessions, classArms, terms, users } from '../../db/schema.js';
+import { academicSessions, classArms, feeClassArms, fees, terms, users } from '../../db/schema.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
@@ -197,6 +197,9 @@ export async function updateTerm(ctx: AppContext, auth: AuthContext, id: string,
 
 export async function deleteTerm(ctx: AppContext, auth: AuthContext, id: string, actor: Actor) {
   const before = await getTerm(ctx, auth, id);
+  // Fees keep their term for good, even deleted ones: the money recorded against them needs it.
+  const [billed] = await ctx.db.select({ n: count() }).from(fees).where(eq(fees.termId, id));
+  if ((billed?.n ?? 0) > 0) throw conflict('This term has fees, so it cannot be deleted.');
   await ctx.db.transaction(async (tx) => {
     await tx.delete(terms).where(eq(terms.id, id));
     await recordAudit(tx, actor, {
@@ -278,6 +281,8 @@ export async function deleteClassArm(ctx: AppContext, auth: AuthContext, id: str
   const [assigned] = await ctx.db.select({ n: count() }).from(users).where(eq(users.classArmId, id));
   if ((assigned?.n ?? 0) > 0)
     throw conflict('This class arm still has students. Move them to another class arm first.');
+  const [billed] = await ctx.db.select({ n: count() }).from(feeClassArms).where(eq(feeClassArms.classArmId, id));
+  if ((billed?.n ?? 0) > 0) throw conflict('Fees are billed to this class arm, so it cannot be deleted.');
   await ctx.db.transaction(async (tx) => {
     await tx.delete(classArms).where(eq(classArms.id, id));
     await recordAudit(tx, actor, {

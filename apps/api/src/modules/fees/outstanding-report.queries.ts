@@ -1,0 +1,106 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { classArms, fees, payments, users } from '../../db/schema.js';
+import { feeAppliesTo, payable } from './fees.queries.js';
+
+export interface ReportFilter {
+  schoolId: string;
+  termId: string;
+  classArmId?: string | undefined;
+}
+
+/**
+ * The students of the report and what each owes: for every (student, fee that applies to them)
+ * the fee's amount and their successful payments for it, outstanding never below zero per pair.
+ * All sums stay in bigint kobo and come back as text.
+ */
+function perStudent(filter: ReportFilter): SQL {
+  return sql`with st as (
+      select u.id, u.firstname, u.middlename, u.lastname, u.reg_no, u.class_arm_id, u.school_id
+      from ${users} u
+      where u.school_id = ${filter.schoolId} and 'Student' = any(u.roles)
+        and u.deleted_at is null and u.status = 'active'
+        ${filter.classArmId ? sql`and u.class_arm_id = ${filter.classArmId}` : sql``}
+    ),
+    paid as (
+      select p.student_id, p.fee_id, sum(p.amount_kobo) as paid
+      from ${payments} p
+      where p.school_id = ${filter.schoolId} and p.status = 'success'
+        and p.fee_id in (select f.id from ${fees} f where f.term_id = ${filter.termId})
+      group by p.student_id, p.fee_id
+    ),
+    owed as (
+      select st.id as student_id, ${fees}.amount_kobo as expected, coalesce(paid.paid, 0) as paid
+      from st
+      join ${fees} on ${fees}.term_id = ${filter.termId} and ${payable} and ${feeAppliesTo('st')}
+      left join paid on paid.student_id = st.id and paid.fee_id = ${fees}.id
+    ),
+    per_student as (
+      select student_id, sum(expected) as expected, sum(paid) as paid,
+        sum(greatest(expected - paid, 0)) as outstanding
+      from owed group by student_id
+    )`;
+}
+
+const money = (column: string) => sql.raw(`coalesce(${column}, 0)::bigint::text`);
+
+interface Amounts {
+  expected: string;
+  paid: string;
+  outstanding: string;
+}
+
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export function reportByStudent(db: DbOrTx, filter: ReportFilter) {
+  return rowsOf<
+    Amounts & {
+      id: string;
+      firstname: string;
+      middlename: string | null;
+      lastname: string;
+      reg_no: string | null;
+      class_arm: string | null;
+    }
+  >(
+    db,
+    sql`${perStudent(filter)}
+    select st.id, st.firstname, st.middlename, st.lastname, st.reg_no, ca.name as class_arm,
+      ${money('ps.expected')} as expected, ${money('ps.paid')} as paid, ${money('ps.outstanding')} as outstanding
+    from st
+    left join per_student ps on ps.student_id = st.id
+    left join ${classArms} ca on ca.id = st.class_arm_id
+    order by st.lastname, st.firstname, st.id`,
+  );
+}
+
+export function reportByClassArm(db: DbOrTx, filter: ReportFilter) {
+  return rowsOf<Amounts & { class_arm_id: string | null; name: string | null; students: number }>(
+    db,
+    sql`${perStudent(filter)}
+    select st.class_arm_id, ca.name, count(*)::int as students,
+      ${money('sum(ps.expected)')} as expected, ${money('sum(ps.paid)')} as paid,
+      ${money('sum(ps.outstanding)')} as outstanding
+    from st
+    left join per_student ps on ps.student_id = st.id
+    left join ${classArms} ca on ca.id = st.class_arm_id
+    group by st.class_arm_id, ca.name
+    order by ca.name nulls last`,
+  );
+}
+
+export async function reportSummary(db: DbOrTx, filter: ReportFilter) {
+  const [row] = await rowsOf<Amounts & { students: number; owing: number }>(
+    db,
+    sql`${perStudent(filter)}
+    select count(*)::int as students, (count(*) filter (where ps.outstanding > 0))::int as owing,
+      ${money('sum(ps.expected)')} as expected, ${money('sum(ps.paid)')} as paid,
+      ${money('sum(ps.outstanding)')} as outstanding
+    from st
+    left join per_student ps on ps.student_id = st.id`,
+  );
+  return row!;
+}

@@ -1,0 +1,135 @@
+import {
+  can,
+  displayName,
+  entityMessages,
+  feeDueStatus,
+  installmentAmount,
+  koboToNaira,
+  outstanding,
+  type StudentFees,
+  type studentFeesQuerySchema,
+  todayIn,
+} from '@schoolledger/domain';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { fees, terms } from '../../db/schema.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { findStudent, visibleTo } from '../students/students.queries.js';
+import { dueDateOf, targetsFor, toFee } from './fees.presenters.js';
+import {
+  appliesToStudent,
+  defaultTermOf,
+  findSessionOfSchool,
+  findTermOfSchool,
+  listFees,
+  paidByFee,
+  payable,
+  targetsOf,
+} from './fees.queries.js';
+
+type StudentFeesQuery = z.output<typeof studentFeesQuerySchema>;
+
+const STUDENT = entityMessages('Student');
+const TERM = entityMessages('Term');
+const SESSION = entityMessages('Session');
+
+/** A student sees themself, a parent their linked children, staff with 'fees.view' the students of their schools. */
+async function studentFor(ctx: AppContext, auth: AuthContext, studentId: string | undefined) {
+  const self = auth.roles.includes('Student') ? auth.userId : null;
+  const id = studentId ?? self;
+  if (!id) {
+    const message = 'Student is required';
+    throw new AppError(422, 'validation', message, [{ field: 'student_id', message }]);
+  }
+  const visibility = {
+    scope: can(auth.roles, 'fees.view') ? auth.scope : null,
+    parentId: auth.roles.includes('Parent') ? auth.userId : null,
+    selfId: self,
+  };
+  if (!visibility.scope && !visibility.parentId && !visibility.selfId) throw forbidden();
+  const row = await findStudent(ctx.db, visibleTo(visibility), id);
+  if (!row) throw notFound(STUDENT.notFound);
+  return row;
+}
+
+/** A chosen term or session of the student's school; by default the school's current (else latest) term. */
+async function termFilter(ctx: AppContext, schoolId: string, query: StudentFeesQuery, today: string) {
+  const conditions: SQL[] = [];
+  if (query.term_id) {
+    if (!(await findTermOfSchool(ctx.db, schoolId, query.term_id))) throw notFound(TERM.notFound);
+    conditions.push(eq(fees.termId, query.term_id));
+  }
+  if (query.session_id) {
+    if (!(await findSessionOfSchool(ctx.db, schoolId, query.session_id))) throw notFound(SESSION.notFound);
+    conditions.push(eq(terms.sessionId, query.session_id));
+  }
+  if (conditions.length) return and(...conditions)!;
+  const termId = await defaultTermOf(ctx.db, schoolId, today);
+  return termId ? eq(fees.termId, termId) : undefined;
+}
+
+/** What one student owes for the chosen term(s): approved, active fees that apply to them, less their successful payments. */
+export async function studentFees(ctx: AppContext, auth: AuthContext, query: StudentFeesQuery): Promise<StudentFees> {
+  const student = await studentFor(ctx, auth, query.student_id);
+  const today = todayIn('Africa/Lagos', ctx.clock());
+  const termCondition = await termFilter(ctx, student.school.id, query, today);
+  const rows = termCondition
+    ? await listFees(ctx.db, and(payable, appliesToStudent(student.user.id), termCondition)!)
+    : [];
+  const feeIds = rows.map((row) => row.fee.id);
+  const [allTargets, paid] = await Promise.all([targetsOf(ctx.db, feeIds), paidByFee(ctx.db, student.user.id, feeIds)]);
+
+  const targets = targetsFor(allTargets, can(auth.roles, 'fees.view'));
+  const totals = { amount: 0n, paid: 0n, owed: 0n, overdue: 0n, dueSoon: 0n };
+  let overdueCount = 0;
+  let dueSoonCount = 0;
+  const items = rows.map((row) => {
+    const amount = row.fee.amountKobo;
+    const paidKobo = paid.get(row.fee.id) ?? 0n;
+    const owed = outstanding(amount, paidKobo);
+    const dueDate = dueDateOf(row);
+    totals.amount += amount;
+    totals.paid += paidKobo;
+    totals.owed += owed;
+    const status = feeDueStatus(dueDate, today);
+    if (owed > 0n && status === 'OVERDUE') {
+      overdueCount++;
+      totals.overdue += owed;
+    } else if (owed > 0n && status === 'DUE SOON') {
+      dueSoonCount++;
+      totals.dueSoon += owed;
+    }
+    return {
+      fee: toFee(row, targets),
+      amountDue: koboToNaira(amount),
+      amountPaid: koboToNaira(paidKobo),
+      outstanding: koboToNaira(owed),
+      installmentAmount: koboToNaira(installmentAmount(amount, row.fee.installments)),
+      dueDate,
+      isPaid: owed === 0n,
+    };
+  });
+  items.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.fee.name.localeCompare(b.fee.name));
+
+  return {
+    student: {
+      _id: student.user.id,
+      name: displayName(student.user),
+      regNo: student.user.regNo,
+      classArm: student.classArm ? { _id: student.classArm.id, name: student.classArm.name } : null,
+      school: { _id: student.school.id, name: student.school.name },
+    },
+    fees: items,
+    summary: {
+      totalAmount: koboToNaira(totals.amount),
+      totalPaid: koboToNaira(totals.paid),
+      totalOutstanding: koboToNaira(totals.owed),
+      overdueCount,
+      overdueAmount: koboToNaira(totals.overdue),
+      dueSoonCount,
+      dueSoonAmount: koboToNaira(totals.dueSoon),
+    },
+  };
+}

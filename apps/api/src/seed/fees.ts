@@ -1,0 +1,135 @@
+import { nairaToKobo, todayIn } from '@schoolledger/domain';
+import { and, arrayContains, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { classArms, feeClassArms, feeEvents, feeStudents, fees, users } from '../db/schema.js';
+import { defaultTermOf } from '../modules/fees/fees.queries.js';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+interface SchoolFeeSeed {
+  schoolId: string;
+  /** Who set the fees up, and who approved them (never the same person). */
+  creatorId: string;
+  approverId: string;
+  /** Students who take the school bus, beyond the first few of the school. */
+  transportStudentIds: string[];
+}
+
+type FeeValues = Omit<typeof fees.$inferInsert, 'schoolId' | 'termId'> & {
+  classArmIds?: string[];
+  studentIds?: string[];
+};
+
+/**
+ * The current term's fees of each demo school: tuition by level, a development levy payable in
+ * three installments, an examination fee, transport for a few students, and one fee waiting for
+ * approval. Due dates are relative to today so one is overdue and one due within the week.
+ */
+export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now: Date) {
+  const today = todayIn('Africa/Lagos', now);
+  const inDays = (days: number) => todayIn('Africa/Lagos', new Date(now.getTime() + days * DAY_MS));
+  for (const school of schoolSeeds) {
+    const termId = await defaultTermOf(tx, school.schoolId, today);
+    if (!termId) continue;
+    const arms = await tx
+      .select({ id: classArms.id, name: classArms.name })
+      .from(classArms)
+      .where(eq(classArms.schoolId, school.schoolId));
+    const armsOf = (prefix: string) => arms.filter((arm) => arm.name.startsWith(prefix)).map((arm) => arm.id);
+    const riders = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.schoolId, school.schoolId), arrayContains(users.roles, ['Student'])))
+      .orderBy(asc(users.regNo))
+      .limit(3);
+    const approved = { status: 'approved' as const, approvedBy: school.approverId, approvedAt: now };
+    const seeds: FeeValues[] = [
+      {
+        name: 'JSS Tuition',
+        description: 'Tuition for junior secondary classes',
+        type: 'tuition',
+        amountKobo: nairaToKobo('185000.00'),
+        dueDate: inDays(21),
+        appliesTo: 'classArms',
+        classArmIds: armsOf('JSS'),
+        ...approved,
+      },
+      {
+        name: 'SS Tuition',
+        description: 'Tuition for senior secondary classes',
+        type: 'tuition',
+        amountKobo: nairaToKobo('215000.00'),
+        dueDate: inDays(21),
+        appliesTo: 'classArms',
+        classArmIds: armsOf('SS'),
+        ...approved,
+      },
+      {
+        name: 'Development levy',
+        description: 'Building and facilities development levy, payable in up to three installments',
+        type: 'development',
+        amountKobo: nairaToKobo('25000.00'),
+        isInstallmentAllowed: true,
+        installments: 3,
+        dueDate: inDays(5),
+        ...approved,
+      },
+      {
+        name: 'Examination fee',
+        description: 'Continuous assessment and end-of-term examinations',
+        type: 'examination',
+        amountKobo: nairaToKobo('12500.00'),
+        dueDate: inDays(-4),
+        ...approved,
+      },
+      {
+        name: 'Transport',
+        description: 'School bus, morning and afternoon routes',
+        type: 'transport',
+        amountKobo: nairaToKobo('45000.00'),
+        dueDate: inDays(30),
+        appliesTo: 'students',
+        studentIds: [...new Set([...school.transportStudentIds, ...riders.map((rider) => rider.id)])],
+        ...approved,
+      },
+      {
+        name: 'Sports and inter-house games',
+        description: 'Kits and the inter-house sports competition',
+        type: 'sports',
+        amountKobo: nairaToKobo('8000.00'),
+        dueDate: inDays(40),
+      },
+    ];
+    for (const { classArmIds = [], studentIds = [], ...values } of seeds) {
+      const [fee] = await tx
+        .insert(fees)
+        .values({
+          ...values,
+          schoolId: school.schoolId,
+          termId,
+          createdBy: school.creatorId,
+          updatedBy: school.creatorId,
+        })
+        .returning({ id: fees.id });
+      if (classArmIds.length) {
+        await tx.insert(feeClassArms).values(classArmIds.map((classArmId) => ({ feeId: fee!.id, classArmId })));
+      }
+      if (studentIds.length) {
+        await tx.insert(feeStudents).values(studentIds.map((studentId) => ({ feeId: fee!.id, studentId })));
+      }
+      const event = { feeId: fee!.id, schoolId: school.schoolId };
+      await tx.insert(feeEvents).values([
+        {
+          ...event,
+          actorId: school.creatorId,
+          action: 'created' as const,
+          createdAt: new Date(now.getTime() - HOUR_MS),
+        },
+        ...(values.status === 'approved'
+          ? [{ ...event, actorId: school.approverId, action: 'approved' as const, createdAt: now }]
+          : []),
+      ]);
+    }
+  }
+}

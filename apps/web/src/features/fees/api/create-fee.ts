@@ -1,0 +1,16 @@
+import { type FeeInput, feeSchema } from '@schoolledger/domain';
+import { api } from '@/lib/api-client';
+import { FEE_MESSAGES } from '../lib/messages';
+import { useFeeMutation } from './mutation';
+
+export async function createFee(input: FeeInput) {
+  return feeSchema.parse(await api.post('/fee/create', input, { silent: true }));
+}
+
+export function useCreateFee() {
+  return useFeeMutation({
+    mutationFn: createFee,
+    success: FEE_MESSAGES.created,
+    failure: FEE_MESSAGES.createFailed,
+  });
+}

@@ -1,0 +1,19 @@
+import type { FeeStatsQuery } from './get-fee-stats';
+import type { FeeListQuery } from './get-fees';
+
+/**
+ * Query keys of Fee Management. Everything a fee change can alter sits under `data`, so a
+ * mutation refreshes it in one go without refetching schools, terms or class arms.
+ */
+export const feeKeys = {
+  all: ['fees'] as const,
+  data: () => [...feeKeys.all, 'data'] as const,
+  list: (query: FeeListQuery) => [...feeKeys.data(), 'list', query] as const,
+  stats: (query: FeeStatsQuery) => [...feeKeys.data(), 'stats', query] as const,
+  unapproved: () => [...feeKeys.data(), 'unapproved'] as const,
+  history: (feeId: string) => [...feeKeys.data(), 'history', feeId] as const,
+  schools: () => [...feeKeys.all, 'schools'] as const,
+  terms: (schoolId: string) => [...feeKeys.all, 'terms', schoolId] as const,
+  classArms: (schoolId: string) => [...feeKeys.all, 'classArms', schoolId] as const,
+  students: (schoolId: string, search: string) => [...feeKeys.all, 'students', schoolId, search] as const,
+};

@@ -1,0 +1,95 @@
+import type { Fee } from '@schoolledger/domain';
+import { Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { AccessDenied, Card, EmptyState, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { useUnapprovedFees } from '../api/get-unapproved-fees';
+import { ApprovalsPanel } from '../components/approvals-panel';
+import { FeeFormDialog } from '../components/fee-form-dialog';
+import { FeesPanel } from '../components/fees-panel';
+import { OverviewPanel } from '../components/overview-panel';
+import { FEE_MESSAGES } from '../lib/messages';
+import { type FeePermissions, useFeePermissions } from '../lib/permissions';
+import { FEE_TABS, type FeeTab, useFeeFilters } from '../lib/use-fee-filters';
+
+export default function FeesPage() {
+  const may = useFeePermissions();
+  return (
+    <>
+      <PageHeader title="Fee Management" description="Set fees for each term, review them and follow payments." />
+      {may.view ? <FeeManagement may={may} /> : <AccessDenied message={FEE_MESSAGES.accessDenied} />}
+    </>
+  );
+}
+
+function FeeManagement({ may }: { may: FeePermissions }) {
+  const { filters, update } = useFeeFilters();
+  const unapproved = useUnapprovedFees();
+  const [form, setForm] = useState<{ fee?: Fee } | null>(null);
+  // Single-school users have their own school; the others pick one to see its terms.
+  const schoolId = may.multiSchool ? filters.school : (may.me?.school?._id ?? '');
+  const pendingCount = unapproved.data?.pagination.total;
+  const statsQuery = { school_id: filters.school || undefined, term_id: filters.term || undefined };
+
+  return (
+    <>
+      <Tabs value={filters.tab} onValueChange={(tab) => update({ tab: tab as FeeTab })}>
+        <TabsList aria-label="Fee management sections" className="overflow-x-auto">
+          {FEE_TABS.map(([value, label]) => (
+            <TabsTrigger
+              key={value}
+              value={value}
+              className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
+            >
+              {label}
+              {value === 'approvals' && pendingCount !== undefined && pendingCount > 0 && (
+                <span className="rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-800 dark:bg-amber-500/20 dark:text-amber-300">
+                  {pendingCount}
+                </span>
+              )}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewPanel
+            may={may}
+            query={statsQuery}
+            pendingCount={pendingCount}
+            onCreate={() => setForm({})}
+            onShowApprovals={() => update({ tab: 'approvals' })}
+          />
+        </TabsContent>
+        <TabsContent value="fees">
+          <FeesPanel
+            may={may}
+            filters={filters}
+            schoolId={schoolId}
+            update={update}
+            onCreate={() => setForm({})}
+            onEdit={(fee) => setForm({ fee })}
+          />
+        </TabsContent>
+        <TabsContent value="payments">
+          <Card>
+            <EmptyState
+              icon={Wallet}
+              title="No payments yet"
+              description="Payments appear here once students pay their fees online, by transfer or in cash."
+            />
+          </Card>
+        </TabsContent>
+        <TabsContent value="approvals">
+          <ApprovalsPanel may={may} unapproved={unapproved} />
+        </TabsContent>
+      </Tabs>
+      {form && (
+        <FeeFormDialog
+          may={may}
+          fee={form.fee}
+          schoolId={schoolId}
+          termId={filters.term}
+          onClose={() => setForm(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { formatNaira, type StudentFee, type StudentFees, todayIn } from '@schoolledger/domain';
+import { Filter, Receipt, Wallet } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorBanner,
+  LoadingState,
+  PageHeader,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { useSessions } from '../api/get-sessions';
+import { useStudentFees } from '../api/get-student-fees';
+import { useTerms } from '../api/get-terms';
+import { defaultTermId, type FeeFilter } from '../lib/filters';
+import { FETCH_FEES_FAILED } from '../lib/messages';
+import { FeeAlerts } from './fee-alerts';
+import { FeeCard } from './fee-card';
+import { FeeFilters } from './fee-filters';
+import { PaymentMethodDialog } from './payment-method-dialog';
+import { SummaryCards } from './summary-cards';
+
+export interface FeePaymentsProps {
+  /** null for the signed-in student's own fees. */
+  studentId: string | null;
+  /** The student's school, whose sessions and terms the filters offer. */
+  schoolId: string | null;
+  childPicker?: ReactNode;
+}
+
+function studentLine(student: StudentFees['student']) {
+  return [student.name, student.classArm?.name, student.school.name].filter(Boolean).join(' · ');
+}
+
+export function FeePayments({ studentId, schoolId, childPicker }: FeePaymentsProps) {
+  const sessions = useSessions(schoolId);
+  const terms = useTerms(schoolId);
+  // A choice belongs to one student: switching child goes back to that child's preselected term.
+  const [chosen, setChosen] = useState<{ studentId: string | null; filter: FeeFilter } | null>(null);
+  const [paying, setPaying] = useState<StudentFee | null>(null);
+
+  const own = chosen?.studentId === studentId ? chosen.filter : null;
+  const waitingForTerms = Boolean(schoolId) && terms.isPending;
+  const filter = own ?? { sessionId: '', termId: defaultTermId(terms.data ?? []) };
+  // With no term to preselect (none loaded), the server's current term stands in.
+  const serverDefault = own === null && !filter.termId;
+  const selected = Boolean(filter.sessionId || filter.termId);
+  const fees = useStudentFees(
+    { studentId, termId: filter.termId || null, sessionId: filter.sessionId || null },
+    !waitingForTerms && (selected || serverDefault),
+  );
+  const data = fees.data;
+  const today = todayIn();
+
+  let approved: ReactNode;
+  if (waitingForTerms) {
+    approved = <LoadingState label="Loading fees..." />;
+  } else if (!selected && !serverDefault) {
+    approved = (
+      <Card>
+        <EmptyState
+          icon={Filter}
+          title="Select a Term or Session"
+          description="Choose a session or a term above to see its fees."
+        />
+      </Card>
+    );
+  } else if (fees.isError) {
+    approved = (
+      <ErrorBanner title={FETCH_FEES_FAILED}>
+        <p>{errorMessage(fees.error, 'Please check your connection and try again.')}</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => fees.refetch()} loading={fees.isFetching}>
+          Retry
+        </Button>
+      </ErrorBanner>
+    );
+  } else if (!data) {
+    approved = <LoadingState label="Loading fees..." />;
+  } else if (data.fees.length === 0) {
+    approved = (
+      <Card>
+        <EmptyState
+          icon={Wallet}
+          title="No approved fees found"
+          description="There are no approved fees for the selected term or session yet."
+        />
+      </Card>
+    );
+  } else {
+    approved = (
+      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {data.fees.map((item) => (
+          <li key={item.fee._id} className="flex">
+            <FeeCard item={item} today={today} onPay={setPaying} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="My Fee Payments"
+        description={data ? studentLine(data.student) : 'View and pay your approved school fees.'}
+        actions={
+          data && (
+            <div className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-2 sm:text-right dark:border-emerald-900 dark:bg-emerald-950/40">
+              <p className="text-xs font-medium text-emerald-800 dark:text-emerald-300">Total Fees</p>
+              <p className="text-xl font-semibold text-emerald-900 dark:text-emerald-100">
+                {formatNaira(data.summary.totalAmount)}
+              </p>
+            </div>
+          )
+        }
+      />
+
+      <FeeFilters
+        sessions={sessions.data ?? []}
+        terms={terms.data ?? []}
+        filter={filter}
+        onChange={(next) => setChosen({ studentId, filter: next })}
+        unavailable={!schoolId || terms.isError}
+        childPicker={childPicker}
+      />
+
+      {data && data.fees.length > 0 && (
+        <>
+          <FeeAlerts summary={data.summary} />
+          <SummaryCards summary={data.summary} feeTotal={data.fees.length} />
+        </>
+      )}
+
+      <Tabs defaultValue="approved">
+        <TabsList aria-label="Fee views">
+          <TabsTrigger value="approved">Approved Fees</TabsTrigger>
+          <TabsTrigger value="history">Payment History</TabsTrigger>
+        </TabsList>
+        <TabsContent value="approved">{approved}</TabsContent>
+        <TabsContent value="history">
+          <Card>
+            <EmptyState
+              icon={Receipt}
+              title="No payments yet"
+              description="Your payments will be listed here once they are made."
+            />
+          </Card>
+        </TabsContent>
+      </Tabs>
+
+      {paying && <PaymentMethodDialog item={paying} onClose={() => setPaying(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export const FETCH_FEES_FAILED = 'Failed to fetch outstanding fees';

@@ -1,0 +1,74 @@
+import { displayName } from '@schoolledger/domain';
+import { Users } from 'lucide-react';
+import { useState } from 'react';
+import { Button, Card, EmptyState, ErrorBanner, FormField, LoadingState, PageHeader, Select } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth';
+import { useChildren } from '../api/get-children';
+import { FeePayments } from '../components/fee-payments';
+
+const TITLE = 'My Fee Payments';
+
+/** SPEC §2 Student Fee Payments: a student's own fees, or a parent's children's. */
+export default function StudentFeesPage() {
+  const user = useAuthStore((state) => state.user);
+  if (!user) return null;
+  if (user.roles.includes('Student')) return <FeePayments studentId={null} schoolId={user.school?._id ?? null} />;
+  return <ParentFeePayments />;
+}
+
+function ParentFeePayments() {
+  const children = useChildren();
+  const [childId, setChildId] = useState<string | null>(null);
+
+  if (children.isPending) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <LoadingState label="Loading your children..." />
+      </>
+    );
+  }
+  if (children.isError) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <ErrorBanner title="Failed to load your children">
+          <p>{errorMessage(children.error, 'Please check your connection and try again.')}</p>
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => children.refetch()}>
+            Retry
+          </Button>
+        </ErrorBanner>
+      </>
+    );
+  }
+  const [first] = children.data;
+  if (!first) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <Card>
+          <EmptyState
+            icon={Users}
+            title="No children linked yet"
+            description="Ask the school to link your children to your account; their fees will then appear here."
+          />
+        </Card>
+      </>
+    );
+  }
+
+  const child = children.data.find((candidate) => candidate._id === childId) ?? first;
+  const picker = children.data.length > 1 && (
+    <FormField label="Child" className="sm:w-56">
+      <Select value={child._id} onChange={(event) => setChildId(event.target.value)}>
+        {children.data.map((candidate) => (
+          <option key={candidate._id} value={candidate._id}>
+            {displayName(candidate)}
+          </option>
+        ))}
+      </Select>
+    </FormField>
+  );
+  return <FeePayments studentId={child._id} schoolId={child.school._id} childPicker={picker} />;
+}
