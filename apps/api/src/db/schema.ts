@@ -1,3 +1,14 @@
+import {
+  ACADEMIC_STATUSES,
+  DISCIPLINARY_CATEGORIES,
+  FEE_EVENTS,
+  FEE_STATUSES,
+  FEE_TARGETS,
+  FEE_TYPES,
+  GENDERS,
+  STUDENT_TYPES,
+  USER_STATUSES,
+} from '@schoolledger/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -152,9 +163,7 @@ export const users = pgTable(
     profilePicture: text('profile_picture'),
     regNo: text('reg_no'),
     roles: text('roles').array().notNull(),
-    status: text('status', { enum: ['active', 'inactive'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     /**
      * Null until a student imported or enrolled by staff first signs in: their initial password is
      * derived from their first name and registration number (SPEC §9), which hashing would not
@@ -194,15 +203,9 @@ export const studentProfiles = pgTable(
       .notNull()
       .references(() => schools.id),
     dob: date('dob', { mode: 'string' }),
-    gender: text('gender', { enum: ['Male', 'Female'] }),
-    type: text('type', { enum: ['day', 'boarding'] })
-      .notNull()
-      .default('day'),
-    academicStatus: text('academic_status', {
-      enum: ['active', 'suspended', 'graduated', 'transferred', 'dropped'],
-    })
-      .notNull()
-      .default('active'),
+    gender: text('gender', { enum: GENDERS }),
+    type: text('type', { enum: STUDENT_TYPES }).notNull().default('day'),
+    academicStatus: text('academic_status', { enum: ACADEMIC_STATUSES }).notNull().default('active'),
     expectedGraduationYear: integer('expected_graduation_year'),
     previousSchool: text('previous_school'),
     /** Grade point average out of 4.00, kept exact. */
@@ -250,7 +253,7 @@ export const studentDisciplinaryRecords = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     date: date('date', { mode: 'string' }).notNull(),
-    category: text('category', { enum: ['misconduct', 'lateness', 'absence', 'bullying', 'other'] }).notNull(),
+    category: text('category', { enum: DISCIPLINARY_CATEGORIES }).notNull(),
     description: text('description').notNull(),
     actionTaken: text('action_taken'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -358,32 +361,15 @@ export const fees = pgTable(
       .references(() => terms.id),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    type: text('type', {
-      enum: [
-        'tuition',
-        'development',
-        'sports',
-        'library',
-        'laboratory',
-        'examination',
-        'uniform',
-        'transport',
-        'feeding',
-        'miscellaneous',
-      ],
-    }).notNull(),
+    type: text('type', { enum: FEE_TYPES }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'bigint' }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
     isInstallmentAllowed: boolean('is_installment_allowed').notNull().default(false),
     installments: integer('installments').notNull().default(1),
     dueDate: date('due_date', { mode: 'string' }),
     /** Who owes it: every student of the school, the students of chosen class arms, or chosen students. */
-    appliesTo: text('applies_to', { enum: ['school', 'classArms', 'students'] })
-      .notNull()
-      .default('school'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
+    appliesTo: text('applies_to', { enum: FEE_TARGETS }).notNull().default('school'),
+    status: text('status', { enum: FEE_STATUSES }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     createdBy: uuid('created_by').references(() => users.id),
     updatedBy: uuid('updated_by').references(() => users.id),
@@ -431,7 +417,7 @@ export const feeEvents = pgTable(
       .references(() => fees.id, { onDelete: 'cascade' }),
     schoolId: uuid('school_id').notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action', { enum: ['created', 'edited', 'approved', 'rejected', 'sent_back'] }).notNull(),
+    action: text('action', { enum: FEE_EVENTS }).notNull(),
     reason: text('reason'),
     changes: jsonb('changes').notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
