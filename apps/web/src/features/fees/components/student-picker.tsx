@@ -1,9 +1,8 @@
 import { displayName } from '@schoolledger/domain';
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button, Input } from '@/components/ui';
+import { Button, SearchInput } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
-import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { useStudentSearch } from '../api/search-students';
 
 export interface PickedStudent {
@@ -21,10 +20,9 @@ export interface StudentPickerProps {
 
 /** Search the school's students by name or registration number and pick those the fee applies to. */
 export function StudentPicker({ schoolId, value, onChange, error }: StudentPickerProps) {
-  const searchId = useId();
   const errorId = useId();
   const [search, setSearch] = useState('');
-  const term = useDebouncedValue(search.trim());
+  const [term, setTerm] = useState('');
   const results = useStudentSearch(schoolId, term);
   const picked = new Set(value.map((student) => student._id));
   const candidates = (results.data ?? []).filter((student) => !picked.has(student._id));
@@ -52,28 +50,16 @@ export function StudentPicker({ schoolId, value, onChange, error }: StudentPicke
           ))}
         </ul>
       )}
-      <div className="space-y-1.5">
-        <label htmlFor={searchId} className="block text-sm text-slate-600 dark:text-slate-400">
-          Search students
-        </label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            value={search}
-            disabled={!schoolId}
-            placeholder={schoolId ? 'Name or registration number' : 'Select a school first'}
-            onChange={(event) => setSearch(event.target.value)}
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? errorId : undefined}
-            className="pl-9"
-          />
-        </div>
-      </div>
+      <SearchInput
+        label="Search students"
+        value={search}
+        onValueChange={setSearch}
+        onSearch={setTerm}
+        disabled={!schoolId}
+        placeholder={schoolId ? 'Name or registration number' : 'Select a school first'}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+      />
       {term !== '' && (
         <div aria-live="polite">
           {results.isPending ? (

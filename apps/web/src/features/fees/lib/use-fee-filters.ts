@@ -1,6 +1,5 @@
 import { FEE_STATUSES } from '@schoolledger/domain';
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { type UrlFilterOptions, useUrlFilters } from '@/lib/hooks/use-url-filters';
 
 export const STATUS_FILTERS = [
   ['all', 'All'],
@@ -29,59 +28,22 @@ export interface FeeFilters {
   page: number;
 }
 
-const isStatus = (value: string | null): value is StatusFilter =>
+const DEFAULTS: FeeFilters = { tab: 'overview', school: '', term: '', status: 'all', search: '', page: 1 };
+
+const isStatus = (value: string): value is StatusFilter =>
   value === 'all' || FEE_STATUSES.some((status) => status === value);
-const isTab = (value: string | null): value is FeeTab => FEE_TABS.some(([tab]) => tab === value);
+const isTab = (value: string): value is FeeTab => FEE_TABS.some(([tab]) => tab === value);
 
-function parse(params: URLSearchParams): FeeFilters {
-  const tab = params.get('tab');
-  const status = params.get('status');
-  const page = Number.parseInt(params.get('page') ?? '', 10);
-  return {
-    tab: isTab(tab) ? tab : 'overview',
-    school: params.get('school') ?? '',
-    term: params.get('term') ?? '',
-    status: isStatus(status) ? status : 'all',
-    search: params.get('search') ?? '',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
-}
-
-const DEFAULTS: Record<keyof FeeFilters, string> = {
-  tab: 'overview',
-  school: '',
-  term: '',
-  status: 'all',
-  search: '',
-  page: '1',
+const OPTIONS: UrlFilterOptions<FeeFilters> = {
+  parse: {
+    tab: (raw) => (isTab(raw) ? raw : undefined),
+    status: (raw) => (isStatus(raw) ? raw : undefined),
+  },
+  // Another tab shows another list, whose page the address does not hold.
+  keepPage: ['tab'],
+  // A term belongs to the school it was chosen under.
+  dependents: { school: ['term'] },
 };
 
-/**
- * The tab and the filters live in the address, so a reload or a shared link shows the same list.
- * Changing a filter goes back to the first page; choosing another school clears the term, which
- * belongs to the old school.
- */
-export function useFeeFilters() {
-  const [params, setParams] = useSearchParams();
-  const update = useCallback(
-    (changes: Partial<FeeFilters>) =>
-      // The updater form reads the latest address: the debounced search calls this late.
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          const filterChanged = Object.keys(changes).some((key) => key !== 'tab' && key !== 'page');
-          if (filterChanged) next.delete('page');
-          if ('school' in changes && !('term' in changes)) next.delete('term');
-          for (const [key, value] of Object.entries(changes) as [keyof FeeFilters, string | number][]) {
-            const text = String(value);
-            if (text === DEFAULTS[key]) next.delete(key);
-            else next.set(key, text);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return { filters: parse(params), update };
-}
+/** The tab and the filters live in the address, so a reload or a shared link shows the same list. */
+export const useFeeFilters = () => useUrlFilters(DEFAULTS, OPTIONS);

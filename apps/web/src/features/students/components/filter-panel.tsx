@@ -17,7 +17,7 @@ import {
 export interface FilterPanelProps {
   id: string;
   filters: StudentFilters;
-  onChange(changes: StudentFilters): void;
+  onChange(changes: Partial<StudentFilters>): void;
 }
 
 function FilterSelect({
@@ -28,18 +28,14 @@ function FilterSelect({
   children,
 }: {
   name: FilterKey;
-  value: string | undefined;
-  onChange(changes: StudentFilters): void;
+  value: string;
+  onChange(changes: Partial<StudentFilters>): void;
   disabled?: boolean;
   children: ReactNode;
 }) {
   return (
     <FormField label={FILTER_LABELS[name]}>
-      <Select
-        value={value ?? ''}
-        disabled={disabled}
-        onChange={(event) => onChange({ [name]: event.target.value || undefined })}
-      >
+      <Select value={value} disabled={disabled} onChange={(event) => onChange({ [name]: event.target.value })}>
         <option value="">All</option>
         {children}
       </Select>
@@ -53,11 +49,7 @@ export function FilterPanel({ id, filters, onChange }: FilterPanelProps) {
   return (
     <Card id={id} aria-label="Student filters" className="p-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <FilterSelect
-          name="school"
-          value={filters.school}
-          onChange={(changes) => onChange({ ...changes, classArm: undefined })}
-        >
+        <FilterSelect name="school" value={filters.school} onChange={onChange}>
           {schools.data?.map((school) => (
             <option key={school._id} value={school._id}>
               {school.name}
@@ -104,7 +96,7 @@ export function FilterPanel({ id, filters, onChange }: FilterPanelProps) {
         <Button
           variant="ghost"
           size="sm"
-          onClick={() => onChange(Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])))}
+          onClick={() => onChange(Object.fromEntries(FILTER_KEYS.map((key) => [key, ''])))}
           disabled={!FILTER_KEYS.some((key) => filters[key])}
         >
           Clear All
@@ -135,14 +127,12 @@ export function FilterChips({ filters, onChange }: Omit<FilterPanelProps, 'id'>)
         <li key={key}>
           <button
             type="button"
-            onClick={() =>
-              onChange(key === 'school' ? { school: undefined, classArm: undefined } : { [key]: undefined })
-            }
+            onClick={() => onChange({ [key]: '' })}
             aria-label={`Remove ${FILTER_LABELS[key]} filter`}
             className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 py-1 pr-2 pl-3 text-sm text-emerald-800 ring-1 ring-emerald-600/20 ring-inset hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-300"
           >
             <span>
-              {FILTER_LABELS[key]}: {valueLabel(key, filters[key] ?? '')}
+              {FILTER_LABELS[key]}: {valueLabel(key, filters[key])}
             </span>
             <X className="size-3.5" aria-hidden="true" />
           </button>

@@ -14,7 +14,7 @@ import { StudentCard } from './student-card';
 export interface StudentListProps {
   filters: StudentFilters;
   page: number;
-  onFilters(changes: StudentFilters): void;
+  onFilters(changes: Partial<StudentFilters>): void;
   onPage(page: number): void;
   onOpen(student: Student): void;
   /** Add, edit and delete are offered only to those who may manage students. */
@@ -24,7 +24,7 @@ export interface StudentListProps {
 }
 
 export function StudentList({ filters, page, onFilters, onPage, onOpen, canManage, onAdd, onEdit }: StudentListProps) {
-  const [search, setSearch] = useState(filters.search ?? '');
+  const [search, setSearch] = useState(filters.search);
   const debounced = useDebouncedValue(search.trim(), 350);
   const [selection, setSelection] = useState<ReadonlyMap<string, Student>>(new Map());
   const [toDelete, setToDelete] = useState<Student | null>(null);
@@ -35,7 +35,7 @@ export function StudentList({ filters, page, onFilters, onPage, onOpen, canManag
   const showError = useStudentError((state) => state.show);
 
   useEffect(() => {
-    if (debounced !== (filters.search ?? '')) onFilters({ search: debounced || undefined });
+    if (debounced !== filters.search) onFilters({ search: debounced });
   }, [debounced, filters.search, onFilters]);
 
   useEffect(() => {

@@ -1,7 +1,6 @@
 import { can, type Student } from '@schoolledger/domain';
 import { ArrowUpRight, Filter, Plus, Upload } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   AccessDenied,
   Button,
@@ -20,7 +19,7 @@ import { StatisticsView } from '../components/statistics-view';
 import { StudentDetailSheet } from '../components/student-detail-sheet';
 import { StudentFormDialog } from '../components/student-form-dialog';
 import { StudentList } from '../components/student-list';
-import { FILTER_KEYS, readFilters, readPage, type StudentFilters } from '../lib/filters';
+import { FILTER_KEYS, useStudentFilters } from '../lib/filters';
 import { useStudentError } from '../stores/student-error';
 
 type Dialog =
@@ -45,44 +44,15 @@ export default function StudentManagementPage() {
 
 function StudentManagement({ canManage, canPromote }: { canManage: boolean; canPromote: boolean }) {
   const panelId = useId();
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
-  const page = readPage(params);
+  const { filters, page, update } = useStudentFilters();
   const activeFilters = FILTER_KEYS.filter((key) => filters[key]).length;
   const [filtersOpen, setFiltersOpen] = useState(activeFilters > 0);
   const [view, setView] = useState('list');
   const [dialog, setDialog] = useState<Dialog>(null);
   const error = useStudentError((state) => state.message);
 
-  // Filters live in the address bar so a reload or a shared link keeps them; any change goes back
-  // to page 1 (SPEC §4).
-  const changeFilters = useCallback(
-    (changes: StudentFilters) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
-  const changePage = useCallback(
-    (nextPage: number) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (nextPage > 1) next.set('page', String(nextPage));
-        else next.delete('page');
-        return next;
-      }),
-    [setParams],
-  );
+  // Each page is a step in the history, so Back returns to the page before.
+  const changePage = useCallback((nextPage: number) => update({ page: nextPage }, { replace: false }), [update]);
 
   const openForm = (student?: Student) => setDialog({ kind: 'form', student });
 
@@ -131,8 +101,8 @@ function StudentManagement({ canManage, canPromote }: { canManage: boolean; canP
 
       {error && <ErrorBanner title="Error">{error}</ErrorBanner>}
 
-      {filtersOpen && <FilterPanel id={panelId} filters={filters} onChange={changeFilters} />}
-      <FilterChips filters={filters} onChange={changeFilters} />
+      {filtersOpen && <FilterPanel id={panelId} filters={filters} onChange={update} />}
+      <FilterChips filters={filters} onChange={update} />
 
       <Tabs value={view} onValueChange={setView}>
         <TabsList>
@@ -143,7 +113,7 @@ function StudentManagement({ canManage, canPromote }: { canManage: boolean; canP
           <StudentList
             filters={filters}
             page={page}
-            onFilters={changeFilters}
+            onFilters={update}
             onPage={changePage}
             onOpen={(student) => setDialog({ kind: 'detail', student })}
             canManage={canManage}

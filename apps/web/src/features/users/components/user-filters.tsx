@@ -1,12 +1,11 @@
 import { ROLE_BADGES, ROLES } from '@schoolledger/domain';
-import { Search, SlidersHorizontal } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Button, FormField, Input, Select } from '@/components/ui';
+import { SlidersHorizontal } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button, FormField, SearchInput, Select } from '@/components/ui';
 import { useSchools } from '../api/get-schools';
 import type { UserPermissions } from '../lib/permissions';
 import { STATUS_FILTERS, type UserFilters } from '../lib/use-user-filters';
 
-const SEARCH_DELAY_MS = 300;
 const FILTER_ROLES = ROLES.filter((role) => role !== 'Proprietor');
 
 export interface UserFiltersBarProps {
@@ -17,22 +16,11 @@ export interface UserFiltersBarProps {
 
 export function UserFiltersBar({ filters, update, may }: UserFiltersBarProps) {
   const panelId = useId();
-  const searchId = useId();
   const [search, setSearch] = useState(filters.search);
   const [moreOpen, setMoreOpen] = useState(filters.school !== '');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const schools = useSchools(may.multiSchool && moreOpen);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  // Each keystroke restarts the wait, so the server is asked once the typing pauses.
-  const onSearch = (value: string) => {
-    setSearch(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => update({ search: value.trim() }), SEARCH_DELAY_MS);
-  };
 
   const clearAll = () => {
-    clearTimeout(timer.current);
     setSearch('');
     update({ search: '', role: '', status: 'all', school: '' });
   };
@@ -42,25 +30,14 @@ export function UserFiltersBar({ filters, update, may }: UserFiltersBarProps) {
   return (
     <div className="space-y-3">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1fr)_12rem_10rem_auto] lg:items-end">
-        <div className="col-span-2 space-y-1.5 lg:col-span-1">
-          <label htmlFor={searchId} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
-            Search users
-          </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-              aria-hidden="true"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              value={search}
-              onChange={(event) => onSearch(event.target.value)}
-              placeholder="Name or email"
-              className="pl-9"
-            />
-          </div>
-        </div>
+        <SearchInput
+          label="Search users"
+          value={search}
+          onValueChange={setSearch}
+          onSearch={(term) => update({ search: term })}
+          placeholder="Name or email"
+          className="col-span-2 lg:col-span-1"
+        />
         <FormField label="Role">
           <Select
             value={filters.role}
