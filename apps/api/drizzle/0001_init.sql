@@ -146,6 +146,34 @@ CREATE TABLE "password_reset_tokens" (
 	CONSTRAINT "password_reset_tokens_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+CREATE TABLE "payment_reviews" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"payment_id" uuid NOT NULL,
+	"school_id" uuid NOT NULL,
+	"reason" text NOT NULL,
+	"expected_kobo" bigint NOT NULL,
+	"reported_kobo" bigint,
+	"currency" text,
+	"provider_status" text,
+	"details" jsonb,
+	"status" text DEFAULT 'open' NOT NULL,
+	"resolved_by" uuid,
+	"resolved_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payment_webhook_events" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"provider" text NOT NULL,
+	"dedupe_key" text NOT NULL,
+	"event" text NOT NULL,
+	"reference" text,
+	"payload" jsonb NOT NULL,
+	"deliveries" integer DEFAULT 1 NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"processed_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "payments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"school_id" uuid NOT NULL,
@@ -155,7 +183,14 @@ CREATE TABLE "payments" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"method" text NOT NULL,
 	"reference" text NOT NULL,
+	"currency" text DEFAULT 'NGN' NOT NULL,
 	"is_installment" boolean DEFAULT false NOT NULL,
+	"payment_url" text,
+	"provider_reference" text,
+	"provider_id" text,
+	"channel" text,
+	"verified_at" timestamp with time zone,
+	"initiated_by" uuid,
 	"paid_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -275,9 +310,13 @@ ALTER TABLE "login_attempts" ADD CONSTRAINT "login_attempts_school_id_schools_id
 ALTER TABLE "parent_students" ADD CONSTRAINT "parent_students_parent_id_users_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "parent_students" ADD CONSTRAINT "parent_students_student_id_users_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_reviews" ADD CONSTRAINT "payment_reviews_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_reviews" ADD CONSTRAINT "payment_reviews_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_reviews" ADD CONSTRAINT "payment_reviews_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_student_id_users_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_fee_id_fees_id_fk" FOREIGN KEY ("fee_id") REFERENCES "public"."fees"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_initiated_by_users_id_fk" FOREIGN KEY ("initiated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "schools" ADD CONSTRAINT "schools_group_school_id_group_schools_id_fk" FOREIGN KEY ("group_school_id") REFERENCES "public"."group_schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "student_disciplinary_records" ADD CONSTRAINT "student_disciplinary_records_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -301,8 +340,14 @@ CREATE INDEX "fee_students_student_idx" ON "fee_students" USING btree ("student_
 CREATE INDEX "fees_school_term_idx" ON "fees" USING btree ("school_id","term_id","status");--> statement-breakpoint
 CREATE INDEX "login_attempts_school_idx" ON "login_attempts" USING btree ("school_id","created_at");--> statement-breakpoint
 CREATE INDEX "parent_students_student_idx" ON "parent_students" USING btree ("student_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_reviews_payment_idx" ON "payment_reviews" USING btree ("payment_id");--> statement-breakpoint
+CREATE INDEX "payment_reviews_school_idx" ON "payment_reviews" USING btree ("school_id","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_webhook_events_dedupe_idx" ON "payment_webhook_events" USING btree ("provider","dedupe_key");--> statement-breakpoint
+CREATE INDEX "payment_webhook_events_reference_idx" ON "payment_webhook_events" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "payments_fee_student_idx" ON "payments" USING btree ("fee_id","student_id","status");--> statement-breakpoint
 CREATE INDEX "payments_school_idx" ON "payments" USING btree ("school_id","created_at");--> statement-breakpoint
+CREATE INDEX "payments_pending_idx" ON "payments" USING btree ("status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_provider_id_idx" ON "payments" USING btree ("method","provider_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "refresh_tokens_hash_uq" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
 CREATE INDEX "schools_group_idx" ON "schools" USING btree ("group_school_id");--> statement-breakpoint

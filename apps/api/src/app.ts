@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
 import { feeRoutes } from './modules/fees/fees.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { schoolRoutes } from './modules/schools/schools.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
@@ -102,6 +103,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(userRoutes);
       await api.register(studentRoutes);
       await api.register(feeRoutes);
+      await api.register(paymentRoutes);
       await api.register(schoolRoutes);
       await api.register(academicRoutes);
       await api.register(emailRoutes);

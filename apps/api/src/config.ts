@@ -19,6 +19,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
+  PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
 });
 
 export type AppConfig = {
@@ -40,6 +42,8 @@ export type AppConfig = {
   trustProxy: boolean;
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
+  /** Until schools save their own keys (payment configuration), one Paystack account for the app. */
+  paystack: { baseUrl: string; secretKey: string | undefined };
 };
 
 /** The only place that reads the environment; bad values stop the start with a list of keys. */
@@ -70,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    paystack: { baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''), secretKey: e.PAYSTACK_SECRET_KEY },
   };
 }

@@ -443,17 +443,84 @@ export const payments = pgTable(
       .notNull()
       .references(() => fees.id),
     amountKobo: bigint('amount_kobo', { mode: 'bigint' }).notNull(),
-    status: text('status', { enum: ['pending', 'success', 'failed'] })
+    /** `review`: the provider's answer did not match (amount, currency, reference); never credited automatically. */
+    status: text('status', { enum: ['pending', 'success', 'failed', 'review'] })
       .notNull()
       .default('pending'),
     method: text('method', { enum: ['paystack', 'flutterwave', 'bank_transfer', 'cash'] }).notNull(),
+    /** Ours, unique, sent to the provider as its reference (Paystack) or tx_ref (Flutterwave). */
     reference: text('reference').notNull().unique(),
+    currency: text('currency').notNull().default('NGN'),
     isInstallment: boolean('is_installment').notNull().default(false),
+    /** The provider's hosted checkout for this attempt (one-time use). */
+    paymentUrl: text('payment_url'),
+    /** What the provider calls it, once verified: its reference and its transaction id. */
+    providerReference: text('provider_reference'),
+    providerId: text('provider_id'),
+    channel: text('channel'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    initiatedBy: uuid('initiated_by').references(() => users.id),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
     index('payments_fee_student_idx').on(t.feeId, t.studentId, t.status),
     index('payments_school_idx').on(t.schoolId, t.createdAt),
+    index('payments_pending_idx').on(t.status, t.createdAt),
+    /** One provider transaction credits one payment. */
+    uniqueIndex('payments_provider_id_idx').on(t.method, t.providerId),
+  ],
+);
+
+/**
+ * Every verified webhook delivery, deduplicated: Paystack has no event id, so the key is
+ * `paystack:<event>:<data.id>`. A replay finds its key and is not processed again.
+ */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    id: id(),
+    provider: text('provider', { enum: ['paystack', 'flutterwave'] }).notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    event: text('event').notNull(),
+    reference: text('reference'),
+    payload: jsonb('payload').notNull(),
+    deliveries: integer('deliveries').notNull().default(1),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_webhook_events_dedupe_idx').on(t.provider, t.dedupeKey),
+    index('payment_webhook_events_reference_idx').on(t.reference),
+  ],
+);
+
+/** Payments whose verification did not match what we expected: a person decides, nothing is credited. */
+export const paymentReviews = pgTable(
+  'payment_reviews',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    reason: text('reason').notNull(),
+    expectedKobo: bigint('expected_kobo', { mode: 'bigint' }).notNull(),
+    reportedKobo: bigint('reported_kobo', { mode: 'bigint' }),
+    currency: text('currency'),
+    providerStatus: text('provider_status'),
+    details: jsonb('details'),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_reviews_payment_idx').on(t.paymentId),
+    index('payment_reviews_school_idx').on(t.schoolId, t.status),
   ],
 );

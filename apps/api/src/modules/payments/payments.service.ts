@@ -1,0 +1,322 @@
+import { randomBytes } from 'node:crypto';
+import { entityMessages, installmentAmount, koboToNaira, nairaToKobo, outstanding } from '@schoolledger/domain';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import { fees, paymentReviews, payments, paymentWebhookEvents } from '../../db/schema.js';
+import { AppError, badRequest, conflict, forbidden, notFound, validationFailed } from '../../lib/errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { appliesToStudent, listFees, paidByFee, payable } from '../fees/fees.queries.js';
+import { findStudent, visibleTo } from '../students/students.queries.js';
+import { createPaystackProvider } from './providers/paystack.js';
+import {
+  type PaymentProvider,
+  type PaymentVerification,
+  ProviderError,
+  type WebhookEvent,
+} from './providers/provider.js';
+
+const STUDENT = entityMessages('Student');
+const FEE = entityMessages('Fee');
+/** The system acts for the provider's webhook, the callback and the job. */
+const SYSTEM: Actor = { userId: null, ip: null, userAgent: 'payments' };
+
+/** The Paystack account the app uses (per-school keys arrive with payment configuration). */
+export function paystackOf(ctx: AppContext): PaymentProvider | null {
+  const { baseUrl, secretKey } = ctx.config.paystack;
+  return secretKey ? createPaystackProvider({ baseUrl, secretKey }) : null;
+}
+
+function requireProvider(ctx: AppContext): PaymentProvider {
+  const provider = paystackOf(ctx);
+  if (!provider) throw badRequest('Online payment is not available for this school yet');
+  return provider;
+}
+
+export const newReference = () => `SL-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`.toUpperCase();
+
+export interface InitiateInput {
+  fee_id: string;
+  student_id?: string | undefined;
+  amount?: number | string | undefined;
+}
+
+/**
+ * A student pays for themself, a parent for a linked child. The amount is computed here from the
+ * fee and what has been paid; the client may only ask for less when the fee allows installments.
+ * The pending row exists before the provider is called.
+ */
+export async function initiatePayment(ctx: AppContext, auth: AuthContext, input: InitiateInput, actor: Actor) {
+  const selfId = auth.roles.includes('Student') ? auth.userId : null;
+  const parentId = auth.roles.includes('Parent') ? auth.userId : null;
+  if (!selfId && !parentId) throw forbidden();
+  const studentId = input.student_id ?? selfId;
+  if (!studentId) throw validationFailed([{ field: 'student_id', message: 'Student is required' }]);
+  const student = await findStudent(ctx.db, visibleTo({ scope: null, parentId, selfId }), studentId);
+  if (!student) throw notFound(STUDENT.notFound);
+
+  const [row] = await listFees(ctx.db, and(payable, appliesToStudent(studentId), eq(fees.id, input.fee_id))!);
+  if (!row) throw notFound(FEE.notFound);
+  const fee = row.fee;
+  const paid = (await paidByFee(ctx.db, studentId, [fee.id])).get(fee.id) ?? 0n;
+  const owed = outstanding(fee.amountKobo, paid);
+  if (owed === 0n) throw conflict('This fee is already paid');
+
+  let amountKobo = owed;
+  if (input.amount !== undefined) {
+    let asked: bigint;
+    try {
+      asked = nairaToKobo(input.amount);
+    } catch {
+      throw validationFailed([{ field: 'amount', message: 'Amount must be in naira with at most two decimals' }]);
+    }
+    if (asked !== owed) {
+      if (asked > owed) {
+        throw validationFailed([
+          { field: 'amount', message: `Amount cannot exceed the outstanding ₦${koboToNaira(owed)}` },
+        ]);
+      }
+      if (!fee.isInstallmentAllowed) {
+        throw validationFailed([{ field: 'amount', message: 'This fee must be paid in full' }]);
+      }
+      const minimum = installmentAmount(fee.amountKobo, fee.installments);
+      if (asked < minimum) {
+        throw validationFailed([{ field: 'amount', message: `The minimum installment is ₦${koboToNaira(minimum)}` }]);
+      }
+    }
+    amountKobo = asked;
+  }
+
+  const provider = requireProvider(ctx);
+  const reference = newReference();
+  const payment = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(payments)
+      .values({
+        schoolId: fee.schoolId,
+        studentId,
+        feeId: fee.id,
+        amountKobo,
+        method: 'paystack',
+        reference,
+        currency: 'NGN',
+        isInstallment: amountKobo < owed,
+        initiatedBy: auth.userId,
+      })
+      .returning();
+    await recordAudit(tx, actor, {
+      action: 'payment.initiate',
+      entity: 'payment',
+      entityId: created!.id,
+      schoolId: fee.schoolId,
+      after: { reference, amountKobo: amountKobo.toString(), feeId: fee.id, studentId, method: 'paystack' },
+    });
+    return created!;
+  });
+
+  const email = auth.row.user.email ?? student.user.email ?? `${reference.toLowerCase()}@payers.schoolledger.ng`;
+  try {
+    const started = await provider.initialize({
+      reference,
+      amountKobo,
+      currency: 'NGN',
+      email,
+      callbackUrl: `${ctx.config.appUrl}/api/v1/payment/paystack_callback`,
+      metadata: { payment_id: payment.id, fee_id: fee.id, student_id: studentId },
+    });
+    await ctx.db.update(payments).set({ paymentUrl: started.paymentUrl }).where(eq(payments.id, payment.id));
+    return { paymentUrl: started.paymentUrl, reference, amount: koboToNaira(amountKobo) };
+  } catch (error) {
+    // The row stays pending: the reconciliation job verifies it and fails it if the provider never saw it.
+    if (error instanceof ProviderError || (error as Error).name === 'TimeoutError') {
+      throw new AppError(
+        400,
+        'provider_unavailable',
+        'The payment provider could not start this payment. Please try again.',
+      );
+    }
+    throw error;
+  }
+}
+
+export type SettleOutcome = 'credited' | 'already_settled' | 'review' | 'failed' | 'still_pending' | 'unknown';
+
+function mismatch(payment: typeof payments.$inferSelect, v: PaymentVerification): string | null {
+  if (v.reference !== payment.reference) return `reference ${v.reference ?? 'missing'} does not match`;
+  if (v.currency !== payment.currency) return `currency ${v.currency ?? 'missing'} is not ${payment.currency}`;
+  if (v.amountKobo !== payment.amountKobo)
+    return `amount ${v.amountKobo ?? 'missing'} kobo is not ${payment.amountKobo} kobo`;
+  if (v.chargedKobo !== null && v.chargedKobo < payment.amountKobo)
+    return `charged ${v.chargedKobo} kobo is below ${payment.amountKobo} kobo`;
+  return null;
+}
+
+/**
+ * The only code that credits a payment. Asks the provider (never the webhook body or the redirect
+ * query), then, under a row lock on the payment, moves it from pending (or failed: a late success)
+ * to success exactly once, or to review on any mismatch. Safe to call any number of times at once.
+ */
+export async function settlePayment(
+  ctx: AppContext,
+  reference: string,
+  options: { source: 'webhook' | 'callback' | 'job'; provider?: PaymentProvider } = { source: 'job' },
+): Promise<SettleOutcome> {
+  const [existing] = await ctx.db.select().from(payments).where(eq(payments.reference, reference));
+  if (!existing || existing.method !== 'paystack') return 'unknown';
+  if (existing.status === 'success' || existing.status === 'review') return 'already_settled';
+  const provider = options.provider ?? paystackOf(ctx);
+  if (!provider) return 'still_pending';
+
+  const verification = await provider.verify(reference);
+  const now = ctx.clock();
+
+  return ctx.db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, existing.id)).for('update');
+    if (!payment || payment.status === 'success' || payment.status === 'review') return 'already_settled';
+    const audit = (action: string, after: Record<string, unknown>) =>
+      recordAudit(tx, SYSTEM, {
+        action,
+        entity: 'payment',
+        entityId: payment.id,
+        schoolId: payment.schoolId,
+        before: { status: payment.status },
+        after: { ...after, source: options.source, providerStatus: verification.providerStatus },
+      });
+
+    if (verification.status === 'success') {
+      const problem = mismatch(payment, verification);
+      if (problem) {
+        await tx
+          .update(payments)
+          .set({ status: 'review', verifiedAt: now, providerId: verification.providerId })
+          .where(eq(payments.id, payment.id));
+        await tx
+          .insert(paymentReviews)
+          .values({
+            paymentId: payment.id,
+            schoolId: payment.schoolId,
+            reason: problem,
+            expectedKobo: payment.amountKobo,
+            reportedKobo: verification.amountKobo,
+            currency: verification.currency,
+            providerStatus: verification.providerStatus,
+            details: {
+              reference: verification.reference,
+              chargedKobo: verification.chargedKobo?.toString() ?? null,
+              providerId: verification.providerId,
+            },
+          })
+          .onConflictDoNothing();
+        await audit('payment.review', { status: 'review', reason: problem });
+        return 'review';
+      }
+      await tx
+        .update(payments)
+        .set({
+          status: 'success',
+          paidAt: verification.paidAt ?? now,
+          verifiedAt: now,
+          providerId: verification.providerId,
+          providerReference: verification.reference,
+          channel: verification.channel,
+        })
+        .where(eq(payments.id, payment.id));
+      await audit('payment.credit', {
+        status: 'success',
+        amountKobo: payment.amountKobo.toString(),
+        providerId: verification.providerId,
+      });
+      return 'credited';
+    }
+    if (payment.status === 'pending' && (verification.status === 'failed' || verification.status === 'reversed')) {
+      await tx.update(payments).set({ status: 'failed', verifiedAt: now }).where(eq(payments.id, payment.id));
+      await audit('payment.fail', { status: 'failed' });
+      return 'failed';
+    }
+    return payment.status === 'failed' ? 'failed' : 'still_pending';
+  });
+}
+
+/**
+ * A verified webhook: recorded under its dedupe key (a replay is not processed again), then
+ * settled from the provider's own answer. Returns the work to do after answering 200.
+ */
+export async function recordWebhook(ctx: AppContext, event: WebhookEvent) {
+  const [inserted] = await ctx.db
+    .insert(paymentWebhookEvents)
+    .values({
+      provider: event.provider,
+      dedupeKey: event.dedupeKey,
+      event: event.event,
+      reference: event.reference,
+      payload: event.payload,
+    })
+    .onConflictDoUpdate({
+      target: [paymentWebhookEvents.provider, paymentWebhookEvents.dedupeKey],
+      set: { deliveries: sql`${paymentWebhookEvents.deliveries} + 1` },
+    })
+    .returning({ id: paymentWebhookEvents.id, processedAt: paymentWebhookEvents.processedAt });
+  if (!inserted || inserted.processedAt || event.event !== 'charge.success' || !event.reference) return null;
+  const { id } = inserted;
+  const reference = event.reference;
+  return async () => {
+    await settlePayment(ctx, reference, { source: 'webhook' });
+    await ctx.db.update(paymentWebhookEvents).set({ processedAt: ctx.clock() }).where(eq(paymentWebhookEvents.id, id));
+  };
+}
+
+/**
+ * The reconciliation job: verifies pending online payments older than `olderThanMinutes` (a
+ * dropped webhook, a closed window) and fails those still unpaid after `abandonAfterMinutes`.
+ * Running it on two instances at once is safe, since settling locks the payment row; a
+ * scheduler should still hold `pg_try_advisory_lock(hashtext('payments.reconcile'))` on one
+ * connection around a run so the provider is not asked twice.
+ */
+export async function reconcilePendingPayments(
+  ctx: AppContext,
+  options: { olderThanMinutes?: number; abandonAfterMinutes?: number; limit?: number } = {},
+) {
+  const now = ctx.clock();
+  const olderThan = new Date(now.getTime() - (options.olderThanMinutes ?? 5) * 60_000);
+  const abandonBefore = new Date(now.getTime() - (options.abandonAfterMinutes ?? 24 * 60) * 60_000);
+  const rows = await ctx.db
+    .select({ id: payments.id, reference: payments.reference, createdAt: payments.createdAt })
+    .from(payments)
+    .where(
+      and(eq(payments.status, 'pending'), inArray(payments.method, ['paystack']), lt(payments.createdAt, olderThan)),
+    )
+    .orderBy(payments.createdAt)
+    .limit(options.limit ?? 200);
+  const result = { checked: 0, credited: 0, failed: 0, review: 0, pending: 0 };
+  for (const row of rows) {
+    result.checked++;
+    let outcome: SettleOutcome;
+    try {
+      outcome = await settlePayment(ctx, row.reference, { source: 'job' });
+    } catch {
+      outcome = 'still_pending';
+    }
+    if (outcome === 'credited') result.credited++;
+    else if (outcome === 'review') result.review++;
+    else if (outcome === 'failed') result.failed++;
+    else if (outcome === 'still_pending' && row.createdAt < abandonBefore) {
+      const expired = await ctx.db.transaction(async (tx) => {
+        const [payment] = await tx.select().from(payments).where(eq(payments.id, row.id)).for('update');
+        if (payment?.status !== 'pending') return false;
+        await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, row.id));
+        await recordAudit(tx, SYSTEM, {
+          action: 'payment.fail',
+          entity: 'payment',
+          entityId: row.id,
+          schoolId: payment.schoolId,
+          before: { status: 'pending' },
+          after: { status: 'failed', reason: 'abandoned', source: 'job' },
+        });
+        return true;
+      });
+      if (expired) result.failed++;
+      else result.pending++;
+    } else result.pending++;
+  }
+  return result;
+}

@@ -1,0 +1,145 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  type PaymentInit,
+  type PaymentProvider,
+  type PaymentVerification,
+  ProviderError,
+  type WebhookEvent,
+} from './provider.js';
+
+/** HMAC-SHA512 (hex) of the raw body keyed with the secret key: what Paystack sends in `x-paystack-signature`. */
+export function paystackSignature(secretKey: string, rawBody: Buffer | string): string {
+  return createHmac('sha512', secretKey).update(rawBody).digest('hex');
+}
+
+const STATUS: Record<string, PaymentVerification['status']> = {
+  success: 'success',
+  failed: 'failed',
+  abandoned: 'abandoned',
+  reversed: 'reversed',
+  ongoing: 'pending',
+  pending: 'pending',
+  processing: 'pending',
+  queued: 'pending',
+};
+
+/** Paystack sends amounts as integers, sometimes as strings. */
+function kobo(value: unknown): bigint | null {
+  if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
+  if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value);
+  return null;
+}
+
+interface Envelope {
+  status?: boolean;
+  message?: string;
+  data?: Record<string, unknown>;
+}
+
+export function createPaystackProvider(options: {
+  baseUrl: string;
+  secretKey: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}): PaymentProvider {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+    const response = await doFetch(`${options.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${options.secretKey}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const json = (await response.json().catch(() => ({}))) as Envelope;
+    return { status: response.status, json };
+  }
+
+  return {
+    name: 'paystack',
+
+    async initialize(payment: PaymentInit) {
+      const { status, json } = await call('POST', '/transaction/initialize', {
+        email: payment.email,
+        amount: Number(payment.amountKobo),
+        currency: payment.currency,
+        reference: payment.reference,
+        callback_url: payment.callbackUrl,
+        metadata: payment.metadata ?? {},
+      });
+      const data = json.data;
+      if (status !== 200 || json.status !== true || typeof data?.authorization_url !== 'string') {
+        throw new ProviderError(json.message ?? `Paystack answered ${status}`, status);
+      }
+      return { paymentUrl: data.authorization_url, reference: String(data.reference ?? payment.reference) };
+    },
+
+    async verify(reference: string): Promise<PaymentVerification> {
+      const { status, json } = await call('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
+      // An unknown reference comes back as 400 or 404 depending on the day; both mean "no such transaction".
+      if (status === 400 || status === 404) {
+        return {
+          status: 'not_found',
+          providerStatus: json.message ?? 'not found',
+          reference: null,
+          amountKobo: null,
+          chargedKobo: null,
+          currency: null,
+          paidAt: null,
+          channel: null,
+          providerId: null,
+        };
+      }
+      const data = json.data;
+      if (status !== 200 || json.status !== true || !data) {
+        throw new ProviderError(json.message ?? `Paystack answered ${status}`, status);
+      }
+      const providerStatus = String(data.status ?? '');
+      const charged = kobo(data.amount);
+      const paidAt = data.paid_at ?? data.paidAt;
+      return {
+        status: STATUS[providerStatus] ?? 'pending',
+        providerStatus,
+        reference: typeof data.reference === 'string' ? data.reference : null,
+        amountKobo: kobo(data.requested_amount) ?? charged,
+        chargedKobo: charged,
+        currency: typeof data.currency === 'string' ? data.currency : null,
+        paidAt: typeof paidAt === 'string' ? new Date(paidAt) : null,
+        channel: typeof data.channel === 'string' ? data.channel : null,
+        providerId: data.id === undefined || data.id === null ? null : String(data.id),
+      };
+    },
+
+    parseWebhook(rawBody, headers): WebhookEvent | null {
+      const header = headers['x-paystack-signature'];
+      const given = Array.isArray(header) ? header[0] : header;
+      if (!given || !/^[0-9a-f]+$/i.test(given)) return null;
+      const expected = Buffer.from(paystackSignature(options.secretKey, rawBody), 'hex');
+      const actual = Buffer.from(given, 'hex');
+      if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+      let body: { event?: unknown; data?: { id?: unknown; reference?: unknown } };
+      try {
+        body = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        return null;
+      }
+      if (typeof body?.event !== 'string') return null;
+      const data = body.data ?? {};
+      const reference = typeof data.reference === 'string' ? data.reference : null;
+      // Paystack envelopes carry no event id: the event name and the transaction id identify a delivery.
+      const key = data.id ?? reference ?? paystackSignature('dedupe', rawBody);
+      return {
+        provider: 'paystack',
+        event: body.event,
+        dedupeKey: `paystack:${body.event}:${key}`,
+        reference,
+        payload: body,
+      };
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/** What we ask a provider to start: our reference and the amount we computed, in kobo. */
+export interface PaymentInit {
+  reference: string;
+  amountKobo: bigint;
+  currency: 'NGN';
+  email: string;
+  callbackUrl: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** The provider's own account of a transaction, read server-side; `not_found` when it has none. */
+export interface PaymentVerification {
+  status: 'success' | 'failed' | 'abandoned' | 'pending' | 'reversed' | 'not_found';
+  /** The provider's status word, as it sent it. */
+  providerStatus: string;
+  reference: string | null;
+  /** What we asked for, as the provider recorded it (Paystack `requested_amount`, else `amount`). */
+  amountKobo: bigint | null;
+  /** What was charged to the payer (may include fees passed to them). */
+  chargedKobo: bigint | null;
+  currency: string | null;
+  paidAt: Date | null;
+  channel: string | null;
+  providerId: string | null;
+}
+
+/** A webhook whose signature checked out. The body is only a hint: settling always verifies. */
+export interface WebhookEvent {
+  provider: 'paystack' | 'flutterwave';
+  event: string;
+  dedupeKey: string;
+  reference: string | null;
+  payload: unknown;
+}
+
+export interface PaymentProvider {
+  readonly name: 'paystack' | 'flutterwave';
+  initialize(payment: PaymentInit): Promise<{ paymentUrl: string; reference: string }>;
+  verify(reference: string): Promise<PaymentVerification>;
+  /** `null` when the signature is missing or wrong. */
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent | null;
+}
+
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
