@@ -99,6 +99,8 @@ test.describe('signed-in shell', () => {
     await signIn(page, 'bursar');
     await page.goto('/schools');
     await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/student/fees');
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/no-such-page');
     await expect(page).toHaveURL(/\/dashboard$/);
   });

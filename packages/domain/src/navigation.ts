@@ -122,4 +122,6 @@ export const ROUTE_ROLES: Record<string, readonly Role[]> = {
   '/terms': [...ACADEMIC, 'Proprietor'],
   '/class-arms': [...ACADEMIC, 'Proprietor'],
   '/admin/students': ['Admin', 'Proprietor', 'ICT_administrator'],
+  '/student/fees': ['Student', 'Parent'],
+  '/bursar/cash-payments': ['Admin', 'ICT_administrator', 'Bursar'],
 };
