@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   'fees.manage': ['Admin', 'ICT_administrator', 'Bursar'],
   'fees.approve': ['Admin', 'ICT_administrator', 'Principal', 'Bursar'],
   'fees.preapprove': ['Admin'],
+  /** Recording cash at the bursary desk (SPEC §6: staff process cash payments). */
+  'payments.cash': ['Admin', 'ICT_administrator', 'Bursar'],
   'fees.reports': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher', 'Bursar', 'Auditor'],
 } as const satisfies Record<string, readonly Role[]>;
 

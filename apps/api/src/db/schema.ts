@@ -461,16 +461,32 @@ export const payments = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     initiatedBy: uuid('initiated_by').references(() => users.id),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** `RCP-<year>-<6 digits>`, sequential per school, given in the transaction that credits the payment. */
+    receiptNo: text('receipt_no'),
+    /** The client's Idempotency-Key for payments recorded at a desk (cash): a retry returns the same row. */
+    idempotencyKey: uuid('idempotency_key'),
+    notes: text('notes'),
     ...timestamps(),
   },
   (t) => [
     index('payments_fee_student_idx').on(t.feeId, t.studentId, t.status),
+    uniqueIndex('payments_school_receipt_idx').on(t.schoolId, t.receiptNo),
+    uniqueIndex('payments_school_idempotency_idx').on(t.schoolId, t.idempotencyKey),
     index('payments_school_idx').on(t.schoolId, t.createdAt),
     index('payments_pending_idx').on(t.status, t.createdAt),
     /** One provider transaction credits one payment. */
     uniqueIndex('payments_provider_id_idx').on(t.method, t.providerId),
   ],
 );
+
+/** The last receipt number given per school; bumped with `update ... returning` inside the crediting transaction. */
+export const schoolReceiptCounters = pgTable('school_receipt_counters', {
+  schoolId: uuid('school_id')
+    .primaryKey()
+    .references(() => schools.id),
+  lastNo: bigint('last_no', { mode: 'number' }).notNull().default(0),
+  ...timestamps(),
+});
 
 /**
  * Every verified webhook delivery, deduplicated: Paystack has no event id, so the key is

@@ -1,8 +1,14 @@
-import { idSchema } from '@schoolledger/domain';
+import {
+  cashPaymentInputSchema,
+  cashPaymentResultSchema,
+  idempotencyHeadersSchema,
+  idSchema,
+} from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../lib/http.js';
-import { actorOf, authenticate, authOf } from '../../plugins/auth.js';
+import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
+import { CASH_RECORDED, payWithCash } from './cash.service.js';
 import { initiatePayment, paystackOf, recordWebhook, settlePayment } from './payments.service.js';
 
 const tags = ['payments'];
@@ -21,6 +27,26 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: initiateBody, response: responses(initiateResult) }, preHandler: [authenticate] },
     async (request) =>
       ok('Payment initiated', await initiatePayment(app.ctx, authOf(request), request.body, actorOf(request))),
+  );
+
+  /** The bursary desk: staff record cash; the Idempotency-Key makes a double submit record once. */
+  app.post(
+    '/payment/pay-with-cash',
+    {
+      onRequest: [authenticate],
+      preValidation: [authorize('payments.cash')],
+      schema: {
+        tags,
+        headers: idempotencyHeadersSchema,
+        body: cashPaymentInputSchema,
+        response: responses(cashPaymentResultSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        CASH_RECORDED,
+        await payWithCash(app.ctx, authOf(request), request.body, request.headers['idempotency-key'], actorOf(request)),
+      ),
   );
 
   /** The payer's browser comes back here; we verify before saying anything, then send them to their fees. */

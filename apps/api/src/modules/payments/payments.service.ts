@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { entityMessages, installmentAmount, koboToNaira, nairaToKobo, outstanding } from '@schoolledger/domain';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { fees, paymentReviews, payments, paymentWebhookEvents } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -15,6 +16,7 @@ import {
   ProviderError,
   type WebhookEvent,
 } from './providers/provider.js';
+import { nextReceiptNo } from './receipts.js';
 
 const STUDENT = entityMessages('Student');
 const FEE = entityMessages('Fee');
@@ -151,6 +153,43 @@ function mismatch(payment: typeof payments.$inferSelect, v: PaymentVerification)
   return null;
 }
 
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Moves a payment (locked or just inserted by the caller's transaction) to success: gives it the
+ * school's next receipt number and writes the `payment.credit` audit row, all in `tx`. Every
+ * method's credit (online settle, cash desk) goes through here.
+ */
+export async function creditPayment(
+  tx: DbOrTx,
+  actor: Actor,
+  payment: PaymentRow,
+  details: Partial<Pick<PaymentRow, 'verifiedAt' | 'providerId' | 'providerReference' | 'channel'>> & { paidAt: Date },
+  auditDetails: Record<string, unknown> = {},
+): Promise<PaymentRow> {
+  const receiptNo = await nextReceiptNo(tx, payment.schoolId, details.paidAt);
+  const [credited] = await tx
+    .update(payments)
+    .set({ ...details, status: 'success', receiptNo })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  await recordAudit(tx, actor, {
+    action: 'payment.credit',
+    entity: 'payment',
+    entityId: payment.id,
+    schoolId: payment.schoolId,
+    before: { status: payment.status },
+    after: {
+      status: 'success',
+      amountKobo: payment.amountKobo.toString(),
+      method: payment.method,
+      receiptNo,
+      ...auditDetails,
+    },
+  });
+  return credited!;
+}
+
 /**
  * The only code that credits a payment. Asks the provider (never the webhook body or the redirect
  * query), then, under a row lock on the payment, moves it from pending (or failed: a late success)
@@ -210,22 +249,19 @@ export async function settlePayment(
         await audit('payment.review', { status: 'review', reason: problem });
         return 'review';
       }
-      await tx
-        .update(payments)
-        .set({
-          status: 'success',
+      await creditPayment(
+        tx,
+        SYSTEM,
+        payment,
+        {
           paidAt: verification.paidAt ?? now,
           verifiedAt: now,
           providerId: verification.providerId,
           providerReference: verification.reference,
           channel: verification.channel,
-        })
-        .where(eq(payments.id, payment.id));
-      await audit('payment.credit', {
-        status: 'success',
-        amountKobo: payment.amountKobo.toString(),
-        providerId: verification.providerId,
-      });
+        },
+        { providerId: verification.providerId, source: options.source, providerStatus: verification.providerStatus },
+      );
       return 'credited';
     }
     if (payment.status === 'pending' && (verification.status === 'failed' || verification.status === 'reversed')) {

@@ -1,0 +1,155 @@
+import {
+  type CashPaymentInput,
+  type CashPaymentResult,
+  entityMessages,
+  formatNaira,
+  koboToNaira,
+  nairaToKobo,
+  outstanding,
+  type RecordedPayment,
+} from '@schoolledger/domain';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { fees, payments } from '../../db/schema.js';
+import { conflict, isUniqueViolation, notFound, validationFailed } from '../../lib/errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { inSchoolScope } from '../../plugins/tenancy.js';
+import type { Actor } from '../audit/audit.queries.js';
+import { appliesToStudent, listFees, lockFee, paidByFee } from '../fees/fees.queries.js';
+import { findStudent, visibleTo } from '../students/students.queries.js';
+import { creditPayment, newReference } from './payments.service.js';
+
+const STUDENT = entityMessages('Student');
+const FEE = entityMessages('Fee');
+export const CASH_RECORDED = 'Cash payment processed successfully!';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+export const recordedPayment = (payment: PaymentRow): RecordedPayment => ({
+  _id: payment.id,
+  amount: koboToNaira(payment.amountKobo),
+  trx_ref: payment.reference,
+  receiptNo: payment.receiptNo,
+  status: payment.status,
+  paid_at: payment.paidAt?.toISOString() ?? null,
+});
+
+async function owedOn(db: DbOrTx, studentId: string, feeId: string, amountKobo: bigint) {
+  const paid = (await paidByFee(db, studentId, [feeId])).get(feeId) ?? 0n;
+  return outstanding(amountKobo, paid);
+}
+
+/**
+ * A repeated Idempotency-Key: the same caller asking for the same student and fee gets the
+ * payment the first request recorded; anything else is a misuse of the key.
+ */
+async function replay(
+  db: DbOrTx,
+  auth: AuthContext,
+  input: CashPaymentInput,
+  feeAmountKobo: bigint,
+  existing: PaymentRow,
+): Promise<CashPaymentResult> {
+  if (
+    existing.initiatedBy !== auth.userId ||
+    existing.studentId !== input.user_id ||
+    existing.feeId !== input.fee_id ||
+    existing.method !== 'cash'
+  ) {
+    throw conflict('This Idempotency-Key was already used for another payment');
+  }
+  return {
+    payment: recordedPayment(existing),
+    outstanding: koboToNaira(await owedOn(db, existing.studentId, existing.feeId, feeAmountKobo)),
+  };
+}
+
+const byKey = async (db: DbOrTx, schoolId: string, key: string) =>
+  (
+    await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.schoolId, schoolId), eq(payments.idempotencyKey, key)))
+  )[0];
+
+/**
+ * The bursary desk records cash for a student in the caller's scope: full or partial, never more
+ * than is outstanding, credited at once with a receipt number. The fee row is locked while the
+ * outstanding is computed so two desks cannot both take the last naira; the Idempotency-Key makes
+ * a double submit (or a retry) return the first payment.
+ */
+export async function payWithCash(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: CashPaymentInput,
+  idempotencyKey: string,
+  actor: Actor,
+): Promise<CashPaymentResult> {
+  const student = await findStudent(
+    ctx.db,
+    visibleTo({ scope: auth.scope, parentId: null, selfId: null }),
+    input.user_id,
+  );
+  if (!student?.user.schoolId) throw notFound(STUDENT.notFound);
+  const schoolId = student.user.schoolId;
+  const [row] = await listFees(
+    ctx.db,
+    and(inSchoolScope(auth.scope, fees.schoolId), appliesToStudent(student.user.id), eq(fees.id, input.fee_id))!,
+  );
+  if (!row) throw notFound(FEE.notFound);
+
+  const earlier = await byKey(ctx.db, schoolId, idempotencyKey);
+  if (earlier) return replay(ctx.db, auth, input, row.fee.amountKobo, earlier);
+
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const fee = await lockFee(tx, input.fee_id);
+      if (!fee) throw notFound(FEE.notFound);
+      const again = await byKey(tx, schoolId, idempotencyKey);
+      if (again) return replay(tx, auth, input, fee.amountKobo, again);
+      if (fee.status !== 'approved' || !fee.isActive) {
+        throw validationFailed([{ field: 'fee_id', message: 'This fee is not approved and active for payment' }]);
+      }
+      const owed = await owedOn(tx, student.user.id, fee.id, fee.amountKobo);
+      if (owed === 0n) throw conflict('This fee is already paid');
+      const amountKobo = input.amount === undefined ? owed : nairaToKobo(input.amount);
+      if (amountKobo > owed) {
+        throw validationFailed([
+          { field: 'amount', message: `Amount cannot be more than the outstanding ${formatNaira(koboToNaira(owed))}` },
+        ]);
+      }
+      const now = ctx.clock();
+      const [created] = await tx
+        .insert(payments)
+        .values({
+          schoolId,
+          studentId: student.user.id,
+          feeId: fee.id,
+          amountKobo,
+          method: 'cash',
+          reference: newReference(),
+          currency: 'NGN',
+          isInstallment: amountKobo < owed,
+          initiatedBy: auth.userId,
+          idempotencyKey,
+          notes: input.notes || null,
+        })
+        .returning();
+      const credited = await creditPayment(
+        tx,
+        actor,
+        created!,
+        { paidAt: now, verifiedAt: now, channel: 'cash' },
+        { source: 'cash_desk', reference: created!.reference, idempotencyKey, notes: input.notes ?? null },
+      );
+      return { payment: recordedPayment(credited), outstanding: koboToNaira(owed - amountKobo) };
+    });
+  } catch (error) {
+    // A concurrent request with the same key won the insert: answer with its payment.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await byKey(ctx.db, schoolId, idempotencyKey);
+    if (!winner) throw error;
+    return replay(ctx.db, auth, input, row.fee.amountKobo, winner);
+  }
+}
