@@ -124,4 +124,5 @@ export const ROUTE_ROLES: Record<string, readonly Role[]> = {
   '/admin/students': ['Admin', 'Proprietor', 'ICT_administrator'],
   '/student/fees': ['Student', 'Parent'],
   '/bursar/cash-payments': ['Admin', 'ICT_administrator', 'Bursar'],
+  '/admin/payment-config': ['Admin', 'ICT_administrator'],
 };

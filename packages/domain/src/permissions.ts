@@ -29,6 +29,15 @@ export const PERMISSIONS = {
   'fees.preapprove': ['Admin'],
   /** Recording cash at the bursary desk (SPEC §6: staff process cash payments). */
   'payments.cash': ['Admin', 'ICT_administrator', 'Bursar'],
+  /** Paying online or claiming a bank transfer: a student for themself, a parent for a child. */
+  'payments.pay': ['Student', 'Parent'],
+  /** The school's payment lists, statistics and receipts. */
+  'payments.view': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
+  /** Confirming or rejecting a claimed bank transfer. */
+  'payments.confirmTransfer': ['Admin', 'ICT_administrator', 'Bursar'],
+  'payments.refund': ['Admin', 'Bursar'],
+  /** Keys, bank account and methods (SPEC §6: Admin and ICT administrator of the school). */
+  'payments.configure': ['Admin', 'ICT_administrator'],
   'fees.reports': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher', 'Bursar', 'Auditor'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -448,6 +448,16 @@ export const payments = pgTable(
       .notNull()
       .default('pending'),
     method: text('method', { enum: ['paystack', 'flutterwave', 'bank_transfer', 'cash'] }).notNull(),
+    /**
+     * `refund`: a compensating entry for the payment in `refundOf`, same amount (positive kobo),
+     * subtracted wherever money paid is summed. The original row is never changed.
+     */
+    kind: text('kind', { enum: ['payment', 'refund'] })
+      .notNull()
+      .default('payment'),
+    refundOf: uuid('refund_of').references((): AnyPgColumn => payments.id),
+    /** Why a refund was made, or why a bursar rejected a bank transfer claim. */
+    reason: text('reason'),
     /** Ours, unique, sent to the provider as its reference (Paystack) or tx_ref (Flutterwave). */
     reference: text('reference').notNull().unique(),
     currency: text('currency').notNull().default('NGN'),
@@ -466,9 +476,21 @@ export const payments = pgTable(
     /** The client's Idempotency-Key for payments recorded at a desk (cash): a retry returns the same row. */
     idempotencyKey: uuid('idempotency_key'),
     notes: text('notes'),
+    /** A bank transfer the payer says they made: their bank's reference, the day, an optional proof image. */
+    payerBankReference: text('payer_bank_reference'),
+    transferDate: date('transfer_date', { mode: 'string' }),
+    /** Path under the private uploads folder; served only through an authorised route. */
+    proofPath: text('proof_path'),
+    /** Who confirmed or rejected a bank transfer claim, or recorded a refund, and when. */
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
+    /** A payment is refunded at most once. */
+    uniqueIndex('payments_refund_of_idx').on(t.refundOf),
+    index('payments_school_method_status_idx').on(t.schoolId, t.method, t.status, t.createdAt),
+    index('payments_student_idx').on(t.studentId, t.createdAt),
     index('payments_fee_student_idx').on(t.feeId, t.studentId, t.status),
     uniqueIndex('payments_school_receipt_idx').on(t.schoolId, t.receiptNo),
     uniqueIndex('payments_school_idempotency_idx').on(t.schoolId, t.idempotencyKey),
@@ -540,3 +562,37 @@ export const paymentReviews = pgTable(
     index('payment_reviews_school_idx').on(t.schoolId, t.status),
   ],
 );
+
+/**
+ * One school's payment settings (SPEC §3 payment profile). Secret keys and the Flutterwave
+ * webhook hash are stored encrypted (`lib/secrets.ts`, AES-256-GCM) and never returned.
+ */
+export const paymentProfiles = pgTable('payment_profiles', {
+  id: id(),
+  schoolId: uuid('school_id')
+    .notNull()
+    .unique()
+    .references(() => schools.id),
+  psPublicKey: text('ps_public_key'),
+  psSecretKeyEnc: text('ps_secret_key_enc'),
+  activatePs: boolean('activate_ps').notNull().default(false),
+  fwPublicKey: text('fw_public_key'),
+  fwSecretKeyEnc: text('fw_secret_key_enc'),
+  /** What Flutterwave sends back in `verif-hash`: set by the school in its Flutterwave dashboard. */
+  fwSecretHashEnc: text('fw_secret_hash_enc'),
+  activateFw: boolean('activate_fw').notNull().default(false),
+  activateBankTransfer: boolean('activate_bank_transfer').notNull().default(false),
+  activateCash: boolean('activate_cash').notNull().default(true),
+  accountNo: text('account_no'),
+  accountName: text('account_name'),
+  bankName: text('bank_name'),
+  defaultPaymentMethod: text('default_payment_method', {
+    enum: ['paystack', 'flutterwave', 'bank_transfer', 'cash'],
+  })
+    .notNull()
+    .default('cash'),
+  enableInstallments: boolean('enable_installments').notNull().default(false),
+  minimumInstallmentKobo: bigint('minimum_installment_kobo', { mode: 'bigint' }).notNull().default(sql`100000`),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  ...timestamps(),
+});

@@ -1,7 +1,9 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { academicRoutes } from '@/features/academic/routes';
+import { cashDeskRoutes } from '@/features/cash-desk/routes';
 import { feeRoutes } from '@/features/fees/routes';
+import { paymentConfigRoutes } from '@/features/payment-config/routes';
 import { studentFeeRoutes } from '@/features/student-fees/routes';
 import { studentRoutes } from '@/features/students/routes';
 import { userRoutes } from '@/features/users/routes';
@@ -30,10 +32,10 @@ const signedInRoutes: RouteObject[] = [
   ...userRoutes,
   ...feeRoutes,
   ...studentFeeRoutes,
-  { path: '/bursar/cash-payments', Component: later('Cash Payments') },
+  ...cashDeskRoutes,
   ...studentRoutes,
   { path: '/admin/email-config', Component: later('Email Configuration') },
-  { path: '/admin/payment-config', Component: later('Payment Configuration') },
+  ...paymentConfigRoutes,
   { path: '/admin/system-overview', Component: later('System Overview') },
   { path: '/admin/financial-overview', Component: later('Financial Overview') },
   { path: '/reports', Component: later('Reports') },

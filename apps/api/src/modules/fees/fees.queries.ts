@@ -226,11 +226,17 @@ export async function feeTotals(db: DbOrTx, where: SQL) {
   return row!;
 }
 
-/** Successful payments of one student per fee, in kobo. */
+/**
+ * A successful row's effect on what was paid: a payment adds its amount, a refund takes it back.
+ * Every sum of money paid goes through this, so a refund lowers paid and raises outstanding.
+ */
+export const signedAmountKobo = sql`case when ${payments.kind} = 'refund' then -${payments.amountKobo} else ${payments.amountKobo} end`;
+
+/** Successful payments of one student per fee, less refunds, in kobo. */
 export async function paidByFee(db: DbOrTx, studentId: string, feeIds: string[]) {
   if (!feeIds.length) return new Map<string, bigint>();
   const rows = await db
-    .select({ feeId: payments.feeId, paid: sql<string>`sum(${payments.amountKobo})::bigint::text` })
+    .select({ feeId: payments.feeId, paid: sql<string>`sum(${signedAmountKobo})::bigint::text` })
     .from(payments)
     .where(and(eq(payments.studentId, studentId), inArray(payments.feeId, feeIds), eq(payments.status, 'success')))
     .groupBy(payments.feeId);

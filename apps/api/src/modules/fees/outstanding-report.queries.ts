@@ -23,7 +23,8 @@ function perStudent(filter: ReportFilter): SQL {
         ${filter.classArmId ? sql`and u.class_arm_id = ${filter.classArmId}` : sql``}
     ),
     paid as (
-      select p.student_id, p.fee_id, sum(p.amount_kobo) as paid
+      select p.student_id, p.fee_id,
+        sum(case when p.kind = 'refund' then -p.amount_kobo else p.amount_kobo end) as paid
       from ${payments} p
       where p.school_id = ${filter.schoolId} and p.status = 'success'
         and p.fee_id in (select f.id from ${fees} f where f.term_id = ${filter.termId})

@@ -115,6 +115,25 @@ export function createPaystackProvider(options: {
       };
     },
 
+    async refund({ reference, amountKobo }) {
+      const { status, json } = await call('POST', '/refund', { transaction: reference, amount: Number(amountKobo) });
+      const data = json.data;
+      if (status !== 200 || json.status !== true || !data) {
+        throw new ProviderError(json.message ?? `Paystack answered ${status}`, status);
+      }
+      return {
+        providerRefundId: String(data.id ?? reference),
+        status: data.status === 'processed' ? 'processed' : 'pending',
+      };
+    },
+
+    async testConnection() {
+      const { status, json } = await call('GET', '/transaction?perPage=1');
+      if (status !== 200 || json.status !== true) {
+        throw new ProviderError(json.message ?? `Paystack answered ${status}`, status);
+      }
+    },
+
     parseWebhook(rawBody, headers): WebhookEvent | null {
       const header = headers['x-paystack-signature'];
       const given = Array.isArray(header) ? header[0] : header;

@@ -39,6 +39,17 @@ export interface PaymentProvider {
   verify(reference: string): Promise<PaymentVerification>;
   /** `null` when the signature is missing or wrong. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent | null;
+  /** Asks the provider to return a verified payment's money; throws ProviderError if it refuses. */
+  refund(input: { reference: string; providerId: string | null; amountKobo: bigint }): Promise<RefundResult>;
+  /** A cheap authenticated call that proves the keys work; throws ProviderError if not. */
+  testConnection(): Promise<void>;
+}
+
+export interface RefundResult {
+  /** The provider's id for the refund. */
+  providerRefundId: string;
+  /** Providers process refunds in the background; `processed` when already done. */
+  status: 'pending' | 'processed';
 }
 
 export class ProviderError extends Error {

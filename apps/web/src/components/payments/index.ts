@@ -1,0 +1,2 @@
+export { PaymentStatusBadge } from './payment-status-badge';
+export { downloadReceipt, ReceiptButton, type ReceiptFormat } from './receipt-button';

@@ -1,0 +1,5 @@
+import ComingLater from '@/app/routes/coming-later';
+
+export default function Page() {
+  return <ComingLater title="Coming soon" />;
+}
