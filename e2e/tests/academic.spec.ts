@@ -75,8 +75,9 @@ test.describe('academic structure', () => {
     await page.goto('/sessions');
     const school = page.getByRole('combobox', { name: 'School', exact: true });
     await school.selectOption({ label: 'Crestview College, Wuse' });
+    const chosen = await school.inputValue();
     await page.reload();
-    await expect(page.getByRole('combobox', { name: 'School', exact: true })).toHaveValue(await school.inputValue());
+    await expect(page.getByRole('combobox', { name: 'School', exact: true })).toHaveValue(chosen);
     await expect(page.getByRole('combobox', { name: 'School', exact: true }).locator('option:checked')).toHaveText(
       'Crestview College, Wuse',
     );

@@ -12,6 +12,8 @@ export interface AppContext {
   tokens: AccessTokens;
   mailer: Mailer;
   clock: () => Date;
+  /** Encrypts secrets at rest (schools' provider keys); derived from the master secret. */
+  encryptionKey: Uint8Array;
 }
 
 export function createContext(options: {
@@ -32,5 +34,6 @@ export function createContext(options: {
       log: options.log,
     }),
     clock: options.clock ?? (() => new Date()),
+    encryptionKey: deriveKey(master, 'encryption'),
   };
 }

@@ -22,7 +22,10 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
 import { feeRoutes } from './modules/fees/fees.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { paymentProfileRoutes } from './modules/payment-profiles/payment-profiles.routes.js';
+import { paymentRecordRoutes } from './modules/payments/payment-records.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
+import { receiptRoutes } from './modules/payments/receipt.routes.js';
 import { schoolRoutes } from './modules/schools/schools.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
@@ -69,6 +72,9 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The payer's dialog watches the provider's checkout window it opened (SPEC §7), which the
+    // default `same-origin` would cut off the moment that window leaves for the provider.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } });
   await app.register(authPlugin);
@@ -104,6 +110,9 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(studentRoutes);
       await api.register(feeRoutes);
       await api.register(paymentRoutes);
+      await api.register(paymentProfileRoutes);
+      await api.register(receiptRoutes);
+      await api.register(paymentRecordRoutes);
       await api.register(schoolRoutes);
       await api.register(academicRoutes);
       await api.register(emailRoutes);

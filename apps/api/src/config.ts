@@ -21,6 +21,11 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
   PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+  FLUTTERWAVE_BASE_URL: z.string().url().default('https://api.flutterwave.com/v3'),
+  FLUTTERWAVE_SECRET_KEY: z.string().min(1).optional(),
+  FLUTTERWAVE_SECRET_HASH: z.string().min(1).optional(),
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+  DEMO_PAYMENT_FAKES: z.enum(['true', 'false']).default('true'),
 });
 
 export type AppConfig = {
@@ -42,8 +47,16 @@ export type AppConfig = {
   trustProxy: boolean;
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
-  /** Until schools save their own keys (payment configuration), one Paystack account for the app. */
+  /**
+   * The app's own provider accounts, used by a school that has not saved keys of its own. Base
+   * URLs are app-wide: a school's own keys talk to the same host.
+   */
   paystack: { baseUrl: string; secretKey: string | undefined };
+  flutterwave: { baseUrl: string; secretKey: string | undefined; secretHash: string | undefined };
+  /** How often pending online payments are re-verified; 0 turns the job off. */
+  reconcileIntervalSeconds: number;
+  /** With the demo data and no provider keys, `npm start` runs local Paystack and Flutterwave fakes. */
+  demoPaymentFakes: boolean;
 };
 
 /** The only place that reads the environment; bad values stop the start with a list of keys. */
@@ -75,5 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     paystack: { baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''), secretKey: e.PAYSTACK_SECRET_KEY },
+    flutterwave: {
+      baseUrl: e.FLUTTERWAVE_BASE_URL.replace(/\/+$/, ''),
+      secretKey: e.FLUTTERWAVE_SECRET_KEY,
+      secretHash: e.FLUTTERWAVE_SECRET_HASH,
+    },
+    reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
+    demoPaymentFakes: e.DEMO_PAYMENT_FAKES === 'true',
   };
 }

@@ -6,19 +6,34 @@ import { buildApp } from './app.js';
 import { createContext } from './app-context.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedDemoIfEmpty } from './seed/demo.js';
+import { startDemoPaymentFakes } from './modules/payments/fakes/demo.js';
+import { startReconcileJob } from './modules/payments/reconcile.job.js';
+import { isDemoDatabase, seedDemoIfEmpty } from './seed/demo.js';
 
-const config = loadConfig();
-const log = pino({ level: config.logLevel });
+const baseConfig = loadConfig();
+const log = pino({ level: baseConfig.logLevel });
 const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: path.join(config.dataDir, 'pglite'),
+  url: baseConfig.databaseUrl,
+  dataDir: path.join(baseConfig.dataDir, 'pglite'),
   onConnectionError: (err) => log.warn({ err }, 'database connection lost'),
 });
+
+// The demo pays through local fakes unless real keys are configured; never beside real data.
+const fakes =
+  baseConfig.seedDemo &&
+  baseConfig.demoPaymentFakes &&
+  !baseConfig.paystack.secretKey &&
+  !baseConfig.flutterwave.secretKey &&
+  (await isDemoDatabase(database.db))
+    ? await startDemoPaymentFakes(baseConfig)
+    : null;
+const config = fakes?.config ?? baseConfig;
 const ctx = createContext({ config, db: database.db, log });
 
 if (config.seedDemo) {
-  const seeded = await seedDemoIfEmpty(database.db);
+  const seeded = await seedDemoIfEmpty(database.db, undefined, {
+    paymentProfiles: { encryptionKey: ctx.encryptionKey, ownKeys: fakes !== null },
+  });
   if (seeded) {
     const logins = seeded.logins.map((login) => `  ${login.role.padEnd(18)} ${login.email}`).join('\n');
     process.stdout.write(
@@ -30,13 +45,22 @@ if (config.seedDemo) {
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const app = await buildApp({ ctx, database, webDir, logger: log });
+const reconcile = startReconcileJob(ctx, log);
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) log.error({ err }, 'shutting down after an error');
   else log.info({ signal }, 'shutting down');
+  await reconcile.stop();
   await app.close();
+  await fakes?.close();
   await database.close();
 });
 
 await app.listen({ port: config.port, host: config.host });
+if (fakes) {
+  // The fakes run on this machine and reach the app on loopback, whatever APP_URL says.
+  const loopback = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host;
+  fakes.connect(`http://${loopback}:${config.port}`);
+  log.info(fakes.urls, 'demo payments go through local Paystack and Flutterwave fakes');
+}
 log.info(`SchoolLedger is running at ${config.appUrl}`);

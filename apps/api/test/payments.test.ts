@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, paymentReviews, payments, paymentWebhookEvents, schools, users } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
 import { type PaystackFake, startPaystackFake } from '../src/modules/payments/fakes/paystack-fake.js';
-import { reconcilePendingPayments } from '../src/modules/payments/payments.service.js';
 import { paystackSignature } from '../src/modules/payments/providers/paystack.js';
+import { runReconcile } from '../src/modules/payments/reconcile.job.js';
 import { DEMO_PASSWORD, demoEmail, FIRST_SCHOOL, insertUser, useTestApp } from './helper.js';
 
 const SECRET = 'sk_test_schoolledger_local';
@@ -268,12 +268,15 @@ describe('online payments through Paystack (local fake)', () => {
     expect(cancelled.status).toBe(200);
     expect(fake.transaction(reference)!.status).toBe('abandoned');
 
-    const early = await reconcilePendingPayments(t.ctx, { olderThanMinutes: 0, abandonAfterMinutes: 60 });
-    expect(early.checked).toBeGreaterThanOrEqual(1);
+    // The scheduled pass, under its advisory lock: too young to give up on, so it stays pending.
+    const early = await runReconcile(t.ctx, { olderThanMinutes: 0 });
+    expect(early?.checked).toBeGreaterThanOrEqual(1);
     expect((await paymentOf(reference)).status).toBe('pending');
 
-    const later = { ...t.ctx, clock: () => new Date(Date.now() + 2 * 60 * 60_000) };
-    await reconcilePendingPayments(later, { olderThanMinutes: 5, abandonAfterMinutes: 60 });
+    // A day later the payer has clearly gone: the next pass (the lock was released) fails it.
+    const later = { ...t.ctx, clock: () => new Date(Date.now() + 25 * 60 * 60_000) };
+    const result = await runReconcile(later);
+    expect(result?.failed).toBeGreaterThanOrEqual(1);
     const payment = await paymentOf(reference);
     expect(payment.status).toBe('failed');
     const audits = await t.ctx.db

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { PaymentWindowReturn } from './features/student-fees/components/payment-window-return';
+import { paymentWindowReturn } from './features/student-fees/lib/payment-window';
 import { useAuthStore } from './lib/auth';
 import './index.css';
 
@@ -18,10 +20,16 @@ window.addEventListener('unhandledrejection', (event) => {
   console.error('Unhandled rejection', event.reason);
 });
 
-void useAuthStore.getState().initialize();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+void paymentWindowReturn().then((reference) => {
+  if (reference) {
+    root.render(<PaymentWindowReturn />);
+    return;
+  }
+  void useAuthStore.getState().initialize();
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

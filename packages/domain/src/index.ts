@@ -1,4 +1,5 @@
 export * from './academic-badges.js';
+export * from './amount-in-words.js';
 export * from './fees.js';
 export * from './greeting.js';
 export * from './messages.js';

@@ -1,5 +1,5 @@
 import type { Role } from '@schoolledger/domain';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   academicSessions,
@@ -14,6 +14,7 @@ import {
 } from '../db/schema.js';
 import { hashPassword } from '../lib/passwords.js';
 import { seedDemoFees } from './fees.js';
+import { seedDemoPaymentProfiles } from './payments.js';
 import { CLASS_ARMS, demoPopulation } from './population.js';
 
 export const DEMO_PASSWORD = 'schoolledger';
@@ -98,8 +99,28 @@ export interface SeedResult {
   logins: { role: Role; email: string }[];
 }
 
+export interface SeedOptions {
+  /** Gives the demo schools payment profiles; `ownKeys` stores the demo test keys the local fakes accept. */
+  paymentProfiles?: { encryptionKey: Uint8Array; ownKeys: boolean };
+}
+
+/** True when the database is empty or holds the demo group: the only data the local payment fakes may serve. */
+export async function isDemoDatabase(db: Db): Promise<boolean> {
+  const [any] = await db.select({ id: users.id }).from(users).limit(1);
+  if (!any) return true;
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, `admin@${DEMO_DOMAIN}`));
+  return Boolean(admin);
+}
+
 /** Loads the demo school group into an empty database; does nothing when any user exists. */
-export async function seedDemoIfEmpty(db: Db, today = new Date()): Promise<SeedResult | null> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  today = new Date(),
+  options: SeedOptions = {},
+): Promise<SeedResult | null> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return null;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -273,6 +294,13 @@ export async function seedDemoIfEmpty(db: Db, today = new Date()): Promise<SeedR
       ],
       today,
     );
+    if (options.paymentProfiles) {
+      await seedDemoPaymentProfiles(
+        tx,
+        schoolRows.map((school) => school.id),
+        options.paymentProfiles,
+      );
+    }
 
     return {
       groupName: group!.name,

@@ -37,6 +37,8 @@ export interface RequestOptions {
   /** No toast on failure: for forms that show the error inline. */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers, such as the cash desk's Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -185,6 +187,7 @@ function fetchAttempt(path: string, options: RequestOptions, asBlob = false): At
         Accept: 'application/json',
         'Cache-Control': 'no-cache',
         ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...options.headers,
         ...authHeader(),
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -200,6 +203,12 @@ function fetchAttempt(path: string, options: RequestOptions, asBlob = false): At
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await run(path, fetchAttempt(path, options), options);
   return response.envelope?.data as T;
+}
+
+/** Like `request`, keeping the server's message for screens that show it (SPEC §8). */
+export async function requestWithMessage<T>(path: string, options: RequestOptions = {}) {
+  const response = await run(path, fetchAttempt(path, options), options);
+  return { data: response.envelope?.data as T, message: response.envelope?.message ?? '' };
 }
 
 type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;
@@ -227,13 +236,16 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/** Multipart upload through XMLHttpRequest, the only browser API that reports upload progress. */
-export async function upload<T>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
+/**
+ * Multipart upload through XMLHttpRequest, the only browser API that reports upload progress.
+ * `file` may be null for a form whose file is optional: the text fields still go as multipart.
+ */
+export async function upload<T>(path: string, file: Blob | null, options: UploadOptions = {}): Promise<T> {
   const attempt: Attempt = () =>
     new Promise((resolve, reject) => {
       const form = new FormData();
       for (const [key, value] of Object.entries(options.fields ?? {})) form.append(key, value);
-      form.append(options.field ?? 'file', file);
+      if (file) form.append(options.field ?? 'file', file);
       const xhr = new XMLHttpRequest();
       xhr.open(options.method ?? 'POST', url(path));
       xhr.timeout = TIMEOUT_MS * 6;
@@ -261,11 +273,16 @@ export async function upload<T>(path: string, file: Blob, options: UploadOptions
   return response.envelope?.data as T;
 }
 
-/** Fetches a file as a blob and saves it under `filename`. */
-export async function download(path: string, filename: string, options: BodyOptions = {}): Promise<void> {
+/** Fetches a file with the caller's credentials, such as an uploaded image to preview. */
+export async function getBlob(path: string, options: BodyOptions = {}): Promise<Blob> {
   const response = await run(path, fetchAttempt(path, options, true), options);
   if (!response.blob) throw new ApiError(response.status, MSG.unexpected);
-  const href = URL.createObjectURL(response.blob);
+  return response.blob;
+}
+
+/** Fetches a file as a blob and saves it under `filename`. */
+export async function download(path: string, filename: string, options: BodyOptions = {}): Promise<void> {
+  const href = URL.createObjectURL(await getBlob(path, options));
   const anchor = document.createElement('a');
   anchor.href = href;
   anchor.download = filename;

@@ -7,7 +7,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../../lib/errors.js';
 
 // SVG is left out on purpose: it can carry script, and these files are served from our origin.
-const IMAGE_TYPES: Record<string, string> = {
+export const IMAGE_TYPES: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/gif': 'gif',

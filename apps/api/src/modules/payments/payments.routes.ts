@@ -2,29 +2,38 @@ import {
   cashPaymentInputSchema,
   cashPaymentResultSchema,
   idempotencyHeadersSchema,
-  idSchema,
+  initiatePaymentInputSchema,
+  initiatePaymentResultSchema,
+  type OnlineMethod,
+  paymentStatusSchema,
 } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { CASH_RECORDED, payWithCash } from './cash.service.js';
-import { initiatePayment, paystackOf, recordWebhook, settlePayment } from './payments.service.js';
+import {
+  initiatePayment,
+  paymentStatus,
+  recordWebhook,
+  settlePayment,
+  webhookProviderFor,
+} from './payments.service.js';
+import { flutterwaveReferenceOf } from './providers/flutterwave.js';
+import { paystackReferenceOf } from './providers/paystack.js';
 
 const tags = ['payments'];
-const initiateBody = z.object({
-  fee_id: idSchema,
-  student_id: idSchema.optional(),
-  /** Naira; defaults to what is outstanding. */
-  amount: z.union([z.number().positive(), z.string().regex(/^\d+(\.\d{1,2})?$/)]).optional(),
-});
-const initiateResult = z.object({ paymentUrl: z.string(), reference: z.string(), amount: z.number() });
 const REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
+/** Where the payer lands after the provider's checkout: their fees, where the dialog shows the verified outcome. */
+const landing = (reference: string) => `/student/fees?payment=${encodeURIComponent(reference)}`;
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment/initiate',
-    { schema: { tags, body: initiateBody, response: responses(initiateResult) }, preHandler: [authenticate] },
+    {
+      schema: { tags, body: initiatePaymentInputSchema, response: responses(initiatePaymentResultSchema) },
+      preHandler: [authenticate],
+    },
     async (request) =>
       ok('Payment initiated', await initiatePayment(app.ctx, authOf(request), request.body, actorOf(request))),
   );
@@ -49,6 +58,30 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  /** The payer's screen asks after the checkout closes; pending online payments are verified first. */
+  app.get(
+    '/payment/:reference/status',
+    {
+      onRequest: [authenticate],
+      schema: {
+        tags,
+        params: z.object({ reference: z.string().regex(REFERENCE, 'Invalid payment reference') }),
+        response: responses(paymentStatusSchema),
+      },
+    },
+    async (request) =>
+      ok('Payment status loaded', await paymentStatus(app.ctx, authOf(request), request.params.reference)),
+  );
+
+  async function settleFromRedirect(reference: string, log: typeof app.log) {
+    if (!REFERENCE.test(reference)) return;
+    try {
+      await settlePayment(app.ctx, reference, { source: 'callback' });
+    } catch (error) {
+      log.warn({ err: error, reference }, 'settling from the callback failed; the job will retry');
+    }
+  }
+
   /** The payer's browser comes back here; we verify before saying anything, then send them to their fees. */
   app.get(
     '/payment/paystack_callback',
@@ -61,18 +94,34 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const reference = request.query.reference ?? request.query.trxref ?? '';
-      if (REFERENCE.test(reference)) {
-        try {
-          await settlePayment(app.ctx, reference, { source: 'callback' });
-        } catch (error) {
-          request.log.warn({ err: error, reference }, 'settling from the callback failed; the job will retry');
-        }
-      }
-      return reply.redirect(`/student/fees?payment=${encodeURIComponent(reference)}`, 302);
+      await settleFromRedirect(reference, request.log);
+      return reply.redirect(landing(reference), 302);
     },
   );
 
-  // The webhook needs the exact bytes Paystack signed, so this context keeps JSON bodies raw.
+  /** Flutterwave's redirect says `status=successful|cancelled|failed`; only verifying tells what happened. */
+  app.get(
+    '/payment/flutterwave_callback',
+    {
+      schema: {
+        tags,
+        hide: true,
+        querystring: z.object({
+          status: z.string().optional(),
+          tx_ref: z.string().optional(),
+          transaction_id: z.string().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const reference = request.query.tx_ref ?? '';
+      // A cancelled checkout made no transaction: there is nothing to ask the provider yet.
+      if (request.query.status !== 'cancelled') await settleFromRedirect(reference, request.log);
+      return reply.redirect(landing(reference), 302);
+    },
+  );
+
+  // Webhooks need the exact bytes the provider sent, so this context keeps JSON bodies raw.
   await app.register(async (hooks) => {
     const running = new Set<Promise<void>>();
     hooks.addHook('onClose', async () => {
@@ -84,21 +133,27 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       { parseAs: 'buffer', bodyLimit: 1_048_576 },
       (_request, body, done) => done(null, body),
     );
-    hooks.post('/payment/paystack/webhook', { schema: { tags, hide: true } }, async (request, reply) => {
-      const provider = paystackOf(app.ctx);
-      const raw = Buffer.isBuffer(request.body) ? request.body : null;
-      const event = provider && raw ? provider.parseWebhook(raw, request.headers) : null;
-      if (!event) return reply.code(401).send({ success: false, message: 'Invalid signature', data: null });
-      const work = await recordWebhook(app.ctx, event);
-      if (work) {
-        // Answer at once; settle after. A failure here is recovered by the job (the event stays unprocessed).
-        const job = work().catch((error) =>
-          request.log.error({ err: error, reference: event.reference }, 'webhook settle failed'),
-        );
-        running.add(job);
-        void job.finally(() => running.delete(job));
-      }
-      return reply.code(200).send({ success: true, message: 'Received', data: null });
-    });
+    const webhooks: [OnlineMethod, (raw: Buffer) => string | null][] = [
+      ['paystack', paystackReferenceOf],
+      ['flutterwave', flutterwaveReferenceOf],
+    ];
+    for (const [method, referenceOf] of webhooks) {
+      hooks.post(`/payment/${method}/webhook`, { schema: { tags, hide: true } }, async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : null;
+        const provider = raw ? await webhookProviderFor(app.ctx, method, referenceOf(raw)) : null;
+        const event = provider && raw ? provider.parseWebhook(raw, request.headers) : null;
+        if (!event) return reply.code(401).send({ success: false, message: 'Invalid signature', data: null });
+        const work = await recordWebhook(app.ctx, event);
+        if (work) {
+          // Answer at once; settle after. A failure here is recovered by the job (the event stays unprocessed).
+          const job = work().catch((error) =>
+            request.log.error({ err: error, reference: event.reference }, 'webhook settle failed'),
+          );
+          running.add(job);
+          void job.finally(() => running.delete(job));
+        }
+        return reply.code(200).send({ success: true, message: 'Received', data: null });
+      });
+    }
   });
 };

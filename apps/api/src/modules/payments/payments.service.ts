@@ -1,5 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { entityMessages, installmentAmount, koboToNaira, nairaToKobo, outstanding } from '@schoolledger/domain';
+import {
+  can,
+  entityMessages,
+  type InitiatePaymentInput,
+  installmentAmount,
+  koboToNaira,
+  nairaToKobo,
+  ONLINE_METHODS,
+  type OnlineMethod,
+  outstanding,
+  PAYMENT_METHOD_LABELS,
+  type PaymentStatusResult,
+} from '@schoolledger/domain';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -8,51 +20,45 @@ import { AppError, badRequest, conflict, forbidden, notFound, validationFailed }
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { appliesToStudent, listFees, paidByFee, payable } from '../fees/fees.queries.js';
+import { effectiveSettings } from '../payment-profiles/payment-profiles.presenter.js';
+import { findPaymentProfile } from '../payment-profiles/payment-profiles.queries.js';
 import { findStudent, visibleTo } from '../students/students.queries.js';
-import { createPaystackProvider } from './providers/paystack.js';
 import {
   type PaymentProvider,
   type PaymentVerification,
   ProviderError,
   type WebhookEvent,
 } from './providers/provider.js';
+import { appProvider, providerFor, providerFromProfile } from './providers/resolve.js';
 import { nextReceiptNo } from './receipts.js';
 
 const STUDENT = entityMessages('Student');
 const FEE = entityMessages('Fee');
+const PAYMENT = entityMessages('Payment');
 /** The system acts for the provider's webhook, the callback and the job. */
 const SYSTEM: Actor = { userId: null, ip: null, userAgent: 'payments' };
 
-/** The Paystack account the app uses (per-school keys arrive with payment configuration). */
-export function paystackOf(ctx: AppContext): PaymentProvider | null {
-  const { baseUrl, secretKey } = ctx.config.paystack;
-  return secretKey ? createPaystackProvider({ baseUrl, secretKey }) : null;
-}
-
-function requireProvider(ctx: AppContext): PaymentProvider {
-  const provider = paystackOf(ctx);
-  if (!provider) throw badRequest('Online payment is not available for this school yet');
-  return provider;
-}
-
 export const newReference = () => `SL-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`.toUpperCase();
 
-export interface InitiateInput {
-  fee_id: string;
-  student_id?: string | undefined;
-  amount?: number | string | undefined;
-}
+const isOnline = (method: string): method is OnlineMethod => (ONLINE_METHODS as readonly string[]).includes(method);
 
 /**
- * A student pays for themself, a parent for a linked child. The amount is computed here from the
- * fee and what has been paid; the client may only ask for less when the fee allows installments.
- * The pending row exists before the provider is called.
+ * A student pays for themself, a parent for a linked child, with a method the school switched on.
+ * The amount is computed here from the fee and what has been paid; the client may only ask for
+ * less when both the fee and the school allow installments, and never below the larger of the
+ * fee's installment and the school's minimum. The pending row exists before the provider is called.
  */
-export async function initiatePayment(ctx: AppContext, auth: AuthContext, input: InitiateInput, actor: Actor) {
+export async function initiatePayment(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: Omit<InitiatePaymentInput, 'payment_method'> & { payment_method?: OnlineMethod | undefined },
+  actor: Actor,
+) {
   const selfId = auth.roles.includes('Student') ? auth.userId : null;
   const parentId = auth.roles.includes('Parent') ? auth.userId : null;
   if (!selfId && !parentId) throw forbidden();
-  const studentId = input.student_id ?? selfId;
+  const method = input.payment_method ?? 'paystack';
+  const studentId = input.student_id ?? input.user_id ?? selfId;
   if (!studentId) throw validationFailed([{ field: 'student_id', message: 'Student is required' }]);
   const student = await findStudent(ctx.db, visibleTo({ scope: null, parentId, selfId }), studentId);
   if (!student) throw notFound(STUDENT.notFound);
@@ -60,6 +66,11 @@ export async function initiatePayment(ctx: AppContext, auth: AuthContext, input:
   const [row] = await listFees(ctx.db, and(payable, appliesToStudent(studentId), eq(fees.id, input.fee_id))!);
   if (!row) throw notFound(FEE.notFound);
   const fee = row.fee;
+  const profile = await findPaymentProfile(ctx.db, fee.schoolId);
+  const provider = providerFromProfile(ctx, profile, method);
+  if (!provider) throw badRequest(`${PAYMENT_METHOD_LABELS[method]} is not available for this school`);
+  const settings = effectiveSettings(ctx, profile);
+
   const paid = (await paidByFee(ctx.db, studentId, [fee.id])).get(fee.id) ?? 0n;
   const owed = outstanding(fee.amountKobo, paid);
   if (owed === 0n) throw conflict('This fee is already paid');
@@ -78,10 +89,11 @@ export async function initiatePayment(ctx: AppContext, auth: AuthContext, input:
           { field: 'amount', message: `Amount cannot exceed the outstanding ₦${koboToNaira(owed)}` },
         ]);
       }
-      if (!fee.isInstallmentAllowed) {
+      if (!fee.isInstallmentAllowed || !settings.enableInstallments) {
         throw validationFailed([{ field: 'amount', message: 'This fee must be paid in full' }]);
       }
-      const minimum = installmentAmount(fee.amountKobo, fee.installments);
+      const feeMinimum = installmentAmount(fee.amountKobo, fee.installments);
+      const minimum = feeMinimum > settings.minimumInstallmentKobo ? feeMinimum : settings.minimumInstallmentKobo;
       if (asked < minimum) {
         throw validationFailed([{ field: 'amount', message: `The minimum installment is ₦${koboToNaira(minimum)}` }]);
       }
@@ -89,7 +101,6 @@ export async function initiatePayment(ctx: AppContext, auth: AuthContext, input:
     amountKobo = asked;
   }
 
-  const provider = requireProvider(ctx);
   const reference = newReference();
   const payment = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
@@ -99,7 +110,7 @@ export async function initiatePayment(ctx: AppContext, auth: AuthContext, input:
         studentId,
         feeId: fee.id,
         amountKobo,
-        method: 'paystack',
+        method,
         reference,
         currency: 'NGN',
         isInstallment: amountKobo < owed,
@@ -111,7 +122,7 @@ export async function initiatePayment(ctx: AppContext, auth: AuthContext, input:
       entity: 'payment',
       entityId: created!.id,
       schoolId: fee.schoolId,
-      after: { reference, amountKobo: amountKobo.toString(), feeId: fee.id, studentId, method: 'paystack' },
+      after: { reference, amountKobo: amountKobo.toString(), feeId: fee.id, studentId, method },
     });
     return created!;
   });
@@ -123,7 +134,7 @@ export async function initiatePayment(ctx: AppContext, auth: AuthContext, input:
       amountKobo,
       currency: 'NGN',
       email,
-      callbackUrl: `${ctx.config.appUrl}/api/v1/payment/paystack_callback`,
+      callbackUrl: `${ctx.config.appUrl}/api/v1/payment/${method}_callback`,
       metadata: { payment_id: payment.id, fee_id: fee.id, student_id: studentId },
     });
     await ctx.db.update(payments).set({ paymentUrl: started.paymentUrl }).where(eq(payments.id, payment.id));
@@ -198,13 +209,14 @@ export async function creditPayment(
 export async function settlePayment(
   ctx: AppContext,
   reference: string,
-  options: { source: 'webhook' | 'callback' | 'job'; provider?: PaymentProvider } = { source: 'job' },
+  options: { source: 'webhook' | 'callback' | 'job' | 'status'; provider?: PaymentProvider } = { source: 'job' },
 ): Promise<SettleOutcome> {
   const [existing] = await ctx.db.select().from(payments).where(eq(payments.reference, reference));
-  if (!existing || existing.method !== 'paystack') return 'unknown';
+  if (existing?.kind !== 'payment' || !isOnline(existing.method)) return 'unknown';
   if (existing.status === 'success' || existing.status === 'review') return 'already_settled';
-  const provider = options.provider ?? paystackOf(ctx);
-  if (!provider) return 'still_pending';
+  const provider =
+    options.provider ?? (await providerFor(ctx, existing.schoolId, existing.method, { includeSwitchedOff: true }));
+  if (!provider || provider.name !== existing.method) return 'still_pending';
 
   const verification = await provider.verify(reference);
   const now = ctx.clock();
@@ -273,6 +285,9 @@ export async function settlePayment(
   });
 }
 
+/** Paystack notifies successful charges; Flutterwave every completed attempt, paid or failed. */
+const SETTLING_EVENTS = new Set(['charge.success', 'charge.completed']);
+
 /**
  * A verified webhook: recorded under its dedupe key (a replay is not processed again), then
  * settled from the provider's own answer. Returns the work to do after answering 200.
@@ -292,7 +307,7 @@ export async function recordWebhook(ctx: AppContext, event: WebhookEvent) {
       set: { deliveries: sql`${paymentWebhookEvents.deliveries} + 1` },
     })
     .returning({ id: paymentWebhookEvents.id, processedAt: paymentWebhookEvents.processedAt });
-  if (!inserted || inserted.processedAt || event.event !== 'charge.success' || !event.reference) return null;
+  if (!inserted || inserted.processedAt || !SETTLING_EVENTS.has(event.event) || !event.reference) return null;
   const { id } = inserted;
   const reference = event.reference;
   return async () => {
@@ -304,9 +319,8 @@ export async function recordWebhook(ctx: AppContext, event: WebhookEvent) {
 /**
  * The reconciliation job: verifies pending online payments older than `olderThanMinutes` (a
  * dropped webhook, a closed window) and fails those still unpaid after `abandonAfterMinutes`.
- * Running it on two instances at once is safe, since settling locks the payment row; a
- * scheduler should still hold `pg_try_advisory_lock(hashtext('payments.reconcile'))` on one
- * connection around a run so the provider is not asked twice.
+ * Running it on two instances at once is safe, since settling locks the payment row; the
+ * schedule (reconcile.job.ts) still takes an advisory lock so the provider is not asked twice.
  */
 export async function reconcilePendingPayments(
   ctx: AppContext,
@@ -319,7 +333,12 @@ export async function reconcilePendingPayments(
     .select({ id: payments.id, reference: payments.reference, createdAt: payments.createdAt })
     .from(payments)
     .where(
-      and(eq(payments.status, 'pending'), inArray(payments.method, ['paystack']), lt(payments.createdAt, olderThan)),
+      and(
+        eq(payments.status, 'pending'),
+        eq(payments.kind, 'payment'),
+        inArray(payments.method, [...ONLINE_METHODS]),
+        lt(payments.createdAt, olderThan),
+      ),
     )
     .orderBy(payments.createdAt)
     .limit(options.limit ?? 200);
@@ -355,4 +374,72 @@ export async function reconcilePendingPayments(
     } else result.pending++;
   }
   return result;
+}
+
+/**
+ * The provider account whose signature a webhook must carry: that of the payment's school, found
+ * from the reference in the still unverified body, else the app-wide account. The body decides
+ * only whose key is tried, never whether the event is believed.
+ */
+export async function webhookProviderFor(
+  ctx: AppContext,
+  method: OnlineMethod,
+  reference: string | null,
+): Promise<PaymentProvider | null> {
+  if (reference) {
+    const [payment] = await ctx.db
+      .select({ schoolId: payments.schoolId, method: payments.method })
+      .from(payments)
+      .where(eq(payments.reference, reference));
+    if (payment?.method === method) return providerFor(ctx, payment.schoolId, method, { includeSwitchedOff: true });
+  }
+  return appProvider(ctx, method);
+}
+
+/**
+ * GET /payment/{reference}/status: what the payer's dialog shows once the checkout window closes.
+ * Only the payer (the student, their parent) or staff who may view payments of that school see
+ * it; a pending online payment is verified with the provider first, so the answer is the truth.
+ */
+export async function paymentStatus(
+  ctx: AppContext,
+  auth: AuthContext,
+  reference: string,
+): Promise<PaymentStatusResult> {
+  const [found] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.reference, reference), eq(payments.kind, 'payment')));
+  if (!found) throw notFound(PAYMENT.notFound);
+  const visibility = visibleTo({
+    scope: can(auth.roles, 'payments.view') ? auth.scope : null,
+    parentId: auth.roles.includes('Parent') ? auth.userId : null,
+    selfId: auth.roles.includes('Student') ? auth.userId : null,
+  });
+  if (!(await findStudent(ctx.db, visibility, found.studentId))) throw notFound(PAYMENT.notFound);
+
+  let payment = found;
+  if (payment.status === 'pending' && isOnline(payment.method)) {
+    try {
+      await settlePayment(ctx, reference, { source: 'status' });
+    } catch (error) {
+      // The provider could not be asked now; the payment stays pending and the job asks again.
+      if (!(error instanceof ProviderError) && (error as Error).name !== 'TimeoutError') throw error;
+    }
+    const [settled] = await ctx.db.select().from(payments).where(eq(payments.id, found.id));
+    if (!settled) throw notFound(PAYMENT.notFound);
+    payment = settled;
+  }
+  const [fee] = await ctx.db.select({ amountKobo: fees.amountKobo }).from(fees).where(eq(fees.id, payment.feeId));
+  const paid = (await paidByFee(ctx.db, payment.studentId, [payment.feeId])).get(payment.feeId) ?? 0n;
+  return {
+    reference: payment.reference,
+    status: payment.status,
+    amount: koboToNaira(payment.amountKobo),
+    method: payment.method,
+    receiptNo: payment.receiptNo,
+    paymentId: payment.id,
+    paid_at: payment.paidAt?.toISOString() ?? null,
+    outstanding: koboToNaira(outstanding(fee?.amountKobo ?? 0n, paid)),
+  };
 }

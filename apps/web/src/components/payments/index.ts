@@ -1,2 +1,3 @@
+export { PaymentCard, type PaymentCardProps } from './payment-card';
 export { PaymentStatusBadge } from './payment-status-badge';
 export { downloadReceipt, ReceiptButton, type ReceiptFormat } from './receipt-button';

@@ -27,6 +27,16 @@ interface FakeTransaction {
   paidAt: string | null;
   createdAt: string;
   customerId: number;
+  /** Kobo already sent back to the payer through /refund. */
+  refundedAmount: number;
+}
+
+interface FakeRefund {
+  id: number;
+  transaction: FakeTransaction;
+  amount: number;
+  status: 'pending' | 'processed';
+  createdAt: string;
 }
 
 export interface WebhookDelivery {
@@ -61,6 +71,8 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
   const byReference = new Map<string, FakeTransaction>();
   const byAccessCode = new Map<string, FakeTransaction>();
   const deliveries: WebhookDelivery[] = [];
+  const refunds: FakeRefund[] = [];
+  let nextRefundId = 3_018_284;
   const inFlight = new Set<Promise<unknown>>();
   let webhookUrl = options.webhookUrl;
   let nextId = 4_099_260_000;
@@ -219,6 +231,7 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
       paidAt: null,
       createdAt: new Date().toISOString(),
       customerId: 180_000_000 + byReference.size,
+      refundedAmount: 0,
     };
     byReference.set(reference, t);
     byAccessCode.set(accessCode, t);
@@ -242,6 +255,145 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
       });
     }
     return { status: true, message: 'Verification successful', data: verifyData(t) };
+  });
+
+  /** The list endpoint (also what a dashboard "test connection" can call cheaply). */
+  app.get<{ Querystring: { perPage?: string; page?: string; status?: string } }>(
+    '/transaction',
+    async (request, reply) => {
+      if (!authorized(request.headers.authorization)) return reply.code(401).send(invalidKey);
+      const perPage = Math.max(1, Math.min(Number(request.query.perPage) || 50, 100));
+      const page = Math.max(1, Number(request.query.page) || 1);
+      const all = [...byReference.values()]
+        .filter((t) => !request.query.status || t.status === request.query.status)
+        .reverse();
+      return {
+        status: true,
+        message: 'Transactions retrieved',
+        data: all.slice((page - 1) * perPage, page * perPage).map(verifyData),
+        meta: {
+          total: all.length,
+          skipped: (page - 1) * perPage,
+          perPage,
+          page,
+          pageCount: Math.max(1, Math.ceil(all.length / perPage)),
+        },
+      };
+    },
+  );
+
+  /** POST /refund: `transaction` is the reference or the numeric id; `amount` (kobo) defaults to what is left. */
+  app.post('/refund', async (request, reply) => {
+    if (!authorized(request.headers.authorization)) return reply.code(401).send(invalidKey);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const key = body.transaction === undefined || body.transaction === null ? '' : String(body.transaction);
+    if (!key) {
+      return reply.code(400).send({
+        status: false,
+        message: 'Transaction reference or id is required',
+        meta: { nextStep: 'Ensure that you provide all required parameters' },
+        type: 'validation_error',
+        code: 'missing_params',
+      });
+    }
+    const t = byReference.get(key) ?? [...byReference.values()].find((candidate) => String(candidate.id) === key);
+    if (!t) {
+      return reply.code(400).send({
+        status: false,
+        message: 'Transaction not found',
+        meta: { nextStep: 'Ensure that you are passing the correct transaction reference or id' },
+        type: 'validation_error',
+        code: 'transaction_not_found',
+      });
+    }
+    if (t.paidAt === null || (t.status !== 'success' && t.status !== 'reversed')) {
+      return reply.code(400).send({
+        status: false,
+        message: 'Cannot refund a transaction that was not successful',
+        type: 'validation_error',
+        code: 'invalid_transaction_status',
+      });
+    }
+    const left = t.amount - t.refundedAmount;
+    if (left <= 0) {
+      return reply.code(400).send({
+        status: false,
+        message: 'Transaction has been fully reversed',
+        type: 'validation_error',
+        code: 'transaction_reversed',
+      });
+    }
+    const rawAmount = typeof body.amount === 'string' && /^\d+$/.test(body.amount) ? Number(body.amount) : body.amount;
+    const amount = rawAmount === undefined || rawAmount === null ? left : rawAmount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) {
+      return reply
+        .code(400)
+        .send({ status: false, message: 'Invalid Amount Sent', type: 'validation_error', code: 'invalid_amount' });
+    }
+    if (amount > left) {
+      return reply.code(400).send({
+        status: false,
+        message: 'Refund amount cannot be greater than transaction amount',
+        type: 'validation_error',
+        code: 'invalid_amount',
+      });
+    }
+    t.refundedAmount += amount;
+    if (t.refundedAmount === t.amount) t.status = 'reversed';
+    const now = new Date().toISOString();
+    const refund: FakeRefund = { id: nextRefundId++, transaction: t, amount, status: 'pending', createdAt: now };
+    refunds.push(refund);
+    const {
+      id,
+      domain,
+      reference,
+      amount: charged,
+      paid_at,
+      channel,
+      currency,
+      authorization,
+      customer,
+    } = verifyData(t);
+    return {
+      status: true,
+      message: 'Refund has been queued for processing',
+      data: {
+        transaction: {
+          id,
+          domain,
+          reference,
+          amount: charged,
+          paid_at,
+          channel,
+          currency,
+          authorization,
+          customer,
+          plan: {},
+          subaccount: {},
+          split: {},
+          order_id: null,
+          paidAt: paid_at,
+          pos_transaction_data: null,
+          source: null,
+          fees_breakdown: null,
+        },
+        integration: 412_829,
+        deducted_amount: 0,
+        channel: null,
+        merchant_note: `Refund for transaction ${t.reference}`,
+        customer_note: `Refund for transaction ${t.reference}`,
+        status: refund.status,
+        refunded_by: 'local@schoolledger.ng',
+        expected_at: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+        currency: t.currency,
+        domain: 'test',
+        amount,
+        fully_deducted: false,
+        id: refund.id,
+        createdAt: now,
+        updatedAt: now,
+      },
+    };
   });
 
   function page(t: FakeTransaction, note = '') {
@@ -357,6 +509,9 @@ ${t.status === 'success' ? '' : action('pay', 'Pay') + action('fail', 'Fail') + 
     url,
     deliveries,
     transaction: (reference: string) => byReference.get(reference),
+    /** Refunds asked for through POST /refund, oldest first. */
+    refunds: () =>
+      refunds.map((r) => ({ id: r.id, reference: r.transaction.reference, amount: r.amount, status: r.status })),
     setWebhookUrl(next: string | undefined) {
       webhookUrl = next;
     },

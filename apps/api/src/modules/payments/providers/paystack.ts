@@ -162,3 +162,13 @@ export function createPaystackProvider(options: {
     },
   };
 }
+
+/** The `reference` of a Paystack webhook body, read before the signature is checked (to find the school). */
+export function paystackReferenceOf(rawBody: Buffer): string | null {
+  try {
+    const body = JSON.parse(rawBody.toString('utf8')) as { data?: { reference?: unknown } };
+    return typeof body?.data?.reference === 'string' ? body.data.reference : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,5 +1,83 @@
-import ComingLater from '@/app/routes/coming-later';
+import { UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { Button, Card, CardBody, CardHeader, ErrorBanner, LoadingState, PageHeader } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { useStudentFees } from '../api/get-student-fees';
+import { CashPaymentForm, type RecordedCash } from '../components/cash-payment-form';
+import { CashReceipt } from '../components/cash-receipt';
+import { Steps } from '../components/steps';
+import { type ChosenStudent, StudentSearch } from '../components/student-search';
 
-export default function Page() {
-  return <ComingLater title="Coming soon" />;
+function ChosenStudentCard({ student, onChange }: { student: ChosenStudent; onChange(): void }) {
+  return (
+    <Card>
+      <CardBody className="flex flex-wrap items-center gap-x-4 gap-y-3">
+        <span className="rounded-full bg-emerald-50 p-2.5 text-emerald-700 dark:bg-emerald-500/10 dark:text-emerald-300">
+          <UserRound className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1 basis-48">
+          <p className="font-semibold text-slate-900 dark:text-white">{student.name}</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            <span className="font-mono">{student.regNo}</span> · {student.classArm ?? 'No class'} · {student.school}
+          </p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={onChange} className="max-sm:w-full">
+          Change student
+        </Button>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** The bursary cash desk (SPEC Cash Payment Processing): search, fee, payment, receipt. */
+export default function CashDeskPage() {
+  const [student, setStudent] = useState<ChosenStudent | null>(null);
+  const [recorded, setRecorded] = useState<RecordedCash | null>(null);
+  const [feeChosen, setFeeChosen] = useState(false);
+  const fees = useStudentFees(recorded ? null : (student?._id ?? null));
+  const restart = () => {
+    setRecorded(null);
+    setStudent(null);
+    setFeeChosen(false);
+  };
+
+  const step = recorded ? 4 : feeChosen ? 3 : student ? 2 : 1;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <div className="print:hidden">
+        <PageHeader
+          title="Cash Payments"
+          description="Record cash received at the bursary and give the payer a receipt."
+        />
+      </div>
+      <Steps current={step} />
+
+      {recorded && student ? (
+        <CashReceipt student={student} school={student.school} recorded={recorded} onNewPayment={restart} />
+      ) : student ? (
+        <div className="space-y-6">
+          <ChosenStudentCard student={student} onChange={restart} />
+          {fees.isPending ? (
+            <LoadingState label="Loading fee data..." />
+          ) : fees.isError ? (
+            <ErrorBanner title="Failed to load fees">
+              {errorMessage(fees.error, 'Please try again.')}{' '}
+              <button type="button" className="font-medium underline" onClick={() => fees.refetch()}>
+                Try again
+              </button>
+            </ErrorBanner>
+          ) : (
+            <CashPaymentForm key={student._id} data={fees.data} onFeeChosen={setFeeChosen} onRecorded={setRecorded} />
+          )}
+        </div>
+      ) : (
+        <Card>
+          <CardHeader title="Search student" description="Find the student who is paying." />
+          <CardBody>
+            <StudentSearch onChoose={setStudent} />
+          </CardBody>
+        </Card>
+      )}
+    </div>
+  );
 }

@@ -1,9 +1,11 @@
 import type { FeeStatsQuery } from './get-fee-stats';
 import type { FeeListQuery } from './get-fees';
+import type { PaymentStatsQuery } from './get-payment-stats';
+import type { PaymentsQuery } from './get-payments';
 
 /**
- * Query keys of Fee Management. Everything a fee change can alter sits under `data`, so a
- * mutation refreshes it in one go without refetching schools, terms or class arms.
+ * Query keys of Fee Management. Everything a fee or payment change can alter sits under `data`,
+ * so a mutation refreshes it in one go without refetching schools, terms or class arms.
  */
 export const feeKeys = {
   all: ['fees'] as const,
@@ -12,6 +14,9 @@ export const feeKeys = {
   stats: (query: FeeStatsQuery) => [...feeKeys.data(), 'stats', query] as const,
   unapproved: () => [...feeKeys.data(), 'unapproved'] as const,
   history: (feeId: string) => [...feeKeys.data(), 'history', feeId] as const,
+  payments: (query: PaymentsQuery) => [...feeKeys.data(), 'payments', query] as const,
+  paymentStats: (query: PaymentStatsQuery) => [...feeKeys.data(), 'paymentStats', query] as const,
+  proof: (paymentId: string) => [...feeKeys.all, 'proof', paymentId] as const,
   schools: () => [...feeKeys.all, 'schools'] as const,
   terms: (schoolId: string) => [...feeKeys.all, 'terms', schoolId] as const,
   classArms: (schoolId: string) => [...feeKeys.all, 'classArms', schoolId] as const,

@@ -1,23 +1,14 @@
 import { formatNaira } from '@schoolledger/domain';
-import {
-  BarChart3,
-  CheckCircle2,
-  ClipboardCheck,
-  Clock,
-  CreditCard,
-  FileText,
-  Plus,
-  Receipt,
-  XCircle,
-} from 'lucide-react';
+import { CheckCircle2, ClipboardCheck, Clock, CreditCard, FileText, Plus, Receipt, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses, Card, CardBody, CardHeader, EmptyState, ErrorBanner, Spinner } from '@/components/ui';
+import { Button, buttonClasses, Card, CardBody, CardHeader, ErrorBanner, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { type FeeStatsQuery, useFeeStats } from '../api/get-fee-stats';
 import { plural } from '../lib/format';
 import { FEE_MESSAGES } from '../lib/messages';
 import type { FeePermissions } from '../lib/permissions';
+import { PaymentAnalytics } from './payment-analytics';
 
 export interface OverviewPanelProps {
   may: FeePermissions;
@@ -50,7 +41,7 @@ export function OverviewPanel({ may, query, pendingCount, onCreate, onShowApprov
   } else {
     const data = stats.data;
     statistics = (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
         <StatCard icon={Receipt} tone="sky" label="Total Fees" value={formatNaira(data.totalAmount)}>
           {plural(data.totalFees, 'fee')}, {data.activeFees} active
         </StatCard>
@@ -76,15 +67,12 @@ export function OverviewPanel({ may, query, pendingCount, onCreate, onShowApprov
         {statistics}
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader title="Payment Analytics" description="Payments by status and method" />
-          {/* Payments are not recorded yet; zeros here would read as a term with nothing collected. */}
-          <EmptyState
-            icon={BarChart3}
-            title="No payments recorded yet"
-            description="Counts by status and method and the success rate appear once payments are taken."
-          />
-        </Card>
+        {may.viewPayments && (
+          <Card aria-label="Payment Analytics">
+            <CardHeader title="Payment Analytics" description="Payments by status and method" />
+            <PaymentAnalytics query={query} />
+          </Card>
+        )}
         <Card>
           <CardHeader title="Quick Actions" />
           <CardBody className="grid gap-3 sm:grid-cols-2">
@@ -94,10 +82,12 @@ export function OverviewPanel({ may, query, pendingCount, onCreate, onShowApprov
                 Create Fee
               </Button>
             )}
-            <Link to="/bursar/cash-payments" className={`${buttonClasses('secondary')} h-auto justify-start py-3`}>
-              <CreditCard className="size-4 text-sky-600" aria-hidden="true" />
-              Process Payment
-            </Link>
+            {may.takeCash && (
+              <Link to="/bursar/cash-payments" className={`${buttonClasses('secondary')} h-auto justify-start py-3`}>
+                <CreditCard className="size-4 text-sky-600" aria-hidden="true" />
+                Process Payment
+              </Link>
+            )}
             <Button variant="secondary" className="h-auto justify-start py-3" onClick={onShowApprovals}>
               <ClipboardCheck className="size-4 text-amber-600" aria-hidden="true" />
               Pending Approvals
@@ -145,7 +135,9 @@ function StatCard({
       </div>
       <div className="min-w-0">
         <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
-        <p className="truncate text-xl font-semibold text-slate-900 dark:text-white">{value}</p>
+        <p className="truncate text-xl font-semibold text-slate-900 dark:text-white" title={value}>
+          {value}
+        </p>
         <p className="text-xs text-slate-500 dark:text-slate-400">{children}</p>
       </div>
     </Card>

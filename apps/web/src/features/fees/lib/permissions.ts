@@ -15,6 +15,10 @@ export function useFeePermissions() {
     manage: can(roles, 'fees.manage'),
     approve: can(roles, 'fees.approve'),
     preapprove: can(roles, 'fees.preapprove'),
+    viewPayments: can(roles, 'payments.view'),
+    takeCash: can(roles, 'payments.cash'),
+    confirmTransfer: can(roles, 'payments.confirmTransfer'),
+    refund: can(roles, 'payments.refund'),
     multiSchool: Boolean(user) && (user?.school === null || roles.includes('Proprietor')),
     isAuthorOf: (fee: Fee) => Boolean(user) && (fee.createdBy?._id === user?._id || fee.updatedBy?._id === user?._id),
   };

@@ -1,12 +1,12 @@
 import type { Fee } from '@schoolledger/domain';
-import { Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { AccessDenied, Card, EmptyState, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { AccessDenied, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
 import { useUnapprovedFees } from '../api/get-unapproved-fees';
 import { ApprovalsPanel } from '../components/approvals-panel';
 import { FeeFormDialog } from '../components/fee-form-dialog';
 import { FeesPanel } from '../components/fees-panel';
 import { OverviewPanel } from '../components/overview-panel';
+import { PaymentsPanel } from '../components/payments-panel';
 import { FEE_MESSAGES } from '../lib/messages';
 import { type FeePermissions, useFeePermissions } from '../lib/permissions';
 import { FEE_TABS, type FeeTab, useFeeFilters } from '../lib/use-fee-filters';
@@ -34,7 +34,7 @@ function FeeManagement({ may }: { may: FeePermissions }) {
     <>
       <Tabs value={filters.tab} onValueChange={(tab) => update({ tab: tab as FeeTab })}>
         <TabsList aria-label="Fee management sections" className="overflow-x-auto">
-          {FEE_TABS.map(([value, label]) => (
+          {FEE_TABS.filter(([value]) => value !== 'payments' || may.viewPayments).map(([value, label]) => (
             <TabsTrigger
               key={value}
               value={value}
@@ -68,15 +68,11 @@ function FeeManagement({ may }: { may: FeePermissions }) {
             onEdit={(fee) => setForm({ fee })}
           />
         </TabsContent>
-        <TabsContent value="payments">
-          <Card>
-            <EmptyState
-              icon={Wallet}
-              title="No payments yet"
-              description="Payments appear here once students pay their fees online, by transfer or in cash."
-            />
-          </Card>
-        </TabsContent>
+        {may.viewPayments && (
+          <TabsContent value="payments">
+            <PaymentsPanel may={may} schoolId={schoolId} />
+          </TabsContent>
+        )}
         <TabsContent value="approvals">
           <ApprovalsPanel may={may} unapproved={unapproved} />
         </TabsContent>

@@ -1,5 +1,210 @@
-import ComingLater from '@/app/routes/coming-later';
+import { can } from '@schoolledger/domain';
+import { Building2, School } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  AccessDenied,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorBanner,
+  FormField,
+  LoadingState,
+  PageHeader,
+  Select,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth';
+import { notify } from '@/lib/notify';
+import { usePaymentProfile } from '../api/get-payment-profile';
+import { useSchools } from '../api/get-schools';
+import { AnalyticsPanel } from '../components/analytics-panel';
+import { ProfileForm } from '../components/profile-form';
+import { SidePanel } from '../components/side-panel';
+import { CONFIG_TABS, type ConfigTab } from '../lib/form-values';
+import { PAYMENT_CONFIG_MESSAGES } from '../lib/messages';
+import { useConfigFilters } from '../lib/use-config-filters';
 
-export default function Page() {
-  return <ComingLater title="Coming soon" />;
+export default function PaymentConfigPage() {
+  const user = useAuthStore((state) => state.user);
+  const roles = user?.roles ?? [];
+  const allowed = can(roles, 'payments.configure');
+  // The super-admin has no school of their own; everyone else configures the school they belong to.
+  const superAdmin = user?.school === null && roles.includes('Admin');
+  const schools = useSchools(allowed && (superAdmin || user?.school !== null));
+  const chooser = superAdmin || (schools.data?.length ?? 0) > 1;
+
+  let content: React.ReactNode;
+  if (!allowed) content = <AccessDenied message="You don't have permission to configure payments." />;
+  else if (!user?.school && !superAdmin) content = <NoSchool title={PAYMENT_CONFIG_MESSAGES.noSchool} />;
+  else content = <Configuration chooser={chooser} ownSchool={user?.school?._id ?? ''} schools={schools} />;
+
+  return (
+    <>
+      <PageHeader
+        title="Payment Configuration"
+        description="Provider keys, the school bank account and the payment methods payers are offered."
+      />
+      {content}
+    </>
+  );
+}
+
+function NoSchool({ title }: { title: string }) {
+  return (
+    <Card>
+      <EmptyState
+        icon={Building2}
+        title={title}
+        description="Your account is not linked to a school. Ask an administrator to assign you to one."
+      />
+    </Card>
+  );
+}
+
+interface ConfigurationProps {
+  chooser: boolean;
+  ownSchool: string;
+  schools: ReturnType<typeof useSchools>;
+}
+
+function Configuration({ chooser, ownSchool, schools }: ConfigurationProps) {
+  const { filters, update } = useConfigFilters();
+  const schoolId = chooser ? filters.school : ownSchool;
+  const [dirty, setDirty] = useState(false);
+  const [pendingSchool, setPendingSchool] = useState<string | null>(null);
+
+  // Leaving the page with unsaved keys would lose them silently.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const chooseSchool = (school: string) => {
+    if (dirty) setPendingSchool(school);
+    else update({ school });
+  };
+  const setTab = useCallback((tab: ConfigTab) => update({ tab }), [update]);
+
+  return (
+    <div className="space-y-6">
+      {chooser && (
+        <Card className="p-4">
+          <FormField label="School" className="max-w-md">
+            <Select
+              value={schoolId}
+              disabled={schools.isPending}
+              onChange={(event) => chooseSchool(event.target.value)}
+            >
+              <option value="">
+                {schools.isPending ? 'Loading schools...' : PAYMENT_CONFIG_MESSAGES.selectSchool}
+              </option>
+              {schools.data?.map((school) => (
+                <option key={school._id} value={school._id}>
+                  {school.name}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          {schools.isError && (
+            <p role="alert" className="mt-2 text-sm text-red-600 dark:text-red-400">
+              {PAYMENT_CONFIG_MESSAGES.schoolsFailed}
+            </p>
+          )}
+        </Card>
+      )}
+      {schoolId ? (
+        <SchoolConfiguration schoolId={schoolId} tab={filters.tab} onTabChange={setTab} onDirtyChange={setDirty} />
+      ) : (
+        <Card>
+          <EmptyState
+            icon={School}
+            title={PAYMENT_CONFIG_MESSAGES.selectSchool}
+            description="Choose the school whose payment methods you want to set up."
+          />
+        </Card>
+      )}
+      {pendingSchool !== null && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setPendingSchool(null)}
+          title={PAYMENT_CONFIG_MESSAGES.discardTitle}
+          description={PAYMENT_CONFIG_MESSAGES.discardText}
+          confirmLabel="Discard changes"
+          cancelLabel="Keep editing"
+          danger
+          onConfirm={() => {
+            setDirty(false);
+            update({ school: pendingSchool });
+            setPendingSchool(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+interface SchoolConfigurationProps {
+  schoolId: string;
+  tab: ConfigTab;
+  onTabChange(tab: ConfigTab): void;
+  onDirtyChange(dirty: boolean): void;
+}
+
+function SchoolConfiguration({ schoolId, tab, onTabChange, onDirtyChange }: SchoolConfigurationProps) {
+  const profile = usePaymentProfile(schoolId);
+  const failedAt = profile.isError ? profile.errorUpdatedAt : 0;
+
+  useEffect(() => {
+    if (failedAt) notify.error(PAYMENT_CONFIG_MESSAGES.loadFailed);
+  }, [failedAt]);
+
+  if (profile.isPending) return <LoadingState label="Loading payment configuration..." />;
+  if (profile.isError) {
+    return (
+      <ErrorBanner title={PAYMENT_CONFIG_MESSAGES.loadFailed}>
+        <p>{errorMessage(profile.error, 'Please check your connection and try again.')}</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => profile.refetch()}>
+          Retry
+        </Button>
+      </ErrorBanner>
+    );
+  }
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <Tabs value={tab} onValueChange={(value) => onTabChange(value as ConfigTab)} className="min-w-0">
+        <TabsList aria-label="Payment configuration sections" className="mb-4 overflow-x-auto">
+          {CONFIG_TABS.map(([value, label]) => (
+            <TabsTrigger
+              key={value}
+              value={value}
+              className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
+            >
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <ProfileForm
+          key={schoolId}
+          profile={profile.data}
+          tab={tab}
+          onTabChange={onTabChange}
+          onDirtyChange={onDirtyChange}
+        />
+        <TabsContent value="analytics" className="pt-0">
+          <AnalyticsPanel schoolId={schoolId} active={tab === 'analytics'} />
+        </TabsContent>
+      </Tabs>
+      <aside aria-label="Payment methods and setup guide">
+        <SidePanel profile={profile.data} />
+      </aside>
+    </div>
+  );
 }

@@ -1,10 +1,18 @@
+import type { GetMyPaymentsQuery } from './get-my-payments';
 import type { StudentFeesQuery } from './get-student-fees';
 
-/** Query keys of the fee payment screen. */
+/**
+ * Query keys of the fee payment screen. A settled payment changes what is owed and what was paid,
+ * so `fees` and `payments` each have a prefix that invalidates every page of them at once.
+ */
 export const studentFeeKeys = {
   all: ['studentFees'] as const,
   children: () => [...studentFeeKeys.all, 'children'] as const,
   sessions: (schoolId: string) => [...studentFeeKeys.all, 'sessions', schoolId] as const,
   terms: (schoolId: string) => [...studentFeeKeys.all, 'terms', schoolId] as const,
-  fees: (query: StudentFeesQuery) => [...studentFeeKeys.all, 'fees', query] as const,
+  allFees: () => [...studentFeeKeys.all, 'fees'] as const,
+  fees: (query: StudentFeesQuery) => [...studentFeeKeys.allFees(), query] as const,
+  allPayments: () => [...studentFeeKeys.all, 'payments'] as const,
+  payments: (query: GetMyPaymentsQuery) => [...studentFeeKeys.allPayments(), query] as const,
+  methods: (studentId: string | null) => [...studentFeeKeys.all, 'methods', studentId ?? 'self'] as const,
 };

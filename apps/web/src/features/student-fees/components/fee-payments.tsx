@@ -1,6 +1,7 @@
 import { formatNaira, type StudentFee, type StudentFees, todayIn } from '@schoolledger/domain';
-import { Filter, Receipt, Wallet } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Filter, Wallet } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   Button,
   Card,
@@ -19,9 +20,11 @@ import { useStudentFees } from '../api/get-student-fees';
 import { useTerms } from '../api/get-terms';
 import { defaultTermId, type FeeFilter } from '../lib/filters';
 import { FETCH_FEES_FAILED } from '../lib/messages';
+import { PAYMENT_RETURN_PARAM } from '../lib/payment-window';
 import { FeeAlerts } from './fee-alerts';
 import { FeeCard } from './fee-card';
 import { FeeFilters } from './fee-filters';
+import { PaymentHistory } from './payment-history';
 import { PaymentMethodDialog } from './payment-method-dialog';
 import { SummaryCards } from './summary-cards';
 
@@ -43,6 +46,19 @@ export function FeePayments({ studentId, schoolId, childPicker }: FeePaymentsPro
   // A choice belongs to one student: switching child goes back to that child's preselected term.
   const [chosen, setChosen] = useState<{ studentId: string | null; filter: FeeFilter } | null>(null);
   const [paying, setPaying] = useState<StudentFee | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The provider sent the payer back to this tab (no payment window): show that payment's outcome.
+  const [returned, setReturned] = useState(() => searchParams.get(PAYMENT_RETURN_PARAM));
+  useEffect(() => {
+    if (!searchParams.has(PAYMENT_RETURN_PARAM)) return;
+    setSearchParams(
+      (params) => {
+        params.delete(PAYMENT_RETURN_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [searchParams, setSearchParams]);
 
   const own = chosen?.studentId === studentId ? chosen.filter : null;
   const waitingForTerms = Boolean(schoolId) && terms.isPending;
@@ -143,17 +159,14 @@ export function FeePayments({ studentId, schoolId, childPicker }: FeePaymentsPro
         </TabsList>
         <TabsContent value="approved">{approved}</TabsContent>
         <TabsContent value="history">
-          <Card>
-            <EmptyState
-              icon={Receipt}
-              title="No payments yet"
-              description="Your payments will be listed here once they are made."
-            />
-          </Card>
+          <PaymentHistory studentId={studentId} />
         </TabsContent>
       </Tabs>
 
-      {paying && <PaymentMethodDialog item={paying} onClose={() => setPaying(null)} />}
+      {paying && <PaymentMethodDialog item={paying} studentId={studentId} onClose={() => setPaying(null)} />}
+      {returned && !paying && (
+        <PaymentMethodDialog item={null} studentId={studentId} reference={returned} onClose={() => setReturned(null)} />
+      )}
     </div>
   );
 }

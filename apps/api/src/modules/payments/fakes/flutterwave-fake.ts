@@ -1,0 +1,410 @@
+/**
+ * A local Flutterwave (v3) for tests and the demo: the same paths under /v3, envelopes, amounts in
+ * naira (major units), `verif-hash` webhooks and redirect parameters as api.flutterwave.com
+ * (../shared/research/payments.md §2, §6), on its own Fastify instance on a loopback port. State
+ * is in memory; amounts are kept in kobo and only turned into naira on the wire. Test-only
+ * controls live under /__fake/* and never on a real path.
+ */
+import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+
+type Status = 'pending' | 'successful' | 'failed';
+
+interface FakeCharge {
+  /** Flutterwave creates the transaction (and its numeric id) when the payer first tries to pay. */
+  id: number | null;
+  txRef: string;
+  flwRef: string | null;
+  code: string;
+  email: string;
+  name: string | null;
+  /** Kobo asked for; `amount` differs only when a test tampers with it. */
+  requestedKobo: number;
+  amountKobo: number;
+  currency: string;
+  redirectUrl: string | null;
+  meta: unknown;
+  status: Status;
+  createdAt: string;
+  customerId: number;
+  refundedKobo: number;
+}
+
+export interface FlutterwaveWebhookDelivery {
+  txRef: string;
+  event: string;
+  status: number | null;
+  error?: string;
+  latencyMs: number;
+}
+
+export interface FlutterwaveFakeOptions {
+  secretKey: string;
+  /** What the fake sends in `verif-hash` (the dashboard's "secret hash"). */
+  secretHash: string;
+  /** Where charge.completed is POSTed; may be set later with setWebhookUrl. */
+  webhookUrl?: string;
+  host?: string;
+  port?: number;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Kobo as Flutterwave's major-unit number (exact: at most two decimals). */
+const naira = (kobo: number) => Number((kobo / 100).toFixed(2));
+
+/** Naira from a request (number or numeric string, at most two decimals) to kobo; null if not an amount. */
+function toKobo(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** Local card fee: 1.4%, in kobo. */
+const appFee = (kobo: number) => Math.round(kobo * 0.014);
+
+export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
+  const app = Fastify({ logger: false });
+  const byTxRef = new Map<string, FakeCharge>();
+  const byCode = new Map<string, FakeCharge>();
+  const deliveries: FlutterwaveWebhookDelivery[] = [];
+  const refunds: { id: number; txRef: string; amountKobo: number }[] = [];
+  const inFlight = new Set<Promise<unknown>>();
+  let webhookUrl = options.webhookUrl;
+  let nextId = 288_200_108;
+  let nextRefundId = 75_923;
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  function unauthorized(header: string | undefined) {
+    if (!header) return { status: 'error', message: 'Authorization required', data: null };
+    if (header !== `Bearer ${options.secretKey}`)
+      return { status: 'error', message: 'Invalid authorization key', data: null };
+    return null;
+  }
+  const notFound = { status: 'error', message: 'No transaction was found for this id', data: null };
+
+  function chargeData(c: FakeCharge) {
+    return {
+      id: c.id,
+      tx_ref: c.txRef,
+      flw_ref: c.flwRef,
+      device_fingerprint: 'N/A',
+      amount: naira(c.amountKobo),
+      currency: c.currency,
+      charged_amount: naira(c.amountKobo),
+      app_fee: naira(appFee(c.amountKobo)),
+      merchant_fee: 0,
+      processor_response:
+        c.status === 'successful'
+          ? 'Approved by Financial Institution'
+          : c.status === 'failed'
+            ? 'Declined'
+            : 'Pending',
+      auth_model: 'PIN',
+      ip: '127.0.0.1',
+      narration: 'CARD Transaction ',
+      status: c.status,
+      payment_type: 'card',
+      created_at: c.createdAt,
+      account_id: 17_321,
+      card: { first_6digits: '553188', last_4digits: '2950', issuer: 'MASTERCARD', country: 'NG', type: 'MASTERCARD' },
+      meta: c.meta ?? null,
+      amount_settled: naira(c.amountKobo - appFee(c.amountKobo)),
+      customer: {
+        id: c.customerId,
+        name: c.name ?? 'Anonymous customer',
+        phone_number: 'N/A',
+        email: c.email,
+        created_at: c.createdAt,
+      },
+    };
+  }
+
+  /** verif-hash is the configured secret hash itself, not a signature of the body. */
+  async function deliver(c: FakeCharge, control: { badHash?: boolean } = {}) {
+    const started = Date.now();
+    const event = 'charge.completed';
+    if (!webhookUrl) {
+      deliveries.push({ txRef: c.txRef, event, status: null, error: 'no webhook url', latencyMs: 0 });
+      return null;
+    }
+    const body = JSON.stringify({ event, data: chargeData(c), 'event.type': 'CARD_TRANSACTION' });
+    try {
+      const response = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'verif-hash': control.badHash ? 'not-the-secret-hash' : options.secretHash,
+        },
+        body,
+        signal: AbortSignal.timeout(60_000),
+        redirect: 'manual',
+      });
+      await response.arrayBuffer();
+      deliveries.push({ txRef: c.txRef, event, status: response.status, latencyMs: Date.now() - started });
+      return response.status;
+    } catch (error) {
+      deliveries.push({ txRef: c.txRef, event, status: null, error: String(error), latencyMs: Date.now() - started });
+      return null;
+    }
+  }
+
+  function track<T>(promise: Promise<T>) {
+    inFlight.add(promise);
+    void promise.finally(() => inFlight.delete(promise));
+    return promise;
+  }
+
+  function attempt(c: FakeCharge, status: Status) {
+    if (c.id === null) {
+      c.id = nextId++;
+      c.createdAt = new Date().toISOString();
+      c.flwRef = `FLW-MOCK-${randomBytes(8).toString('hex')}`;
+    }
+    c.status = status;
+  }
+
+  app.post('/v3/payments', async (request, reply) => {
+    const denied = unauthorized(request.headers.authorization);
+    if (denied) return reply.code(401).send(denied);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const invalid = (message: string) => reply.code(400).send({ status: 'error', message, data: null });
+    if (typeof body.tx_ref !== 'string' || !body.tx_ref) return invalid('tx_ref is required');
+    const amountKobo = toKobo(body.amount);
+    if (amountKobo === null || amountKobo <= 0) return invalid('amount is required');
+    const customer = (body.customer ?? {}) as Record<string, unknown>;
+    if (typeof customer.email !== 'string' || !customer.email) return invalid('customer.email is required');
+    const currency = typeof body.currency === 'string' ? body.currency : 'NGN';
+    if (currency !== 'NGN') return invalid('Invalid currency');
+    // Each call makes a fresh hosted link; a tx_ref already used keeps its transaction.
+    const existing = byTxRef.get(body.tx_ref);
+    const code = `flwlnk-${randomBytes(13).toString('hex')}`;
+    const c: FakeCharge = existing ?? {
+      id: null,
+      txRef: body.tx_ref,
+      flwRef: null,
+      code,
+      email: customer.email,
+      name: typeof customer.name === 'string' ? customer.name : null,
+      requestedKobo: amountKobo,
+      amountKobo,
+      currency,
+      redirectUrl: typeof body.redirect_url === 'string' ? body.redirect_url : null,
+      meta: body.meta ?? null,
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+      customerId: 216_519_823 + byTxRef.size,
+      refundedKobo: 0,
+    };
+    byTxRef.set(c.txRef, c);
+    byCode.set(code, c);
+    return { status: 'success', message: 'Hosted Link', data: { link: `${url}/v3/hosted/pay/${code}` } };
+  });
+
+  app.get<{ Params: { id: string } }>('/v3/transactions/:id/verify', async (request, reply) => {
+    const denied = unauthorized(request.headers.authorization);
+    if (denied) return reply.code(401).send(denied);
+    const c = [...byTxRef.values()].find((candidate) => String(candidate.id) === request.params.id);
+    if (!c) return reply.code(400).send(notFound);
+    return { status: 'success', message: 'Transaction fetched successfully', data: chargeData(c) };
+  });
+
+  app.get<{ Querystring: { tx_ref?: string } }>('/v3/transactions/verify_by_reference', async (request, reply) => {
+    const denied = unauthorized(request.headers.authorization);
+    if (denied) return reply.code(401).send(denied);
+    const c = byTxRef.get(request.query.tx_ref ?? '');
+    // Nothing was attempted yet: Flutterwave has no transaction for the reference.
+    if (!c || c.id === null) return reply.code(400).send(notFound);
+    return { status: 'success', message: 'Transaction fetched successfully', data: chargeData(c) };
+  });
+
+  app.get<{ Querystring: { page?: string; status?: string } }>('/v3/transactions', async (request, reply) => {
+    const denied = unauthorized(request.headers.authorization);
+    if (denied) return reply.code(401).send(denied);
+    const perPage = 10;
+    const page = Math.max(1, Number(request.query.page) || 1);
+    const all = [...byTxRef.values()]
+      .filter((c) => c.id !== null && (!request.query.status || c.status === request.query.status))
+      .reverse();
+    return {
+      status: 'success',
+      message: 'Transactions fetched',
+      meta: {
+        page_info: {
+          total: all.length,
+          current_page: page,
+          total_pages: Math.max(1, Math.ceil(all.length / perPage)),
+        },
+      },
+      data: all.slice((page - 1) * perPage, page * perPage).map(chargeData),
+    };
+  });
+
+  /** POST /v3/transactions/:id/refund: `amount` in naira, defaults to what is left. */
+  app.post<{ Params: { id: string } }>('/v3/transactions/:id/refund', async (request, reply) => {
+    const denied = unauthorized(request.headers.authorization);
+    if (denied) return reply.code(401).send(denied);
+    const c = [...byTxRef.values()].find((candidate) => String(candidate.id) === request.params.id);
+    if (!c) return reply.code(400).send(notFound);
+    const invalid = (message: string) => reply.code(400).send({ status: 'error', message, data: null });
+    if (c.status !== 'successful') return invalid('Only successful transactions can be refunded');
+    const left = c.amountKobo - c.refundedKobo;
+    if (left <= 0) return invalid('Transaction has been fully refunded');
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const amountKobo = body.amount === undefined || body.amount === null ? left : toKobo(body.amount);
+    if (amountKobo === null || amountKobo <= 0) return invalid('Invalid amount');
+    if (amountKobo > left) return invalid('Refund amount cannot be greater than the transaction amount');
+    c.refundedKobo += amountKobo;
+    const refund = { id: nextRefundId++, txRef: c.txRef, amountKobo };
+    refunds.push(refund);
+    return {
+      status: 'success',
+      message: 'Transaction refund initiated',
+      data: {
+        id: refund.id,
+        account_id: 17_321,
+        tx_id: c.id,
+        flw_ref: `URF_${Date.now()}_${randomBytes(3).toString('hex')}`,
+        wallet_id: 74_863,
+        amount_refunded: naira(amountKobo),
+        status: 'completed',
+        destination: 'payment_source',
+        meta: { source: 'availablebalance' },
+        created_at: new Date().toISOString(),
+      },
+    };
+  });
+
+  function page(c: FakeCharge, note = '') {
+    const amount = (c.requestedKobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 });
+    const action = (name: string, label: string) =>
+      `<form method="post" action="/v3/hosted/pay/${c.code}/${name}"><button type="submit" name="action" value="${name}">${label}</button></form>`;
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Flutterwave (local) checkout</title>
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px}button{display:block;width:100%;margin:8px 0;padding:12px;font-size:16px}</style>
+</head><body><h1>Local Flutterwave checkout</h1>
+<p>${escapeHtml(c.email)}</p><p>Pay <strong>NGN ${escapeHtml(amount)}</strong></p><p>Reference: <code>${escapeHtml(c.txRef)}</code></p>
+<p role="status">${escapeHtml(note || `Status: ${c.status}`)}</p>
+${c.status === 'successful' ? '' : action('pay', 'Pay') + action('fail', 'Fail') + action('cancel', 'Cancel')}
+</body></html>`;
+  }
+
+  const gone = '<p>This payment link is invalid or has expired.</p>';
+
+  app.get<{ Params: { code: string } }>('/v3/hosted/pay/:code', async (request, reply) => {
+    const c = byCode.get(request.params.code);
+    if (!c) return reply.code(404).type('text/html').send(gone);
+    return reply.type('text/html').send(page(c));
+  });
+
+  app.post<{ Params: { code: string } }>('/v3/hosted/pay/:code/pay', async (request, reply) => {
+    const c = byCode.get(request.params.code);
+    if (!c) return reply.code(404).type('text/html').send(gone);
+    if (c.status !== 'successful') {
+      attempt(c, 'successful');
+      track(deliver(c));
+    }
+    if (!c.redirectUrl) return reply.type('text/html').send(page(c, 'Payment successful'));
+    const target = new URL(c.redirectUrl);
+    target.searchParams.set('status', 'successful');
+    target.searchParams.set('tx_ref', c.txRef);
+    target.searchParams.set('transaction_id', String(c.id));
+    return reply.redirect(target.toString(), 302);
+  });
+
+  app.post<{ Params: { code: string } }>('/v3/hosted/pay/:code/fail', async (request, reply) => {
+    const c = byCode.get(request.params.code);
+    if (!c) return reply.code(404).type('text/html').send(gone);
+    if (c.status !== 'successful') {
+      attempt(c, 'failed');
+      // Unlike Paystack, Flutterwave notifies failed attempts too; the page stays open for a retry.
+      track(deliver(c));
+    }
+    return reply.type('text/html').send(page(c, 'Declined. Try again or use another card.'));
+  });
+
+  app.post<{ Params: { code: string } }>('/v3/hosted/pay/:code/cancel', async (request, reply) => {
+    const c = byCode.get(request.params.code);
+    if (!c) return reply.code(404).type('text/html').send(gone);
+    if (!c.redirectUrl) return reply.type('text/html').send(page(c, 'Payment cancelled. You can close this window.'));
+    const target = new URL(c.redirectUrl);
+    target.searchParams.set('status', 'cancelled');
+    target.searchParams.set('tx_ref', c.txRef);
+    return reply.redirect(target.toString(), 302);
+  });
+
+  // ---- test-only controls ----
+  app.post<{ Params: { txRef: string }; Body: { status: Status } }>(
+    '/__fake/transactions/:txRef/status',
+    async (request, reply) => {
+      const c = byTxRef.get(request.params.txRef);
+      if (!c) return reply.code(404).send({ status: 'error' });
+      attempt(c, request.body.status);
+      return { status: 'success', data: chargeData(c) };
+    },
+  );
+
+  /** Makes the provider report another amount (naira) or currency, as a tampered charge would. */
+  app.post<{ Params: { txRef: string }; Body: { amount?: number | string; currency?: string } }>(
+    '/__fake/transactions/:txRef/amount',
+    async (request, reply) => {
+      const c = byTxRef.get(request.params.txRef);
+      if (!c) return reply.code(404).send({ status: 'error' });
+      if (request.body.amount !== undefined) {
+        const kobo = toKobo(request.body.amount);
+        if (kobo === null) return reply.code(400).send({ status: 'error' });
+        c.amountKobo = kobo;
+      }
+      if (request.body.currency) c.currency = request.body.currency;
+      return { status: 'success', data: chargeData(c) };
+    },
+  );
+
+  /** Re-sends charge.completed `count` times at once and answers the HTTP statuses. */
+  app.post<{ Params: { txRef: string }; Body: { count?: number; badHash?: boolean } }>(
+    '/__fake/transactions/:txRef/webhook',
+    async (request, reply) => {
+      const c = byTxRef.get(request.params.txRef);
+      if (!c || c.id === null) return reply.code(404).send({ status: 'error' });
+      const count = Math.max(1, Math.min(request.body?.count ?? 1, 500));
+      const statuses = await Promise.all(
+        Array.from({ length: count }, () => track(deliver(c, { badHash: request.body?.badHash }))),
+      );
+      return { status: 'success', data: { statuses } };
+    },
+  );
+
+  app.get('/__fake/deliveries', async () => ({ status: 'success', data: deliveries }));
+
+  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('fake Flutterwave did not bind a port');
+  const url = `http://${options.host ?? '127.0.0.1'}:${address.port}`;
+
+  return {
+    url,
+    /** What the app's FLUTTERWAVE_BASE_URL points at. */
+    baseUrl: `${url}/v3`,
+    deliveries,
+    transaction: (txRef: string) => byTxRef.get(txRef),
+    refunds: () => refunds.map((r) => ({ ...r })),
+    setWebhookUrl(next: string | undefined) {
+      webhookUrl = next;
+    },
+    /** Waits for webhook deliveries still on the wire. */
+    async settled() {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
+    },
+    async close() {
+      await Promise.allSettled([...inFlight]);
+      await app.close();
+    },
+  };
+}
+
+export type FlutterwaveFake = Awaited<ReturnType<typeof startFlutterwaveFake>>;

@@ -1,0 +1,158 @@
+import {
+  can,
+  entityMessages,
+  type Payment,
+  type PaymentList,
+  type paymentListQuerySchema,
+  type paymentStatsQuerySchema,
+} from '@schoolledger/domain';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { fees, parentStudents, payments, schools, terms } from '../../db/schema.js';
+import { forbidden, notFound, validationFailed } from '../../lib/errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { assertSchoolInScope, inSchoolScope } from '../../plugins/tenancy.js';
+import { findStudent, visibleTo } from '../students/students.queries.js';
+import { toPayment } from './payments.presenter.js';
+import {
+  countPaymentRows,
+  feePaidFor,
+  findPayment,
+  listPayments,
+  type PaymentListRow,
+  paymentFilters,
+} from './payments.queries.js';
+import { paymentStats } from './stats.queries.js';
+
+type ListQuery = z.output<typeof paymentListQuerySchema>;
+type StatsQuery = z.output<typeof paymentStatsQuerySchema>;
+
+export const PAYMENT = entityMessages('Payment');
+const SCHOOL = entityMessages('School');
+const STUDENT = entityMessages('Student');
+const TERM = entityMessages('Term');
+const FEE = entityMessages('Fee');
+
+const isStaff = (auth: AuthContext) => can(auth.roles, 'payments.view');
+
+/**
+ * The payments a caller may see: staff with payments.view those of their schools, a student
+ * their own, a parent their linked children's. A caller holding several of these sees the union.
+ */
+export function visiblePayments(auth: AuthContext): SQL {
+  const parts: SQL[] = [];
+  if (isStaff(auth)) parts.push(inSchoolScope(auth.scope, payments.schoolId));
+  if (auth.roles.includes('Student')) parts.push(eq(payments.studentId, auth.userId));
+  if (auth.roles.includes('Parent')) {
+    parts.push(
+      sql`${payments.studentId} in (select ${parentStudents.studentId} from ${parentStudents} where ${parentStudents.parentId} = ${auth.userId})`,
+    );
+  }
+  if (!parts.length) throw forbidden();
+  return or(...parts)!;
+}
+
+/** Ids named in the query must be ones the caller can see (404 otherwise); they then only narrow. */
+async function checkNamedIds(db: DbOrTx, auth: AuthContext, query: Partial<ListQuery>) {
+  const staff = isStaff(auth);
+  if (query.school_id && staff) assertSchoolInScope(auth.scope, query.school_id, SCHOOL.notFound);
+  if (query.student_id) {
+    const parentId = auth.roles.includes('Parent') ? auth.userId : null;
+    const selfId = auth.roles.includes('Student') ? auth.userId : null;
+    const student = await findStudent(
+      db,
+      visibleTo({ scope: staff ? auth.scope : null, parentId, selfId }),
+      query.student_id,
+    );
+    if (!student) throw notFound(STUDENT.notFound);
+  }
+  if (query.term_id && staff) {
+    const [term] = await db
+      .select({ id: terms.id })
+      .from(terms)
+      .where(and(eq(terms.id, query.term_id), inSchoolScope(auth.scope, terms.schoolId)));
+    if (!term) throw notFound(TERM.notFound);
+  }
+  if (query.fee_id && staff) {
+    const [fee] = await db
+      .select({ id: fees.id })
+      .from(fees)
+      .where(and(eq(fees.id, query.fee_id), inSchoolScope(auth.scope, fees.schoolId)));
+    if (!fee) throw notFound(FEE.notFound);
+  }
+  if (query.from && query.to && query.from > query.to) {
+    throw validationFailed([{ field: 'to', message: 'The end date must be on or after the start date' }]);
+  }
+}
+
+/** Presents rows with each student's net paid on the fee, summed for the whole page in one query. */
+export async function presentPayments(db: DbOrTx, rows: PaymentListRow[]): Promise<Payment[]> {
+  const paid = await feePaidFor(
+    db,
+    rows.map((row) => ({ studentId: row.payment.studentId, feeId: row.payment.feeId })),
+  );
+  return rows.map((row) => toPayment(row, paid.get(`${row.payment.studentId}:${row.payment.feeId}`) ?? 0n));
+}
+
+export async function listPaymentPage(ctx: AppContext, auth: AuthContext, query: ListQuery): Promise<PaymentList> {
+  const visible = visiblePayments(auth);
+  await checkNamedIds(ctx.db, auth, query);
+  const where = and(
+    visible,
+    paymentFilters({
+      schoolId: query.school_id,
+      termId: query.term_id,
+      studentId: query.student_id,
+      feeId: query.fee_id,
+      status: query.status,
+      method: query.method,
+      kind: query.kind,
+      search: query.search || undefined,
+      from: query.from,
+      to: query.to,
+    }),
+  )!;
+  // A staff list walks each school's newest payments; a payer's list is a few students' rows.
+  const staffOnly = isStaff(auth) && !auth.roles.includes('Student') && !auth.roles.includes('Parent');
+  const acrossSchools = staffOnly
+    ? and(inSchoolScope(auth.scope, schools.id), query.school_id ? eq(schools.id, query.school_id) : undefined)
+    : undefined;
+  const [total, rows] = await Promise.all([
+    countPaymentRows(ctx.db, where),
+    listPayments(ctx.db, where, { limit: query.limit, offset: (query.page - 1) * query.limit }, acrossSchools),
+  ]);
+  return {
+    payments: await presentPayments(ctx.db, rows),
+    pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
+  };
+}
+
+/** One payment the caller may see, presented; 404 for anything else. */
+export async function getVisiblePayment(db: DbOrTx, auth: AuthContext, id: string): Promise<Payment> {
+  const row = await findPayment(db, visiblePayments(auth), id);
+  if (!row) throw notFound(PAYMENT.notFound);
+  const [payment] = await presentPayments(db, [row]);
+  return payment!;
+}
+
+/** Staff see the figures of the schools in their scope, narrowed by school and term. */
+export async function getPaymentStats(ctx: AppContext, auth: AuthContext, query: StatsQuery) {
+  await checkNamedIds(ctx.db, auth, query);
+  const where = and(
+    inSchoolScope(auth.scope, payments.schoolId),
+    paymentFilters({ schoolId: query.school_id, termId: query.term_id }),
+  )!;
+  return paymentStats(ctx.db, where);
+}
+
+/** Where the proof image of a transfer claim is, for the payer and for staff in scope. */
+export async function proofOf(ctx: AppContext, auth: AuthContext, id: string) {
+  const [row] = await ctx.db
+    .select({ proofPath: payments.proofPath })
+    .from(payments)
+    .where(and(visiblePayments(auth), eq(payments.id, id)));
+  if (!row?.proofPath) throw notFound(PAYMENT.notFound);
+  return row.proofPath;
+}

@@ -1,0 +1,45 @@
+import { koboToNaira, type Payment } from '@schoolledger/domain';
+import type { PaymentListRow } from './payments.queries.js';
+
+/** A payment row as SPEC §3 names it; `feePaidKobo` is the student's net paid on the fee. */
+export function toPayment(row: PaymentListRow, feePaidKobo: bigint): Payment {
+  const { payment } = row;
+  return {
+    _id: payment.id,
+    kind: payment.kind,
+    user: {
+      _id: row.student.id,
+      firstname: row.student.firstname,
+      lastname: row.student.lastname,
+      regNo: row.student.regNo,
+    },
+    school: { _id: row.school.id, name: row.school.name },
+    fee: {
+      _id: row.fee.id,
+      name: row.fee.name,
+      type: row.fee.type,
+      amount: koboToNaira(row.fee.amountKobo),
+      term: row.term ? { _id: row.term.id, name: row.term.name } : null,
+    },
+    amount: koboToNaira(payment.amountKobo),
+    status: payment.status,
+    mode_of_payment: payment.method,
+    trans_date: (payment.paidAt ?? payment.createdAt).toISOString(),
+    trx_ref: payment.reference,
+    trans_id: payment.providerId,
+    channel: payment.channel,
+    isInstallment: payment.isInstallment,
+    paid_at: payment.paidAt?.toISOString() ?? null,
+    receiptNo: payment.receiptNo,
+    refundOf: payment.refundOf,
+    refundedBy: row.refundId,
+    reason: payment.reason,
+    notes: payment.notes,
+    bank_reference: payment.payerBankReference,
+    transfer_date: payment.transferDate,
+    hasProof: payment.proofPath !== null,
+    feePaid: koboToNaira(feePaidKobo),
+    createdAt: payment.createdAt.toISOString(),
+    updatedAt: payment.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,73 @@
+import { idParamsSchema } from '@schoolledger/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, responses } from '../../lib/http.js';
+import { authenticate, authOf } from '../../plugins/auth.js';
+import { checkReceipt, loadReceipt, receiptKey } from './receipt.service.js';
+import { RECEIPT_FORMATS, renderReceiptPdf } from './receipt-pdf.js';
+
+const tags = ['payments'];
+
+const receiptCheckSchema = z.object({
+  valid: z.boolean(),
+  receiptNo: z.string().nullable(),
+  school: z.string().nullable(),
+  /** Naira. */
+  amount: z.number().nullable(),
+  paidAt: z.string().nullable(),
+});
+
+export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
+  const key = receiptKey(app.ctx.config);
+
+  app.get(
+    '/payment/:id/receipt',
+    {
+      onRequest: [authenticate],
+      schema: {
+        tags,
+        description:
+          'The PDF receipt of a successful payment: A4, or the 80 mm strip for thermal printers. The student, a linked parent, or staff who view or take payments in its school.',
+        params: idParamsSchema,
+        querystring: z.object({ format: z.enum(RECEIPT_FORMATS).default('a4') }),
+        produces: ['application/pdf'],
+        response: { ...responses(z.null()), 200: z.any().describe('The receipt (PDF)') },
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const receipt = await loadReceipt(app.ctx.db, app.ctx.config, key, authOf(request), request.params.id);
+      const pdf = await renderReceiptPdf(receipt, format);
+      const name = format === 'a4' ? receipt.receiptNo : `${receipt.receiptNo}-80mm`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${name}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  /** Public: anyone holding a printed receipt can check its code; the answer names no person. */
+  app.get(
+    '/payment/receipt/verify/:code',
+    {
+      schema: {
+        tags,
+        security: [],
+        description: 'Checks the verification code printed on a receipt, with the receipt number printed beside it.',
+        params: z.object({ code: z.string().trim().min(1).max(40) }),
+        querystring: z.object({
+          receipt: z
+            .string({ error: 'The receipt number is required' })
+            .trim()
+            .regex(/^RCP-\d{4}-\d{6,}$/, 'Not a receipt number'),
+        }),
+        response: responses(receiptCheckSchema),
+      },
+    },
+    async (request) => {
+      const check = await checkReceipt(app.ctx.db, key, request.params.code, request.query.receipt);
+      return ok(check.valid ? 'This receipt is genuine' : 'No receipt matches this code', check);
+    },
+  );
+};

@@ -1,0 +1,208 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  amountInWords,
+  can,
+  displayName,
+  entityMessages,
+  formatNaira,
+  koboToNaira,
+  outstanding,
+  PAYMENT_METHOD_LABELS,
+} from '@schoolledger/domain';
+import type { AppConfig } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { deriveKey, loadMasterSecret } from '../../lib/secrets.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { findReceiptPayment, paidThrough, paymentsWithReceiptNo, type ReceiptPaymentRow } from './receipt.queries.js';
+
+const PAYMENT = entityMessages('Payment');
+export const RECEIPT_NOT_READY = 'A receipt is available once the payment is successful';
+
+/** Everything a receipt prints, already worded and formatted. */
+export interface ReceiptDocument {
+  school: { name: string; group: string; address: string | null; contact: string | null };
+  receiptNo: string;
+  paidAt: string;
+  student: { name: string; regNo: string | null; classArm: string | null };
+  fee: { name: string; type: string; term: string | null };
+  amount: string;
+  amountInWords: string;
+  method: string;
+  reference: string;
+  providerId: string | null;
+  channel: string | null;
+  /** "Recorded by" for cash, "Confirmed by" for a bank transfer; online payments are verified by the provider. */
+  recordedBy: { label: string; name: string } | null;
+  notes: string | null;
+  feeAmount: string;
+  paidToDate: string;
+  outstanding: string;
+  verificationCode: string;
+  verifyUrl: string;
+}
+
+const LAGOS_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** 21 Nov 2026, 14:05 (Lagos). */
+export const lagosDateTime = (date: Date) => LAGOS_TIME.format(date);
+
+const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1).replaceAll('_', ' ');
+
+/** The key receipts are signed with: derived from the master secret, so it survives restarts. */
+export function receiptKey(config: Pick<AppConfig, 'appSecret' | 'dataDir'>): Uint8Array {
+  return deriveKey(loadMasterSecret({ appSecret: config.appSecret, dataDir: config.dataDir }), 'receipts');
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+function base32(bytes: Buffer, length: number): string {
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && out.length < length) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    value &= (1 << bits) - 1;
+    if (out.length === length) break;
+  }
+  return out;
+}
+
+/**
+ * `XXXX-XXXX-XXXX`: 60 bits of an HMAC over what the receipt states, so a forged or altered
+ * receipt (another number or amount) does not check out, and nobody without our key can make one.
+ */
+export function verificationCode(
+  key: Uint8Array,
+  payment: { receiptNo: string; id: string; amountKobo: bigint },
+): string {
+  const mac = createHmac('sha256', key).update(`${payment.receiptNo}|${payment.id}|${payment.amountKobo}`).digest();
+  return base32(mac, 12).match(/.{4}/g)!.join('-');
+}
+
+/** What a person may type: any case, with or without dashes or spaces, 0/1/8 misread for O/I/B. */
+export const normaliseCode = (code: string) =>
+  code.toUpperCase().replace(/[\s-]/g, '').replaceAll('0', 'O').replaceAll('1', 'I').replaceAll('8', 'B');
+
+export const verifyUrlOf = (appUrl: string, code: string, receiptNo: string) =>
+  `${appUrl.replace(/\/+$/, '')}/api/v1/payment/receipt/verify/${code}?receipt=${encodeURIComponent(receiptNo)}`;
+
+function recordedByOf(row: ReceiptPaymentRow): ReceiptDocument['recordedBy'] {
+  const { payment } = row;
+  if (payment.method === 'cash' && row.recorder) return { label: 'Recorded by', name: displayName(row.recorder) };
+  if (payment.method === 'bank_transfer' && row.reviewer) {
+    return { label: 'Confirmed by', name: displayName(row.reviewer) };
+  }
+  return null;
+}
+
+/**
+ * The receipt of a payment the caller may see: the student, a linked parent, or staff who view
+ * or take payments in the payment's school. Anyone else is told it does not exist.
+ */
+export async function loadReceipt(
+  db: DbOrTx,
+  config: Pick<AppConfig, 'appUrl'>,
+  key: Uint8Array,
+  auth: AuthContext,
+  paymentId: string,
+): Promise<ReceiptDocument> {
+  const row = await findReceiptPayment(db, paymentId, {
+    userId: auth.userId,
+    scope: auth.scope,
+    isStaff: can(auth.roles, 'payments.view') || can(auth.roles, 'payments.cash'),
+  });
+  if (!row) throw notFound(PAYMENT.notFound);
+  const { payment } = row;
+  if (payment.kind !== 'payment' || payment.status !== 'success' || !payment.receiptNo || !payment.paidAt) {
+    throw conflict(RECEIPT_NOT_READY);
+  }
+  const paid = await paidThrough(db, { studentId: payment.studentId, feeId: payment.feeId, paidAt: payment.paidAt });
+  const code = verificationCode(key, { receiptNo: payment.receiptNo, id: payment.id, amountKobo: payment.amountKobo });
+  const address = row.address
+    ? [[row.address.streetNo, row.address.street].filter(Boolean).join(' '), row.address.town, row.address.state]
+        .filter(Boolean)
+        .join(', ')
+    : null;
+  return {
+    school: {
+      name: row.school.name,
+      group: row.group.name,
+      address,
+      contact: [row.school.phone, row.school.email].filter(Boolean).join(' · ') || null,
+    },
+    receiptNo: payment.receiptNo,
+    paidAt: lagosDateTime(payment.paidAt),
+    student: { name: displayName(row.student), regNo: row.student.regNo, classArm: row.classArm?.name ?? null },
+    fee: {
+      name: row.fee.name,
+      type: capitalise(row.fee.type),
+      term: row.term ? [row.term.name, row.session?.name].filter(Boolean).join(', ') : null,
+    },
+    amount: naira(payment.amountKobo),
+    amountInWords: amountInWords(payment.amountKobo),
+    method: PAYMENT_METHOD_LABELS[payment.method],
+    reference: payment.reference,
+    providerId: payment.providerId,
+    channel: payment.channel ? capitalise(payment.channel) : null,
+    recordedBy: recordedByOf(row),
+    notes: payment.notes,
+    feeAmount: naira(row.fee.amountKobo),
+    paidToDate: naira(paid),
+    outstanding: naira(outstanding(row.fee.amountKobo, paid)),
+    verificationCode: code,
+    verifyUrl: verifyUrlOf(config.appUrl, code, payment.receiptNo),
+  };
+}
+
+export interface ReceiptCheck {
+  valid: boolean;
+  receiptNo: string | null;
+  school: string | null;
+  amount: number | null;
+  paidAt: string | null;
+}
+
+const INVALID: ReceiptCheck = { valid: false, receiptNo: null, school: null, amount: null, paidAt: null };
+
+/**
+ * A printed code checked by anyone holding the receipt. Receipt numbers repeat across schools,
+ * so every payment with that number is tried; the answer names no person.
+ */
+export async function checkReceipt(
+  db: DbOrTx,
+  key: Uint8Array,
+  code: string,
+  receiptNo: string,
+): Promise<ReceiptCheck> {
+  const given = Buffer.from(normaliseCode(code));
+  for (const payment of await paymentsWithReceiptNo(db, receiptNo)) {
+    const expected = Buffer.from(
+      normaliseCode(verificationCode(key, { receiptNo, id: payment.id, amountKobo: payment.amountKobo })),
+    );
+    if (given.length === expected.length && timingSafeEqual(given, expected)) {
+      return {
+        valid: true,
+        receiptNo,
+        school: payment.school,
+        amount: koboToNaira(payment.amountKobo),
+        paidAt: payment.paidAt?.toISOString() ?? null,
+      };
+    }
+  }
+  return INVALID;
+}

@@ -1,0 +1,119 @@
+import { koboToNaira, PAYMENT_METHODS, type PaymentMethod, type PaymentStats } from '@schoolledger/domain';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { payments } from '../../db/schema.js';
+import { signedAmountKobo } from '../fees/fees.queries.js';
+import { lagosDayStart } from './payments.queries.js';
+
+/** Sums leave the database as text so no kobo is lost on the way. */
+const kobo = (expression: SQL, condition: SQL = sql`true`) =>
+  sql<string>`coalesce(sum(${expression}) filter (where ${condition}), 0)::bigint::text`;
+const isPayment = sql`${payments.kind} = 'payment'`;
+const isSuccess = sql`${payments.status} = 'success'`;
+
+/**
+ * SPEC §3 payment stats. Counts and totalAmount are of payment rows (any status); successfulAmount
+ * is what was credited net of refunds; refundedAmount what refunds gave back.
+ */
+export async function paymentStats(db: DbOrTx, where: SQL): Promise<PaymentStats> {
+  const countOf = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+  const [totals] = await db
+    .select({
+      totalPayments: countOf(isPayment),
+      successfulPayments: countOf(sql`${isPayment} and ${isSuccess}`),
+      pendingPayments: countOf(sql`${isPayment} and ${payments.status} = 'pending'`),
+      failedPayments: countOf(sql`${isPayment} and ${payments.status} = 'failed'`),
+      reviewPayments: countOf(sql`${isPayment} and ${payments.status} = 'review'`),
+      totalAmount: kobo(sql`${payments.amountKobo}`, isPayment),
+      successfulAmount: kobo(signedAmountKobo, isSuccess),
+      pendingAmount: kobo(sql`${payments.amountKobo}`, sql`${isPayment} and ${payments.status} = 'pending'`),
+      refundedAmount: kobo(sql`${payments.amountKobo}`, sql`${payments.kind} = 'refund' and ${isSuccess}`),
+    })
+    .from(payments)
+    .where(where);
+  const byMethod = await methodTotals(db, and(where, isSuccess)!);
+  return {
+    totalPayments: totals!.totalPayments,
+    successfulPayments: totals!.successfulPayments,
+    pendingPayments: totals!.pendingPayments,
+    failedPayments: totals!.failedPayments,
+    reviewPayments: totals!.reviewPayments,
+    totalAmount: koboToNaira(BigInt(totals!.totalAmount)),
+    successfulAmount: koboToNaira(BigInt(totals!.successfulAmount)),
+    pendingAmount: koboToNaira(BigInt(totals!.pendingAmount)),
+    refundedAmount: koboToNaira(BigInt(totals!.refundedAmount)),
+    paymentsByMethod: PAYMENT_METHODS.map((method) => {
+      const row = byMethod.get(method);
+      return { method, count: row?.count ?? 0, amount: koboToNaira(row?.amountKobo ?? 0n) };
+    }),
+  };
+}
+
+export interface MethodTotal {
+  count: number;
+  amountKobo: bigint;
+}
+
+/** Per method: how many payments and the money they brought in, net of refunds among `where`. */
+export async function methodTotals(db: DbOrTx, where: SQL): Promise<Map<PaymentMethod, MethodTotal>> {
+  const rows = await db
+    .select({
+      method: payments.method,
+      count: sql<number>`(count(*) filter (where ${isPayment}))::int`,
+      amount: kobo(signedAmountKobo),
+    })
+    .from(payments)
+    .where(where)
+    .groupBy(payments.method);
+  return new Map(rows.map((row) => [row.method, { count: row.count, amountKobo: BigInt(row.amount) }]));
+}
+
+/** Successful rows whose money moved between two Lagos calendar days, inclusive. */
+export const creditedBetween = (from: string, to: string) =>
+  sql`${isSuccess} and ${payments.paidAt} >= ${lagosDayStart(from)} and ${payments.paidAt} < ${lagosDayStart(to)} + interval '1 day'`;
+
+/** Per Lagos calendar month (YYYY-MM): payments credited and their money net of refunds. */
+export async function monthlyTotals(db: DbOrTx, where: SQL) {
+  const month = sql<string>`to_char(${payments.paidAt} at time zone 'Africa/Lagos', 'YYYY-MM')`;
+  const rows = await db
+    .select({
+      month,
+      count: sql<number>`(count(*) filter (where ${isPayment}))::int`,
+      amount: kobo(signedAmountKobo),
+    })
+    .from(payments)
+    .where(where)
+    .groupBy(month);
+  return new Map(rows.map((row) => [row.month, { count: row.count, amountKobo: BigInt(row.amount) }]));
+}
+
+/** Transfer claims waiting for the bursary, whatever their date. */
+export async function pendingTransferCount(db: DbOrTx, where: SQL) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(
+      and(where, eq(payments.method, 'bank_transfer'), eq(payments.status, 'pending'), eq(payments.kind, 'payment')),
+    );
+  return row?.n ?? 0;
+}
+
+/** Online attempts started between two Lagos days, and how they ended. */
+export async function onlineAttempts(db: DbOrTx, where: SQL, from: string, to: string) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      failed: sql<number>`(count(*) filter (where ${payments.status} = 'failed'))::int`,
+      review: sql<number>`(count(*) filter (where ${payments.status} = 'review'))::int`,
+    })
+    .from(payments)
+    .where(
+      and(
+        where,
+        isPayment,
+        inArray(payments.method, ['paystack', 'flutterwave']),
+        sql`${payments.createdAt} >= ${lagosDayStart(from)} and ${payments.createdAt} < ${lagosDayStart(to)} + interval '1 day'`,
+      ),
+    );
+  return row ?? { total: 0, failed: 0, review: 0 };
+}

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  type bankTransferClaimInputSchema,
+  entityMessages,
+  formatNaira,
+  koboToNaira,
+  MSG,
+  nairaToKobo,
+  outstanding,
+  todayIn,
+} from '@schoolledger/domain';
+import { and, eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { fees, paymentProfiles, payments } from '../../db/schema.js';
+import { AppError, badRequest, conflict, forbidden, notFound, validationFailed } from '../../lib/errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { inSchoolScope } from '../../plugins/tenancy.js';
+import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { appliesToStudent, listFees, lockFee, paidByFee, payable } from '../fees/fees.queries.js';
+import { IMAGE_TYPES } from '../files/image-upload.js';
+import { findStudent, visibleTo } from '../students/students.queries.js';
+import { getVisiblePayment, PAYMENT } from './payment-records.service.js';
+import { lockPayment, pendingClaimsKobo } from './payments.queries.js';
+import { creditPayment, newReference } from './payments.service.js';
+
+type ClaimInput = z.output<typeof bankTransferClaimInputSchema>;
+type PaymentRow = typeof payments.$inferSelect;
+
+const STUDENT = entityMessages('Student');
+const FEE = entityMessages('Fee');
+export const TRANSFER_RECORDED = 'Transfer recorded. The bursary will confirm it once the money arrives.';
+export const TRANSFER_CONFIRMED = 'Transfer confirmed and credited.';
+export const TRANSFER_REJECTED = 'Transfer rejected.';
+const PROOF_FOLDER = 'transfer-proofs';
+
+/** Proof images live outside the public uploads folder: only the payer and the bursary may see them. */
+export const proofFile = (ctx: AppContext, proofPath: string) =>
+  path.join(ctx.config.dataDir, 'private', ...proofPath.split('/'));
+
+async function proofExtension(buffer: Buffer) {
+  const type = await fileTypeFromBuffer(buffer);
+  const extension = type ? IMAGE_TYPES[type.mime] : undefined;
+  if (!extension)
+    throw new AppError(422, 'validation', MSG.selectImage, [{ field: 'proof', message: MSG.selectImage }]);
+  return extension;
+}
+
+async function owedOn(db: DbOrTx, studentId: string, fee: { id: string; amountKobo: bigint }) {
+  const paid = (await paidByFee(db, studentId, [fee.id])).get(fee.id) ?? 0n;
+  return outstanding(fee.amountKobo, paid);
+}
+
+const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
+
+/**
+ * A student (for themself) or a parent (for a linked child) tells the school they paid a fee by
+ * transfer. Recorded as a pending payment for the bursary to confirm; the claims pending on a fee
+ * never add up to more than is outstanding, so the same naira cannot be claimed twice.
+ */
+export async function claimTransfer(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: ClaimInput,
+  proof: Buffer | null,
+  actor: Actor,
+) {
+  const selfId = auth.roles.includes('Student') ? auth.userId : null;
+  const parentId = auth.roles.includes('Parent') ? auth.userId : null;
+  if (!selfId && !parentId) throw forbidden();
+  const studentId = input.student_id ?? selfId;
+  if (!studentId) throw validationFailed([{ field: 'student_id', message: 'Please select a student' }]);
+  const student = await findStudent(ctx.db, visibleTo({ scope: null, parentId, selfId }), studentId);
+  if (!student) throw notFound(STUDENT.notFound);
+  const [row] = await listFees(ctx.db, and(payable, appliesToStudent(studentId), eq(fees.id, input.fee_id))!);
+  if (!row) throw notFound(FEE.notFound);
+  const schoolId = row.fee.schoolId;
+
+  if (input.transfer_date > todayIn('Africa/Lagos', ctx.clock())) {
+    throw validationFailed([{ field: 'transfer_date', message: 'The transfer date cannot be in the future' }]);
+  }
+  const [profile] = await ctx.db
+    .select({ enabled: paymentProfiles.activateBankTransfer })
+    .from(paymentProfiles)
+    .where(eq(paymentProfiles.schoolId, schoolId));
+  if (!profile?.enabled) throw badRequest('Bank transfer is not available for this school');
+
+  const amountKobo = nairaToKobo(input.amount);
+  const proofPath = proof ? `${PROOF_FOLDER}/${randomUUID()}.${await proofExtension(proof)}` : null;
+  if (proof && proofPath) {
+    await mkdir(path.dirname(proofFile(ctx, proofPath)), { recursive: true });
+    await writeFile(proofFile(ctx, proofPath), proof);
+  }
+
+  let created: PaymentRow;
+  try {
+    created = await ctx.db.transaction(async (tx) => {
+      // Claims, confirmations and the cash desk take turns on the fee, so the outstanding they see holds.
+      const fee = await lockFee(tx, input.fee_id);
+      if (fee?.status !== 'approved' || !fee.isActive) throw notFound(FEE.notFound);
+      const owed = await owedOn(tx, studentId, fee);
+      if (owed === 0n) throw conflict('This fee is already paid');
+      const claimed = await pendingClaimsKobo(tx, studentId, fee.id);
+      const claimable = owed > claimed ? owed - claimed : 0n;
+      if (amountKobo > claimable) {
+        const message =
+          claimed > 0n
+            ? `Amount cannot be more than ${naira(claimable)}: ${naira(claimed)} of the outstanding ${naira(owed)} is already in transfers waiting for confirmation`
+            : `Amount cannot be more than the outstanding ${naira(owed)}`;
+        throw validationFailed([{ field: 'amount', message }]);
+      }
+      const [inserted] = await tx
+        .insert(payments)
+        .values({
+          schoolId,
+          studentId,
+          feeId: fee.id,
+          amountKobo,
+          method: 'bank_transfer',
+          status: 'pending',
+          reference: newReference(),
+          currency: 'NGN',
+          isInstallment: amountKobo < owed,
+          initiatedBy: auth.userId,
+          payerBankReference: input.bank_reference,
+          transferDate: input.transfer_date,
+          proofPath,
+        })
+        .returning();
+      await recordAudit(tx, actor, {
+        action: 'payment.claim',
+        entity: 'payment',
+        entityId: inserted!.id,
+        schoolId,
+        after: {
+          status: 'pending',
+          method: 'bank_transfer',
+          amountKobo: amountKobo.toString(),
+          feeId: fee.id,
+          studentId,
+          reference: inserted!.reference,
+          bankReference: input.bank_reference,
+          transferDate: input.transfer_date,
+          hasProof: proofPath !== null,
+        },
+      });
+      return inserted!;
+    });
+  } catch (error) {
+    if (proofPath) await rm(proofFile(ctx, proofPath), { force: true });
+    throw error;
+  }
+  return getVisiblePayment(ctx.db, auth, created.id);
+}
+
+/** Only a claim still waiting may be confirmed or rejected; anything else says what it already is. */
+function assertPendingClaim(payment: PaymentRow | undefined): asserts payment is PaymentRow {
+  if (!payment) throw notFound(PAYMENT.notFound);
+  if (payment.method !== 'bank_transfer' || payment.kind !== 'payment') {
+    throw conflict('Only a bank transfer claim can be confirmed or rejected');
+  }
+  if (payment.status === 'success') throw conflict('This transfer has already been confirmed');
+  if (payment.status === 'failed') throw conflict('This transfer has already been rejected');
+  if (payment.status !== 'pending') throw conflict('This transfer is not waiting for confirmation');
+}
+
+/** The bank's day is known, not the hour: a transfer from an earlier day is dated midday in Lagos (UTC+1, no DST). */
+function paidAtOf(transferDate: string | null, now: Date): Date {
+  if (!transferDate || transferDate >= todayIn('Africa/Lagos', now)) return now;
+  return new Date(`${transferDate}T12:00:00+01:00`);
+}
+
+/**
+ * The bursary saw the money arrive: the claim is credited like any other payment (receipt
+ * number, audit), never for more than the student still owes at this moment.
+ */
+export async function confirmTransfer(ctx: AppContext, auth: AuthContext, id: string, actor: Actor) {
+  const scoped = inSchoolScope(auth.scope, payments.schoolId);
+  const [found] = await ctx.db
+    .select({ feeId: payments.feeId })
+    .from(payments)
+    .where(and(scoped, eq(payments.id, id)));
+  if (!found) throw notFound(PAYMENT.notFound);
+  await ctx.db.transaction(async (tx) => {
+    // The fee first, as the cash desk and claims lock it, so the three never wait on each other in a circle.
+    const fee = await lockFee(tx, found.feeId);
+    const payment = await lockPayment(tx, scoped, id);
+    assertPendingClaim(payment);
+    if (!fee) throw notFound(FEE.notFound);
+    const owed = await owedOn(tx, payment.studentId, fee);
+    if (payment.amountKobo > owed) {
+      throw conflict(
+        `This transfer of ${naira(payment.amountKobo)} is more than the ${naira(owed)} still owed on the fee. Reject it and record what was actually received.`,
+      );
+    }
+    const now = ctx.clock();
+    await tx.update(payments).set({ reviewedBy: auth.userId, reviewedAt: now }).where(eq(payments.id, payment.id));
+    await creditPayment(
+      tx,
+      actor,
+      payment,
+      { paidAt: paidAtOf(payment.transferDate, now), verifiedAt: now, channel: 'bank_transfer' },
+      {
+        source: 'bank_transfer_confirm',
+        reference: payment.reference,
+        bankReference: payment.payerBankReference,
+        transferDate: payment.transferDate,
+      },
+    );
+  });
+  return getVisiblePayment(ctx.db, auth, id);
+}
+
+/** The money never arrived (or not as claimed): the claim fails with the bursar's reason. */
+export async function rejectTransfer(ctx: AppContext, auth: AuthContext, id: string, reason: string, actor: Actor) {
+  const scoped = inSchoolScope(auth.scope, payments.schoolId);
+  await ctx.db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, scoped, id);
+    assertPendingClaim(payment);
+    const now = ctx.clock();
+    await tx
+      .update(payments)
+      .set({ status: 'failed', reason, reviewedBy: auth.userId, reviewedAt: now })
+      .where(eq(payments.id, payment.id));
+    await recordAudit(tx, actor, {
+      action: 'payment.reject_transfer',
+      entity: 'payment',
+      entityId: payment.id,
+      schoolId: payment.schoolId,
+      before: { status: payment.status },
+      after: { status: 'failed', reason, amountKobo: payment.amountKobo.toString(), reference: payment.reference },
+    });
+  });
+  return getVisiblePayment(ctx.db, auth, id);
+}

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
+import { todayIn } from '@schoolledger/domain';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { payments, schools, users } from '../src/db/schema.js';
+import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
+import { bearer, demoEmail, FIRST_SCHOOL, insertUser, login, SECOND_SCHOOL, useTestApp } from './helper.js';
+
+/**
+ * The text a reader of the PDF sees: content streams decoded through each embedded font's
+ * ToUnicode map, one line per text run. Enough for what pdfkit writes; not a general PDF reader.
+ */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const objects = new Map<string, { dict: string; data: string | null }>();
+  const start = /(\d+) 0 obj\n/g;
+  for (let match = start.exec(raw); match; match = start.exec(raw)) {
+    const from = match.index + match[0].length;
+    const streamAt = raw.indexOf('\nstream\n', from);
+    const endAt = raw.indexOf('\nendobj', from);
+    if (streamAt !== -1 && streamAt < endAt) {
+      const dict = raw.slice(from, streamAt);
+      const length = Number(/\/Length (\d+)/.exec(dict)?.[1]);
+      const bytes = Buffer.from(raw.slice(streamAt + 8, streamAt + 8 + length), 'latin1');
+      const data = dict.includes('/FlateDecode') ? inflateSync(bytes).toString('latin1') : bytes.toString('latin1');
+      objects.set(match[1]!, { dict, data });
+      start.lastIndex = streamAt + 8 + length;
+    } else {
+      objects.set(match[1]!, { dict: raw.slice(from, endAt), data: null });
+    }
+  }
+  const cmapOf = (objectId: string) => {
+    const map = new Map<number, string>();
+    const text = objects.get(objectId)?.data ?? '';
+    for (const range of text.matchAll(/<([0-9a-f]+)> <[0-9a-f]+> \[([^\]]*)\]/g)) {
+      let code = Number.parseInt(range[1]!, 16);
+      for (const entry of range[2]!.matchAll(/<([0-9a-f ]+)>/g)) {
+        map.set(code++, String.fromCharCode(...entry[1]!.split(' ').map((hex) => Number.parseInt(hex, 16))));
+      }
+    }
+    return map;
+  };
+  const fontMaps = new Map<string, Map<number, string>>();
+  for (const { dict } of objects.values()) {
+    for (const ref of dict.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
+      const toUnicode = /\/ToUnicode (\d+) 0 R/.exec(objects.get(ref[2]!)?.dict ?? '')?.[1];
+      if (toUnicode) fontMaps.set(ref[1]!, cmapOf(toUnicode));
+    }
+  }
+  const lines: string[] = [];
+  for (const { data } of objects.values()) {
+    if (!data?.includes(' Tf')) continue;
+    let font = new Map<number, string>();
+    for (const op of data.matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\] TJ/g)) {
+      if (op[1]) {
+        font = fontMaps.get(op[1]) ?? new Map();
+        continue;
+      }
+      let line = '';
+      for (const hex of op[2]!.matchAll(/<([0-9a-f]*)>/g)) {
+        for (let i = 0; i < hex[1]!.length; i += 4)
+          line += font.get(Number.parseInt(hex[1]!.slice(i, i + 4), 16)) ?? '';
+      }
+      lines.push(line);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Line breaks may fall anywhere (even after a hyphen), so text is compared without spacing. */
+const squash = (text: string) => text.replace(/\s+/g, '');
+
+describe('PDF receipts and their verification', () => {
+  const t = useTestApp();
+  const ids = { school: '', term: '', student: '' };
+  let otherBursar = { authorization: '' };
+  let otherStudent = { authorization: '' };
+
+  beforeAll(async () => {
+    const [school] = await t.ctx.db.select().from(schools).where(eq(schools.name, FIRST_SCHOOL));
+    const [second] = await t.ctx.db.select().from(schools).where(eq(schools.name, SECOND_SCHOOL));
+    ids.school = school!.id;
+    ids.term = (await defaultTermOf(t.ctx.db, ids.school, todayIn('Africa/Lagos', new Date())))!;
+    const [student] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoEmail('student')));
+    ids.student = student!.id;
+
+    const bursarEmail = `bursar-${randomUUID().slice(0, 8)}@example.test`;
+    await insertUser(t, { email: bursarEmail, roles: ['Bursar'], schoolId: second!.id });
+    otherBursar = bearer((await login(t, bursarEmail)).json().data.token);
+    const studentEmail = `student-${randomUUID().slice(0, 8)}@example.test`;
+    await insertUser(t, { email: studentEmail, roles: ['Student'], schoolId: ids.school });
+    otherStudent = bearer((await login(t, studentEmail)).json().data.token);
+  });
+
+  async function approvedFee(amount: string, name = `Fee ${randomUUID().slice(0, 8)}`) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/fee/create',
+      headers: await t.as('admin'),
+      payload: {
+        term_id: ids.term,
+        school_id: ids.school,
+        name,
+        description: 'Test',
+        type: 'tuition',
+        amount,
+        isApproved: true,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data._id as string;
+  }
+
+  async function cash(feeId: string, amount: string) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/pay-with-cash',
+      headers: { ...(await t.as('bursar')), 'idempotency-key': randomUUID() },
+      payload: { user_id: ids.student, fee_id: feeId, amount },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.payment as { _id: string; receiptNo: string; trx_ref: string };
+  }
+
+  const receipt = (paymentId: string, headers: Record<string, string>, format?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/payment/${paymentId}/receipt${format ? `?format=${format}` : ''}`,
+      headers,
+    });
+
+  const verify = (code: string, receiptNo: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/payment/receipt/verify/${encodeURIComponent(code)}?receipt=${encodeURIComponent(receiptNo)}`,
+    });
+
+  it('prints school, student, fee, amount in figures and words, method, and the balance as it stood', async () => {
+    const feeName = `Receipt Tuition ${randomUUID().slice(0, 6)}`;
+    const feeId = await approvedFee('2500000', feeName);
+    const first = await cash(feeId, '1234567.89');
+    await cash(feeId, '1000');
+
+    const response = await receipt(first._id, await t.as('student'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${first.receiptNo}.pdf"`);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const text = squash(pdfText(response.rawPayload));
+    for (const expected of [
+      FIRST_SCHOOL,
+      'Payment Receipt',
+      first.receiptNo,
+      'Chiamaka',
+      'CVC/2025/0142',
+      'JSS 2A',
+      feeName,
+      'Tuition',
+      '₦1,234,567.89',
+      'One million, two hundred and thirty-four thousand, five hundred and sixty-seven naira and eighty-nine kobo only',
+      'Cash Payment',
+      first.trx_ref,
+      'Recorded by',
+      // Fee balance after this payment, not after the later one.
+      '₦2,500,000.00',
+      '₦1,265,432.11',
+    ]) {
+      expect(text).toContain(squash(expected));
+    }
+    expect(text).toMatch(/[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}/);
+    expect(text).toContain(squash(`/api/v1/payment/receipt/verify/`));
+  });
+
+  it('the student, their parent and the bursar get it; the 80 mm strip is a narrow page', async () => {
+    const payment = await cash(await approvedFee('5000'), '1500.50');
+    for (const who of ['student', 'parent', 'bursar', 'principal']) {
+      const response = await receipt(payment._id, await t.as(who));
+      expect(response.statusCode, `${who}: ${response.body}`).toBe(200);
+      expect(response.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    }
+    const strip = await receipt(payment._id, await t.as('parent'), '80mm');
+    expect(strip.statusCode, strip.body).toBe(200);
+    expect(strip.headers['content-disposition']).toBe(`attachment; filename="${payment.receiptNo}-80mm.pdf"`);
+    expect(strip.rawPayload.toString('latin1')).toMatch(/\/MediaBox \[0 0 226\.77 \d+/);
+    const text = squash(pdfText(strip.rawPayload));
+    expect(text).toContain(squash('One thousand, five hundred naira and fifty kobo only'));
+    expect(text).toContain(payment.receiptNo);
+  });
+
+  it('anyone else, or an id that does not exist, is told it is not found', async () => {
+    const payment = await cash(await approvedFee('3000'), '100');
+    for (const headers of [otherStudent, otherBursar, await t.as('headteacher')]) {
+      const response = await receipt(payment._id, headers);
+      expect(response.statusCode, response.body).toBe(404);
+    }
+    expect((await receipt(randomUUID(), await t.as('bursar'))).statusCode).toBe(404);
+    expect((await receipt(payment._id, {})).statusCode).toBe(401);
+  });
+
+  it('a payment that has not succeeded has no receipt yet', async () => {
+    const feeId = await approvedFee('4000');
+    const [pending] = await t.ctx.db
+      .insert(payments)
+      .values({
+        schoolId: ids.school,
+        studentId: ids.student,
+        feeId,
+        amountKobo: 400_000n,
+        method: 'paystack',
+        reference: `SL-TEST-${randomUUID().slice(0, 8)}`,
+      })
+      .returning();
+    const response = await receipt(pending!.id, await t.as('student'));
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toBe('A receipt is available once the payment is successful');
+  });
+
+  it('the printed code checks out publicly, without naming the student; a wrong one does not', async () => {
+    const payment = await cash(await approvedFee('9000'), '750.25');
+    const pdf = await receipt(payment._id, await t.as('bursar'));
+    const code = /[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}/.exec(pdfText(pdf.rawPayload))![0];
+
+    const genuine = await verify(code, payment.receiptNo);
+    expect(genuine.statusCode, genuine.body).toBe(200);
+    expect(genuine.json().data).toEqual({
+      valid: true,
+      receiptNo: payment.receiptNo,
+      school: FIRST_SCHOOL,
+      amount: 750.25,
+      paidAt: expect.any(String),
+    });
+    expect(genuine.body).not.toContain('Chiamaka');
+    expect((await verify(code.toLowerCase().replaceAll('-', ''), payment.receiptNo)).json().data.valid).toBe(true);
+
+    const forged = code.startsWith('A') ? `B${code.slice(1)}` : `A${code.slice(1)}`;
+    for (const [tryCode, tryReceipt] of [
+      [forged, payment.receiptNo],
+      [code, 'RCP-2000-000001'],
+    ] as const) {
+      const response = await verify(tryCode, tryReceipt);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toEqual({ valid: false, receiptNo: null, school: null, amount: null, paidAt: null });
+    }
+    expect((await verify(code, 'not-a-receipt')).statusCode).toBe(422);
+  });
+});

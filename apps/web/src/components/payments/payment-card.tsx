@@ -1,0 +1,140 @@
+import { formatNaira, PAYMENT_METHOD_LABELS, type Payment } from '@schoolledger/domain';
+import { clsx } from 'clsx';
+import { type ReactNode, useId } from 'react';
+import { Badge } from '@/components/ui';
+import { PaymentStatusBadge } from './payment-status-badge';
+import { ReceiptButton } from './receipt-button';
+
+const dateTime = new Intl.DateTimeFormat('en-NG', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Africa/Lagos',
+});
+
+function formatWhen(timestamp: string) {
+  const parsed = new Date(timestamp);
+  return Number.isNaN(parsed.getTime()) ? timestamp : dateTime.format(parsed);
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+interface Detail {
+  label: string;
+  value: string;
+  /** References and ids, set in a fixed-width face so they are easy to read out and compare. */
+  code?: boolean;
+}
+
+export interface PaymentCardProps {
+  payment: Payment;
+  /** Staff lists name the student; a payer's own history does not need to. */
+  showPayer?: boolean;
+  /** More buttons beside the receipt, such as a refund or a transfer review. */
+  actions?: ReactNode;
+  className?: string;
+}
+
+/** SPEC §2 payment history card: one payment or refund with its fee, method, references and receipt. */
+export function PaymentCard({ payment, showPayer = false, actions, className }: PaymentCardProps) {
+  const progressId = useId();
+  const refund = payment.kind === 'refund';
+  const { fee } = payment;
+  const paidPercent = fee.amount > 0 ? Math.min(100, Math.round((payment.feePaid / fee.amount) * 100)) : 100;
+  const receipt = !refund && payment.status === 'success' && payment.receiptNo;
+
+  const details: Detail[] = [
+    { label: 'Method', value: PAYMENT_METHOD_LABELS[payment.mode_of_payment] },
+    { label: 'Date', value: formatWhen(payment.trans_date) },
+    { label: 'Fee type', value: capitalize(fee.type) },
+    { label: 'Channel', value: payment.channel ? capitalize(payment.channel) : '—' },
+    { label: 'Reference', value: payment.trx_ref, code: true },
+    { label: 'Transaction ID', value: payment.trans_id ?? '—', code: payment.trans_id !== null },
+  ];
+  if (payment.receiptNo) details.push({ label: 'Receipt', value: payment.receiptNo, code: true });
+  if (payment.bank_reference) details.push({ label: 'Bank reference', value: payment.bank_reference, code: true });
+  if (payment.reason) details.push({ label: refund ? 'Reason' : 'Note', value: payment.reason });
+
+  return (
+    <article
+      aria-label={`${fee.name}, ${formatNaira(payment.amount)}`}
+      className={clsx(
+        'flex w-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900',
+        className,
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words text-slate-900 dark:text-white">{fee.name}</h3>
+          <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
+            {showPayer && (
+              <>
+                {payment.user.firstname} {payment.user.lastname}
+                {payment.user.regNo && ` (${payment.user.regNo})`} ·{' '}
+              </>
+            )}
+            {fee.term?.name ?? 'Unknown Term'}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1.5">
+          <PaymentStatusBadge status={payment.status} refund={refund} />
+          {payment.isInstallment && <Badge variant="blue">Installment</Badge>}
+        </div>
+      </div>
+
+      <p
+        className={clsx(
+          'mt-3 text-2xl font-semibold tracking-tight',
+          refund ? 'text-red-700 dark:text-red-400' : 'text-slate-900 dark:text-white',
+        )}
+      >
+        {refund && '−'}
+        {formatNaira(payment.amount)}
+      </p>
+
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+        {details.map(({ label, value, code }) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+            <dd
+              className={clsx(
+                'text-right text-slate-900 dark:text-slate-100',
+                code && 'font-mono text-xs leading-5 break-all',
+              )}
+            >
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      {payment.isInstallment && (
+        <div className="mt-4 space-y-1.5">
+          <p id={progressId} className="flex justify-between gap-3 text-xs text-slate-600 dark:text-slate-400">
+            <span>Fee paid so far</span>
+            <span>
+              {formatNaira(payment.feePaid)} of {formatNaira(fee.amount)}
+            </span>
+          </p>
+          <div
+            role="progressbar"
+            aria-labelledby={progressId}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={paidPercent}
+            aria-valuetext={`${paidPercent}% of the fee paid`}
+            className="h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
+          >
+            <div className="h-full rounded-full bg-emerald-500" style={{ width: `${paidPercent}%` }} />
+          </div>
+        </div>
+      )}
+
+      {(receipt || actions) && (
+        <div className="mt-auto flex flex-wrap items-center justify-end gap-2 pt-4">
+          {receipt && <ReceiptButton paymentId={payment._id} receiptNo={receipt} />}
+          {actions}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+import { studentFeesSchema } from '@schoolledger/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { cashDeskKeys } from './keys';
+
+/** What a student owes this term, with what they paid: staff name the student. */
+export async function getStudentFees(studentId: string, signal?: AbortSignal) {
+  const data = await api.get('/student/fees', { query: { student_id: studentId }, signal, silent: true });
+  return studentFeesSchema.parse(data);
+}
+
+export function useStudentFees(studentId: string | null) {
+  return useQuery({
+    queryKey: cashDeskKeys.fees(studentId ?? ''),
+    queryFn: ({ signal }) => getStudentFees(studentId as string, signal),
+    enabled: studentId !== null,
+    // The desk takes money against these figures: always ask afresh, never show an older answer.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}

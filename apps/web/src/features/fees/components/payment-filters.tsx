@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Button, FormField, Input, SearchInput, Select } from '@/components/ui';
+import { useSchools } from '../api/get-schools';
+import { useTerms } from '../api/get-terms';
+import type { FeePermissions } from '../lib/permissions';
+import { PAYMENT_METHOD_FILTERS, PAYMENT_STATUS_FILTERS, type PaymentFilters } from '../lib/use-payment-filters';
+
+export interface PaymentFiltersBarProps {
+  filters: PaymentFilters;
+  /** The school whose terms the term filter offers: the chosen one, or the user's own. */
+  schoolId: string;
+  update(changes: Partial<PaymentFilters>): void;
+  may: FeePermissions;
+}
+
+export function PaymentFiltersBar({ filters, schoolId, update, may }: PaymentFiltersBarProps) {
+  const [search, setSearch] = useState(filters.q);
+  const schools = useSchools();
+  const terms = useTerms(schoolId);
+  const filtered =
+    filters.q !== '' ||
+    filters.term !== '' ||
+    filters.pstatus !== 'all' ||
+    filters.method !== 'all' ||
+    filters.from !== '' ||
+    filters.to !== '';
+
+  const clearAll = () => {
+    setSearch('');
+    update({ q: '', term: '', pstatus: 'all', method: 'all', from: '', to: '' });
+  };
+
+  return (
+    <div className="grid grid-cols-2 items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:grid-cols-4 dark:border-slate-800 dark:bg-slate-900">
+      <SearchInput
+        label="Search payments"
+        value={search}
+        onValueChange={setSearch}
+        onSearch={(term) => update({ q: term })}
+        placeholder="Student, reg. no., reference or receipt"
+        className="col-span-2"
+      />
+      {may.multiSchool && (
+        <FormField label="School">
+          <Select
+            value={filters.school}
+            disabled={schools.isPending}
+            onChange={(event) => update({ school: event.target.value })}
+          >
+            <option value="">All Schools</option>
+            {schools.data?.map((school) => (
+              <option key={school._id} value={school._id}>
+                {school.name}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      )}
+      <FormField label="Term">
+        <Select
+          value={filters.term}
+          disabled={!schoolId || terms.isPending}
+          onChange={(event) => update({ term: event.target.value })}
+        >
+          <option value="">{schoolId ? 'All Terms' : 'Select a school first'}</option>
+          {terms.data?.map((term) => (
+            <option key={term._id} value={term._id}>
+              {term.name} ({term.session.name})
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label="Payment status">
+        <Select
+          value={filters.pstatus}
+          onChange={(event) => update({ pstatus: event.target.value as PaymentFilters['pstatus'] })}
+        >
+          {PAYMENT_STATUS_FILTERS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label="Method">
+        <Select
+          value={filters.method}
+          onChange={(event) => update({ method: event.target.value as PaymentFilters['method'] })}
+        >
+          {PAYMENT_METHOD_FILTERS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label="From">
+        <Input
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => update({ from: event.target.value })}
+        />
+      </FormField>
+      <FormField label="To">
+        <Input
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => update({ to: event.target.value })}
+        />
+      </FormField>
+      <Button variant="secondary" onClick={clearAll} disabled={!filtered} className="col-span-2 lg:col-span-1">
+        Clear Filters
+      </Button>
+    </div>
+  );
+}

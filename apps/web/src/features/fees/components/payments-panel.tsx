@@ -1,0 +1,142 @@
+import { formatNaira, type Payment, refundInputSchema } from '@schoolledger/domain';
+import { Wallet } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button, Card, EmptyState, ErrorBanner, LoadingState, Pagination, Spinner } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { type PaymentsQuery, usePayments } from '../api/get-payments';
+import { useRefundPayment } from '../api/refund-payment';
+import { PAYMENT_MESSAGES } from '../lib/payment-messages';
+import type { FeePermissions } from '../lib/permissions';
+import { usePaymentFilters } from '../lib/use-payment-filters';
+import { PaymentCard, payerName } from './payment-card';
+import { PaymentFiltersBar } from './payment-filters';
+import { ReasonDialog } from './reason-dialog';
+import { TransferQueue } from './transfer-queue';
+
+const PAGE_SIZE = 12;
+
+/** The school's payments and refunds, filtered and paged by the server, with the transfer queue on top. */
+export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId: string }) {
+  const { filters, update } = usePaymentFilters();
+  const query: PaymentsQuery = {
+    school_id: filters.school || undefined,
+    term_id: filters.term || undefined,
+    status: filters.pstatus === 'all' ? undefined : filters.pstatus,
+    method: filters.method === 'all' ? undefined : filters.method,
+    search: filters.q || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    page: filters.ppage,
+    limit: PAGE_SIZE,
+  };
+  const payments = usePayments(query);
+  const refund = useRefundPayment();
+  const [refunding, setRefunding] = useState<Payment | null>(null);
+
+  // A refund or a confirmation can leave the address past the last page.
+  const totalPages = payments.data?.pagination.totalPages ?? 0;
+  useEffect(() => {
+    if (totalPages > 0 && filters.ppage > totalPages) update({ ppage: totalPages });
+  }, [totalPages, filters.ppage, update]);
+
+  const filtered =
+    filters.q !== '' ||
+    filters.term !== '' ||
+    filters.pstatus !== 'all' ||
+    filters.method !== 'all' ||
+    filters.from !== '' ||
+    filters.to !== '';
+
+  let body: React.ReactNode;
+  if (payments.isPending) {
+    body = <LoadingState label={PAYMENT_MESSAGES.loading} />;
+  } else if (payments.isError) {
+    body = (
+      <ErrorBanner title={PAYMENT_MESSAGES.loadFailed}>
+        <p>{errorMessage(payments.error, 'Please check your connection and try again.')}</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => payments.refetch()}>
+          Retry
+        </Button>
+      </ErrorBanner>
+    );
+  } else if (payments.data.payments.length === 0) {
+    body = (
+      <Card>
+        <EmptyState
+          icon={Wallet}
+          title={filtered ? 'No payments found' : 'No payments yet'}
+          description={
+            filtered
+              ? 'Try adjusting your search or filters.'
+              : 'Payments appear here once students pay their fees online, by transfer or in cash.'
+          }
+        />
+      </Card>
+    );
+  } else {
+    const { pagination } = payments.data;
+    body = (
+      <>
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {payments.data.payments.map((payment) => (
+            <li key={payment._id} className="contents">
+              <PaymentCard
+                payment={payment}
+                showSchool={may.multiSchool}
+                onRefund={may.refund ? () => setRefunding(payment) : undefined}
+              />
+            </li>
+          ))}
+        </ul>
+        <Pagination
+          page={pagination.page}
+          totalPages={pagination.totalPages}
+          total={pagination.total}
+          limit={pagination.limit}
+          onPageChange={(ppage) => update({ ppage })}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      {may.confirmTransfer && <TransferQueue schoolId={filters.school || schoolId} showSchool={may.multiSchool} />}
+      <PaymentFiltersBar filters={filters} schoolId={schoolId} update={update} may={may} />
+      <h2
+        className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white"
+        aria-busy={payments.isFetching}
+      >
+        {payments.data ? `Payments (${payments.data.pagination.total})` : 'Payments'}
+        {payments.isFetching && !payments.isPending && <Spinner className="text-emerald-600" />}
+      </h2>
+      {body}
+      {refunding && (
+        <ReasonDialog
+          title="Refund payment"
+          description={
+            <>
+              <p>
+                Refund {formatNaira(refunding.amount)} paid by {payerName(refunding)} for {refunding.fee.name}?
+              </p>
+              <p className="mt-2">
+                The payment stays on record and a refund of the same amount is added, so the student owes it again.
+                {refunding.mode_of_payment === 'paystack' || refunding.mode_of_payment === 'flutterwave'
+                  ? ' The money is returned through the payment provider.'
+                  : ' Hand the money back to the payer yourself.'}
+              </p>
+            </>
+          }
+          label="Reason for refund"
+          confirmLabel="Refund payment"
+          schema={refundInputSchema}
+          pending={refund.isPending}
+          onConfirm={(reason) =>
+            refund.mutate({ paymentId: refunding._id, reason }, { onSuccess: () => setRefunding(null) })
+          }
+          onClose={() => setRefunding(null)}
+        />
+      )}
+    </div>
+  );
+}

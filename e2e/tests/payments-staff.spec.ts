@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { email, PASSWORD, screenshot, signIn } from './support';
+
+const PHONE = { width: 390, height: 844 };
+const REG_NO = 'CVC/2025/0142';
+const REFUND_REASON = 'Paid twice at the desk; cash handed back to the parent';
+/** A 1×1 PNG, enough for the server to recognise an image by its bytes. */
+const PROOF_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const today = () => new Date().toISOString().slice(0, 10);
+
+interface Session {
+  token: string;
+  userId: string;
+}
+
+async function apiSignIn(request: APIRequestContext, name: string): Promise<Session> {
+  const response = await request.post('/api/v1/auth/login', { data: { email: email(name), password: PASSWORD } });
+  expect(response.ok()).toBe(true);
+  const { data } = await response.json();
+  return { token: data.token, userId: data.user._id };
+}
+
+const bearer = (session: Session) => ({ Authorization: `Bearer ${session.token}` });
+
+/** The student's fees this term with what is still owed on each. */
+async function studentFees(request: APIRequestContext, student: Session) {
+  const response = await request.get('/api/v1/student/fees', { headers: bearer(student) });
+  expect(response.ok()).toBe(true);
+  const { data } = await response.json();
+  return data.fees as { fee: { _id: string; name: string }; outstanding: number }[];
+}
+
+async function outstandingOn(request: APIRequestContext, student: Session, feeId: string) {
+  const fee = (await studentFees(request, student)).find((row) => row.fee._id === feeId);
+  expect(fee).toBeDefined();
+  return fee!.outstanding;
+}
+
+async function openPayments(page: Page) {
+  await signIn(page, 'bursar');
+  await page.goto('/fees?tab=payments');
+  await expect(page.getByRole('tab', { name: 'Payments', selected: true })).toBeVisible();
+}
+
+async function searchPayments(page: Page, text: string) {
+  await page.getByLabel('Search payments').fill(text);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
+}
+
+// The transfer, the cash payment and their checks share one student, so they run in order.
+test.describe.configure({ mode: 'serial' });
+
+test.describe('payments for staff', () => {
+  test('a bursar confirms a bank transfer the student claimed', async ({ page, request }) => {
+    const student = await apiSignIn(request, 'student');
+    const owed = (await studentFees(request, student)).find(
+      (row) => row.fee.name === 'JSS Tuition' && row.outstanding >= 5000,
+    );
+    expect(owed, 'the demo student owes a fee of at least ₦5,000').toBeDefined();
+    const feeId = owed!.fee._id;
+    const before = owed!.outstanding;
+    const bankReference = `E2E-TRF-${Date.now()}`;
+
+    const claim = await request.post('/api/v1/payment/bank-transfer', {
+      headers: bearer(student),
+      multipart: { fee_id: feeId, amount: '5000', transfer_date: today(), bank_reference: bankReference },
+    });
+    expect(claim.ok(), await claim.text()).toBe(true);
+    const reference: string = (await claim.json()).data.trx_ref;
+
+    await openPayments(page);
+    const queue = page.getByRole('region', { name: /Bank transfers awaiting confirmation/ });
+    const item = queue.getByRole('listitem', { name: `Transfer ${bankReference}` });
+    await expect(item).toContainText('Chiamaka Obi');
+    await expect(item).toContainText('₦5,000.00');
+    await expect(item).toContainText(owed!.fee.name);
+    await screenshot(page, 'desktop-payments-transfer-queue');
+    await page.setViewportSize(PHONE);
+    await expect(item.getByRole('button', { name: 'Confirm' })).toBeVisible();
+    await screenshot(page, 'phone-payments-transfer-queue');
+
+    await item.getByRole('button', { name: 'Confirm' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm bank transfer' });
+    await expect(dialog).toContainText(bankReference);
+    await dialog.getByRole('button', { name: 'Confirm transfer' }).click();
+    await expect(page.getByText('Bank transfer confirmed successfully!')).toBeVisible();
+    await expect(item).toBeHidden();
+
+    await searchPayments(page, reference);
+    const card = page.getByRole('article', { name: `Payment ${reference}` });
+    await expect(card).toContainText('Completed');
+    await expect(card).toContainText(bankReference);
+    await expect(card.getByText('Receipt no.')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Receipt' })).toBeVisible();
+
+    expect(await outstandingOn(request, student, feeId)).toBe(before - 5000);
+  });
+
+  test('a bursar views the proof and rejects a claim with a reason', async ({ page, request }) => {
+    const student = await apiSignIn(request, 'student');
+    const owed = (await studentFees(request, student)).find(
+      (row) => row.fee.name === 'JSS Tuition' && row.outstanding >= 1000,
+    );
+    const bankReference = `E2E-REJ-${Date.now()}`;
+    const claim = await request.post('/api/v1/payment/bank-transfer', {
+      headers: bearer(student),
+      multipart: {
+        fee_id: owed!.fee._id,
+        amount: '1000',
+        transfer_date: today(),
+        bank_reference: bankReference,
+        proof: { name: 'proof.png', mimeType: 'image/png', buffer: PROOF_PNG },
+      },
+    });
+    expect(claim.ok(), await claim.text()).toBe(true);
+
+    await openPayments(page);
+    const item = page.getByRole('listitem', { name: `Transfer ${bankReference}` });
+    // The proof is fetched with the bursar's token and shown in place.
+    await item.getByRole('button', { name: 'View proof' }).click();
+    const proof = page.getByRole('dialog', { name: 'Proof of payment' });
+    const image = proof.getByRole('img', { name: 'Proof of transfer from Chiamaka Obi' });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(1);
+    await proof.getByRole('button', { name: 'Close' }).first().click();
+    await expect(proof).toBeHidden();
+
+    await item.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject bank transfer' });
+    await dialog.getByRole('button', { name: 'Reject transfer' }).click();
+    await expect(dialog.getByText('Please provide a reason for rejection')).toBeVisible();
+    await dialog.getByLabel('Reason for rejection').fill('No such credit on the statement');
+    await dialog.getByRole('button', { name: 'Reject transfer' }).click();
+    await expect(page.getByText('Bank transfer rejected')).toBeVisible();
+    await expect(item).toBeHidden();
+  });
+
+  test('a bursar refunds a cash payment with a reason', async ({ page, request }) => {
+    const student = await apiSignIn(request, 'student');
+    const bursar = await apiSignIn(request, 'bursar');
+    const owed = (await studentFees(request, student)).find(
+      (row) => row.fee.name === 'JSS Tuition' && row.outstanding >= 2000,
+    );
+    const feeId = owed!.fee._id;
+    const cash = await request.post('/api/v1/payment/pay-with-cash', {
+      headers: { ...bearer(bursar), 'Idempotency-Key': randomUUID() },
+      data: { user_id: student.userId, fee_id: feeId, amount: 2000 },
+    });
+    expect(cash.ok(), await cash.text()).toBe(true);
+    const reference: string = (await cash.json()).data.payment.trx_ref;
+    const before = await outstandingOn(request, student, feeId);
+
+    await openPayments(page);
+    await searchPayments(page, reference);
+    const card = page.getByRole('article', { name: `Payment ${reference}` });
+    await expect(card).toContainText('Completed');
+    await card.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund payment' });
+    await expect(dialog).toContainText('₦2,000.00');
+    await dialog.getByRole('button', { name: 'Refund payment' }).click();
+    await expect(dialog.getByText('Please give a reason for the refund')).toBeVisible();
+    await dialog.getByLabel('Reason for refund').fill(REFUND_REASON);
+    await dialog.getByRole('button', { name: 'Refund payment' }).click();
+    await expect(page.getByText('Payment refunded successfully!')).toBeVisible();
+    await expect(card.getByText('Refunded', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+
+    // The refund is its own row, and the student owes the money again.
+    await searchPayments(page, REG_NO);
+    await page.getByLabel('Method').selectOption('cash');
+    const refundRow = page.getByRole('article', { name: /^Refund / }).filter({ hasText: REFUND_REASON });
+    await expect(refundRow).toContainText('−₦2,000.00');
+    await expect(refundRow.getByText('Refund', { exact: true })).toBeVisible();
+    expect(await outstandingOn(request, student, feeId)).toBe(before + 2000);
+    await screenshot(page, 'desktop-payments-refund');
+
+    await page.setViewportSize(PHONE);
+    await expect(refundRow).toBeVisible();
+    await screenshot(page, 'phone-payments');
+  });
+
+  test('the overview shows the payment analytics with a success rate', async ({ page }) => {
+    await signIn(page, 'bursar');
+    await page.goto('/fees');
+    const analytics = page.getByRole('region', { name: 'Payment Analytics' });
+    await expect(analytics.getByRole('progressbar', { name: 'Success rate' })).toBeVisible();
+    await expect(analytics.getByText('Completed')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Process Payment' })).toHaveAttribute('href', '/bursar/cash-payments');
+    await screenshot(page, 'desktop-fees-overview-payments');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'phone-fees-overview-payments');
+  });
+});
