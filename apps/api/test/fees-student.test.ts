@@ -197,6 +197,49 @@ describe('what a student owes', () => {
     expect((await call('student', 'GET', `/student/fees?term_id=${foreign!.id}`)).statusCode).toBe(404);
   });
 
+  it('with unpaid=true lists what is still owed from every term that has started, arrears included', async () => {
+    const earlier = await t.ctx.db
+      .select({ id: terms.id, name: terms.name, session: academicSessions.name })
+      .from(terms)
+      .innerJoin(academicSessions, eq(academicSessions.id, terms.sessionId))
+      .where(and(eq(terms.schoolId, ids.first), eq(academicSessions.name, '2024/2025'), eq(terms.name, 'Third Term')));
+    const [upcoming] = await t.ctx.db
+      .select({ id: terms.id })
+      .from(terms)
+      .where(and(eq(terms.sessionId, ids.session), eq(terms.name, 'Third Term')));
+    await approvedFee({ term_id: earlier[0]!.id, name: 'Last session arrears', amount: '700' });
+    await approvedFee({ term_id: upcoming!.id, name: 'Next term trip', amount: '400' });
+    const settled = await approvedFee({ name: 'Settled already', amount: '50' });
+    await t.ctx.db.insert(payments).values({
+      schoolId: ids.first,
+      studentId: ids.student,
+      feeId: settled._id,
+      amountKobo: 5_000n,
+      status: 'success',
+      method: 'cash',
+      reference: `test-${randomUUID()}`,
+    });
+
+    const current = feeNames((await call('bursar', 'GET', `/student/fees?student_id=${ids.student}`)).json());
+    expect(current).toContain('Settled already');
+    expect(current).not.toContain('Last session arrears');
+
+    const owed = await call('bursar', 'GET', `/student/fees?student_id=${ids.student}&unpaid=true`);
+    expect(owed.statusCode, owed.body).toBe(200);
+    const names = feeNames(owed.json());
+    expect(names).toEqual(expect.arrayContaining(['Last session arrears', 'JSS Tuition']));
+    expect(names).not.toContain('Settled already');
+    expect(names).not.toContain('Next term trip');
+    const arrears = owed
+      .json()
+      .data.fees.find((item: { fee: { name: string } }) => item.fee.name === 'Last session arrears');
+    expect(arrears).toMatchObject({
+      outstanding: 700,
+      isPaid: false,
+      fee: { term: { name: 'Third Term', session: { name: '2024/2025' } } },
+    });
+  });
+
   it('a parent sees each linked child, the same figures, and nobody else', async () => {
     const [parent] = await t.ctx.db
       .select()

@@ -198,6 +198,11 @@ export const studentFeesQuerySchema = z.object({
   student_id: idSchema.optional(),
   term_id: idSchema.optional(),
   session_id: idSchema.optional(),
+  /**
+   * `true`: every fee still owed from any term that has started, arrears included, instead of
+   * one term's fees: what the cash desk collects against.
+   */
+  unpaid: z.enum(['true', 'false']).optional(),
 });
 export const studentFeesSchema = z.object({
   student: z.object({

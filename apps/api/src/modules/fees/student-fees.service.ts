@@ -10,7 +10,7 @@ import {
   type studentFeesQuerySchema,
   todayIn,
 } from '@schoolledger/domain';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { fees, terms } from '../../db/schema.js';
@@ -65,6 +65,7 @@ async function termFilter(ctx: AppContext, schoolId: string, query: StudentFeesQ
     if (!(await findSessionOfSchool(ctx.db, schoolId, query.session_id))) throw notFound(SESSION.notFound);
     conditions.push(eq(terms.sessionId, query.session_id));
   }
+  if (query.unpaid === 'true') conditions.push(lte(terms.startDate, today));
   if (conditions.length) return and(...conditions)!;
   const termId = await defaultTermOf(ctx.db, schoolId, today);
   return termId ? eq(fees.termId, termId) : undefined;
@@ -85,10 +86,12 @@ export async function studentFees(ctx: AppContext, auth: AuthContext, query: Stu
   const totals = { amount: 0n, paid: 0n, owed: 0n, overdue: 0n, dueSoon: 0n };
   let overdueCount = 0;
   let dueSoonCount = 0;
-  const items = rows.map((row) => {
+  const owedOf = (row: (typeof rows)[number]) => outstanding(row.fee.amountKobo, paid.get(row.fee.id) ?? 0n);
+  const shown = query.unpaid === 'true' ? rows.filter((row) => owedOf(row) > 0n) : rows;
+  const items = shown.map((row) => {
     const amount = row.fee.amountKobo;
     const paidKobo = paid.get(row.fee.id) ?? 0n;
-    const owed = outstanding(amount, paidKobo);
+    const owed = owedOf(row);
     const dueDate = dueDateOf(row);
     totals.amount += amount;
     totals.paid += paidKobo;

@@ -3,9 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { cashDeskKeys } from './keys';
 
-/** What a student owes this term, with what they paid: staff name the student. */
+/** Every fee a student still owes, earlier terms' arrears included: staff name the student. */
 export async function getStudentFees(studentId: string, signal?: AbortSignal) {
-  const data = await api.get('/student/fees', { query: { student_id: studentId }, signal, silent: true });
+  const data = await api.get('/student/fees', {
+    query: { student_id: studentId, unpaid: 'true' },
+    signal,
+    silent: true,
+  });
   return studentFeesSchema.parse(data);
 }
 

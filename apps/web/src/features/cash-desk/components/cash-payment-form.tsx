@@ -6,11 +6,10 @@ import {
   type StudentFee,
   type StudentFees,
 } from '@schoolledger/domain';
-import { clsx } from 'clsx';
 import { Banknote, Inbox } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Badge, Button, Card, CardBody, CardHeader, EmptyState, FormField, Input, Textarea } from '@/components/ui';
+import { Button, Card, CardBody, CardHeader, EmptyState, FormField, Input, Textarea } from '@/components/ui';
 import { applyFieldErrors } from '@/lib/form';
 import { useRecordCashPayment } from '../api/record-cash-payment';
 import { type CashFormValues, cashFormSchema, emptyCashForm, type PaymentType } from '../lib/cash-form';
@@ -27,35 +26,25 @@ function FeeOption({
   item: StudentFee;
   register: ReturnType<typeof useForm<CashFormValues>>['register'];
 }) {
-  const paid = item.isPaid;
   return (
-    <label
-      className={clsx(
-        'flex gap-3 rounded-lg border p-3 transition-colors',
-        paid
-          ? 'cursor-not-allowed border-slate-200 bg-slate-50 opacity-75 dark:border-slate-800 dark:bg-slate-900/60'
-          : 'cursor-pointer border-slate-200 hover:border-emerald-400 has-[:checked]:border-emerald-600 has-[:checked]:bg-emerald-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600/40 dark:border-slate-700 dark:has-[:checked]:bg-emerald-500/10',
-      )}
-    >
+    <label className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 transition-colors hover:border-emerald-400 has-[:checked]:border-emerald-600 has-[:checked]:bg-emerald-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600/40 dark:border-slate-700 dark:has-[:checked]:bg-emerald-500/10">
       <input
         type="radio"
         value={item.fee._id}
-        disabled={paid}
         className="mt-1 size-4 shrink-0 accent-emerald-600"
         {...register('fee_id')}
       />
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <span className="font-medium text-slate-900 dark:text-white">{item.fee.name}</span>
-          {paid ? (
-            <Badge variant="green">Paid</Badge>
-          ) : (
-            <span className="text-sm font-semibold text-slate-900 dark:text-white">
-              {formatNaira(item.outstanding)} <span className="font-normal text-slate-500">outstanding</span>
-            </span>
-          )}
+          <span className="text-sm font-semibold text-slate-900 dark:text-white">
+            {formatNaira(item.outstanding)} <span className="font-normal text-slate-500">outstanding</span>
+          </span>
         </span>
         <span className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-slate-500 dark:text-slate-400">
+          <span>
+            {item.fee.term.name}, {item.fee.term.session.name}
+          </span>
           <span>
             Amount <span className="text-slate-700 dark:text-slate-300">{formatNaira(item.amountDue)}</span>
           </span>
@@ -119,7 +108,6 @@ export function CashPaymentForm({
     }
   });
 
-  const payable = data.fees.filter((item) => !item.isPaid);
   const typeOption = (value: PaymentType, label: string, hint: string) => (
     <label className="flex flex-1 cursor-pointer items-start gap-2 rounded-lg border border-slate-200 p-3 has-[:checked]:border-emerald-600 has-[:checked]:bg-emerald-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-emerald-600/40 dark:border-slate-700 dark:has-[:checked]:bg-emerald-500/10">
       <input type="radio" value={value} className="mt-0.5 size-4 accent-emerald-600" {...register('payment_type')} />
@@ -135,14 +123,14 @@ export function CashPaymentForm({
       <Card className="lg:col-span-3">
         <CardHeader
           title="Select fee"
-          description={`${data.student.school.name} · this term's fees for ${data.student.name}`}
+          description={`${data.student.school.name} · what ${data.student.name} still owes, this term and earlier`}
         />
         <CardBody>
           {data.fees.length === 0 ? (
             <EmptyState
               icon={Inbox}
-              title="No fees to pay"
-              description="This student has no approved fees for the current term."
+              title="Nothing owed"
+              description="This student owes nothing on any approved fee."
               className="py-8"
             />
           ) : (
@@ -151,9 +139,6 @@ export function CashPaymentForm({
               {data.fees.map((item) => (
                 <FeeOption key={item.fee._id} item={item} register={register} />
               ))}
-              {payable.length === 0 && (
-                <p className="text-sm text-slate-500 dark:text-slate-400">Every fee of this term is paid.</p>
-              )}
               {errors.fee_id && (
                 <p id="cash-fee-error" className="text-sm text-red-600 dark:text-red-400">
                   {errors.fee_id.message}
@@ -201,7 +186,13 @@ export function CashPaymentForm({
               </div>
             )}
           </div>
-          <Button type="submit" size="lg" className="w-full" loading={record.isPending} disabled={payable.length === 0}>
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            loading={record.isPending}
+            disabled={data.fees.length === 0}
+          >
             {!record.isPending && <Banknote className="size-5" aria-hidden="true" />}
             {record.isPending ? 'Recording...' : 'Record cash payment'}
           </Button>
