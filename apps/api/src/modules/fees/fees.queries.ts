@@ -62,6 +62,12 @@ const feeColumns = {
 
 const live = isNull(fees.deletedAt);
 
+/** A fee's id and amount when `where` holds: for hot paths that only need to check a fee (the cash desk). */
+export async function findFeeAmount(db: DbOrTx, where: SQL) {
+  const [row] = await db.select({ id: fees.id, amountKobo: fees.amountKobo }).from(fees).where(and(live, where));
+  return row;
+}
+
 export async function listFees(db: DbOrTx, where: SQL, page?: { limit: number; offset: number }) {
   const query = db
     .select(feeColumns)

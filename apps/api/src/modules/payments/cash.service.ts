@@ -16,7 +16,7 @@ import { conflict, isUniqueViolation, notFound, validationFailed } from '../../l
 import type { AuthContext } from '../../plugins/auth.js';
 import { inSchoolScope } from '../../plugins/tenancy.js';
 import type { Actor } from '../audit/audit.queries.js';
-import { appliesToStudent, listFees, lockFee, paidByFee } from '../fees/fees.queries.js';
+import { appliesToStudent, findFeeAmount, lockFee, paidByFee } from '../fees/fees.queries.js';
 import { findStudent, visibleTo } from '../students/students.queries.js';
 import { creditPayment, newReference } from './payments.service.js';
 
@@ -93,14 +93,14 @@ export async function payWithCash(
   );
   if (!student?.user.schoolId) throw notFound(STUDENT.notFound);
   const schoolId = student.user.schoolId;
-  const [row] = await listFees(
+  const visibleFee = await findFeeAmount(
     ctx.db,
     and(inSchoolScope(auth.scope, fees.schoolId), appliesToStudent(student.user.id), eq(fees.id, input.fee_id))!,
   );
-  if (!row) throw notFound(FEE.notFound);
+  if (!visibleFee) throw notFound(FEE.notFound);
 
   const earlier = await byKey(ctx.db, schoolId, idempotencyKey);
-  if (earlier) return replay(ctx.db, auth, input, row.fee.amountKobo, earlier);
+  if (earlier) return replay(ctx.db, auth, input, visibleFee.amountKobo, earlier);
 
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -150,6 +150,6 @@ export async function payWithCash(
     if (!isUniqueViolation(error)) throw error;
     const winner = await byKey(ctx.db, schoolId, idempotencyKey);
     if (!winner) throw error;
-    return replay(ctx.db, auth, input, row.fee.amountKobo, winner);
+    return replay(ctx.db, auth, input, visibleFee.amountKobo, winner);
   }
 }

@@ -13,12 +13,14 @@ const isSuccess = sql`${payments.status} = 'success'`;
 
 /**
  * SPEC §3 payment stats. Counts and totalAmount are of payment rows (any status); successfulAmount
- * is what was credited net of refunds; refundedAmount what refunds gave back.
+ * is what was credited net of refunds; refundedAmount what refunds gave back. One pass over the
+ * rows, grouped by method, gives both the totals and the per-method figures.
  */
 export async function paymentStats(db: DbOrTx, where: SQL): Promise<PaymentStats> {
   const countOf = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
-  const [totals] = await db
+  const rows = await db
     .select({
+      method: payments.method,
       totalPayments: countOf(isPayment),
       successfulPayments: countOf(sql`${isPayment} and ${isSuccess}`),
       pendingPayments: countOf(sql`${isPayment} and ${payments.status} = 'pending'`),
@@ -30,21 +32,30 @@ export async function paymentStats(db: DbOrTx, where: SQL): Promise<PaymentStats
       refundedAmount: kobo(sql`${payments.amountKobo}`, sql`${payments.kind} = 'refund' and ${isSuccess}`),
     })
     .from(payments)
-    .where(where);
-  const byMethod = await methodTotals(db, and(where, isSuccess)!);
+    .where(where)
+    .groupBy(payments.method);
+  const countTotal = (
+    key: 'totalPayments' | 'successfulPayments' | 'pendingPayments' | 'failedPayments' | 'reviewPayments',
+  ) => rows.reduce((total, row) => total + row[key], 0);
+  const koboTotal = (key: 'totalAmount' | 'successfulAmount' | 'pendingAmount' | 'refundedAmount') =>
+    koboToNaira(rows.reduce((total, row) => total + BigInt(row[key]), 0n));
   return {
-    totalPayments: totals!.totalPayments,
-    successfulPayments: totals!.successfulPayments,
-    pendingPayments: totals!.pendingPayments,
-    failedPayments: totals!.failedPayments,
-    reviewPayments: totals!.reviewPayments,
-    totalAmount: koboToNaira(BigInt(totals!.totalAmount)),
-    successfulAmount: koboToNaira(BigInt(totals!.successfulAmount)),
-    pendingAmount: koboToNaira(BigInt(totals!.pendingAmount)),
-    refundedAmount: koboToNaira(BigInt(totals!.refundedAmount)),
+    totalPayments: countTotal('totalPayments'),
+    successfulPayments: countTotal('successfulPayments'),
+    pendingPayments: countTotal('pendingPayments'),
+    failedPayments: countTotal('failedPayments'),
+    reviewPayments: countTotal('reviewPayments'),
+    totalAmount: koboTotal('totalAmount'),
+    successfulAmount: koboTotal('successfulAmount'),
+    pendingAmount: koboTotal('pendingAmount'),
+    refundedAmount: koboTotal('refundedAmount'),
     paymentsByMethod: PAYMENT_METHODS.map((method) => {
-      const row = byMethod.get(method);
-      return { method, count: row?.count ?? 0, amount: koboToNaira(row?.amountKobo ?? 0n) };
+      const row = rows.find((candidate) => candidate.method === method);
+      return {
+        method,
+        count: row?.successfulPayments ?? 0,
+        amount: koboToNaira(BigInt(row?.successfulAmount ?? '0')),
+      };
     }),
   };
 }
