@@ -1,10 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { koboToNaira, nairaToKobo } from '@schoolledger/domain';
 import {
+  notFoundVerification,
   type PaymentInit,
   type PaymentProvider,
   type PaymentVerification,
   ProviderError,
+  type ProviderHttpOptions,
+  providerHttp,
   type WebhookEvent,
 } from './provider.js';
 
@@ -36,45 +39,14 @@ interface Envelope {
   data?: Record<string, unknown> | null;
 }
 
-const notFound = (message: string): PaymentVerification => ({
-  status: 'not_found',
-  providerStatus: message,
-  reference: null,
-  amountKobo: null,
-  chargedKobo: null,
-  currency: null,
-  paidAt: null,
-  channel: null,
-  providerId: null,
-});
-
 /** Flutterwave v3 (Standard): hosted link, verify by tx_ref, `verif-hash` webhooks. */
-export function createFlutterwaveProvider(options: {
-  /** `https://api.flutterwave.com/v3` or the local fake's `/v3`. */
-  baseUrl: string;
-  secretKey: string;
-  /** The dashboard's secret hash; without it no webhook is accepted (the callback and the job still settle). */
-  secretHash?: string | undefined;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-}): PaymentProvider {
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 15_000;
-
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-    const response = await doFetch(`${options.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${options.secretKey}`,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const json = (await response.json().catch(() => ({}))) as Envelope;
-    return { status: response.status, json };
-  }
+export function createFlutterwaveProvider(
+  options: ProviderHttpOptions & {
+    /** The dashboard's secret hash; without it no webhook is accepted (the callback and the job still settle). */
+    secretHash?: string | undefined;
+  },
+): PaymentProvider {
+  const call = providerHttp<Envelope>(options);
 
   const failed = (status: number, json: Envelope) =>
     new ProviderError(json.message ?? `Flutterwave answered ${status}`, status);
@@ -103,7 +75,7 @@ export function createFlutterwaveProvider(options: {
         `/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`,
       );
       // Until the payer tries to pay there is no transaction for the tx_ref.
-      if (status === 400 || status === 404) return notFound(json.message ?? 'not found');
+      if (status === 400 || status === 404) return notFoundVerification(json.message ?? 'not found');
       const data = json.data;
       if (status !== 200 || json.status !== 'success' || !data) throw failed(status, json);
       const providerStatus = String(data.status ?? '');

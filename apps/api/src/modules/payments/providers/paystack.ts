@@ -1,9 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  notFoundVerification,
   type PaymentInit,
   type PaymentProvider,
   type PaymentVerification,
   ProviderError,
+  type ProviderHttpOptions,
+  providerHttp,
   type WebhookEvent,
 } from './provider.js';
 
@@ -36,29 +39,8 @@ interface Envelope {
   data?: Record<string, unknown>;
 }
 
-export function createPaystackProvider(options: {
-  baseUrl: string;
-  secretKey: string;
-  fetch?: typeof fetch;
-  timeoutMs?: number;
-}): PaymentProvider {
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 15_000;
-
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-    const response = await doFetch(`${options.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${options.secretKey}`,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const json = (await response.json().catch(() => ({}))) as Envelope;
-    return { status: response.status, json };
-  }
+export function createPaystackProvider(options: ProviderHttpOptions): PaymentProvider {
+  const call = providerHttp<Envelope>(options);
 
   return {
     name: 'paystack',
@@ -83,17 +65,7 @@ export function createPaystackProvider(options: {
       const { status, json } = await call('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
       // An unknown reference comes back as 400 or 404 depending on the day; both mean "no such transaction".
       if (status === 400 || status === 404) {
-        return {
-          status: 'not_found',
-          providerStatus: json.message ?? 'not found',
-          reference: null,
-          amountKobo: null,
-          chargedKobo: null,
-          currency: null,
-          paidAt: null,
-          channel: null,
-          providerId: null,
-        };
+        return notFoundVerification(json.message ?? 'not found');
       }
       const data = json.data;
       if (status !== 200 || json.status !== true || !data) {

@@ -61,3 +61,46 @@ export class ProviderError extends Error {
     this.name = 'ProviderError';
   }
 }
+
+/** The provider's answer when it has no transaction under that reference. */
+export const notFoundVerification = (message: string): PaymentVerification => ({
+  status: 'not_found',
+  providerStatus: message,
+  reference: null,
+  amountKobo: null,
+  chargedKobo: null,
+  currency: null,
+  paidAt: null,
+  channel: null,
+  providerId: null,
+});
+
+export interface ProviderHttpOptions {
+  baseUrl: string;
+  secretKey: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/**
+ * JSON over HTTPS with the secret key as a bearer token, as both Paystack and Flutterwave take it.
+ * A body that is not JSON reads as `{}`, so callers judge by status and envelope alone.
+ */
+export function providerHttp<Envelope>(options: ProviderHttpOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  return async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const response = await doFetch(`${options.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${options.secretKey}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const json = (await response.json().catch(() => ({}))) as Envelope;
+    return { status: response.status, json };
+  };
+}
