@@ -1,5 +1,5 @@
 import type { CalendarDate } from './academic-badges.js';
-import type { Kobo } from './money.js';
+import { formatKobo, type Kobo } from './money.js';
 
 const DAY_MS = 86_400_000;
 export const DUE_SOON_DAYS = 7;
@@ -56,4 +56,16 @@ export function installmentAmount(amount: Kobo, installments: number): Kobo {
 /** What is left to pay, never below zero. */
 export function outstanding(amount: Kobo, paid: Kobo): Kobo {
   return amount > paid ? amount - paid : 0n;
+}
+
+/**
+ * The one rule for money paid against a fee, wherever it is paid (online, cash desk, transfer
+ * claim, and the web's forms): never more than is still owed. `held` is owed money already
+ * claimed by transfers awaiting confirmation. The field message for `amount`, or null when it fits.
+ */
+export function amountOverOutstanding(amount: Kobo, owed: Kobo, held: Kobo = 0n): string | null {
+  const room = owed > held ? owed - held : 0n;
+  if (amount <= room) return null;
+  if (held === 0n) return `Amount cannot be more than the outstanding ${formatKobo(owed)}`;
+  return `Amount cannot be more than ${formatKobo(room)}: ${formatKobo(held)} of the outstanding ${formatKobo(owed)} is already in transfers waiting for confirmation`;
 }

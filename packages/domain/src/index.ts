@@ -14,6 +14,7 @@ export * from './schemas/academic.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/fees.js';
+export * from './schemas/money.js';
 export * from './schemas/payments.js';
 export * from './schemas/profile.js';
 export * from './schemas/students.js';

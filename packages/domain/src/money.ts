@@ -1,17 +1,37 @@
 /**
  * Money is integer kobo inside and naira (at most two decimals) at the API boundary. Conversion
- * goes through the decimal string so no float multiplication ever touches an amount.
+ * goes through the decimal text so no float multiplication ever touches an amount.
  */
 export type Kobo = bigint;
 
+/**
+ * The largest amount anything may carry: ₦100,000,000 (ten billion kobo). No school fee comes near
+ * it, and it keeps every sum of a school's payments far inside a JavaScript number when shown.
+ */
+export const MAX_NAIRA = 100_000_000;
+export const MAX_KOBO: Kobo = 10_000_000_000n;
+
 const NAIRA_PATTERN = /^(\d+)(?:\.(\d{1,2}))?$/;
 
-export function nairaToKobo(naira: number | string): Kobo {
-  const text = typeof naira === 'number' ? naira.toFixed(2) : naira.trim();
+/**
+ * Naira to kobo exactly, or null when the value is not a naira amount with at most two decimals.
+ * A number is read through `String(n)`, the shortest text that reads back as the same number, so
+ * 1.005 or 10.999 is refused as written instead of being rounded, and NaN, Infinity and 1e21 (which
+ * print in other shapes) are refused too. No sign is accepted.
+ */
+export function parseNaira(naira: number | string): Kobo | null {
+  const text = typeof naira === 'number' ? String(naira) : naira.trim();
   const match = NAIRA_PATTERN.exec(text);
-  if (!match) throw new RangeError(`Not a naira amount: ${naira}`);
+  if (!match) return null;
   const [, whole, fraction = ''] = match;
   return BigInt(whole as string) * 100n + BigInt(fraction.padEnd(2, '0'));
+}
+
+/** parseNaira for values already known to be exact (seed data, tests); anything else is a bug. */
+export function nairaToKobo(naira: number | string): Kobo {
+  const kobo = parseNaira(naira);
+  if (kobo === null) throw new RangeError(`Not a naira amount: ${naira}`);
+  return kobo;
 }
 
 export function koboToNaira(kobo: Kobo): number {
@@ -31,3 +51,6 @@ const wholeNairaFormat = new Intl.NumberFormat('en-NG', {
 export function formatNaira(naira: number, options: { whole?: boolean } = {}): string {
   return (options.whole ? wholeNairaFormat : nairaFormat).format(naira);
 }
+
+/** formatNaira straight from kobo. */
+export const formatKobo = (kobo: Kobo, options: { whole?: boolean } = {}) => formatNaira(koboToNaira(kobo), options);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { nairaToKobo } from '../money.js';
 import { calendarDate, idSchema, paginationSchema, requiredText } from './common.js';
+import { nairaAmountSchema } from './money.js';
 
 export const FEE_TYPES = [
   'tuition',
@@ -16,31 +16,6 @@ export const FEE_TYPES = [
 ] as const;
 export const FEE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const FEE_TARGETS = ['school', 'classArms', 'students'] as const;
-export const MAX_FEE_NAIRA = 100_000_000;
-
-/**
- * An amount in naira with at most two decimals (kobo-exact), as a number or a decimal string.
- * The server converts it with nairaToKobo; no float arithmetic touches it.
- */
-export const nairaAmountSchema = z
-  .union([z.number(), z.string().trim().min(1, 'Amount must be greater than 0')], {
-    error: 'Amount must be greater than 0',
-  })
-  .refine((value) => {
-    try {
-      return nairaToKobo(value) > 0n;
-    } catch {
-      return false;
-    }
-  }, 'Amount must be greater than 0 with at most two decimal places')
-  .refine((value) => {
-    try {
-      return nairaToKobo(value) <= nairaToKobo(MAX_FEE_NAIRA);
-    } catch {
-      return true;
-    }
-  }, 'Amount must be at most ₦100,000,000');
-
 const feeFields = z.object({
   term_id: z.uuid({ error: 'Term is required' }),
   school_id: z.uuid({ error: 'School is required' }),
@@ -49,6 +24,7 @@ const feeFields = z.object({
   /** The spec's spelling of description; either is accepted. */
   decription: z.string().trim().max(1000, 'Must be at most 1000 characters').optional(),
   type: z.enum(FEE_TYPES, { error: 'Fee type is required' }),
+  /** Naira on the wire, kobo once parsed. */
   amount: nairaAmountSchema,
   isActive: z.boolean().optional().default(true),
   isInstallmentAllowed: z.boolean().optional().default(false),

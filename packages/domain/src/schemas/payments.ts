@@ -1,28 +1,21 @@
 import { z } from 'zod';
-import { nairaToKobo } from '../money.js';
 import { calendarDate, idSchema, paginationSchema, requiredText } from './common.js';
-import { MAX_FEE_NAIRA, nairaAmountSchema } from './fees.js';
+import { nairaAmount } from './money.js';
 
 export const PAYMENT_METHODS = ['paystack', 'flutterwave', 'bank_transfer', 'cash'] as const;
 export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'review'] as const;
 
-/** A desk payment must be at least ₦1 (SPEC §5 cash form: 'Amount must be greater than 0'). */
-const cashAmountSchema = nairaAmountSchema.refine((value) => {
-  try {
-    return nairaToKobo(value) >= 100n;
-  } catch {
-    return false;
-  }
-}, 'Amount must be at least ₦1');
+/** Money handed over (cash, a transfer) is at least ₦1 (SPEC §5 cash form: 'Amount must be greater than 0'). */
+const handedAmountSchema = nairaAmount({ min: 100n, belowMin: 'Amount must be at least ₦1' });
 
 /** POST /payment/pay-with-cash. `amount` (naira) defaults to what the student still owes. */
 export const cashPaymentInputSchema = z.object({
   user_id: z.uuid({ error: 'Please select a student' }),
   fee_id: z.uuid({ error: 'Please select a fee' }),
-  amount: cashAmountSchema.optional(),
+  amount: handedAmountSchema.optional(),
   notes: z.string().trim().max(500, 'Notes must be at most 500 characters').optional(),
 });
-export type CashPaymentInput = z.infer<typeof cashPaymentInputSchema>;
+export type CashPaymentInput = z.output<typeof cashPaymentInputSchema>;
 
 /** The desk sends a fresh uuid per submission; a retry or double click repeats it. */
 export const idempotencyHeadersSchema = z
@@ -72,9 +65,9 @@ export const initiatePaymentInputSchema = z.object({
   student_id: idSchema.optional(),
   school_id: idSchema.optional(),
   payment_method: z.enum(ONLINE_METHODS, { error: 'Please choose Paystack or Flutterwave' }).default('paystack'),
-  amount: z.union([z.number().positive(), z.string().regex(/^\d+(\.\d{1,2})?$/)]).optional(),
+  amount: nairaAmount().optional(),
 });
-export type InitiatePaymentInput = z.input<typeof initiatePaymentInputSchema>;
+export type InitiatePaymentInput = z.output<typeof initiatePaymentInputSchema>;
 export const initiatePaymentResultSchema = z.object({
   paymentUrl: z.string(),
   reference: z.string(),
@@ -188,11 +181,11 @@ export type PaymentStatusResult = z.infer<typeof paymentStatusSchema>;
 export const bankTransferClaimInputSchema = z.object({
   fee_id: z.uuid({ error: 'Please select a fee' }),
   student_id: idSchema.optional(),
-  amount: cashAmountSchema,
+  amount: handedAmountSchema,
   transfer_date: calendarDate('Please enter the date of the transfer'),
   bank_reference: requiredText('Please enter the reference from your bank', 100),
 });
-export type BankTransferClaimInput = z.input<typeof bankTransferClaimInputSchema>;
+export type BankTransferClaimInput = z.output<typeof bankTransferClaimInputSchema>;
 
 export const rejectTransferInputSchema = z.object({
   reason: requiredText('Please provide a reason for rejection', 500),
@@ -232,21 +225,44 @@ export type AvailableMethods = z.infer<typeof availableMethodsSchema>;
 
 const optionalKey = z.string().trim().max(200, 'Must be at most 200 characters').optional();
 
+/** The character the API masks secrets with (`sk_test_••••••••0001`); no real key contains it. */
+export const SECRET_MASK_CHAR = '•';
+
 /**
- * POST /paymentprofile/create and PUT /paymentprofile/update. A secret left empty or absent keeps
- * the stored one; `clear_*` removes it. SPEC §5: all keys optional, minimum installment ≥ 0.
+ * A write-only secret: a new value replaces the stored one; absent, empty, or sent back in the
+ * masked form the API shows, it means "keep what is stored".
+ */
+const storedUnlessGiven = optionalKey.transform((value) =>
+  value === '' || value?.includes(SECRET_MASK_CHAR) ? undefined : value,
+);
+const secretKey = storedUnlessGiven.meta({
+    description:
+      'A new value replaces the stored secret. Absent, empty or the masked form returned by GET keeps the stored one; set the matching clear_* flag to remove it.',
+  });
+
+const clearFlag = (secret: string) =>
+  z
+    .boolean()
+    .optional()
+    .meta({ description: `true removes the stored ${secret}; the only way to clear it.` });
+
+/**
+ * POST /paymentprofile/create and PUT /paymentprofile/update, a partial update: a field left out
+ * keeps its stored value (for a school without a profile, the value GET shows). Secrets follow
+ * `secretKey`; public text fields sent empty are cleared. SPEC §5: all keys optional, minimum
+ * installment ≥ 0.
  */
 export const paymentProfileInputSchema = z.object({
   school_id: z.uuid({ error: 'Please select a school' }),
   ps_public_key: optionalKey,
-  ps_secret_key: optionalKey,
-  activate_ps: z.boolean().default(false),
+  ps_secret_key: secretKey,
+  activate_ps: z.boolean().optional(),
   fw_public_key: optionalKey,
-  fw_secret_key: optionalKey,
-  fw_secret_hash: optionalKey,
-  activate_fw: z.boolean().default(false),
-  activate_bank_transfer: z.boolean().default(false),
-  activate_cash: z.boolean().default(true),
+  fw_secret_key: secretKey,
+  fw_secret_hash: secretKey,
+  activate_fw: z.boolean().optional(),
+  activate_bank_transfer: z.boolean().optional(),
+  activate_cash: z.boolean().optional(),
   account_no: z
     .string()
     .trim()
@@ -254,16 +270,15 @@ export const paymentProfileInputSchema = z.object({
     .optional(),
   account_name: z.string().trim().max(120, 'Must be at most 120 characters').optional(),
   bank_name: z.string().trim().max(120, 'Must be at most 120 characters').optional(),
-  default_payment_method: z.enum(PAYMENT_METHODS, { error: 'Choose a default payment method' }).default('cash'),
-  enable_installments: z.boolean().default(false),
-  minimum_installment_amount: z.coerce
-    .number({ error: 'Minimum installment amount must be 0 or more' })
-    .min(0, 'Minimum installment amount must be 0 or more')
-    .max(MAX_FEE_NAIRA, 'Must be at most ₦100,000,000')
-    .default(1000),
-  clear_ps_secret_key: z.boolean().optional(),
-  clear_fw_secret_key: z.boolean().optional(),
-  clear_fw_secret_hash: z.boolean().optional(),
+  default_payment_method: z.enum(PAYMENT_METHODS, { error: 'Choose a default payment method' }).optional(),
+  enable_installments: z.boolean().optional(),
+  minimum_installment_amount: nairaAmount({
+    min: 0n,
+    notPositive: 'Minimum installment amount must be 0 or more',
+  }).optional(),
+  clear_ps_secret_key: clearFlag('Paystack secret key'),
+  clear_fw_secret_key: clearFlag('Flutterwave secret key'),
+  clear_fw_secret_hash: clearFlag('Flutterwave webhook hash'),
 });
 export type PaymentProfileInput = z.input<typeof paymentProfileInputSchema>;
 
@@ -296,7 +311,8 @@ export type PaymentProfile = z.infer<typeof paymentProfileSchema>;
 export const connectionTestInputSchema = z.object({
   school_id: idSchema,
   provider: z.enum(ONLINE_METHODS),
-  secret_key: optionalKey,
+  /** Absent, empty or masked: the stored key is tested. */
+  secret_key: storedUnlessGiven,
 });
 export const connectionTestResultSchema = z.object({ ok: z.boolean(), message: z.string() });
 
