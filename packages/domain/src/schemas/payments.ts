@@ -232,13 +232,16 @@ export const SECRET_MASK_CHAR = '•';
  * A write-only secret: a new value replaces the stored one; absent, empty, or sent back in the
  * masked form the API shows, it means "keep what is stored".
  */
-const storedUnlessGiven = optionalKey.transform((value) =>
-  value === '' || value?.includes(SECRET_MASK_CHAR) ? undefined : value,
-);
+const storedUnlessGiven = optionalKey
+  .nullable()
+  .transform((value) => (!value || value.includes(SECRET_MASK_CHAR) ? undefined : value));
+/** A public field: sent empty or null, it is cleared. */
+const publicText = (max: number) =>
+  z.string().trim().max(max, `Must be at most ${max} characters`).nullable().optional();
 const secretKey = storedUnlessGiven.meta({
-    description:
-      'A new value replaces the stored secret. Absent, empty or the masked form returned by GET keeps the stored one; set the matching clear_* flag to remove it.',
-  });
+  description:
+    'A new value replaces the stored secret. Absent, empty, null or the masked form returned by GET keeps the stored one; set the matching clear_* flag to remove it.',
+});
 
 const clearFlag = (secret: string) =>
   z
@@ -249,15 +252,15 @@ const clearFlag = (secret: string) =>
 /**
  * POST /paymentprofile/create and PUT /paymentprofile/update, a partial update: a field left out
  * keeps its stored value (for a school without a profile, the value GET shows). Secrets follow
- * `secretKey`; public text fields sent empty are cleared. SPEC §5: all keys optional, minimum
+ * `secretKey`; public text fields sent empty or null are cleared. SPEC §5: all keys optional, minimum
  * installment ≥ 0.
  */
 export const paymentProfileInputSchema = z.object({
   school_id: z.uuid({ error: 'Please select a school' }),
-  ps_public_key: optionalKey,
+  ps_public_key: publicText(200),
   ps_secret_key: secretKey,
   activate_ps: z.boolean().optional(),
-  fw_public_key: optionalKey,
+  fw_public_key: publicText(200),
   fw_secret_key: secretKey,
   fw_secret_hash: secretKey,
   activate_fw: z.boolean().optional(),
@@ -267,9 +270,10 @@ export const paymentProfileInputSchema = z.object({
     .string()
     .trim()
     .regex(/^(\d{10})?$/, 'Account number must be 10 digits')
+    .nullable()
     .optional(),
-  account_name: z.string().trim().max(120, 'Must be at most 120 characters').optional(),
-  bank_name: z.string().trim().max(120, 'Must be at most 120 characters').optional(),
+  account_name: publicText(120),
+  bank_name: publicText(120),
   default_payment_method: z.enum(PAYMENT_METHODS, { error: 'Choose a default payment method' }).optional(),
   enable_installments: z.boolean().optional(),
   minimum_installment_amount: nairaAmount({

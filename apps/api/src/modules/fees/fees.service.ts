@@ -6,7 +6,6 @@ import {
   type feeListQuerySchema,
   type feeStatsQuerySchema,
   koboToNaira,
-  nairaToKobo,
 } from '@schoolledger/domain';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -149,7 +148,7 @@ function valuesOf(input: FeeInput) {
     name: input.name,
     description: feeDescription(input),
     type: input.type,
-    amountKobo: nairaToKobo(input.amount),
+    amountKobo: input.amount,
     isActive: input.isActive,
     isInstallmentAllowed: input.isInstallmentAllowed,
     installments: input.isInstallmentAllowed ? input.no_ofInstallments : 1,

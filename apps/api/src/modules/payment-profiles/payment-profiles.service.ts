@@ -2,9 +2,9 @@ import {
   type AvailableMethods,
   entityMessages,
   koboToNaira,
-  nairaToKobo,
   type OnlineMethod,
   PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
   type PaymentMethodOption,
   type PaymentProfile,
   type paymentProfileInputSchema,
@@ -20,7 +20,7 @@ import { createPaystackProvider } from '../payments/providers/paystack.js';
 import { ProviderError } from '../payments/providers/provider.js';
 import { providerFromProfile, readSecret } from '../payments/providers/resolve.js';
 import { findStudent, visibleTo } from '../students/students.queries.js';
-import { effectiveSettings, toPaymentProfile } from './payment-profiles.presenter.js';
+import { type EffectiveSettings, effectiveSettings, toPaymentProfile } from './payment-profiles.presenter.js';
 import {
   findPaymentProfile,
   findSchoolInScope,
@@ -63,14 +63,17 @@ const KEY_SHAPES: [keyof ProfileInput, RegExp, string][] = [
   ['fw_secret_key', /^FLWSECK(_TEST)?-/, 'A Flutterwave secret key starts with FLWSECK_TEST- or FLWSECK-'],
 ];
 
-const ENABLED: Record<ProfileInput['default_payment_method'], keyof PaymentProfileValues> = {
+const ENABLED: Record<PaymentMethod, keyof EffectiveSettings> = {
   paystack: 'activatePs',
   flutterwave: 'activateFw',
   bank_transfer: 'activateBankTransfer',
   cash: 'activateCash',
 };
 
-function problemsWith(input: ProfileInput, values: PaymentProfileValues): FieldError[] {
+/** What a save stores: every setting decided, nothing left to the column defaults. */
+type SavedValues = PaymentProfileValues & EffectiveSettings;
+
+function problemsWith(input: ProfileInput, values: SavedValues): FieldError[] {
   const errors: FieldError[] = [];
   for (const [field, shape, message] of KEY_SHAPES) {
     const value = input[field];
@@ -83,7 +86,7 @@ function problemsWith(input: ProfileInput, values: PaymentProfileValues): FieldE
       errors.push({ field: 'account_name', message: 'Account name is required for bank transfer' });
     if (!values.bankName) errors.push({ field: 'bank_name', message: 'Bank name is required for bank transfer' });
   }
-  if (!values[ENABLED[input.default_payment_method]]) {
+  if (!values[ENABLED[values.defaultPaymentMethod]]) {
     errors.push({
       field: 'default_payment_method',
       message: 'The default payment method must be one of the enabled methods',
@@ -92,9 +95,9 @@ function problemsWith(input: ProfileInput, values: PaymentProfileValues): FieldE
   return errors;
 }
 
-/** An absent field keeps what is stored; an empty one clears it. */
-const text = (given: string | undefined, stored: string | null | undefined) =>
-  given === undefined ? (stored ?? null) : given === '' ? null : given;
+/** An absent field keeps what is stored; an empty or null one clears it. */
+const text = (given: string | null | undefined, stored: string | null | undefined) =>
+  given === undefined ? (stored ?? null) : given || null;
 
 type SecretChange = 'set' | 'changed' | 'cleared' | 'unchanged';
 
@@ -120,34 +123,37 @@ function auditView(row: PaymentProfileRow | null) {
 
 /**
  * Creates or updates a school's profile (create on an existing profile updates it, so a form
- * opened before another admin's first save does not fail). A secret left empty keeps the stored
- * one, `clear_*` removes it; secrets are stored encrypted.
+ * opened before another admin's first save does not fail). Partial: a field not sent keeps its
+ * value, starting for a new profile from the settings the school runs on without one. A secret
+ * not sent, empty or masked keeps the stored one (the schema turns those into "not sent");
+ * `clear_*` removes it. Secrets are stored encrypted.
  */
 export async function savePaymentProfile(ctx: AppContext, auth: AuthContext, input: ProfileInput, actor: Actor) {
   const school = await schoolInScope(ctx, auth, input.school_id);
   return ctx.db.transaction(async (tx) => {
     const before = await lockPaymentProfile(tx, school.id);
+    const current = effectiveSettings(ctx, before);
     const secret = (given: string | undefined, clear: boolean | undefined, stored: string | null | undefined) => {
       if (clear) return null;
       return given ? encryptSecret(given, ctx.encryptionKey) : (stored ?? null);
     };
-    const values: PaymentProfileValues = {
+    const values: SavedValues = {
       schoolId: school.id,
       psPublicKey: text(input.ps_public_key, before?.psPublicKey),
       psSecretKeyEnc: secret(input.ps_secret_key, input.clear_ps_secret_key, before?.psSecretKeyEnc),
-      activatePs: input.activate_ps,
+      activatePs: input.activate_ps ?? current.activatePs,
       fwPublicKey: text(input.fw_public_key, before?.fwPublicKey),
       fwSecretKeyEnc: secret(input.fw_secret_key, input.clear_fw_secret_key, before?.fwSecretKeyEnc),
       fwSecretHashEnc: secret(input.fw_secret_hash, input.clear_fw_secret_hash, before?.fwSecretHashEnc),
-      activateFw: input.activate_fw,
-      activateBankTransfer: input.activate_bank_transfer,
-      activateCash: input.activate_cash,
+      activateFw: input.activate_fw ?? current.activateFw,
+      activateBankTransfer: input.activate_bank_transfer ?? current.activateBankTransfer,
+      activateCash: input.activate_cash ?? current.activateCash,
       accountNo: text(input.account_no, before?.accountNo),
       accountName: text(input.account_name, before?.accountName),
       bankName: text(input.bank_name, before?.bankName),
-      defaultPaymentMethod: input.default_payment_method,
-      enableInstallments: input.enable_installments,
-      minimumInstallmentKobo: nairaToKobo(input.minimum_installment_amount),
+      defaultPaymentMethod: input.default_payment_method ?? current.defaultPaymentMethod,
+      enableInstallments: input.enable_installments ?? current.enableInstallments,
+      minimumInstallmentKobo: input.minimum_installment_amount ?? current.minimumInstallmentKobo,
       updatedBy: auth.userId,
     };
     const errors = problemsWith(input, values);

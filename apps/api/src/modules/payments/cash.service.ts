@@ -1,10 +1,9 @@
 import {
+  amountOverOutstanding,
   type CashPaymentInput,
   type CashPaymentResult,
   entityMessages,
-  formatNaira,
   koboToNaira,
-  nairaToKobo,
   outstanding,
   type RecordedPayment,
 } from '@schoolledger/domain';
@@ -113,12 +112,9 @@ export async function payWithCash(
       }
       const owed = await owedOn(tx, student.user.id, fee.id, fee.amountKobo);
       if (owed === 0n) throw conflict('This fee is already paid');
-      const amountKobo = input.amount === undefined ? owed : nairaToKobo(input.amount);
-      if (amountKobo > owed) {
-        throw validationFailed([
-          { field: 'amount', message: `Amount cannot be more than the outstanding ${formatNaira(koboToNaira(owed))}` },
-        ]);
-      }
+      const amountKobo = input.amount ?? owed;
+      const over = amountOverOutstanding(amountKobo, owed);
+      if (over) throw validationFailed([{ field: 'amount', message: over }]);
       const now = ctx.clock();
       const [created] = await tx
         .insert(payments)

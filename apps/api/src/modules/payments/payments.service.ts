@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
+  amountOverOutstanding,
   can,
   entityMessages,
   type InitiatePaymentInput,
   installmentAmount,
   koboToNaira,
-  nairaToKobo,
   ONLINE_METHODS,
   type OnlineMethod,
   outstanding,
@@ -77,18 +77,10 @@ export async function initiatePayment(
 
   let amountKobo = owed;
   if (input.amount !== undefined) {
-    let asked: bigint;
-    try {
-      asked = nairaToKobo(input.amount);
-    } catch {
-      throw validationFailed([{ field: 'amount', message: 'Amount must be in naira with at most two decimals' }]);
-    }
+    const asked = input.amount;
     if (asked !== owed) {
-      if (asked > owed) {
-        throw validationFailed([
-          { field: 'amount', message: `Amount cannot exceed the outstanding ₦${koboToNaira(owed)}` },
-        ]);
-      }
+      const over = amountOverOutstanding(asked, owed);
+      if (over) throw validationFailed([{ field: 'amount', message: over }]);
       if (!fee.isInstallmentAllowed || !settings.enableInstallments) {
         throw validationFailed([{ field: 'amount', message: 'This fee must be paid in full' }]);
       }

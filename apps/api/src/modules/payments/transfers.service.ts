@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  amountOverOutstanding,
   type bankTransferClaimInputSchema,
   entityMessages,
   formatNaira,
   koboToNaira,
   MSG,
-  nairaToKobo,
   outstanding,
   todayIn,
 } from '@schoolledger/domain';
@@ -89,7 +89,7 @@ export async function claimTransfer(
     .where(eq(paymentProfiles.schoolId, schoolId));
   if (!profile?.enabled) throw badRequest('Bank transfer is not available for this school');
 
-  const amountKobo = nairaToKobo(input.amount);
+  const amountKobo = input.amount;
   const proofPath = proof ? `${PROOF_FOLDER}/${randomUUID()}.${await proofExtension(proof)}` : null;
   if (proof && proofPath) {
     await mkdir(path.dirname(proofFile(ctx, proofPath)), { recursive: true });
@@ -105,14 +105,8 @@ export async function claimTransfer(
       const owed = await owedOn(tx, studentId, fee);
       if (owed === 0n) throw conflict('This fee is already paid');
       const claimed = await pendingClaimsKobo(tx, studentId, fee.id);
-      const claimable = owed > claimed ? owed - claimed : 0n;
-      if (amountKobo > claimable) {
-        const message =
-          claimed > 0n
-            ? `Amount cannot be more than ${naira(claimable)}: ${naira(claimed)} of the outstanding ${naira(owed)} is already in transfers waiting for confirmation`
-            : `Amount cannot be more than the outstanding ${naira(owed)}`;
-        throw validationFailed([{ field: 'amount', message }]);
-      }
+      const over = amountOverOutstanding(amountKobo, owed, claimed);
+      if (over) throw validationFailed([{ field: 'amount', message: over }]);
       const [inserted] = await tx
         .insert(payments)
         .values({
