@@ -1,5 +1,6 @@
-import { type CashPaymentInput, cashPaymentResultSchema } from '@schoolledger/domain';
+import { type CashPaymentInput, cashPaymentInputSchema, cashPaymentResultSchema } from '@schoolledger/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 
@@ -12,7 +13,9 @@ export interface RecordCashPayment {
 }
 
 export async function recordCashPayment({ input, idempotencyKey }: RecordCashPayment) {
-  const data = await api.post('/payment/pay-with-cash', input, { headers: { 'Idempotency-Key': idempotencyKey } });
+  const data = await api.post('/payment/pay-with-cash', z.encode(cashPaymentInputSchema, input), {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
   return cashPaymentResultSchema.parse(data);
 }
 

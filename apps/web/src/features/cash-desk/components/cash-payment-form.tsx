@@ -12,7 +12,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button, Card, CardBody, CardHeader, EmptyState, FormField, Input, Textarea } from '@/components/ui';
 import { applyFieldErrors } from '@/lib/form';
 import { useRecordCashPayment } from '../api/record-cash-payment';
-import { type CashFormValues, cashFormSchema, emptyCashForm, type PaymentType } from '../lib/cash-form';
+import {
+  type CashFormOutput,
+  type CashFormValues,
+  cashFormSchema,
+  emptyCashForm,
+  type PaymentType,
+} from '../lib/cash-form';
 
 export interface RecordedCash {
   result: CashPaymentResult;
@@ -79,7 +85,7 @@ export function CashPaymentForm({
     control,
     setError,
     formState: { errors },
-  } = useForm<CashFormValues>({ resolver: zodResolver(schema), defaultValues: emptyCashForm });
+  } = useForm<CashFormValues, unknown, CashFormOutput>({ resolver: zodResolver(schema), defaultValues: emptyCashForm });
   const [feeId, paymentType] = useWatch({ control, name: ['fee_id', 'payment_type'] });
   const chosen = data.fees.find((item) => item.fee._id === feeId);
   useEffect(() => onFeeChosen(Boolean(chosen)), [chosen, onFeeChosen]);
@@ -95,7 +101,7 @@ export function CashPaymentForm({
         input: {
           user_id: data.student._id,
           fee_id: values.fee_id,
-          ...(values.payment_type === 'partial' ? { amount: values.amount } : {}),
+          ...(values.amount === undefined ? {} : { amount: values.amount }),
           ...(values.notes ? { notes: values.notes } : {}),
         },
         idempotencyKey: attempt.current.key,

@@ -1,10 +1,11 @@
-import { type FeeInput, feeSchema } from '@schoolledger/domain';
+import { type FeeInput, feeInputSchema, feeSchema } from '@schoolledger/domain';
+import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { FEE_MESSAGES } from '../lib/messages';
 import { useFeeMutation } from './mutation';
 
 export async function updateFee({ id, input }: { id: string; input: FeeInput }) {
-  return feeSchema.parse(await api.put(`/fee/${id}/update`, input, { silent: true }));
+  return feeSchema.parse(await api.put(`/fee/${id}/update`, z.encode(feeInputSchema, input), { silent: true }));
 }
 
 export function useUpdateFee() {

@@ -3,7 +3,7 @@ import {
   type PaymentMethod,
   type PaymentProfile,
   type PaymentProfileInput,
-  type paymentProfileInputSchema,
+  paymentProfileInputSchema,
 } from '@schoolledger/domain';
 import type { z } from 'zod';
 
@@ -37,9 +37,18 @@ export function toFormValues(profile: PaymentProfile): ProfileFormValues {
 
 const SECRETS = ['ps_secret_key', 'fw_secret_key', 'fw_secret_hash'] as const;
 
-/** Empty secrets are left out so the stored ones stay; a secret being removed is not sent either. */
+const minimumCodec = paymentProfileInputSchema.shape.minimum_installment_amount;
+
+/**
+ * The form sends every field it shows. Secrets left empty (the form never holds a stored one) are
+ * left out so the stored ones stay; a secret being removed is sent only as its `clear_*` flag.
+ * The minimum goes back to naira through the API's own codec.
+ */
 export function toInput(values: ProfileFormOutput): PaymentProfileInput {
-  const input: PaymentProfileInput = { ...values };
+  const input: PaymentProfileInput = {
+    ...values,
+    minimum_installment_amount: minimumCodec.encode(values.minimum_installment_amount),
+  };
   for (const key of SECRETS) {
     if (!input[key] || input[`clear_${key}`]) delete input[key];
   }

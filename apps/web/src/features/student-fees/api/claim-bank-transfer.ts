@@ -1,4 +1,4 @@
-import { type BankTransferClaimInput, paymentSchema } from '@schoolledger/domain';
+import { type BankTransferClaimInput, bankTransferClaimInputSchema, paymentSchema } from '@schoolledger/domain';
 import { upload } from '@/lib/api-client';
 
 export interface BankTransferClaim extends BankTransferClaimInput {
@@ -10,7 +10,7 @@ export interface BankTransferClaim extends BankTransferClaimInput {
 export async function claimBankTransfer({ proof, ...input }: BankTransferClaim) {
   const fields: Record<string, string> = {
     fee_id: input.fee_id,
-    amount: String(input.amount),
+    amount: String(bankTransferClaimInputSchema.shape.amount.encode(input.amount)),
     transfer_date: input.transfer_date,
     bank_reference: input.bank_reference,
   };

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  amountOverOutstanding,
   bankTransferClaimInputSchema,
   formatNaira,
   koboToNaira,
@@ -114,6 +115,7 @@ function DetailRow({ label, value, mono = false }: { label: string; value: strin
 
 const claimFormSchema = bankTransferClaimInputSchema.pick({ amount: true, transfer_date: true, bank_reference: true });
 type ClaimValues = z.input<typeof claimFormSchema>;
+type ClaimOutput = z.output<typeof claimFormSchema>;
 const CLAIM_FIELDS = ['amount', 'transfer_date', 'bank_reference'] as const;
 
 function ClaimForm({
@@ -136,15 +138,16 @@ function ClaimForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ClaimValues>({
+  } = useForm<ClaimValues, unknown, ClaimOutput>({
     resolver: zodResolver(claimFormSchema),
     defaultValues: { amount: item.outstanding.toFixed(2), transfer_date: today, bank_reference: '' },
   });
 
   const submit = handleSubmit(async (values) => {
-    const amount = String(values.amount).trim();
-    if (nairaToKobo(amount) > nairaToKobo(item.outstanding)) {
-      setError('amount', { message: `You cannot pay more than the outstanding ${formatNaira(item.outstanding)}` });
+    const { amount } = values;
+    const over = amountOverOutstanding(amount, nairaToKobo(item.outstanding));
+    if (over) {
+      setError('amount', { message: over });
       return;
     }
     if (values.transfer_date > today) {
@@ -160,7 +163,7 @@ function ClaimForm({
         bank_reference: values.bank_reference,
         proof,
       });
-      onClaimed({ amount: koboToNaira(nairaToKobo(amount)), reference: recorded.trx_ref });
+      onClaimed({ amount: koboToNaira(amount), reference: recorded.trx_ref });
     } catch (error) {
       if (!applyFieldErrors(error, setError, CLAIM_FIELDS)) {
         notify.error(errorMessage(error, 'Failed to record the transfer'));

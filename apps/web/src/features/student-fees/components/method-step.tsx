@@ -1,7 +1,7 @@
 import {
-  formatNaira,
+  formatKobo,
+  type Kobo,
   koboToNaira,
-  nairaToKobo,
   ONLINE_METHODS,
   type OnlineMethod,
   type PaymentMethod,
@@ -13,7 +13,7 @@ import { CircleAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { EmptyState, FormField, Input, LoadingState } from '@/components/ui';
 import { useAvailableMethods } from '../api/get-available-methods';
-import { type AmountRules, amountRules, installmentError, nairaText, type PaymentType } from '../lib/amount';
+import { type AmountRules, amountRules, type PaymentType, parseInstallment } from '../lib/amount';
 import { PAYMENT_TEXT } from '../lib/messages';
 import { FeeSummary } from './fee-summary';
 import { MethodIcon } from './method-icon';
@@ -41,11 +41,11 @@ const FALLBACK_OPTIONS: PaymentMethodOption[] = [
 export const isOnline = (method: PaymentMethod): method is OnlineMethod =>
   (ONLINE_METHODS as readonly PaymentMethod[]).includes(method);
 
-/** What the payer chose: the method, and for an online installment the naira amount. */
+/** What the payer chose: the method, and for an online installment the amount. */
 export interface MethodChoice {
   option: PaymentMethodOption;
-  /** Naira text of an installment; absent for the full outstanding. */
-  amount?: string;
+  /** The installment; absent for the full outstanding. */
+  amount?: Kobo;
 }
 
 /** The state of the methods step, kept by the dialog so its footer can name the amount. */
@@ -62,10 +62,11 @@ export function useMethodChoice(item: StudentFee | null, studentId: string | nul
   const option = enabled.find((candidate) => candidate.method === preferred) ?? enabled[0] ?? null;
   const rules = item ? amountRules(item, query.data) : null;
   const installment = Boolean(option && isOnline(option.method) && rules?.installments && type === 'installment');
-  const amountError = installment && rules ? installmentError(amount, rules) : null;
-  /** Naira the payer is about to pay; null while the installment typed is not payable. */
-  let payable: number | null = rules?.outstanding ?? null;
-  if (installment) payable = amountError ? null : koboToNaira(nairaToKobo(nairaText(amount)));
+  const typed = installment && rules ? parseInstallment(amount, rules) : null;
+  const amountError = typed && 'error' in typed ? typed.error : null;
+  /** What the payer is about to pay; null while the installment typed is not payable. */
+  let payable: Kobo | null = rules?.outstanding ?? null;
+  if (typed) payable = 'kobo' in typed ? typed.kobo : null;
 
   return {
     loading: query.isPending && item !== null,
@@ -79,14 +80,14 @@ export function useMethodChoice(item: StudentFee | null, studentId: string | nul
     pick: setPicked,
     setType(next: PaymentType) {
       setType(next);
-      if (next === 'installment' && !amount && rules) setAmount(rules.minimum.toFixed(2));
+      if (next === 'installment' && !amount && rules) setAmount(koboToNaira(rules.minimum).toFixed(2));
     },
     setAmount,
     /** The choice to act on, or null (with the error now shown) when the amount is not payable. */
     submit(): MethodChoice | null {
       setSubmitted(true);
       if (!option || amountError) return null;
-      return installment ? { option, amount: nairaText(amount) } : { option };
+      return typed && 'kobo' in typed ? { option, amount: typed.kobo } : { option };
     },
   };
 }
@@ -192,13 +193,13 @@ function PaymentTypeFields({
     return (
       <p className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
         You will pay the full outstanding amount of{' '}
-        <strong className="font-semibold">{formatNaira(rules.outstanding)}</strong>.
+        <strong className="font-semibold">{formatKobo(rules.outstanding)}</strong>.
       </p>
     );
   }
   const types: { value: PaymentType; label: string; hint: string }[] = [
-    { value: 'full', label: 'Full payment', hint: formatNaira(rules.outstanding) },
-    { value: 'installment', label: 'Installment', hint: `From ${formatNaira(rules.minimum)}` },
+    { value: 'full', label: 'Full payment', hint: formatKobo(rules.outstanding) },
+    { value: 'installment', label: 'Installment', hint: `From ${formatKobo(rules.minimum)}` },
   ];
   return (
     <fieldset className="space-y-3">
@@ -229,7 +230,7 @@ function PaymentTypeFields({
           label="Amount to pay now (₦)"
           required
           error={state.amountError ?? undefined}
-          hint={`At least ${formatNaira(rules.minimum)} and at most the outstanding ${formatNaira(rules.outstanding)}.`}
+          hint={`At least ${formatKobo(rules.minimum)} and at most the outstanding ${formatKobo(rules.outstanding)}.`}
         >
           <Input
             id={amountId}

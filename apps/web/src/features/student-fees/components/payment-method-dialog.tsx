@@ -1,5 +1,6 @@
 import {
-  formatNaira,
+  formatKobo,
+  type Kobo,
   type OnlineMethod,
   type PaymentMethod,
   type PaymentMethodOption,
@@ -148,7 +149,7 @@ export function PaymentMethodDialog({ item, studentId, reference = null, onClose
     if (stepKey) body.current?.focus();
   }, [stepKey]);
 
-  function payOnline(method: OnlineMethod, fee: StudentFee, amount: string | undefined) {
+  function payOnline(method: OnlineMethod, fee: StudentFee, amount: Kobo | undefined) {
     // Opened inside the click: a window opened after waiting for the server would be blocked.
     const payWindow = openPaymentWindow(method);
     popup.current = payWindow;
@@ -157,7 +158,7 @@ export function PaymentMethodDialog({ item, studentId, reference = null, onClose
       fee_id: fee.fee._id,
       ...(studentId ? { user_id: studentId } : {}),
       payment_method: method,
-      ...(amount ? { amount } : {}),
+      ...(amount === undefined ? {} : { amount }),
     }).then(
       ({ result, message }) => {
         if (message) notify.success(message);
@@ -223,7 +224,7 @@ export function PaymentMethodDialog({ item, studentId, reference = null, onClose
         <>
           {closeButton('Cancel')}
           <Button type="submit" form={formId} disabled={!choice.option}>
-            {online ? (choice.payable === null ? 'Pay' : `Pay ${formatNaira(choice.payable)}`) : 'Continue'}
+            {online ? (choice.payable === null ? 'Pay' : `Pay ${formatKobo(choice.payable)}`) : 'Continue'}
           </Button>
         </>
       );

@@ -1,12 +1,20 @@
-import { type AvailableMethods, formatNaira, koboToNaira, nairaToKobo, type StudentFee } from '@schoolledger/domain';
+import {
+  type AvailableMethods,
+  amountOverOutstanding,
+  formatKobo,
+  initiatePaymentInputSchema,
+  type Kobo,
+  nairaToKobo,
+  type StudentFee,
+} from '@schoolledger/domain';
 
 export type PaymentType = 'full' | 'installment';
 
 export interface AmountRules {
   /** What is still owed: the full payment, and the most an installment may be. */
-  outstanding: number;
+  outstanding: Kobo;
   /** The smallest installment: the fee's own installment, or the school's minimum if higher. */
-  minimum: number;
+  minimum: Kobo;
   /** Whether the fee and the school both allow paying part of it now. */
   installments: boolean;
 }
@@ -17,29 +25,24 @@ export function amountRules(item: StudentFee, methods: AvailableMethods | undefi
   const schoolMinimum = nairaToKobo(methods?.minimum_installment_amount ?? 0);
   const minimum = feeMinimum > schoolMinimum ? feeMinimum : schoolMinimum;
   return {
-    outstanding: item.outstanding,
-    minimum: koboToNaira(minimum),
+    outstanding,
+    minimum,
     // When the minimum already covers what is owed, an installment would be the full payment.
     installments:
       item.fee.isInstallmentAllowed && Boolean(methods?.enable_installments) && minimum > 0n && minimum < outstanding,
   };
 }
 
-/** The reason an installment amount cannot be paid, or null when it can. Compared in kobo. */
-export function installmentError(text: string, rules: AmountRules): string | null {
-  if (!text.trim()) return 'Please enter the amount you want to pay';
-  let kobo: bigint;
-  try {
-    kobo = nairaToKobo(text.replaceAll(',', ''));
-  } catch {
-    return 'Enter the amount in naira, with at most two decimals';
-  }
-  if (kobo < nairaToKobo(rules.minimum)) return `The minimum installment is ${formatNaira(rules.minimum)}`;
-  if (kobo > nairaToKobo(rules.outstanding)) {
-    return `You cannot pay more than the outstanding ${formatNaira(rules.outstanding)}`;
-  }
-  return null;
-}
+/** The API's own amount codec: the payer sees the message the server would give. */
+const amountCodec = initiatePaymentInputSchema.shape.amount.unwrap();
 
-/** The naira string the API takes for a valid amount input. */
-export const nairaText = (text: string) => text.replaceAll(',', '').trim();
+/** An installment typed by the payer (thousands separators allowed), in kobo, or why it cannot be paid. */
+export function parseInstallment(text: string, rules: AmountRules): { kobo: Kobo } | { error: string } {
+  if (!text.trim()) return { error: 'Please enter the amount you want to pay' };
+  const parsed = amountCodec.safeParse(text.replaceAll(',', ''));
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please enter the amount you want to pay' };
+  const kobo = parsed.data;
+  if (kobo < rules.minimum) return { error: `The minimum installment is ${formatKobo(rules.minimum)}` };
+  const over = amountOverOutstanding(kobo, rules.outstanding);
+  return over ? { error: over } : { kobo };
+}
