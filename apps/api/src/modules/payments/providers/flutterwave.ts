@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { koboToNaira, nairaToKobo } from '@schoolledger/domain';
+import { koboToNaira, parseNaira } from '@schoolledger/domain';
 import {
   notFoundVerification,
   type PaymentInit,
@@ -17,17 +17,9 @@ const STATUS: Record<string, PaymentVerification['status']> = {
   pending: 'pending',
 };
 
-/** Flutterwave v3 amounts are naira (major units), numbers or numeric strings; anything else is not an amount. */
+/** Flutterwave v3 amounts are naira (major units), numbers or numeric strings; anything inexact is not an amount. */
 function kobo(value: unknown): bigint | null {
-  if (typeof value !== 'number' && typeof value !== 'string') return null;
-  if (typeof value === 'number' && (!Number.isFinite(value) || value < 0)) return null;
-  try {
-    const amount = nairaToKobo(value);
-    // toFixed(2) would round 100.005 to a valid amount: only accept what converts back exactly.
-    return typeof value === 'number' && koboToNaira(amount) !== value ? null : amount;
-  } catch {
-    return null;
-  }
+  return typeof value === 'number' || typeof value === 'string' ? parseNaira(value) : null;
 }
 
 /** Equal-length digests, so comparing leaks neither the hash nor its length. */
