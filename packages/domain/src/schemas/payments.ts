@@ -5,7 +5,10 @@ import { nairaAmount } from './money.js';
 export const PAYMENT_METHODS = ['paystack', 'flutterwave', 'bank_transfer', 'cash'] as const;
 export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'review'] as const;
 
-/** Money handed over (cash, a transfer) is at least ₦1 (SPEC §5 cash form: 'Amount must be greater than 0'). */
+/**
+ * Money handed over (cash, a transfer) is at least ₦1: zero or less gets SPEC §5's 'Amount must be
+ * greater than 0', a fraction of a naira 'Amount must be at least ₦1'.
+ */
 const handedAmountSchema = nairaAmount({ min: 100n, belowMin: 'Amount must be at least ₦1' });
 
 /** POST /payment/pay-with-cash. `amount` (naira) defaults to what the student still owes. */
