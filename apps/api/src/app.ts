@@ -15,7 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import type { Database } from './db/client.js';
-import { errorHandler } from './lib/error-handler.js';
+import { clientErrorHandler, errorHandler, frameworkErrors, refusingNul } from './lib/error-handler.js';
 import { sha256 } from './lib/hash.js';
 import { academicRoutes } from './modules/academic/academic.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -53,9 +53,13 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1_048_576,
     requestTimeout: 30_000,
+    // SPEC §7 spells some paths with capitals (`/Session/all`, `/groupSchool/all`); parameters keep their case.
+    routerOptions: { caseSensitive: false },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingNul(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.decorate('ctx', ctx);
@@ -81,11 +85,18 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
 
   await app.register(swagger, {
     openapi: {
+      // 3.1: zod writes JSON Schema 2020-12, where a nullable field is a `null` type, not `nullable`.
+      openapi: '3.1.0',
       info: { title: 'SchoolLedger API', version: '1.0.0', description: 'Fee management for Nigerian school groups' },
+      // Relative: the paths already carry /api/v1, and the document is served by the API it describes.
+      servers: [{ url: '/', description: 'This SchoolLedger' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: (route) => {
+      const { schema, url } = jsonSchemaTransform(route);
+      return { schema: { ...schema, operationId: operationIdOf(route.route.method, url) }, url };
+    },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(apiReference, { routePrefix: '/api/docs', configuration: { url: '/api/openapi.json' } });
@@ -136,18 +147,27 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (
-      serveWeb &&
-      request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/uploads/')
-    ) {
+    if (serveWeb && request.method === 'GET' && !/^\/(api|uploads)\//i.test(request.url)) {
       return reply.sendFile('index.html', webDir);
     }
     return reply.code(404).send({ success: false, message: MSG.notFound, data: null });
   });
 
   return app;
+}
+
+/** `GET /api/v1/fee/{id}/history` is `getFeeByIdHistory`: stable, unique, and readable in generated clients. */
+function operationIdOf(method: string | string[], url: string): string {
+  const verb = (Array.isArray(method) ? method[0]! : method).toLowerCase();
+  const words = url
+    .replace(/^\/api\/v1\//, '')
+    .split('/')
+    .flatMap((segment) => {
+      const param = /^[:{](\w+)}?$/.exec(segment);
+      const parts = (param ? param[1]! : segment).split(/[-_.]/).filter(Boolean);
+      return param ? ['by', ...parts] : parts;
+    });
+  return verb + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

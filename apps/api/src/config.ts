@@ -19,6 +19,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
   PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
   FLUTTERWAVE_BASE_URL: z.string().url().default('https://api.flutterwave.com/v3'),
@@ -47,6 +48,8 @@ export type AppConfig = {
   trustProxy: boolean;
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
+  /** Signed webhooks of one provider, whatever address they come from. */
+  webhookRateLimitPerMinute: number;
   /**
    * The app's own provider accounts, used by a school that has not saved keys of its own. Base
    * URLs are app-wide: a school's own keys talk to the same host.
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    webhookRateLimitPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
     paystack: { baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''), secretKey: e.PAYSTACK_SECRET_KEY },
     flutterwave: {
       baseUrl: e.FLUTTERWAVE_BASE_URL.replace(/\/+$/, ''),

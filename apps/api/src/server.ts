@@ -7,6 +7,7 @@ import { createContext } from './app-context.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startDemoPaymentFakes } from './modules/payments/fakes/demo.js';
+import { processRecordedWebhooks } from './modules/payments/payments.service.js';
 import { startReconcileJob } from './modules/payments/reconcile.job.js';
 import { isDemoDatabase, seedDemoIfEmpty } from './seed/demo.js';
 
@@ -46,11 +47,13 @@ if (config.seedDemo) {
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const app = await buildApp({ ctx, database, webDir, logger: log });
 const reconcile = startReconcileJob(ctx, log);
+let recordedWebhooks: Promise<void> = Promise.resolve();
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) log.error({ err }, 'shutting down after an error');
   else log.info({ signal }, 'shutting down');
   await reconcile.stop();
+  await recordedWebhooks;
   await app.close();
   await fakes?.close();
   await database.close();
@@ -64,3 +67,11 @@ if (fakes) {
   log.info(fakes.urls, 'demo payments go through local Paystack and Flutterwave fakes');
 }
 log.info(`SchoolLedger is running at ${config.appUrl}`);
+
+// Webhooks acknowledged just before the last stop are settled now, not at the job's next pass.
+recordedWebhooks = processRecordedWebhooks(ctx)
+  .then((result) => {
+    if (result.processed + result.failed > 0)
+      log.info({ webhooks: result }, 'processed webhooks recorded before the restart');
+  })
+  .catch((error) => log.error({ err: error }, 'processing recorded webhooks failed'));

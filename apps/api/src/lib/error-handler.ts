@@ -1,7 +1,8 @@
+import type { Socket } from 'node:net';
 import { MSG } from '@schoolledger/domain';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldError } from './errors.js';
+import { AppError, type FieldError, TOO_MANY_REQUESTS } from './errors.js';
 
 function fieldErrorsOf(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
@@ -24,10 +25,71 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const message =
-      status === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message || MSG.badRequest;
+    const message = status === 429 ? TOO_MANY_REQUESTS : error.message || MSG.badRequest;
     return reply.code(status).send({ success: false, message, data: null });
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send({ success: false, message: MSG.internal, data: null });
+}
+
+/**
+ * Fastify answers some requests before any route runs (a malformed `%ff` in the path, a parameter
+ * over the length limit): those answers get our envelope too, with the status Fastify chose.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400;
+  const message = status === 414 ? 'The requested address is too long' : MSG.badRequest;
+  return reply.code(status).send({ success: false, message, data: null });
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large'],
+};
+
+/** Requests Node's HTTP parser refuses never reach Fastify; the socket gets our envelope before closing. */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', MSG.badRequest];
+  const body = JSON.stringify({ success: false, message, data: null });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** The path (`notes`, `items.0.name`) of the first text in `data` that contains a NUL, if any. */
+function nulPath(data: unknown): string | null {
+  const pending: [unknown, string[]][] = [[data, []]];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path.join('.');
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes('\u0000')) return [...path, key].join('.');
+        pending.push([inner, [...path, key]]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL cannot store a NUL character in text, so any request carrying one is refused at the
+ * contract, for every route and every part (body, query, parameters), before its own schema runs.
+ */
+export function refusingNul<S>(compile: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
+  return (route) => {
+    const validate = compile(route);
+    return (data) => {
+      const field = nulPath(data);
+      if (field === null) return validate(data);
+      const message = `${field || route.httpPart || 'value'} must not contain a NUL character`;
+      return { error: new AppError(422, 'validation', message, [{ field, message }]) };
+    };
+  };
 }

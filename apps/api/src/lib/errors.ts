@@ -23,6 +23,8 @@ export const forbidden = (message: string = MSG.notAuthorized) => new AppError(4
 export const unauthenticated = (message: string = MSG.sessionExpired) => new AppError(401, 'unauthenticated', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const badRequest = (message: string = MSG.badRequest) => new AppError(400, 'bad_request', message);
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
+export const tooManyRequests = () => new AppError(429, 'rate_limited', TOO_MANY_REQUESTS);
 export const validationFailed = (errors: FieldError[]) =>
   new AppError(422, 'validation', errors[0]?.message ?? MSG.validation, errors);
 

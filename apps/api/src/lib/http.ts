@@ -1,5 +1,5 @@
 import { envelope, errorResponseSchema } from '@schoolledger/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The response map of a route: the envelope around `data` on 200, our error shape otherwise. */
 export function responses<T extends z.ZodType>(data: T) {
@@ -12,6 +12,18 @@ export function responses<T extends z.ZodType>(data: T) {
     409: errorResponseSchema,
     422: errorResponseSchema,
     423: errorResponseSchema,
+  };
+}
+
+/**
+ * The response map of a download: on 200 the file itself, in each media type it may come as;
+ * otherwise our JSON error shape, like every other route.
+ */
+export function fileResponses(description: string, mediaTypes: readonly string[]) {
+  const file = z.any().meta({ type: 'string', format: 'binary' });
+  return {
+    ...responses(z.null()),
+    200: { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: file }])) },
   };
 }
 

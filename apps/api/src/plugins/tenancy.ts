@@ -1,6 +1,8 @@
 import type { Role } from '@schoolledger/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client.js';
+import { schools } from '../db/schema.js';
 import { notFound } from '../lib/errors.js';
 
 /**
@@ -83,4 +85,19 @@ export function schoolInScope(scope: Scope, schoolId: string): boolean {
 /** A school named in a request that the caller cannot see is, to them, not there. */
 export function assertSchoolInScope(scope: Scope, schoolId: string, message?: string): void {
   if (!schoolInScope(scope, schoolId)) throw notFound(message);
+}
+
+/**
+ * For rows about to be created in a school: in scope and there. The super-admin's scope admits
+ * any id, so without the look-up an unknown school would reach the database as a foreign-key error.
+ */
+export async function assertSchoolExistsInScope(
+  db: DbOrTx,
+  scope: Scope,
+  schoolId: string,
+  message?: string,
+): Promise<void> {
+  assertSchoolInScope(scope, schoolId, message);
+  const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId));
+  if (!school) throw notFound(message);
 }

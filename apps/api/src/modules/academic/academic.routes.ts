@@ -59,7 +59,14 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/session/all', '/session/by-school']) {
     app.get(
       url,
-      { schema: { tags: sessionTags, querystring: bySchool, response: responses(z.array(sessionSchema)) } },
+      {
+        schema: {
+          summary: 'List academic sessions, optionally of one school',
+          tags: sessionTags,
+          querystring: bySchool,
+          response: responses(z.array(sessionSchema)),
+        },
+      },
       async (request) => {
         const { scope } = authOf(request);
         const rows = await listSessions(
@@ -76,13 +83,20 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   app.get(
     '/session/:id',
-    { schema: { tags: sessionTags, params, response: responses(sessionSchema) } },
+    { schema: { summary: 'Get an academic session', tags: sessionTags, params, response: responses(sessionSchema) } },
     async (request) =>
       ok('Session loaded', toSession(await getSession(app.ctx, authOf(request), request.params.id), today())),
   );
   app.get(
     '/session/:id/terms',
-    { schema: { tags: sessionTags, params, response: responses(z.array(termSchema)) } },
+    {
+      schema: {
+        summary: 'List the terms of a session',
+        tags: sessionTags,
+        params,
+        response: responses(z.array(termSchema)),
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       await getSession(app.ctx, auth, request.params.id);
@@ -97,7 +111,12 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/session/create',
     {
       preValidation: authorize('sessions.manage'),
-      schema: { tags: sessionTags, body: sessionInputSchema, response: responses(sessionSchema) },
+      schema: {
+        summary: 'Create an academic session',
+        tags: sessionTags,
+        body: sessionInputSchema,
+        response: responses(sessionSchema),
+      },
     },
     async (request) =>
       ok(
@@ -109,7 +128,13 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/session/:id/update',
     {
       preValidation: authorize('sessions.manage'),
-      schema: { tags: sessionTags, params, body: sessionInputSchema, response: responses(sessionSchema) },
+      schema: {
+        summary: 'Update an academic session',
+        tags: sessionTags,
+        params,
+        body: sessionInputSchema,
+        response: responses(sessionSchema),
+      },
     },
     async (request) => {
       const row = await updateSession(app.ctx, authOf(request), request.params.id, request.body, actorOf(request));
@@ -120,7 +145,7 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/session/:id/delete',
     {
       preValidation: authorize('academic.delete'),
-      schema: { tags: sessionTags, params, response: responses(z.null()) },
+      schema: { summary: 'Delete an academic session', tags: sessionTags, params, response: responses(z.null()) },
     },
     async (request) => {
       await deleteSession(app.ctx, authOf(request), request.params.id, actorOf(request));
@@ -132,7 +157,14 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   const termTags = ['terms'];
   app.get(
     '/term/all',
-    { schema: { tags: termTags, querystring: bySchool, response: responses(z.array(termSchema)) } },
+    {
+      schema: {
+        summary: 'List terms, optionally of one school',
+        tags: termTags,
+        querystring: bySchool,
+        response: responses(z.array(termSchema)),
+      },
+    },
     async (request) => {
       const { scope } = authOf(request);
       const rows = await listTerms(app.ctx.db, scope, schoolFilter(scope, request.query.school_id, terms.schoolId));
@@ -146,6 +178,7 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/term/by-session',
     {
       schema: {
+        summary: 'List the terms of one session',
         tags: termTags,
         querystring: z.object({ session_id: idSchema }),
         response: responses(z.array(termSchema)),
@@ -163,7 +196,14 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/term/current',
-    { schema: { tags: termTags, querystring: bySchool, response: responses(termSchema.nullable()) } },
+    {
+      schema: {
+        summary: 'Get the current term of a school',
+        tags: termTags,
+        querystring: bySchool,
+        response: responses(termSchema.nullable()),
+      },
+    },
     async (request) => {
       const { scope } = authOf(request);
       const current = sql`${terms.startDate} <= ${today()} and ${terms.endDate} >= ${today()}`;
@@ -175,14 +215,16 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(row ? 'Current term loaded' : 'No current term', row ? toTerm(row, today()) : null);
     },
   );
-  app.get('/term/:id', { schema: { tags: termTags, params, response: responses(termSchema) } }, async (request) =>
-    ok('Term loaded', toTerm(await getTerm(app.ctx, authOf(request), request.params.id), today())),
+  app.get(
+    '/term/:id',
+    { schema: { summary: 'Get a term', tags: termTags, params, response: responses(termSchema) } },
+    async (request) => ok('Term loaded', toTerm(await getTerm(app.ctx, authOf(request), request.params.id), today())),
   );
   app.post(
     '/term/create',
     {
       preValidation: authorize('terms.manage'),
-      schema: { tags: termTags, body: termInputSchema, response: responses(termSchema) },
+      schema: { summary: 'Create a term', tags: termTags, body: termInputSchema, response: responses(termSchema) },
     },
     async (request) =>
       ok(TERM.created, toTerm(await createTerm(app.ctx, authOf(request), request.body, actorOf(request)), today())),
@@ -191,7 +233,13 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/term/:id/update',
     {
       preValidation: authorize('terms.manage'),
-      schema: { tags: termTags, params, body: termInputSchema, response: responses(termSchema) },
+      schema: {
+        summary: 'Update a term',
+        tags: termTags,
+        params,
+        body: termInputSchema,
+        response: responses(termSchema),
+      },
     },
     async (request) => {
       const row = await updateTerm(app.ctx, authOf(request), request.params.id, request.body, actorOf(request));
@@ -200,7 +248,10 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/term/:id/delete',
-    { preValidation: authorize('academic.delete'), schema: { tags: termTags, params, response: responses(z.null()) } },
+    {
+      preValidation: authorize('academic.delete'),
+      schema: { summary: 'Delete a term', tags: termTags, params, response: responses(z.null()) },
+    },
     async (request) => {
       await deleteTerm(app.ctx, authOf(request), request.params.id, actorOf(request));
       return ok(TERM.deleted, null);
@@ -212,7 +263,14 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/classarm/all', '/classarm/by-school']) {
     app.get(
       url,
-      { schema: { tags: armTags, querystring: bySchool, response: responses(z.array(classArmSchema)) } },
+      {
+        schema: {
+          summary: 'List class arms, optionally of one school',
+          tags: armTags,
+          querystring: bySchool,
+          response: responses(z.array(classArmSchema)),
+        },
+      },
       async (request) => {
         const { scope } = authOf(request);
         const rows = await listClassArms(
@@ -226,13 +284,20 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   app.get(
     '/classarm/:id',
-    { schema: { tags: armTags, params, response: responses(classArmSchema) } },
+    { schema: { summary: 'Get a class arm', tags: armTags, params, response: responses(classArmSchema) } },
     async (request) =>
       ok('Class arm loaded', toClassArm(await getClassArm(app.ctx, authOf(request), request.params.id))),
   );
   app.get(
     '/classarm/:id/student-count',
-    { schema: { tags: armTags, params, response: responses(studentCountSchema) } },
+    {
+      schema: {
+        summary: 'Count the students in a class arm',
+        tags: armTags,
+        params,
+        response: responses(studentCountSchema),
+      },
+    },
     async (request) => {
       const arm = await getClassArm(app.ctx, authOf(request), request.params.id);
       return ok('Student count loaded', {
@@ -244,7 +309,12 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/classarm/create',
     {
       preValidation: authorize('classArms.manage'),
-      schema: { tags: armTags, body: classArmInputSchema, response: responses(classArmSchema) },
+      schema: {
+        summary: 'Create a class arm',
+        tags: armTags,
+        body: classArmInputSchema,
+        response: responses(classArmSchema),
+      },
     },
     async (request) =>
       ok(CLASS_ARM.created, toClassArm(await createClassArm(app.ctx, authOf(request), request.body, actorOf(request)))),
@@ -253,7 +323,13 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/classarm/:id/update',
     {
       preValidation: authorize('classArms.manage'),
-      schema: { tags: armTags, params, body: classArmInputSchema, response: responses(classArmSchema) },
+      schema: {
+        summary: 'Update a class arm',
+        tags: armTags,
+        params,
+        body: classArmInputSchema,
+        response: responses(classArmSchema),
+      },
     },
     async (request) => {
       const row = await updateClassArm(app.ctx, authOf(request), request.params.id, request.body, actorOf(request));
@@ -262,7 +338,10 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/classarm/:id/delete',
-    { preValidation: authorize('academic.delete'), schema: { tags: armTags, params, response: responses(z.null()) } },
+    {
+      preValidation: authorize('academic.delete'),
+      schema: { summary: 'Delete a class arm', tags: armTags, params, response: responses(z.null()) },
+    },
     async (request) => {
       await deleteClassArm(app.ctx, authOf(request), request.params.id, actorOf(request));
       return ok(CLASS_ARM.deleted, null);

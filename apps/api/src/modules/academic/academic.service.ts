@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { academicSessions, classArms, feeClassArms, fees, terms, users } from '../../db/schema.js';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { assertSchoolInScope } from '../../plugins/tenancy.js';
+import { assertSchoolExistsInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import {
   countTermsInSession,
@@ -51,7 +51,7 @@ async function assertNoSessionOverlap(ctx: AppContext, input: SessionInput, exce
 }
 
 export async function createSession(ctx: AppContext, auth: AuthContext, input: SessionInput, actor: Actor) {
-  assertSchoolInScope(auth.scope, input.school_id, SCHOOL.notFound);
+  await assertSchoolExistsInScope(ctx.db, auth.scope, input.school_id, SCHOOL.notFound);
   await assertNoSessionOverlap(ctx, input);
   return uniqueName(`A session named ${input.name} already exists`, () =>
     ctx.db.transaction(async (tx) => {
@@ -221,7 +221,7 @@ export async function getClassArm(ctx: AppContext, auth: AuthContext, id: string
 }
 
 export async function createClassArm(ctx: AppContext, auth: AuthContext, input: ClassArmInput, actor: Actor) {
-  assertSchoolInScope(auth.scope, input.school_id, SCHOOL.notFound);
+  await assertSchoolExistsInScope(ctx.db, auth.scope, input.school_id, SCHOOL.notFound);
   const id = await uniqueName(`A class arm named ${input.name} already exists`, () =>
     ctx.db.transaction(async (tx) => {
       const [row] = await tx

@@ -27,19 +27,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { config: { rateLimit }, schema: { tags, body: loginRequestSchema, response: responses(loginResponseSchema) } },
+    {
+      config: { rateLimit },
+      schema: { summary: 'Sign in', tags, body: loginRequestSchema, response: responses(loginResponseSchema) },
+    },
     async (request) => ok(MSG.loggedIn, await login(app.ctx, request.body, actorOf(request))),
   );
 
   app.post(
     '/auth/refresh',
-    { config: { rateLimit }, schema: { tags, body: refreshRequestSchema, response: responses(refreshResponseSchema) } },
+    {
+      config: { rateLimit },
+      schema: {
+        summary: 'Exchange a refresh token for new tokens',
+        tags,
+        body: refreshRequestSchema,
+        response: responses(refreshResponseSchema),
+      },
+    },
     async (request) => ok('Token refreshed', await refresh(app.ctx, request.body.refreshToken)),
   );
 
   app.post(
     '/auth/logout',
-    { schema: { tags, body: logoutRequestSchema, response: responses(z.null()) } },
+    { schema: { summary: 'Sign out', tags, body: logoutRequestSchema, response: responses(z.null()) } },
     async (request) => {
       await logout(app.ctx, { refreshToken: request.body?.refreshToken, accessToken: bearerToken(request) });
       return ok(MSG.loggedOut, null);
@@ -48,7 +59,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/forgot-password',
-    { config: { rateLimit }, schema: { tags, body: forgotPasswordRequestSchema, response: responses(z.null()) } },
+    {
+      config: { rateLimit },
+      schema: {
+        summary: 'Request a password reset email',
+        tags,
+        body: forgotPasswordRequestSchema,
+        response: responses(z.null()),
+      },
+    },
     async (request) => {
       await requestPasswordReset(app.ctx, request.body.email, actorOf(request));
       return ok(MSG.resetEmailSent, null);
@@ -57,7 +76,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/reset-password',
-    { config: { rateLimit }, schema: { tags, body: resetPasswordRequestSchema, response: responses(z.null()) } },
+    {
+      config: { rateLimit },
+      schema: {
+        summary: 'Set a new password with an emailed reset token',
+        tags,
+        body: resetPasswordRequestSchema,
+        response: responses(z.null()),
+      },
+    },
     async (request) => {
       await resetPassword(app.ctx, request.body, actorOf(request));
       return ok(MSG.passwordReset, null);

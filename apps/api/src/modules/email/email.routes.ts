@@ -26,6 +26,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: authorize('email.outbox.view'),
       schema: {
+        summary: 'List recent emails in the outbox',
         tags: ['email'],
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
         response: responses(z.array(outboxEntrySchema)),

@@ -54,7 +54,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/fee/all',
-    { schema: { tags, querystring: feeListQuerySchema, response: responses(feeListSchema) } },
+    { schema: { summary: 'List fees', tags, querystring: feeListQuerySchema, response: responses(feeListSchema) } },
     async (request) => ok('Fees loaded', await listFeePage(app.ctx, authOf(request), request.query)),
   );
   const byStatus = [
@@ -64,12 +64,27 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, status, message] of byStatus) {
     app.get(
       `/fee/${path}`,
-      { schema: { tags, querystring: listQuery, response: responses(feeListSchema) } },
+      {
+        schema: {
+          summary: 'List fees by approval status',
+          tags,
+          querystring: listQuery,
+          response: responses(feeListSchema),
+        },
+      },
       async (request) => ok(message, await listFeePage(app.ctx, authOf(request), { ...request.query, status })),
     );
     app.get(
       `/fee/:term_id/${path}`,
-      { schema: { tags, params: termParams, querystring: listQuery, response: responses(feeListSchema) } },
+      {
+        schema: {
+          summary: 'List the fees of a term by approval status',
+          tags,
+          params: termParams,
+          querystring: listQuery,
+          response: responses(feeListSchema),
+        },
+      },
       async (request) =>
         ok(
           message,
@@ -81,6 +96,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fee/term',
     {
       schema: {
+        summary: 'List the fees of a term',
         tags,
         querystring: feeListQuerySchema.extend({ term_id: idSchema }),
         response: responses(feeListSchema),
@@ -92,6 +108,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fee/school/:id',
     {
       schema: {
+        summary: 'List the fees of a school',
         tags,
         params,
         querystring: feeListQuerySchema.omit({ school_id: true }),
@@ -104,25 +121,39 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
         await listFeePage(app.ctx, authOf(request), { ...request.query, school_id: request.params.id }),
       ),
   );
-  app.get(
-    '/fee/stats',
-    {
-      preValidation: authorize('fees.view'),
-      schema: { tags, querystring: feeStatsQuerySchema, response: responses(feeStatsSchema) },
-    },
-    async (request) => ok('Fee statistics loaded', await feeStats(app.ctx, authOf(request), request.query)),
-  );
+  for (const url of ['/fee/stats', '/fee/all/stats']) {
+    app.get(
+      url,
+      {
+        preValidation: authorize('fees.view'),
+        schema: {
+          summary: 'Fee statistics',
+          tags,
+          querystring: feeStatsQuerySchema,
+          response: responses(feeStatsSchema),
+        },
+      },
+      async (request) => ok('Fee statistics loaded', await feeStats(app.ctx, authOf(request), request.query)),
+    );
+  }
 
   /* One fee */
 
-  app.get('/fee/:id', { schema: { tags, params, response: responses(feeSchema) } }, async (request) =>
-    ok('Fee loaded', await getFee(app.ctx, authOf(request), request.params.id)),
+  app.get(
+    '/fee/:id',
+    { schema: { summary: 'Get a fee', tags, params, response: responses(feeSchema) } },
+    async (request) => ok('Fee loaded', await getFee(app.ctx, authOf(request), request.params.id)),
   );
   app.get(
     '/fee/:id/history',
     {
       preValidation: authorize('fees.view'),
-      schema: { tags, params, response: responses(z.array(feeHistoryEntrySchema)) },
+      schema: {
+        summary: 'Get the change history of a fee',
+        tags,
+        params,
+        response: responses(z.array(feeHistoryEntrySchema)),
+      },
     },
     async (request) => ok('Fee history loaded', await feeHistory(app.ctx, authOf(request), request.params.id)),
   );
@@ -130,7 +161,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fee/create',
     {
       preValidation: authorize('fees.manage'),
-      schema: { tags, body: feeInputSchema, response: responses(feeSchema) },
+      schema: { summary: 'Create a fee', tags, body: feeInputSchema, response: responses(feeSchema) },
     },
     async (request) => ok(FEE.created, await createFee(app.ctx, authOf(request), request.body, actorOf(request))),
   );
@@ -138,14 +169,17 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fee/:id/update',
     {
       preValidation: authorize('fees.manage'),
-      schema: { tags, params, body: feeInputSchema, response: responses(feeSchema) },
+      schema: { summary: 'Update a fee', tags, params, body: feeInputSchema, response: responses(feeSchema) },
     },
     async (request) =>
       ok(FEE.updated, await updateFee(app.ctx, authOf(request), request.params.id, request.body, actorOf(request))),
   );
   app.delete(
     '/fee/:id/delete',
-    { preValidation: authorize('fees.manage'), schema: { tags, params, response: responses(z.null()) } },
+    {
+      preValidation: authorize('fees.manage'),
+      schema: { summary: 'Delete a fee', tags, params, response: responses(z.null()) },
+    },
     async (request) => {
       await deleteFee(app.ctx, authOf(request), request.params.id, actorOf(request));
       return ok(FEE.deleted, null);
@@ -155,7 +189,13 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fee/:id/approve',
     {
       preValidation: authorize('fees.approve'),
-      schema: { tags, params, body: approveFeeRequestSchema.optional(), response: responses(feeSchema) },
+      schema: {
+        summary: 'Approve a fee',
+        tags,
+        params,
+        body: approveFeeRequestSchema.optional(),
+        response: responses(feeSchema),
+      },
     },
     async (request) =>
       ok('Fee approved successfully!', await approveFee(app.ctx, authOf(request), request.params.id, actorOf(request))),
@@ -164,7 +204,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fee/:id/reject',
     {
       preValidation: authorize('fees.approve'),
-      schema: { tags, params, body: rejectFeeRequestSchema, response: responses(feeSchema) },
+      schema: { summary: 'Reject a fee', tags, params, body: rejectFeeRequestSchema, response: responses(feeSchema) },
     },
     async (request) =>
       ok(
@@ -177,13 +217,21 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/student/fees',
-    { schema: { tags, querystring: studentFeesQuerySchema, response: responses(studentFeesSchema) } },
+    {
+      schema: {
+        summary: 'List the fees of a student with what is paid and owed',
+        tags,
+        querystring: studentFeesQuerySchema,
+        response: responses(studentFeesSchema),
+      },
+    },
     async (request) => ok('Student fees loaded', await studentFees(app.ctx, authOf(request), request.query)),
   );
   app.get(
     '/parent/children/:id/fees',
     {
       schema: {
+        summary: "List the fees of a parent's child",
         tags,
         params,
         querystring: studentFeesQuerySchema.omit({ student_id: true }),
@@ -198,7 +246,14 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/student/outstanding-fees',
-    { schema: { tags, querystring: studentFeesQuerySchema, response: responses(outstandingFeesSchema) } },
+    {
+      schema: {
+        summary: 'List the fees a student still owes',
+        tags,
+        querystring: studentFeesQuerySchema,
+        response: responses(outstandingFeesSchema),
+      },
+    },
     async (request) => {
       const { fees, summary } = await studentFees(app.ctx, authOf(request), request.query);
       return ok('Outstanding fees loaded', {
@@ -219,7 +274,12 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bursar/outstanding-fees-report',
     {
       preValidation: authorize('fees.reports'),
-      schema: { tags, querystring: outstandingReportQuerySchema, response: responses(outstandingReportSchema) },
+      schema: {
+        summary: 'Outstanding fees report of a term',
+        tags,
+        querystring: outstandingReportQuerySchema,
+        response: responses(outstandingReportSchema),
+      },
     },
     async (request) =>
       ok('Outstanding fees report loaded', await outstandingReport(app.ctx, authOf(request), request.query)),

@@ -29,22 +29,39 @@ export async function readMultipart(
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data upload');
   const form: MultipartForm = { fields: {}, file: null };
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      form.fields[part.fieldname] = String(part.value);
-    } else if (part.fieldname === fileField) {
-      const buffer = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(tooLargeMessage, fileField);
-        throw error;
-      });
-      if (part.file.truncated) throw tooLarge(tooLargeMessage, fileField);
-      if (buffer.length > 0) form.file = { buffer, filename: part.filename };
-    } else {
-      part.file.resume();
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        form.fields[part.fieldname] = String(part.value);
+      } else if (part.fieldname === fileField) {
+        const buffer = await part.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(tooLargeMessage, fileField);
+          throw error;
+        });
+        if (part.file.truncated) throw tooLarge(tooLargeMessage, fileField);
+        if (buffer.length > 0) form.file = { buffer, filename: part.filename };
+      } else {
+        part.file.resume();
+      }
     }
+  } catch (error) {
+    throw asClientError(error);
   }
   return form;
 }
+
+/**
+ * The multipart parser throws plain errors on a broken body ("Boundary not found", "Unexpected
+ * end of form"): the client sent it, so it is a 400, not a fault of ours.
+ */
+function asClientError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status !== undefined && status >= 400 && status < 500) return error;
+  return badRequest(MALFORMED_UPLOAD);
+}
+
+const MALFORMED_UPLOAD = 'The upload could not be read. Please choose the file again.';
 
 /** Checks the bytes, not the name, then stores the image under a fresh name; returns its URL. */
 export async function storeImage(options: {

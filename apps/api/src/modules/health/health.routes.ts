@@ -1,3 +1,4 @@
+import { errorResponseSchema } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -13,10 +14,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       schema: {
+        summary: 'Check the service and its database',
         tags: ['health'],
         security: [],
         response: {
           200: z.object({ success: z.boolean(), message: z.string(), data: healthSchema }),
+          429: errorResponseSchema,
           503: z.object({ success: z.boolean(), message: z.string(), data: healthSchema }),
         },
       },

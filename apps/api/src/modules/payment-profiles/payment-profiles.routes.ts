@@ -26,7 +26,10 @@ const configure = { onRequest: [authenticate], preValidation: [authorize('paymen
 export const paymentProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/paymentprofile/all',
-    { ...configure, schema: { tags, response: responses(z.array(paymentProfileSchema)) } },
+    {
+      ...configure,
+      schema: { summary: 'List payment profiles', tags, response: responses(z.array(paymentProfileSchema)) },
+    },
     async (request) => ok('Payment profiles loaded', await listPaymentProfiles(app.ctx, authOf(request))),
   );
 
@@ -34,7 +37,12 @@ export const paymentProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/paymentprofile/:school_id',
     {
       ...configure,
-      schema: { tags, params: z.object({ school_id: idSchema }), response: responses(paymentProfileSchema) },
+      schema: {
+        summary: 'Get the payment profile of a school',
+        tags,
+        params: z.object({ school_id: idSchema }),
+        response: responses(paymentProfileSchema),
+      },
     },
     async (request) =>
       ok('Payment profile loaded', await getPaymentProfile(app.ctx, authOf(request), request.params.school_id)),
@@ -49,7 +57,12 @@ export const paymentProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: path,
       ...configure,
-      schema: { tags, body: paymentProfileInputSchema, response: responses(paymentProfileSchema) },
+      schema: {
+        summary: 'Save the payment profile of a school',
+        tags,
+        body: paymentProfileInputSchema,
+        response: responses(paymentProfileSchema),
+      },
       handler: async (request) => {
         const saved = await savePaymentProfile(app.ctx, authOf(request), request.body, actorOf(request));
         return ok(saved.created ? PROFILE.created : PROFILE.updated, saved.profile);
@@ -61,7 +74,12 @@ export const paymentProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/paymentprofile/test-connection',
     {
       ...configure,
-      schema: { tags, body: connectionTestInputSchema, response: responses(connectionTestResultSchema) },
+      schema: {
+        summary: 'Test the connection to a payment provider',
+        tags,
+        body: connectionTestInputSchema,
+        response: responses(connectionTestResultSchema),
+      },
     },
     async (request) => {
       const result = await testProviderConnection(app.ctx, authOf(request), request.body);
@@ -75,11 +93,30 @@ export const paymentProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [authenticate],
       schema: {
+        summary: 'List the payment methods a school accepts',
         tags: ['payments'],
         querystring: availableMethodsQuerySchema,
         response: responses(availableMethodsSchema),
       },
     },
     async (request) => ok('Payment methods loaded', await availableMethods(app.ctx, authOf(request), request.query)),
+  );
+  app.get(
+    '/payment/available-methods/:school_id',
+    {
+      onRequest: [authenticate],
+      schema: {
+        summary: 'List the payment methods a school accepts',
+        tags: ['payments'],
+        params: z.object({ school_id: idSchema }),
+        querystring: availableMethodsQuerySchema.omit({ school_id: true }),
+        response: responses(availableMethodsSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        'Payment methods loaded',
+        await availableMethods(app.ctx, authOf(request), { ...request.query, school_id: request.params.school_id }),
+      ),
   );
 };

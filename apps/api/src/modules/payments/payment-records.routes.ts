@@ -17,9 +17,9 @@ import {
   rejectTransferInputSchema,
 } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
-import { ok, responses } from '../../lib/http.js';
+import { fileResponses, ok, responses } from '../../lib/http.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { readMultipart } from '../files/image-upload.js';
@@ -59,7 +59,14 @@ export const paymentRecordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payment/all',
-    { schema: { tags, querystring: paymentListQuerySchema, response: responses(paymentListSchema) } },
+    {
+      schema: {
+        summary: 'List payments',
+        tags,
+        querystring: paymentListQuerySchema,
+        response: responses(paymentListSchema),
+      },
+    },
     async (request) => ok('Payments loaded', await listPaymentPage(app.ctx, authOf(request), request.query)),
   );
 
@@ -67,26 +74,46 @@ export const paymentRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [url, method] of METHOD_LISTS) {
     app.get(
       url,
-      { schema: { tags, querystring: fixedMethodQuery, response: responses(paymentListSchema) } },
+      {
+        schema: {
+          summary: 'List the payments of one method',
+          tags,
+          querystring: fixedMethodQuery,
+          response: responses(paymentListSchema),
+        },
+      },
       async (request) =>
         ok('Payments loaded', await listPaymentPage(app.ctx, authOf(request), { ...request.query, method })),
     );
   }
 
-  app.get(
-    '/payment/stats',
-    {
-      preValidation: authorize('payments.view'),
-      schema: { tags, querystring: paymentStatsQuerySchema, response: responses(paymentStatsSchema) },
-    },
-    async (request) => ok('Payment statistics loaded', await getPaymentStats(app.ctx, authOf(request), request.query)),
-  );
+  for (const url of ['/payment/stats', '/payment/all/stats']) {
+    app.get(
+      url,
+      {
+        preValidation: authorize('payments.view'),
+        schema: {
+          summary: 'Payment statistics',
+          tags,
+          querystring: paymentStatsQuerySchema,
+          response: responses(paymentStatsSchema),
+        },
+      },
+      async (request) =>
+        ok('Payment statistics loaded', await getPaymentStats(app.ctx, authOf(request), request.query)),
+    );
+  }
 
   app.get(
     '/payment/analytics',
     {
       preValidation: authorize('payments.view'),
-      schema: { tags, querystring: paymentAnalyticsQuerySchema, response: responses(paymentAnalyticsSchema) },
+      schema: {
+        summary: 'Payment analytics over time',
+        tags,
+        querystring: paymentAnalyticsQuerySchema,
+        response: responses(paymentAnalyticsSchema),
+      },
     },
     async (request) => ok('Payment analytics loaded', await paymentAnalytics(app.ctx, authOf(request), request.query)),
   );
@@ -97,7 +124,12 @@ export const paymentRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/bank-transfer',
     {
       preValidation: authorize('payments.pay'),
-      schema: { tags, consumes: ['multipart/form-data'], response: responses(paymentSchema) },
+      schema: {
+        summary: 'Claim a payment made by bank transfer',
+        tags,
+        consumes: ['multipart/form-data'],
+        response: responses(paymentSchema),
+      },
     },
     async (request) => {
       const form = await readMultipart(request, 'proof');
@@ -111,7 +143,14 @@ export const paymentRecordRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payment/:id/proof',
-    { schema: { tags, params, response: { ...responses(z.null()), 200: z.any().describe('The proof image') } } },
+    {
+      schema: {
+        summary: 'Get the proof image of a bank transfer claim',
+        tags,
+        params,
+        response: fileResponses('The proof image', Object.values(PROOF_TYPES)),
+      },
+    },
     async (request, reply) => {
       const proofPath = await proofOf(app.ctx, authOf(request), request.params.id);
       const file = proofFile(app.ctx, proofPath);
@@ -129,7 +168,7 @@ export const paymentRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/:id/confirm-transfer',
     {
       preValidation: authorize('payments.confirmTransfer'),
-      schema: { tags, params, response: responses(paymentSchema) },
+      schema: { summary: 'Confirm a bank transfer claim', tags, params, response: responses(paymentSchema) },
     },
     async (request) =>
       ok(TRANSFER_CONFIRMED, await confirmTransfer(app.ctx, authOf(request), request.params.id, actorOf(request))),
@@ -139,7 +178,13 @@ export const paymentRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/:id/reject-transfer',
     {
       preValidation: authorize('payments.confirmTransfer'),
-      schema: { tags, params, body: rejectTransferInputSchema, response: responses(paymentSchema) },
+      schema: {
+        summary: 'Reject a bank transfer claim',
+        tags,
+        params,
+        body: rejectTransferInputSchema,
+        response: responses(paymentSchema),
+      },
     },
     async (request) =>
       ok(
@@ -154,7 +199,13 @@ export const paymentRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/:id/refund',
     {
       preValidation: authorize('payments.refund'),
-      schema: { tags, params, body: refundInputSchema, response: withProviderErrors(paymentSchema) },
+      schema: {
+        summary: 'Refund a payment',
+        tags,
+        params,
+        body: refundInputSchema,
+        response: withProviderErrors(paymentSchema),
+      },
     },
     async (request) => {
       const { refund, message } = await refundPayment(

@@ -1,6 +1,8 @@
 import {
   cashPaymentInputSchema,
   cashPaymentResultSchema,
+  envelope,
+  errorResponseSchema,
   idempotencyHeadersSchema,
   initiatePaymentInputSchema,
   initiatePaymentResultSchema,
@@ -9,6 +11,7 @@ import {
 } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { tooManyRequests } from '../../lib/errors.js';
 import { ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { CASH_RECORDED, payWithCash } from './cash.service.js';
@@ -26,12 +29,32 @@ const tags = ['payments'];
 const REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
 /** Where the payer lands after the provider's checkout: their fees, where the dialog shows the verified outcome. */
 const landing = (reference: string) => `/student/fees?payment=${encodeURIComponent(reference)}`;
+const CALLBACK_DESCRIPTION =
+  "Where the provider's checkout sends the payer's browser back. The payment is verified with the provider, then the browser is redirected to the payer's fees page, which shows the outcome.";
+/** A redirect on success; a query that cannot be read is refused like any other. */
+const redirectResponses = {
+  302: z.null().describe("Redirect to the payer's fees page"),
+  422: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const PROVIDER_NAMES: Record<OnlineMethod, string> = { paystack: 'Paystack', flutterwave: 'Flutterwave' };
+const WEBHOOK_DESCRIPTIONS: Record<OnlineMethod, string> = {
+  paystack:
+    "Paystack's event notification, signed with the school's secret key (HMAC-SHA512 of the raw body in `x-paystack-signature`). Recorded once per event; a charge is credited only after asking Paystack. Paste this URL into the Paystack dashboard.",
+  flutterwave:
+    "Flutterwave's event notification, carrying the school's secret hash in `verif-hash`. Recorded once per event; a charge is credited only after asking Flutterwave. Paste this URL into the Flutterwave dashboard.",
+};
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment/initiate',
     {
-      schema: { tags, body: initiatePaymentInputSchema, response: responses(initiatePaymentResultSchema) },
+      schema: {
+        summary: 'Start an online payment',
+        tags,
+        body: initiatePaymentInputSchema,
+        response: responses(initiatePaymentResultSchema),
+      },
       preHandler: [authenticate],
     },
     async (request) =>
@@ -45,6 +68,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [authenticate],
       preValidation: [authorize('payments.cash')],
       schema: {
+        summary: 'Record a cash payment',
         tags,
         headers: idempotencyHeadersSchema,
         body: cashPaymentInputSchema,
@@ -64,6 +88,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [authenticate],
       schema: {
+        summary: 'Get the verified status of a payment',
         tags,
         params: z.object({ reference: z.string().regex(REFERENCE, 'Invalid payment reference') }),
         response: responses(paymentStatusSchema),
@@ -87,8 +112,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/paystack_callback',
     {
       schema: {
+        summary: "Paystack's return from checkout",
+        description: CALLBACK_DESCRIPTION,
         tags,
-        hide: true,
+        security: [],
+        response: redirectResponses,
         querystring: z.object({ reference: z.string().optional(), trxref: z.string().optional() }),
       },
     },
@@ -104,8 +132,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/flutterwave_callback',
     {
       schema: {
+        summary: "Flutterwave's return from checkout",
+        description: CALLBACK_DESCRIPTION,
         tags,
-        hide: true,
+        security: [],
+        response: redirectResponses,
         querystring: z.object({
           status: z.string().optional(),
           tx_ref: z.string().optional(),
@@ -137,11 +168,37 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       ['paystack', paystackReferenceOf],
       ['flutterwave', flutterwaveReferenceOf],
     ];
+    // A provider sends every school's webhooks from a few addresses, so the per-address budget of
+    // people would refuse its bursts: signed deliveries count against a budget of their own, per
+    // provider; anything unsigned still counts against the sender's address.
+    const strangers = hooks.createRateLimit({
+      max: app.ctx.config.rateLimitPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `ip:${request.ip}`,
+    });
+    const deliveries = hooks.createRateLimit({
+      max: app.ctx.config.webhookRateLimitPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `webhook:${request.routeOptions.url}`,
+    });
     for (const [method, referenceOf] of webhooks) {
-      hooks.post(`/payment/${method}/webhook`, { schema: { tags, hide: true } }, async (request, reply) => {
+      const schema = {
+        summary: `Receive a ${PROVIDER_NAMES[method]} webhook`,
+        description: WEBHOOK_DESCRIPTIONS[method],
+        tags,
+        security: [],
+        consumes: ['application/json'],
+        response: { 200: envelope(z.null()), 401: errorResponseSchema, 429: errorResponseSchema },
+      };
+      hooks.post(`/payment/${method}/webhook`, { schema, config: { rateLimit: false } }, async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : null;
         const provider = raw ? await webhookProviderFor(app.ctx, method, referenceOf(raw)) : null;
         const event = provider && raw ? provider.parseWebhook(raw, request.headers) : null;
+        const limit = await (event ? deliveries : strangers)(request);
+        if (!limit.isAllowed && limit.isExceeded) {
+          reply.header('retry-after', limit.ttlInSeconds);
+          throw tooManyRequests();
+        }
         if (!event) return reply.code(401).send({ success: false, message: 'Invalid signature', data: null });
         const work = await recordWebhook(app.ctx, event);
         if (work) {

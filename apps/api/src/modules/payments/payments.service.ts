@@ -12,7 +12,7 @@ import {
   PAYMENT_METHOD_LABELS,
   type PaymentStatusResult,
 } from '@schoolledger/domain';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { fees, paymentReviews, payments, paymentWebhookEvents } from '../../db/schema.js';
@@ -302,10 +302,43 @@ export async function recordWebhook(ctx: AppContext, event: WebhookEvent) {
   if (!inserted || inserted.processedAt || !SETTLING_EVENTS.has(event.event) || !event.reference) return null;
   const { id } = inserted;
   const reference = event.reference;
-  return async () => {
-    await settlePayment(ctx, reference, { source: 'webhook' });
-    await ctx.db.update(paymentWebhookEvents).set({ processedAt: ctx.clock() }).where(eq(paymentWebhookEvents.id, id));
-  };
+  return () => processWebhookEvent(ctx, id, reference);
+}
+
+async function processWebhookEvent(ctx: AppContext, id: string, reference: string) {
+  await settlePayment(ctx, reference, { source: 'webhook' });
+  await ctx.db.update(paymentWebhookEvents).set({ processedAt: ctx.clock() }).where(eq(paymentWebhookEvents.id, id));
+}
+
+/**
+ * Settles the webhooks that were recorded and acknowledged but never processed (the process
+ * stopped in between), oldest first. Run at start-up and by the job runner; settling is safe to
+ * repeat, so a second instance doing the same at once credits nothing twice.
+ */
+export async function processRecordedWebhooks(ctx: AppContext, options: { limit?: number } = {}) {
+  const rows = await ctx.db
+    .select({ id: paymentWebhookEvents.id, reference: paymentWebhookEvents.reference })
+    .from(paymentWebhookEvents)
+    .where(
+      and(
+        isNull(paymentWebhookEvents.processedAt),
+        inArray(paymentWebhookEvents.event, [...SETTLING_EVENTS]),
+        isNotNull(paymentWebhookEvents.reference),
+      ),
+    )
+    .orderBy(paymentWebhookEvents.receivedAt)
+    .limit(options.limit ?? 500);
+  const result = { processed: 0, failed: 0 };
+  for (const row of rows) {
+    try {
+      await processWebhookEvent(ctx, row.id, row.reference!);
+      result.processed++;
+    } catch {
+      // Left unprocessed: the next start or the reconciliation job tries again.
+      result.failed++;
+    }
+  }
+  return result;
 }
 
 /**

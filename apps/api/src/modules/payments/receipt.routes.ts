@@ -1,7 +1,7 @@
 import { idParamsSchema } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../lib/http.js';
+import { fileResponses, ok, responses } from '../../lib/http.js';
 import { authenticate, authOf } from '../../plugins/auth.js';
 import { checkReceipt, loadReceipt, receiptKey } from './receipt.service.js';
 import { RECEIPT_FORMATS, renderReceiptPdf } from './receipt-pdf.js';
@@ -25,13 +25,13 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [authenticate],
       schema: {
+        summary: 'Download the receipt of a payment (PDF)',
         tags,
         description:
           'The PDF receipt of a successful payment: A4, or the 80 mm strip for thermal printers. The student, a linked parent, or staff who view or take payments in its school.',
         params: idParamsSchema,
         querystring: z.object({ format: z.enum(RECEIPT_FORMATS).default('a4') }),
-        produces: ['application/pdf'],
-        response: { ...responses(z.null()), 200: z.any().describe('The receipt (PDF)') },
+        response: fileResponses('The receipt (PDF)', ['application/pdf']),
       },
     },
     async (request, reply) => {
@@ -52,6 +52,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/receipt/verify/:code',
     {
       schema: {
+        summary: 'Verify a receipt by its code',
         tags,
         security: [],
         description: 'Checks the verification code printed on a receipt, with the receipt number printed beside it.',

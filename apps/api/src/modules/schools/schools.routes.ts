@@ -66,13 +66,13 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/groupschool/all',
-    { schema: { tags: groupTags, response: responses(z.array(groupSchoolSchema)) } },
+    { schema: { summary: 'List group schools', tags: groupTags, response: responses(z.array(groupSchoolSchema)) } },
     async (request) =>
       ok('Group schools loaded', (await listGroupSchools(app.ctx.db, authOf(request).scope)).map(toGroupSchool)),
   );
   app.get(
     '/groupschool/:id',
-    { schema: { tags: groupTags, params, response: responses(groupSchoolSchema) } },
+    { schema: { summary: 'Get a group school', tags: groupTags, params, response: responses(groupSchoolSchema) } },
     async (request) =>
       ok('Group school loaded', toGroupSchool(await getGroupSchool(app.ctx, authOf(request), request.params.id))),
   );
@@ -80,7 +80,12 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     '/groupschool/create',
     {
       preValidation: authorize('groupSchools.manage'),
-      schema: { tags: groupTags, ...multipartDoc, response: responses(groupSchoolSchema) },
+      schema: {
+        summary: 'Create a group school',
+        tags: groupTags,
+        ...multipartDoc,
+        response: responses(groupSchoolSchema),
+      },
     },
     async (request) => {
       const input = await readGroupSchoolInput(request);
@@ -94,7 +99,13 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     '/groupschool/:id/update',
     {
       preValidation: authorize('groupSchools.manage'),
-      schema: { tags: groupTags, params, ...multipartDoc, response: responses(groupSchoolSchema) },
+      schema: {
+        summary: 'Update a group school',
+        tags: groupTags,
+        params,
+        ...multipartDoc,
+        response: responses(groupSchoolSchema),
+      },
     },
     async (request) => {
       await getGroupSchool(app.ctx, authOf(request), request.params.id);
@@ -107,7 +118,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     '/groupschool/:id/delete',
     {
       preValidation: authorize('groupSchools.manage'),
-      schema: { tags: groupTags, params, response: responses(z.null()) },
+      schema: { summary: 'Delete a group school', tags: groupTags, params, response: responses(z.null()) },
     },
     async (request) => {
       await deleteGroupSchool(app.ctx, authOf(request), request.params.id, actorOf(request));
@@ -119,13 +130,14 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   const schoolTags = ['schools'];
   app.get(
     '/school/all',
-    { schema: { tags: schoolTags, response: responses(z.array(schoolSchema)) } },
+    { schema: { summary: 'List schools', tags: schoolTags, response: responses(z.array(schoolSchema)) } },
     async (request) => ok('Schools loaded', (await listSchools(app.ctx.db, authOf(request).scope)).map(toSchool)),
   );
   app.get(
     '/school/by-groupSchool',
     {
       schema: {
+        summary: 'List the schools of a group',
         tags: schoolTags,
         querystring: z.object({ groupSchool_id: idSchema }),
         response: responses(z.array(schoolSchema)),
@@ -146,6 +158,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     '/school/by-address',
     {
       schema: {
+        summary: 'Find the school at an address',
         tags: schoolTags,
         querystring: z.object({ address_id: idSchema }),
         response: responses(z.array(schoolSchema)),
@@ -157,14 +170,21 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok('Schools loaded', rows.map(toSchool));
     },
   );
-  app.get('/school/:id', { schema: { tags: schoolTags, params, response: responses(schoolSchema) } }, async (request) =>
-    ok('School loaded', toSchool(await getSchool(app.ctx, authOf(request), request.params.id))),
+  app.get(
+    '/school/:id',
+    { schema: { summary: 'Get a school', tags: schoolTags, params, response: responses(schoolSchema) } },
+    async (request) => ok('School loaded', toSchool(await getSchool(app.ctx, authOf(request), request.params.id))),
   );
   app.post(
     '/school/create',
     {
       preValidation: authorize('schools.manage'),
-      schema: { tags: schoolTags, body: schoolInputSchema, response: responses(schoolSchema) },
+      schema: {
+        summary: 'Create a school',
+        tags: schoolTags,
+        body: schoolInputSchema,
+        response: responses(schoolSchema),
+      },
     },
     async (request) => {
       const input = { ...request.body, email: request.body.email ?? null };
@@ -175,7 +195,13 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     '/school/:id/update',
     {
       preValidation: authorize('schools.manage'),
-      schema: { tags: schoolTags, params, body: schoolInputSchema, response: responses(schoolSchema) },
+      schema: {
+        summary: 'Update a school',
+        tags: schoolTags,
+        params,
+        body: schoolInputSchema,
+        response: responses(schoolSchema),
+      },
     },
     async (request) => {
       const input = { ...request.body, email: request.body.email ?? null };
@@ -185,7 +211,10 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/school/:id/delete',
-    { preValidation: authorize('schools.manage'), schema: { tags: schoolTags, params, response: responses(z.null()) } },
+    {
+      preValidation: authorize('schools.manage'),
+      schema: { summary: 'Delete a school', tags: schoolTags, params, response: responses(z.null()) },
+    },
     async (request) => {
       await deleteSchool(app.ctx, authOf(request), request.params.id, actorOf(request));
       return ok(SCHOOL.deleted, null);
@@ -199,6 +228,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     '/address/all',
     {
       schema: {
+        summary: 'List addresses',
         tags: addressTags,
         querystring: z.object({ school_id: idSchema.optional() }),
         response: responses(z.array(addressSchema)),
@@ -214,14 +244,19 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/address/:id',
-    { schema: { tags: addressTags, params, response: responses(addressSchema) } },
+    { schema: { summary: 'Get an address', tags: addressTags, params, response: responses(addressSchema) } },
     async (request) => ok('Address loaded', toAddress(await getAddress(app.ctx, authOf(request), request.params.id))),
   );
   app.post(
     '/address/create',
     {
       preValidation: authorize('addresses.manage'),
-      schema: { tags: addressTags, body: addressCreateSchema, response: responses(addressSchema) },
+      schema: {
+        summary: 'Create an address',
+        tags: addressTags,
+        body: addressCreateSchema,
+        response: responses(addressSchema),
+      },
     },
     async (request) =>
       ok(ADDRESS.created, toAddress(await createAddress(app.ctx, authOf(request), request.body, actorOf(request)))),
@@ -230,7 +265,13 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     '/address/:id/update',
     {
       preValidation: authorize('addresses.manage'),
-      schema: { tags: addressTags, params, body: addressInputSchema, response: responses(addressSchema) },
+      schema: {
+        summary: 'Update an address',
+        tags: addressTags,
+        params,
+        body: addressInputSchema,
+        response: responses(addressSchema),
+      },
     },
     async (request) =>
       ok(
@@ -242,7 +283,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     '/address/:id/delete',
     {
       preValidation: authorize('addresses.manage'),
-      schema: { tags: addressTags, params, response: responses(z.null()) },
+      schema: { summary: 'Delete an address', tags: addressTags, params, response: responses(z.null()) },
     },
     async (request) => {
       await deleteAddress(app.ctx, authOf(request), request.params.id, actorOf(request));

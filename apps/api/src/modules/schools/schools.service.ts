@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { addresses, groupSchools, schools } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { assertSchoolInScope } from '../../plugins/tenancy.js';
+import { assertSchoolExistsInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { countSchoolDependents, findAddress, findGroupSchool, findSchool } from './schools.queries.js';
 
@@ -205,7 +205,7 @@ export async function createAddress(
   input: AddressInput & { school_id: string },
   actor: Actor,
 ) {
-  assertSchoolInScope(auth.scope, input.school_id, SCHOOL.notFound);
+  await assertSchoolExistsInScope(ctx.db, auth.scope, input.school_id, SCHOOL.notFound);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(addresses)

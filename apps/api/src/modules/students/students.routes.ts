@@ -23,7 +23,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../lib/http.js';
+import { fileResponses, ok, responses } from '../../lib/http.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
@@ -58,11 +58,10 @@ import { checkImportFile, importStudents } from './students-import.js';
 const SCHOOL = entityMessages('School');
 const tags = ['students'];
 const formatQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
-/** A download: the file itself on success, our error shape otherwise. */
-const fileResponses = {
-  ...responses(z.null()),
-  200: z.any().describe('The file (CSV or Excel workbook)'),
-};
+const studentFileResponses = fileResponses('The file (CSV or Excel workbook, as `format` asks)', [
+  'text/csv',
+  FILE_CONTENT_TYPES.xlsx,
+]);
 
 function sendFile(reply: FastifyReply, format: StudentFileFormat, name: string, content: Buffer) {
   return reply
@@ -80,7 +79,14 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/students', '/students/search', '/user/students', '/user/students/search']) {
     app.get(
       url,
-      { schema: { tags, querystring: studentListQuerySchema, response: responses(studentListSchema) } },
+      {
+        schema: {
+          summary: 'List or search students',
+          tags,
+          querystring: studentListQuerySchema,
+          response: responses(studentListSchema),
+        },
+      },
       async (request) => ok('Students loaded', await listStudentPage(app.ctx, authOf(request), request.query)),
     );
   }
@@ -89,7 +95,12 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         preValidation: authorize('students.view'),
-        schema: { tags, querystring: studentStatsQuerySchema, response: responses(studentStatsSchema) },
+        schema: {
+          summary: 'Student statistics',
+          tags,
+          querystring: studentStatsQuerySchema,
+          response: responses(studentStatsSchema),
+        },
       },
       async (request) => ok('Student statistics loaded', await studentStats(app.ctx, authOf(request), request.query)),
     );
@@ -100,9 +111,10 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         preValidation: authorize('students.view'),
         schema: {
+          summary: 'Export students (CSV or Excel)',
           tags,
           querystring: studentListQuerySchema.omit({ page: true, limit: true }).extend(formatQuery.shape),
-          response: fileResponses,
+          response: studentFileResponses,
         },
       },
       async (request, reply) => {
@@ -116,16 +128,25 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/import/template',
     {
       preValidation: authorize('students.manage'),
-      schema: { tags, querystring: formatQuery, response: fileResponses },
+      schema: {
+        summary: 'Download the student import template',
+        tags,
+        querystring: formatQuery,
+        response: studentFileResponses,
+      },
     },
     async (request, reply) =>
       sendFile(reply, request.query.format, 'students-template', await studentFile(request.query.format, [])),
   );
-  app.get('/parent/children', { schema: { tags, response: responses(z.array(studentSchema)) } }, async (request) =>
-    ok('Children loaded', await listChildren(app.ctx, authOf(request))),
+  app.get(
+    '/parent/children',
+    { schema: { summary: "List the signed-in parent's children", tags, response: responses(z.array(studentSchema)) } },
+    async (request) => ok('Children loaded', await listChildren(app.ctx, authOf(request))),
   );
-  app.get('/students/:id', { schema: { tags, params, response: responses(studentSchema) } }, async (request) =>
-    ok('Student loaded', await getStudent(app.ctx, authOf(request), request.params.id)),
+  app.get(
+    '/students/:id',
+    { schema: { summary: 'Get a student', tags, params, response: responses(studentSchema) } },
+    async (request) => ok('Student loaded', await getStudent(app.ctx, authOf(request), request.params.id)),
   );
 
   /* Creating and editing */
@@ -135,7 +156,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         preValidation: authorize('students.manage'),
-        schema: { tags, body: studentInputSchema, response: responses(studentSchema) },
+        schema: { summary: 'Create a student', tags, body: studentInputSchema, response: responses(studentSchema) },
       },
       async (request) =>
         ok(STUDENT.created, await createStudent(app.ctx, authOf(request), request.body, actorOf(request))),
@@ -146,7 +167,13 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         preValidation: authorize('students.manage'),
-        schema: { tags, params, body: studentInputSchema, response: responses(studentSchema) },
+        schema: {
+          summary: 'Update a student',
+          tags,
+          params,
+          body: studentInputSchema,
+          response: responses(studentSchema),
+        },
       },
       async (request) =>
         ok(
@@ -159,7 +186,13 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/:id/profile',
     {
       preValidation: authorize('students.manage'),
-      schema: { tags, params, body: updateStudentProfileRequestSchema, response: responses(studentSchema) },
+      schema: {
+        summary: "Update a student's profile",
+        tags,
+        params,
+        body: updateStudentProfileRequestSchema,
+        response: responses(studentSchema),
+      },
     },
     async (request) =>
       ok(
@@ -169,7 +202,10 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/students/:id',
-    { preValidation: authorize('students.manage'), schema: { tags, params, response: responses(z.null()) } },
+    {
+      preValidation: authorize('students.manage'),
+      schema: { summary: 'Delete a student', tags, params, response: responses(z.null()) },
+    },
     async (request) => {
       await deleteStudent(app.ctx, authOf(request), request.params.id, actorOf(request));
       return ok(STUDENT.deleted, null);
@@ -179,7 +215,13 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/:id/academic',
     {
       preValidation: authorize('students.manage'),
-      schema: { tags, params, body: updateAcademicRequestSchema, response: responses(studentSchema) },
+      schema: {
+        summary: "Update a student's academic record",
+        tags,
+        params,
+        body: updateAcademicRequestSchema,
+        response: responses(studentSchema),
+      },
     },
     async (request) =>
       ok(
@@ -194,7 +236,12 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/promote',
     {
       preValidation: authorize('students.promote'),
-      schema: { tags, body: promoteRequestSchema, response: responses(promoteResultSchema) },
+      schema: {
+        summary: 'Promote students in bulk',
+        tags,
+        body: promoteRequestSchema,
+        response: responses(promoteResultSchema),
+      },
     },
     async (request) => {
       const result = await promoteStudents(app.ctx, authOf(request), request.body, actorOf(request));
@@ -207,6 +254,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: authorize('students.promote'),
       schema: {
+        summary: 'Promote a student',
         tags,
         params,
         body: promoteRequestSchema.pick({ toClassArm_id: true }),
@@ -231,7 +279,13 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/:id/disciplinary',
     {
       preValidation: authorize('students.discipline'),
-      schema: { tags, params, body: disciplinaryRecordRequestSchema, response: responses(disciplinaryRecordSchema) },
+      schema: {
+        summary: 'Record a disciplinary entry for a student',
+        tags,
+        params,
+        body: disciplinaryRecordRequestSchema,
+        response: responses(disciplinaryRecordSchema),
+      },
     },
     async (request) =>
       ok(
@@ -241,13 +295,20 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/students/:id/disciplinary',
-    { schema: { tags, params, response: responses(z.array(disciplinaryRecordSchema)) } },
+    {
+      schema: {
+        summary: "List a student's disciplinary record",
+        tags,
+        params,
+        response: responses(z.array(disciplinaryRecordSchema)),
+      },
+    },
     async (request) =>
       ok('Disciplinary records loaded', await listDisciplinary(app.ctx, authOf(request), request.params.id)),
   );
   app.get(
     '/students/:id/performance',
-    { schema: { tags, params, response: responses(studentPerformanceSchema) } },
+    { schema: { summary: "Get a student's performance", tags, params, response: responses(studentPerformanceSchema) } },
     async (request) =>
       ok('Student performance loaded', await studentPerformance(app.ctx, authOf(request), request.params.id)),
   );
@@ -258,7 +319,13 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/:id/link-parent',
     {
       preValidation: authorize('students.manage'),
-      schema: { tags, params, body: linkParentRequestSchema, response: responses(studentSchema) },
+      schema: {
+        summary: 'Link a parent to a student',
+        tags,
+        params,
+        body: linkParentRequestSchema,
+        response: responses(studentSchema),
+      },
     },
     async (request) =>
       ok(
@@ -271,6 +338,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: authorize('students.manage'),
       schema: {
+        summary: "Unlink a student's parent",
         tags,
         params,
         querystring: linkParentRequestSchema.partial(),
@@ -295,6 +363,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: authorize('students.manage'),
       schema: {
+        summary: "Upload a student's profile image",
         tags,
         params,
         consumes: ['multipart/form-data'],
@@ -327,6 +396,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         preValidation: authorize('students.manage'),
         schema: {
+          summary: 'Import students from a CSV or Excel file',
           tags,
           consumes: ['multipart/form-data'],
           response: responses(z.union([importPreviewSchema, importResultSchema])),

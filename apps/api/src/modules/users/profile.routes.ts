@@ -18,13 +18,22 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate);
   const tags = ['profile'];
 
-  app.get('/user/profile', { schema: { tags, response: responses(sessionUserSchema) } }, async (request) =>
-    ok('Profile loaded', await getProfile(app.ctx, authOf(request))),
+  app.get(
+    '/user/profile',
+    { schema: { summary: 'Get my profile', tags, response: responses(sessionUserSchema) } },
+    async (request) => ok('Profile loaded', await getProfile(app.ctx, authOf(request))),
   );
 
   app.put(
     '/user/profile',
-    { schema: { tags, body: updateProfileRequestSchema, response: responses(sessionUserSchema) } },
+    {
+      schema: {
+        summary: 'Update my profile',
+        tags,
+        body: updateProfileRequestSchema,
+        response: responses(sessionUserSchema),
+      },
+    },
     async (request) =>
       ok(MSG.profileUpdated, await updateProfile(app.ctx, authOf(request), request.body, actorOf(request))),
   );
@@ -32,7 +41,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/user/profile/change-password', '/user/change-password']) {
     app.post(
       url,
-      { schema: { tags, body: changePasswordRequestSchema, response: responses(z.null()) } },
+      {
+        schema: {
+          summary: 'Change my password',
+          tags,
+          body: changePasswordRequestSchema,
+          response: responses(z.null()),
+        },
+      },
       async (request) => {
         await changePassword(app.ctx, authOf(request), request.body, actorOf(request));
         return ok(MSG.passwordChanged, null);
@@ -56,7 +72,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/user/profile/upload-picture', '/user/upload-profile-picture']) {
     app.post(
       url,
-      { schema: { tags, consumes: ['multipart/form-data'], response: responses(uploadedFileResponseSchema) } },
+      {
+        schema: {
+          summary: 'Upload my profile picture',
+          tags,
+          consumes: ['multipart/form-data'],
+          response: responses(uploadedFileResponseSchema),
+        },
+      },
       uploadPicture,
     );
   }

@@ -13,7 +13,7 @@ import {
 } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../lib/http.js';
+import { fileResponses, ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { toUser, toUserStats, toUsersCsv } from './users.presenters.js';
 import {
@@ -40,7 +40,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/user/all', '/school-access/users']) {
     app.get(
       url,
-      { preValidation: view, schema: { tags, querystring: userListQuerySchema, response: responses(userListSchema) } },
+      {
+        preValidation: view,
+        schema: { summary: 'List users', tags, querystring: userListQuerySchema, response: responses(userListSchema) },
+      },
       async (request) => {
         const { rows, pagination } = await listUserPage(app.ctx, authOf(request), request.query);
         return ok('Users loaded', { users: rows.map(toUser), pagination });
@@ -50,7 +53,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/stats',
-    { preValidation: view, schema: { tags, response: responses(userStatsSchema) } },
+    { preValidation: view, schema: { summary: 'User statistics', tags, response: responses(userStatsSchema) } },
     async (request) => ok('User statistics loaded', toUserStats(await getUserStats(app.ctx, authOf(request)))),
   );
 
@@ -59,11 +62,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: view,
       schema: {
+        summary: 'Export users (CSV)',
         tags,
         description: 'users.csv with the columns of SPEC §9, for the same filters as the list, without paging.',
         querystring: userListQuerySchema.omit({ page: true, limit: true }),
-        produces: ['text/csv'],
-        response: { ...responses(z.null()), 200: z.string().describe('users.csv, a header row then one row per user') },
+        response: fileResponses('users.csv, a header row then one row per user', ['text/csv']),
       },
     },
     async (request, reply) => {
@@ -77,13 +80,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/:id',
-    { preValidation: view, schema: { tags, params, response: responses(userSchema) } },
+    { preValidation: view, schema: { summary: 'Get a user', tags, params, response: responses(userSchema) } },
     async (request) => ok('User loaded', toUser(await getUser(app.ctx, authOf(request), request.params.id))),
   );
 
   app.post(
     '/user/create',
-    { preValidation: manage, schema: { tags, body: createUserRequestSchema, response: responses(userSchema) } },
+    {
+      preValidation: manage,
+      schema: { summary: 'Create a user', tags, body: createUserRequestSchema, response: responses(userSchema) },
+    },
     async (request) =>
       ok(USER.created, toUser(await createUser(app.ctx, authOf(request), request.body, actorOf(request)))),
   );
@@ -93,7 +99,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         preValidation: manage,
-        schema: { tags, params, body: updateUserRequestSchema, response: responses(userSchema) },
+        schema: {
+          summary: 'Update a user',
+          tags,
+          params,
+          body: updateUserRequestSchema,
+          response: responses(userSchema),
+        },
       },
       async (request) => {
         const row = await updateUser(app.ctx, authOf(request), request.params.id, request.body, actorOf(request));
@@ -105,7 +117,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/user/:id/delete', '/user/:id']) {
     app.delete(
       url,
-      { preValidation: manage, schema: { tags, params, response: responses(z.null()) } },
+      { preValidation: manage, schema: { summary: 'Delete a user', tags, params, response: responses(z.null()) } },
       async (request) => {
         await deleteUser(app.ctx, authOf(request), request.params.id, actorOf(request));
         return ok(USER.deleted, null);
@@ -117,7 +129,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/bulk-update',
     {
       preValidation: manage,
-      schema: { tags, body: bulkUpdateUsersRequestSchema, response: responses(bulkResultSchema) },
+      schema: {
+        summary: 'Update many users at once',
+        tags,
+        body: bulkUpdateUsersRequestSchema,
+        response: responses(bulkResultSchema),
+      },
     },
     async (request) => {
       const { userIds, updates } = request.body;
@@ -131,7 +148,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/bulk-delete',
     {
       preValidation: manage,
-      schema: { tags, body: bulkDeleteUsersRequestSchema, response: responses(bulkResultSchema) },
+      schema: {
+        summary: 'Delete many users at once',
+        tags,
+        body: bulkDeleteUsersRequestSchema,
+        response: responses(bulkResultSchema),
+      },
     },
     async (request) => {
       const affected = await deleteUsers(app.ctx, authOf(request), request.body.userIds, actorOf(request));
