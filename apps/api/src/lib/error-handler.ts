@@ -1,4 +1,4 @@
-import { MSG } from '@schoolledger/domain';
+import { isErrorCode, MSG } from '@schoolledger/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from './errors.js';
@@ -14,9 +14,13 @@ function fieldErrorsOf(error: FastifyError): FieldError[] {
 /** Known errors keep their status and message; anything else is a 500 that says nothing inside. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    return reply
-      .code(error.statusCode)
-      .send({ success: false, message: error.message, data: null, errors: error.errors });
+    return reply.code(error.statusCode).send({
+      success: false,
+      message: error.message,
+      data: null,
+      code: isErrorCode(error.code) ? error.code : undefined,
+      errors: error.errors,
+    });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = fieldErrorsOf(error);

@@ -31,8 +31,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment/initiate',
     {
+      onRequest: [authenticate],
       schema: { tags, body: initiatePaymentInputSchema, response: responses(initiatePaymentResultSchema) },
-      preHandler: [authenticate],
     },
     async (request) =>
       ok('Payment initiated', await initiatePayment(app.ctx, authOf(request), request.body, actorOf(request))),

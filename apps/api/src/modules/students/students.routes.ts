@@ -1,4 +1,5 @@
 import {
+  createStudentRequestSchema,
   disciplinaryRecordRequestSchema,
   disciplinaryRecordSchema,
   entityMessages,
@@ -135,7 +136,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         preValidation: authorize('students.manage'),
-        schema: { tags, body: studentInputSchema, response: responses(studentSchema) },
+        schema: { tags, body: createStudentRequestSchema, response: responses(studentSchema) },
       },
       async (request) =>
         ok(STUDENT.created, await createStudent(app.ctx, authOf(request), request.body, actorOf(request))),

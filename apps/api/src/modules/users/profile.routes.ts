@@ -18,8 +18,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate);
   const tags = ['profile'];
 
-  app.get('/user/profile', { schema: { tags, response: responses(sessionUserSchema) } }, async (request) =>
-    ok('Profile loaded', await getProfile(app.ctx, authOf(request))),
+  const beforePasswordChange = { beforePasswordChange: true };
+
+  app.get(
+    '/user/profile',
+    { config: beforePasswordChange, schema: { tags, response: responses(sessionUserSchema) } },
+    async (request) => ok('Profile loaded', await getProfile(app.ctx, authOf(request))),
   );
 
   app.put(
@@ -32,7 +36,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/user/profile/change-password', '/user/change-password']) {
     app.post(
       url,
-      { schema: { tags, body: changePasswordRequestSchema, response: responses(z.null()) } },
+      {
+        config: beforePasswordChange,
+        schema: { tags, body: changePasswordRequestSchema, response: responses(z.null()) },
+      },
       async (request) => {
         await changePassword(app.ctx, authOf(request), request.body, actorOf(request));
         return ok(MSG.passwordChanged, null);
