@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { email, PASSWORD, screenshot } from './support';
 
 /** Enrols a student as the ICT administrator, through the API, and returns their first password. */
@@ -45,7 +45,9 @@ test('a student signing in for the first time must set a password, then reaches 
 
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please set a new password before you continue.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please set a new password before you continue.' }),
+  ).toBeVisible();
   // Nothing else of the profile is offered: the server would refuse it.
   await expect(page.getByRole('heading', { name: 'Personal Information' })).toHaveCount(0);
   await screenshot(page, 'first-sign-in-change-password');

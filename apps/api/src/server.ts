@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { createContext } from './app-context.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startEmailRetryJob } from './modules/email/email.job.js';
 import { startDemoPaymentFakes } from './modules/payments/fakes/demo.js';
 import { startReconcileJob } from './modules/payments/reconcile.job.js';
 import { isDemoDatabase, seedDemoIfEmpty } from './seed/demo.js';
@@ -46,11 +47,13 @@ if (config.seedDemo) {
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const app = await buildApp({ ctx, database, webDir, logger: log });
 const reconcile = startReconcileJob(ctx, log);
+const emailRetries = startEmailRetryJob(ctx, log);
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) log.error({ err }, 'shutting down after an error');
   else log.info({ signal }, 'shutting down');
   await reconcile.stop();
+  await emailRetries.stop();
   await app.close();
   await fakes?.close();
   await database.close();

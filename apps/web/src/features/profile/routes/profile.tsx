@@ -40,7 +40,10 @@ export default function ProfilePage() {
           <KeyRound className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <div>
             <p className="font-semibold">{MSG.passwordChangeRequired}</p>
-            <p>Your account was given a temporary password. Choose your own below; the current one is the password you just signed in with.</p>
+            <p>
+              Your account was given a temporary password. Choose your own below; the current one is the password you
+              just signed in with.
+            </p>
           </div>
         </div>
         <ChangePasswordCard />
