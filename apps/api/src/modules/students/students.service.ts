@@ -122,14 +122,18 @@ async function loadStudent(db: DbOrTx, where: SQL, id: string) {
 /* Reading */
 
 /** The list filters as SQL; the caller's visibility is added by the callers of this. */
-function filtersOf(auth: AuthContext, query: Omit<ListQuery, 'page' | 'limit'>): SQL {
+async function filtersOf(db: DbOrTx, auth: AuthContext, query: Omit<ListQuery, 'page' | 'limit'>): Promise<SQL> {
   const conditions: (SQL | undefined)[] = [];
   if (query.search) conditions.push(personMatches(query.search));
+  // A school or class named by the caller must be one they can see (404 otherwise, whatever their role).
   if (query.school) {
     assertSchoolInScope(auth.scope, query.school, SCHOOL.notFound);
     conditions.push(eq(users.schoolId, query.school));
   }
-  if (query.classArm) conditions.push(eq(users.classArmId, query.classArm));
+  if (query.classArm) {
+    if (!(await findClassArmInScope(db, auth.scope, query.classArm))) throw notFound(CLASS_ARM.notFound);
+    conditions.push(eq(users.classArmId, query.classArm));
+  }
   if (query.academicYear) {
     const [first, second] = query.academicYear.split('/');
     conditions.push(sql`${studentProfiles.enrolledAt} between ${`${first}-09-01`} and ${`${second}-08-31`}`);
@@ -142,7 +146,7 @@ function filtersOf(auth: AuthContext, query: Omit<ListQuery, 'page' | 'limit'>):
 
 export async function listStudentPage(ctx: AppContext, auth: AuthContext, query: ListQuery) {
   const visibility = visibilityOf(auth, { alsoFor: 'students.search' });
-  const where = and(visibleTo(visibility), filtersOf(auth, query))!;
+  const where = and(visibleTo(visibility), await filtersOf(ctx.db, auth, query))!;
   const [total, rows] = await Promise.all([
     countStudents(ctx.db, where),
     listStudents(ctx.db, where, { limit: query.limit, offset: (query.page - 1) * query.limit }),
@@ -159,7 +163,7 @@ export async function listStudentsForExport(
   auth: AuthContext,
   query: Omit<ListQuery, 'page' | 'limit'>,
 ) {
-  const rows = await listStudents(ctx.db, and(inCallerSchools(auth), filtersOf(auth, query))!);
+  const rows = await listStudents(ctx.db, and(inCallerSchools(auth), await filtersOf(ctx.db, auth, query))!);
   return present(ctx.db, rows);
 }
 
