@@ -23,6 +23,7 @@ export function createContext(options: {
   clock?: () => Date;
 }): AppContext {
   const master = loadMasterSecret({ appSecret: options.config.appSecret, dataDir: options.config.dataDir });
+  const clock = options.clock ?? (() => new Date());
   return {
     db: options.db,
     config: options.config,
@@ -32,8 +33,9 @@ export function createContext(options: {
       smtpUrl: options.config.smtpUrl,
       from: options.config.mailFrom,
       log: options.log,
+      clock,
     }),
-    clock: options.clock ?? (() => new Date()),
+    clock,
     encryptionKey: deriveKey(master, 'encryption'),
   };
 }

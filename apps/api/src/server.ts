@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { createContext } from './app-context.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startEmailRetryJob } from './modules/email/email.job.js';
 import { startDemoPaymentFakes } from './modules/payments/fakes/demo.js';
 import { processRecordedWebhooks } from './modules/payments/payments.service.js';
 import { startReconcileJob } from './modules/payments/reconcile.job.js';
@@ -48,12 +49,14 @@ const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
 const app = await buildApp({ ctx, database, webDir, logger: log });
 const reconcile = startReconcileJob(ctx, log);
 let recordedWebhooks: Promise<void> = Promise.resolve();
+const emailRetries = startEmailRetryJob(ctx, log);
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) log.error({ err }, 'shutting down after an error');
   else log.info({ signal }, 'shutting down');
   await reconcile.stop();
   await recordedWebhooks;
+  await emailRetries.stop();
   await app.close();
   await fakes?.close();
   await database.close();

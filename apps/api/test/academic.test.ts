@@ -938,9 +938,9 @@ describe('academic structure', () => {
       );
     });
 
+    // Without a school_id an address is the caller's school's (SPEC §7): see students-two-call.test.ts.
     it('need every field (422 with the SPEC messages)', async () => {
       const cases: [string, string][] = [
-        ['school_id', 'School is required'],
         ['street', 'Street is required'],
         ['street_no', 'Street number is required'],
         ['town', 'Town is required'],

@@ -31,6 +31,7 @@ export const MSG = {
   changePasswordFailed: 'Failed to change password',
   currentPasswordWrong: 'Current password is incorrect',
   passwordChanged: 'Password changed successfully!',
+  passwordChangeRequired: 'Please set a new password before you continue.',
   newPasswordsMismatch: 'New passwords do not match',
   pictureUploadFailed: 'Failed to upload profile picture',
   pictureUpdated: 'Profile picture updated successfully!',

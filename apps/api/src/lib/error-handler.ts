@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { MSG } from '@schoolledger/domain';
+import { isErrorCode, MSG } from '@schoolledger/domain';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError, TOO_MANY_REQUESTS } from './errors.js';
@@ -15,9 +15,13 @@ function fieldErrorsOf(error: FastifyError): FieldError[] {
 /** Known errors keep their status and message; anything else is a 500 that says nothing inside. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    return reply
-      .code(error.statusCode)
-      .send({ success: false, message: error.message, data: null, errors: error.errors });
+    return reply.code(error.statusCode).send({
+      success: false,
+      message: error.message,
+      data: null,
+      code: isErrorCode(error.code) ? error.code : undefined,
+      errors: error.errors,
+    });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = fieldErrorsOf(error);

@@ -1,4 +1,4 @@
-import { MSG } from '@schoolledger/domain';
+import { ERROR_CODES, MSG } from '@schoolledger/domain';
 
 export interface FieldError {
   field: string;
@@ -22,6 +22,8 @@ export const notFound = (message: string = MSG.notFound) => new AppError(404, 'n
 export const forbidden = (message: string = MSG.notAuthorized) => new AppError(403, 'forbidden', message);
 export const unauthenticated = (message: string = MSG.sessionExpired) => new AppError(401, 'unauthenticated', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const passwordChangeRequired = () =>
+  new AppError(403, ERROR_CODES.passwordChangeRequired, MSG.passwordChangeRequired);
 export const badRequest = (message: string = MSG.badRequest) => new AppError(400, 'bad_request', message);
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
 export const tooManyRequests = () => new AppError(429, 'rate_limited', TOO_MANY_REQUESTS);

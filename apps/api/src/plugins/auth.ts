@@ -1,7 +1,7 @@
 import { can, type Permission, type Role } from '@schoolledger/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthenticated } from '../lib/errors.js';
+import { forbidden, passwordChangeRequired, unauthenticated } from '../lib/errors.js';
 import type { Actor } from '../modules/audit/audit.queries.js';
 import { type AuthUserRow, findAuthUser } from '../modules/auth/auth.queries.js';
 import { type Scope, scopeFor } from './tenancy.js';
@@ -18,6 +18,10 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyRequest {
     authContext: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Open to a user who must still replace a temporary password (reading and changing it). */
+    beforePasswordChange?: boolean;
   }
 }
 
@@ -52,6 +56,11 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   if (!claims) throw unauthenticated();
   const row = await findAuthUser(ctx.db, claims.userId, claims.familyId, ctx.clock());
   if (!row || row.user.status !== 'active' || !row.familyLive) throw unauthenticated();
+  // A temporary password was chosen by someone else, and a student's first one is derivable from
+  // their receipts: until it is replaced the session may do nothing but replace it.
+  if (row.user.mustChangePassword && !request.routeOptions.config.beforePasswordChange) {
+    throw passwordChangeRequired();
+  }
   const roles = row.user.roles as Role[];
   request.authContext = {
     row,

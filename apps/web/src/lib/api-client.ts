@@ -1,4 +1,4 @@
-import { MSG } from '@schoolledger/domain';
+import { ERROR_CODES, type ErrorCode, MSG } from '@schoolledger/domain';
 import { notify } from './notify';
 
 const BASE = '/api/v1';
@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly errors: FieldError[] = [],
     /** The server's own message, '' when it sent none (then `message` is the generic text). */
     readonly serverMessage = '',
+    /** The envelope's `code`, for the few failures a screen must tell apart. */
+    readonly code: ErrorCode | null = null,
   ) {
     super(message);
   }
@@ -50,6 +52,8 @@ export interface AuthHooks {
   /** Rotates the tokens; rejects when the session cannot be renewed. */
   refresh(): Promise<void>;
   onSessionExpired(): void;
+  /** The server refused the call until the user replaces a temporary password. */
+  onPasswordChangeRequired(): void;
 }
 
 let auth: AuthHooks | null = null;
@@ -72,7 +76,7 @@ if (typeof window !== 'undefined') {
 interface RawResponse {
   status: number;
   ok: boolean;
-  envelope: { success?: boolean; message?: string; data?: unknown; errors?: FieldError[] } | null;
+  envelope: { success?: boolean; message?: string; data?: unknown; code?: unknown; errors?: FieldError[] } | null;
   blob?: Blob;
 }
 
@@ -150,6 +154,12 @@ async function run(path: string, attempt: Attempt, options: Pick<RequestOptions,
   if (!response) return fail(path, 0, '', [], options.silent);
   const { envelope } = response;
   if (response.ok && envelope?.success !== false) return response;
+  if (envelope?.code === ERROR_CODES.passwordChangeRequired) {
+    // Not an error to toast: the guard takes the user to the change-password screen instead.
+    auth?.onPasswordChangeRequired();
+    const message = envelope.message || MSG.passwordChangeRequired;
+    throw new ApiError(response.status, message, [], message, ERROR_CODES.passwordChangeRequired);
+  }
   return fail(path, response.status, envelope?.message ?? '', envelope?.errors ?? [], options.silent);
 }
 

@@ -81,6 +81,36 @@ export const studentInputSchema = z.object({
 export type StudentInput = z.output<typeof studentInputSchema>;
 export type StudentFormValues = z.input<typeof studentInputSchema>;
 
+/**
+ * The body of student creation: the form's (the address nested), or SPEC §7's two calls, where
+ * the address was created first with POST /address/create and is named here by `address_id`.
+ * That flow sends no guardian, emergency contact or graduation year, so those are required only
+ * with the nested address. SPEC clients also send `roles` and `password`; neither is read: a
+ * student's roles are [Student] and their first password is derived (SPEC §9).
+ */
+export const createStudentRequestSchema = studentInputSchema
+  .extend({
+    address: studentAddressSchema.optional(),
+    address_id: z.uuid({ error: 'Invalid address' }).optional(),
+    guardian: guardianSchema.optional(),
+    emergencyContact: emergencyContactSchema.optional(),
+    expectedGraduationYear: studentInputSchema.shape.expectedGraduationYear.optional(),
+  })
+  .superRefine((input, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (input.address_id) {
+      if (input.address) issue('address', 'Send either an address or an address_id, not both');
+      return;
+    }
+    if (!input.address) issue('address', 'Address is required');
+    if (!input.guardian) issue('guardian', 'Guardian is required');
+    if (!input.emergencyContact) issue('emergencyContact', 'Emergency contact is required');
+    if (input.expectedGraduationYear === undefined) {
+      issue('expectedGraduationYear', 'Expected graduation year is required');
+    }
+  });
+export type CreateStudentRequest = z.output<typeof createStudentRequestSchema>;
+
 export const studentSchema = z.object({
   _id: idSchema,
   firstname: z.string(),

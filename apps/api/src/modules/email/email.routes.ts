@@ -11,7 +11,10 @@ const outboxEntrySchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
-  status: z.enum(['queued', 'sent', 'failed', 'stored']),
+  status: z.enum(['queued', 'retrying', 'sent', 'failed', 'stored']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable().describe('Why the last attempt failed'),
+  nextAttemptAt: z.string().nullable().describe('When a retrying email is tried again'),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });
@@ -50,6 +53,9 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
           // A school's staff could otherwise read the reset link of someone above them.
           text: row.sensitive && scope.kind !== 'all' ? HIDDEN : row.text,
           status: row.status,
+          attempts: row.attempts,
+          lastError: row.lastError,
+          nextAttemptAt: row.status === 'retrying' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
           createdAt: row.createdAt.toISOString(),
           sentAt: row.sentAt?.toISOString() ?? null,
         })),

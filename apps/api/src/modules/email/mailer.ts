@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -13,44 +13,124 @@ export interface OutgoingEmail {
   sensitive?: boolean;
 }
 
+const MINUTE_MS = 60_000;
+/** The wait after each failed attempt: 1 min, 5 min, 30 min, 2 h; the attempt after the last wait is the final one. */
+export const RETRY_DELAYS_MS = [MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS, 120 * MINUTE_MS] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /**
- * Every email is written to the outbox first. With SMTP configured it is then sent; without,
- * it stays 'stored' so an administrator can read it (password-reset links in the demo).
+ * A send claims its email until then, so no other pass (or instance) sends it meanwhile; longer
+ * than nodemailer's own timeouts, so only a send cut short by a crash outlives its claim.
  */
-export function createMailer(options: { db: Db; smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }) {
+const CLAIM_MS = 15 * MINUTE_MS;
+const BATCH = 20;
+const DUE = ['queued', 'retrying'] as const;
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+export interface DeliveryPass {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * Every email is written to the outbox first. With SMTP configured it is then sent, and a failed
+ * send is tried again after each of RETRY_DELAYS_MS before it is marked failed; without SMTP it
+ * stays 'stored' so an administrator can read it (password-reset links in the demo).
+ */
+export function createMailer(options: {
+  db: Db;
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+}) {
+  const { db, clock, log } = options;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
 
-  async function deliver(id: string, email: OutgoingEmail) {
-    if (!transport) return;
+  /** One attempt at a claimed email; records the outcome and when to try again. */
+  async function attempt(row: Pick<OutboxRow, 'id' | 'attempts' | 'to' | 'subject' | 'text' | 'html'>) {
+    if (!transport) return 'stored' as const;
+    const attempts = row.attempts + 1;
     try {
       await transport.sendMail({
         from: options.from,
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
       });
-      await options.db
+      await db
         .update(emailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), attempts: 1 })
-        .where(eq(emailOutbox.id, id));
+        .set({ status: 'sent', sentAt: clock(), attempts, nextAttemptAt: null })
+        .where(eq(emailOutbox.id, row.id));
+      return 'sent' as const;
     } catch (error) {
-      options.log.warn({ err: error, emailId: id }, 'email delivery failed');
-      await options.db
+      const delay = RETRY_DELAYS_MS[attempts - 1];
+      const status = delay === undefined ? ('failed' as const) : ('retrying' as const);
+      log.warn({ err: error, emailId: row.id, attempts, status }, 'email delivery failed');
+      await db
         .update(emailOutbox)
-        .set({ status: 'failed', attempts: 1, lastError: String((error as Error).message).slice(0, 500) })
-        .where(eq(emailOutbox.id, id));
+        .set({
+          status,
+          attempts,
+          lastError: String((error as Error).message).slice(0, 500),
+          nextAttemptAt: delay === undefined ? null : new Date(clock().getTime() + delay),
+        })
+        .where(eq(emailOutbox.id, row.id));
+      return status;
     }
+  }
+
+  /** Claims up to BATCH emails that are due; skipped rows are another pass's. */
+  async function claimDue(now: Date): Promise<OutboxRow[]> {
+    const due = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(inArray(emailOutbox.status, DUE), lte(emailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(emailOutbox.nextAttemptAt))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+      .where(and(inArray(emailOutbox.id, due), inArray(emailOutbox.status, DUE)))
+      .returning();
   }
 
   return {
     /** Queues in the caller's transaction; delivery happens after, and never fails the caller. */
-    async queue(db: DbOrTx, email: OutgoingEmail): Promise<() => Promise<void>> {
-      const [row] = await db
+    async queue(tx: DbOrTx, email: OutgoingEmail): Promise<() => Promise<void>> {
+      const [row] = await tx
         .insert(emailOutbox)
-        .values({ ...email, schoolId: email.schoolId ?? null, status: transport ? 'queued' : 'stored' })
-        .returning({ id: emailOutbox.id });
-      return () => deliver(row!.id, email);
+        .values({
+          ...email,
+          schoolId: email.schoolId ?? null,
+          status: transport ? 'queued' : 'stored',
+          // Claimed for the send that follows the commit; if that never happens, a pass sends it.
+          nextAttemptAt: transport ? new Date(clock().getTime() + CLAIM_MS) : null,
+        })
+        .returning();
+      return async () => {
+        await attempt(row!);
+      };
+    },
+
+    /**
+     * Sends every email whose (re)try is due. Safe to run from several places at once: each
+     * email is claimed before it is sent. The server runs it on a timer (email.job.ts).
+     */
+    async deliverDue(): Promise<DeliveryPass> {
+      const pass: DeliveryPass = { sent: 0, retrying: 0, failed: 0 };
+      if (!transport) return pass;
+      for (;;) {
+        const claimed = await claimDue(clock());
+        for (const row of claimed) {
+          const outcome = await attempt(row);
+          if (outcome !== 'stored') pass[outcome]++;
+        }
+        if (claimed.length < BATCH) return pass;
+      }
     },
   };
 }

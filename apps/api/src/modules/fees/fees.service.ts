@@ -63,16 +63,15 @@ function visibleFees(auth: AuthContext): SQL {
   return or(...parts)!;
 }
 
-/** A school or term named in a staff request must be one the caller can see; others only narrow their own list. */
+/** A school or term named in the request must be one the caller can see (404 otherwise, whatever their role); it then narrows the list. */
 async function filtersOf(ctx: AppContext, auth: AuthContext, query: Omit<ListQuery, 'page' | 'limit'>) {
-  const staff = can(auth.roles, 'fees.view');
   const conditions: SQL[] = [];
   if (query.school_id) {
-    if (staff) assertSchoolInScope(auth.scope, query.school_id, SCHOOL.notFound);
+    assertSchoolInScope(auth.scope, query.school_id, SCHOOL.notFound);
     conditions.push(eq(fees.schoolId, query.school_id));
   }
   if (query.term_id) {
-    if (staff && !(await findTerm(ctx.db, auth.scope, query.term_id))) throw notFound(TERM.notFound);
+    if (!(await findTerm(ctx.db, auth.scope, query.term_id))) throw notFound(TERM.notFound);
     conditions.push(eq(fees.termId, query.term_id));
   }
   if (query.status && query.status !== 'all') conditions.push(eq(fees.status, query.status));

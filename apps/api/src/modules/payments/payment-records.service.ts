@@ -57,7 +57,7 @@ export function visiblePayments(auth: AuthContext): SQL {
 /** Ids named in the query must be ones the caller can see (404 otherwise); they then only narrow. */
 async function checkNamedIds(db: DbOrTx, auth: AuthContext, query: Partial<ListQuery>) {
   const staff = isStaff(auth);
-  if (query.school_id && staff) assertSchoolInScope(auth.scope, query.school_id, SCHOOL.notFound);
+  if (query.school_id) assertSchoolInScope(auth.scope, query.school_id, SCHOOL.notFound);
   if (query.student_id) {
     const parentId = auth.roles.includes('Parent') ? auth.userId : null;
     const selfId = auth.roles.includes('Student') ? auth.userId : null;
@@ -68,14 +68,14 @@ async function checkNamedIds(db: DbOrTx, auth: AuthContext, query: Partial<ListQ
     );
     if (!student) throw notFound(STUDENT.notFound);
   }
-  if (query.term_id && staff) {
+  if (query.term_id) {
     const [term] = await db
       .select({ id: terms.id })
       .from(terms)
       .where(and(eq(terms.id, query.term_id), inSchoolScope(auth.scope, terms.schoolId)));
     if (!term) throw notFound(TERM.notFound);
   }
-  if (query.fee_id && staff) {
+  if (query.fee_id) {
     const [fee] = await db
       .select({ id: fees.id })
       .from(fees)

@@ -49,13 +49,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment/initiate',
     {
+      onRequest: [authenticate],
       schema: {
         summary: 'Start an online payment',
         tags,
         body: initiatePaymentInputSchema,
         response: responses(initiatePaymentResultSchema),
       },
-      preHandler: [authenticate],
     },
     async (request) =>
       ok('Payment initiated', await initiatePayment(app.ctx, authOf(request), request.body, actorOf(request))),

@@ -223,7 +223,8 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /* Addresses */
   const addressTags = ['addresses'];
-  const addressCreateSchema = addressInputSchema.extend({ school_id: z.uuid({ error: 'School is required' }) });
+  // SPEC §7 sends no school: the address then belongs to the caller's own school.
+  const addressCreateSchema = addressInputSchema.extend({ school_id: z.uuid({ error: 'Invalid school' }).optional() });
   app.get(
     '/address/all',
     {

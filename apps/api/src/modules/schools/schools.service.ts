@@ -2,7 +2,7 @@ import { type AddressInput, entityMessages, type GroupSchoolInput, type SchoolIn
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { addresses, groupSchools, schools } from '../../db/schema.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { conflict, forbidden, notFound, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
@@ -199,17 +199,20 @@ export async function getAddress(ctx: AppContext, auth: AuthContext, id: string)
   return row;
 }
 
+/** An address belongs to the school named, else to the caller's; the super-admin has none and must name one. */
 export async function createAddress(
   ctx: AppContext,
   auth: AuthContext,
-  input: AddressInput & { school_id: string },
+  input: AddressInput & { school_id?: string | undefined },
   actor: Actor,
 ) {
-  await assertSchoolExistsInScope(ctx.db, auth.scope, input.school_id, SCHOOL.notFound);
+  const schoolId = input.school_id ?? auth.schoolId;
+  if (!schoolId) throw validationFailed([{ field: 'school_id', message: 'School is required' }]);
+  await assertSchoolExistsInScope(ctx.db, auth.scope, schoolId, SCHOOL.notFound);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(addresses)
-      .values({ ...addressValues(input), schoolId: input.school_id })
+      .values({ ...addressValues(input), schoolId })
       .returning();
     await recordAudit(tx, actor, {
       action: 'create',

@@ -11,28 +11,32 @@ type StoredGuardian = NonNullable<Student['guardian']>;
 type StoredEmergencyContact = NonNullable<Student['emergencyContact']>;
 
 /** The guardian and emergency contact as stored: every optional field present, empty meaning null. */
-export function storedContacts(input: Pick<StudentInput, 'guardian' | 'emergencyContact'>): {
-  guardian: StoredGuardian;
-  emergencyContact: StoredEmergencyContact;
+export function storedContacts(input: Partial<Pick<StudentInput, 'guardian' | 'emergencyContact'>>): {
+  guardian: StoredGuardian | null;
+  emergencyContact: StoredEmergencyContact | null;
 } {
   const { guardian, emergencyContact } = input;
   return {
-    guardian: {
-      name: guardian.name,
-      relationship: guardian.relationship,
-      phone: guardian.phone,
-      email: guardian.email || null,
-      occupation: guardian.occupation || null,
-      workAddress: guardian.workAddress || null,
-      isEmergencyContact: guardian.isEmergencyContact,
-    },
-    emergencyContact: {
-      name: emergencyContact.name,
-      relationship: emergencyContact.relationship,
-      phone: emergencyContact.phone,
-      email: emergencyContact.email || null,
-      address: emergencyContact.address || null,
-    },
+    guardian: guardian
+      ? {
+          name: guardian.name,
+          relationship: guardian.relationship,
+          phone: guardian.phone,
+          email: guardian.email || null,
+          occupation: guardian.occupation || null,
+          workAddress: guardian.workAddress || null,
+          isEmergencyContact: guardian.isEmergencyContact,
+        }
+      : null,
+    emergencyContact: emergencyContact
+      ? {
+          name: emergencyContact.name,
+          relationship: emergencyContact.relationship,
+          phone: emergencyContact.phone,
+          email: emergencyContact.email || null,
+          address: emergencyContact.address || null,
+        }
+      : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  createStudentRequestSchema,
   disciplinaryRecordRequestSchema,
   disciplinaryRecordSchema,
   entityMessages,
@@ -156,7 +157,12 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         preValidation: authorize('students.manage'),
-        schema: { summary: 'Create a student', tags, body: studentInputSchema, response: responses(studentSchema) },
+        schema: {
+          summary: 'Create a student',
+          tags,
+          body: createStudentRequestSchema,
+          response: responses(studentSchema),
+        },
       },
       async (request) =>
         ok(STUDENT.created, await createStudent(app.ctx, authOf(request), request.body, actorOf(request))),

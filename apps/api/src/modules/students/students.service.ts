@@ -1,5 +1,6 @@
 import {
   type ACADEMIC_STATUSES,
+  type CreateStudentRequest,
   can,
   type DisciplinaryRecordInput,
   displayName,
@@ -29,6 +30,7 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolInScope, inSchoolScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { revokeUserTokens } from '../auth/auth.queries.js';
+import { findAddress } from '../schools/schools.queries.js';
 import { storedContacts, toDisciplinaryRecord, toStudent } from './students.presenters.js';
 import {
   countDisciplinaryRecords,
@@ -54,12 +56,16 @@ export const STUDENT = entityMessages('Student');
 const SCHOOL = entityMessages('School');
 const CLASS_ARM = entityMessages('Class arm');
 const PARENT = entityMessages('Parent');
+const ADDRESS = entityMessages('Address');
 
 type ListQuery = z.output<typeof studentListQuerySchema>;
 type StatsQuery = z.output<typeof studentStatsQuerySchema>;
 type AcademicInput = z.output<typeof updateAcademicRequestSchema>;
 type PromoteInput = z.output<typeof promoteRequestSchema>;
 type AcademicStatus = (typeof ACADEMIC_STATUSES)[number];
+type Optional = 'guardian' | 'emergencyContact' | 'expectedGraduationYear';
+/** A student as stored: the form's fields, less those SPEC §7's two-call creation does not send. */
+export type StudentValues = Omit<StudentInput, Optional> & Partial<Pick<StudentInput, Optional>>;
 
 /** Statuses that end a student's time at the school, and with it their sign-in. */
 const LEAVING: readonly AcademicStatus[] = ['graduated', 'transferred', 'dropped'];
@@ -116,14 +122,18 @@ async function loadStudent(db: DbOrTx, where: SQL, id: string) {
 /* Reading */
 
 /** The list filters as SQL; the caller's visibility is added by the callers of this. */
-function filtersOf(auth: AuthContext, query: Omit<ListQuery, 'page' | 'limit'>, staffOnly: boolean): SQL {
+async function filtersOf(db: DbOrTx, auth: AuthContext, query: Omit<ListQuery, 'page' | 'limit'>): Promise<SQL> {
   const conditions: (SQL | undefined)[] = [];
   if (query.search) conditions.push(personMatches(query.search));
+  // A school or class named by the caller must be one they can see (404 otherwise, whatever their role).
   if (query.school) {
-    if (staffOnly) assertSchoolInScope(auth.scope, query.school, SCHOOL.notFound);
+    assertSchoolInScope(auth.scope, query.school, SCHOOL.notFound);
     conditions.push(eq(users.schoolId, query.school));
   }
-  if (query.classArm) conditions.push(eq(users.classArmId, query.classArm));
+  if (query.classArm) {
+    if (!(await findClassArmInScope(db, auth.scope, query.classArm))) throw notFound(CLASS_ARM.notFound);
+    conditions.push(eq(users.classArmId, query.classArm));
+  }
   if (query.academicYear) {
     const [first, second] = query.academicYear.split('/');
     conditions.push(sql`${studentProfiles.enrolledAt} between ${`${first}-09-01`} and ${`${second}-08-31`}`);
@@ -136,7 +146,7 @@ function filtersOf(auth: AuthContext, query: Omit<ListQuery, 'page' | 'limit'>, 
 
 export async function listStudentPage(ctx: AppContext, auth: AuthContext, query: ListQuery) {
   const visibility = visibilityOf(auth, { alsoFor: 'students.search' });
-  const where = and(visibleTo(visibility), filtersOf(auth, query, !visibility.parentId && !visibility.selfId))!;
+  const where = and(visibleTo(visibility), await filtersOf(ctx.db, auth, query))!;
   const [total, rows] = await Promise.all([
     countStudents(ctx.db, where),
     listStudents(ctx.db, where, { limit: query.limit, offset: (query.page - 1) * query.limit }),
@@ -153,7 +163,7 @@ export async function listStudentsForExport(
   auth: AuthContext,
   query: Omit<ListQuery, 'page' | 'limit'>,
 ) {
-  const rows = await listStudents(ctx.db, and(inCallerSchools(auth), filtersOf(auth, query, true))!);
+  const rows = await listStudents(ctx.db, and(inCallerSchools(auth), await filtersOf(ctx.db, auth, query))!);
   return present(ctx.db, rows);
 }
 
@@ -214,7 +224,7 @@ async function classArmOf(db: DbOrTx, schoolId: string, classArmId: string) {
   return arm;
 }
 
-async function assertUnique(db: DbOrTx, input: StudentInput, exceptUserId?: string) {
+async function assertUnique(db: DbOrTx, input: StudentValues, exceptUserId?: string) {
   if ((await takenRegNos(db, input.school_id, [input.regNo], exceptUserId)).size) throw regNoTaken(input.regNo);
   if ((await takenEmails(db, [input.email], exceptUserId)).size) throw emailTaken();
 }
@@ -222,7 +232,7 @@ async function assertUnique(db: DbOrTx, input: StudentInput, exceptUserId?: stri
 /** A race past the checks ends at the unique indexes; say which field clashed. */
 async function uniqueFields<T>(
   db: DbOrTx,
-  input: StudentInput,
+  input: StudentValues,
   exceptUserId: string | undefined,
   work: () => Promise<T>,
 ) {
@@ -235,7 +245,7 @@ async function uniqueFields<T>(
   }
 }
 
-export function userValues(input: StudentInput) {
+export function userValues(input: StudentValues) {
   return {
     schoolId: input.school_id,
     classArmId: input.classArm_id,
@@ -249,7 +259,7 @@ export function userValues(input: StudentInput) {
 }
 
 /** The contact columns of a student profile: address, guardian and emergency contact. */
-function contactValues(input: Pick<StudentInput, 'address' | 'guardian' | 'emergencyContact'>) {
+function contactValues(input: Pick<StudentValues, 'address' | 'guardian' | 'emergencyContact'>) {
   return {
     street: input.address.street,
     city: input.address.city,
@@ -260,20 +270,43 @@ function contactValues(input: Pick<StudentInput, 'address' | 'guardian' | 'emerg
   };
 }
 
-export function profileValues(input: StudentInput) {
+export function profileValues(input: StudentValues) {
   return {
     schoolId: input.school_id,
     dob: input.DOB,
     gender: input.gender,
     type: input.type,
-    expectedGraduationYear: input.expectedGraduationYear,
+    expectedGraduationYear: input.expectedGraduationYear ?? null,
     previousSchool: input.previousSchool || null,
     ...contactValues(input),
   };
 }
 
-export async function createStudent(ctx: AppContext, auth: AuthContext, input: StudentInput, actor: Actor) {
-  assertSchoolInScope(auth.scope, input.school_id, SCHOOL.notFound);
+/**
+ * SPEC §7 creates the address first and names it: it must be one of the student's school's
+ * addresses; another school's (or a made-up id) is not found. The profile keeps its own copy.
+ */
+async function addressFor(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: CreateStudentRequest,
+): Promise<StudentInput['address']> {
+  if (!input.address_id) return input.address!;
+  const address = await findAddress(ctx.db, auth.scope, input.address_id);
+  if (!address || address.schoolId !== input.school_id) throw notFound(ADDRESS.notFound);
+  return {
+    street: `${address.streetNo} ${address.street}`,
+    city: address.town,
+    state: address.state,
+    country: address.country,
+    postalCode: address.zipCode,
+  };
+}
+
+export async function createStudent(ctx: AppContext, auth: AuthContext, request: CreateStudentRequest, actor: Actor) {
+  assertSchoolInScope(auth.scope, request.school_id, SCHOOL.notFound);
+  const { address_id: _addressId, ...fields } = request;
+  const input: StudentValues = { ...fields, address: await addressFor(ctx, auth, request) };
   await classArmOf(ctx.db, input.school_id, input.classArm_id);
   const passwordProblem = initialPasswordProblem(input.firstname, input.regNo);
   if (passwordProblem) throw fieldError('regNo', passwordProblem);

@@ -18,9 +18,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate);
   const tags = ['profile'];
 
+  const beforePasswordChange = { beforePasswordChange: true };
+
   app.get(
     '/user/profile',
-    { schema: { summary: 'Get my profile', tags, response: responses(sessionUserSchema) } },
+    {
+      config: beforePasswordChange,
+      schema: { summary: 'Get my profile', tags, response: responses(sessionUserSchema) },
+    },
     async (request) => ok('Profile loaded', await getProfile(app.ctx, authOf(request))),
   );
 
@@ -42,6 +47,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       url,
       {
+        config: beforePasswordChange,
         schema: {
           summary: 'Change my password',
           tags,

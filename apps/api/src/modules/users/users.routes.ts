@@ -5,12 +5,14 @@ import {
   createUserRequestSchema,
   entityMessages,
   idParamsSchema,
+  idSchema,
   updateUserRequestSchema,
   userListQuerySchema,
   userListSchema,
   userSchema,
   userStatsSchema,
 } from '@schoolledger/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileResponses, ok, responses } from '../../lib/http.js';
@@ -36,6 +38,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const params = idParamsSchema;
   const view = authorize('users.view');
   const manage = authorize('users.manage');
+  // Tenancy before permission: another school's user is not found (404) even by a caller the
+  // route refuses, so a 403 never confirms that the id exists.
+  // It runs before the body is validated; a malformed id is left to the params schema (422).
+  const inScope = async (request: FastifyRequest) => {
+    const id = idSchema.safeParse((request.params as { id?: unknown }).id);
+    if (id.success) await getUser(app.ctx, authOf(request), id.data);
+  };
 
   for (const url of ['/user/all', '/school-access/users']) {
     app.get(
@@ -80,7 +89,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/:id',
-    { preValidation: view, schema: { summary: 'Get a user', tags, params, response: responses(userSchema) } },
+    {
+      preValidation: [inScope, view],
+      schema: { summary: 'Get a user', tags, params, response: responses(userSchema) },
+    },
     async (request) => ok('User loaded', toUser(await getUser(app.ctx, authOf(request), request.params.id))),
   );
 
@@ -98,7 +110,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       url,
       {
-        preValidation: manage,
+        preValidation: [inScope, manage],
         schema: {
           summary: 'Update a user',
           tags,
@@ -117,7 +129,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/user/:id/delete', '/user/:id']) {
     app.delete(
       url,
-      { preValidation: manage, schema: { summary: 'Delete a user', tags, params, response: responses(z.null()) } },
+      {
+        preValidation: [inScope, manage],
+        schema: { summary: 'Delete a user', tags, params, response: responses(z.null()) },
+      },
       async (request) => {
         await deleteUser(app.ctx, authOf(request), request.params.id, actorOf(request));
         return ok(USER.deleted, null);

@@ -116,6 +116,10 @@ configureApiAuth({
   getToken: () => useAuthStore.getState().token,
   refresh: () => useAuthStore.getState().refresh(),
   onSessionExpired: () => useAuthStore.getState().clear(),
+  onPasswordChangeRequired: () => {
+    const { user, setUser } = useAuthStore.getState();
+    if (user && !user.mustChangePassword) setUser({ ...user, mustChangePassword: true });
+  },
 });
 
 // Remembered sessions are shared by every tab; refresh tokens rotate, so pick up another tab's

@@ -1,5 +1,7 @@
 import { displayName, MSG } from '@schoolledger/domain';
 import { KeyRound } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { ErrorBanner, LoadingState, PageHeader } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
 import { useProfile } from '../api/get-profile';
@@ -7,28 +9,51 @@ import { ChangePasswordCard } from '../components/change-password-card';
 import { PersonalInfoCard } from '../components/personal-info-card';
 import { PictureCard } from '../components/picture-card';
 
+const DASHBOARD_PATH = '/dashboard';
+
+/** Once a required password change is done, the rest of the app opens: take the user there. */
+function useLeaveWhenPasswordChanged(mustChangePassword: boolean) {
+  const navigate = useNavigate();
+  const wasRequired = useRef(mustChangePassword);
+  useEffect(() => {
+    if (mustChangePassword) wasRequired.current = true;
+    else if (wasRequired.current) navigate(DASHBOARD_PATH, { replace: true });
+  }, [mustChangePassword, navigate]);
+}
+
 export default function ProfilePage() {
   const user = useAuthStore((state) => state.user);
   const profile = useProfile();
+  useLeaveWhenPasswordChanged(user?.mustChangePassword ?? false);
   if (!user) return <LoadingState />;
 
-  return (
-    <div className="space-y-6">
-      <PageHeader title="Your Profile" description="Manage your picture, personal details and password." />
-      {user.mustChangePassword && (
+  // The server refuses every other call until the password is replaced (403), so the page offers
+  // nothing else meanwhile.
+  if (user.mustChangePassword) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title="Set a new password" description="Choose your own password to start using SchoolLedger." />
         <div
           role="alert"
           className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
         >
           <KeyRound className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <div>
-            <p className="font-semibold">Set a new password to continue</p>
+            <p className="font-semibold">{MSG.passwordChangeRequired}</p>
             <p>
-              Your account was given a temporary password. Choose your own below before using the rest of SchoolLedger.
+              Your account was given a temporary password. Choose your own below; the current one is the password you
+              just signed in with.
             </p>
           </div>
         </div>
-      )}
+        <ChangePasswordCard />
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Your Profile" description="Manage your picture, personal details and password." />
       {profile.isError && <ErrorBanner>{MSG.profileLoadFailed}</ErrorBanner>}
       <PictureCard user={user} name={displayName(user)} />
       <div className="grid gap-6 xl:grid-cols-2">
