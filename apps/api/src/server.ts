@@ -6,7 +6,7 @@ import { buildApp } from './app.js';
 import { createContext } from './app-context.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { startDemoPaymentFakes } from './modules/payments/fakes/demo.js';
+import { startDemoPaymentFakes } from './demo/payment-fakes.js';
 import { startReconcileJob } from './modules/payments/reconcile.job.js';
 import { isDemoDatabase, seedDemoIfEmpty } from './seed/demo.js';
 
