@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { AMOUNT_MAX_MESSAGE, AMOUNT_POSITIVE_MESSAGE, NAIRA_AMOUNT_MESSAGE, todayIn } from '@schoolledger/domain';
+import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fakes';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fees, paymentProfiles, payments } from '../src/db/schema.js';
-import { type PaystackFake, startPaystackFake } from '../src/modules/payments/fakes/paystack-fake.js';
 import { multipart, useTestApp } from './helper.js';
 import { approvedFee, call, loadPaymentIds, type PaymentIds, setBankTransfer } from './payments-support.js';
 

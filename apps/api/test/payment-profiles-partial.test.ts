@@ -1,8 +1,8 @@
+import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fakes';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, paymentProfiles, schools } from '../src/db/schema.js';
 import { decryptSecret } from '../src/lib/secrets.js';
-import { type PaystackFake, startPaystackFake } from '../src/modules/payments/fakes/paystack-fake.js';
 import { FIRST_SCHOOL, SECOND_SCHOOL, useTestApp } from './helper.js';
 
 const PS_SECRET = 'sk_test_partialupdate000000000000000001';

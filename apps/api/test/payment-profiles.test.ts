@@ -1,12 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { todayIn } from '@schoolledger/domain';
+import {
+  type FlutterwaveFake,
+  type PaystackFake,
+  startFlutterwaveFake,
+  startPaystackFake,
+} from '@schoolledger/provider-fakes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, parentStudents, paymentProfiles, schools, users } from '../src/db/schema.js';
 import { decryptSecret, deriveKey, encryptSecret, maskSecret } from '../src/lib/secrets.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
-import { type FlutterwaveFake, startFlutterwaveFake } from '../src/modules/payments/fakes/flutterwave-fake.js';
-import { type PaystackFake, startPaystackFake } from '../src/modules/payments/fakes/paystack-fake.js';
 import { bearer, demoEmail, FIRST_SCHOOL, insertUser, login, SECOND_SCHOOL, useTestApp } from './helper.js';
 
 describe('secret encryption helpers', () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { todayIn } from '@schoolledger/domain';
+import { type FlutterwaveFake, startFlutterwaveFake } from '@schoolledger/provider-fakes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, paymentReviews, payments, paymentWebhookEvents, schools } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
-import { type FlutterwaveFake, startFlutterwaveFake } from '../src/modules/payments/fakes/flutterwave-fake.js';
 import { bearer, FIRST_SCHOOL, insertUser, login, SECOND_SCHOOL, useTestApp } from './helper.js';
 
 const SECRET = 'FLWSECK_TEST-schoolledger00000000000000-X';

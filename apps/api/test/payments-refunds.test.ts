@@ -1,8 +1,8 @@
 import type { Payment } from '@schoolledger/domain';
+import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fakes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, payments } from '../src/db/schema.js';
-import { type PaystackFake, startPaystackFake } from '../src/modules/payments/fakes/paystack-fake.js';
 import { settlePayment } from '../src/modules/payments/payments.service.js';
 import { useTestApp } from './helper.js';
 import {

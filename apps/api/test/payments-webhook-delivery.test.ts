@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { todayIn } from '@schoolledger/domain';
+import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fakes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, paymentWebhookEvents, schools, users } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
-import { type PaystackFake, startPaystackFake } from '../src/modules/payments/fakes/paystack-fake.js';
 import { processRecordedWebhooks, recordWebhook } from '../src/modules/payments/payments.service.js';
 import { paystackSignature } from '../src/modules/payments/providers/paystack.js';
 import { demoEmail, FIRST_SCHOOL, useTestApp } from './helper.js';

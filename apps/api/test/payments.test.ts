@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { todayIn } from '@schoolledger/domain';
+import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fakes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, paymentReviews, payments, paymentWebhookEvents, schools, users } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
-import { type PaystackFake, startPaystackFake } from '../src/modules/payments/fakes/paystack-fake.js';
 import { paystackSignature } from '../src/modules/payments/providers/paystack.js';
 import { runReconcile } from '../src/modules/payments/reconcile.job.js';
 import { DEMO_PASSWORD, demoEmail, FIRST_SCHOOL, insertUser, useTestApp } from './helper.js';

@@ -5,39 +5,9 @@
  * under /__fake/* and never on a real path.
  */
 import { randomBytes } from 'node:crypto';
-import Fastify from 'fastify';
-import { paystackSignature } from '../providers/paystack.js';
-
-type Status = 'abandoned' | 'success' | 'failed' | 'reversed' | 'ongoing';
-
-interface FakeTransaction {
-  id: number;
-  reference: string;
-  accessCode: string;
-  email: string;
-  requestedAmount: number;
-  /** What the payer is charged; differs from requestedAmount only when a test tampers with it. */
-  amount: number;
-  currency: string;
-  callbackUrl: string | null;
-  metadata: unknown;
-  status: Status;
-  channel: string | null;
-  fees: number | null;
-  paidAt: string | null;
-  createdAt: string;
-  customerId: number;
-  /** Kobo already sent back to the payer through /refund. */
-  refundedAmount: number;
-}
-
-interface FakeRefund {
-  id: number;
-  transaction: FakeTransaction;
-  amount: number;
-  status: 'pending' | 'processed';
-  createdAt: string;
-}
+import { checkoutPage } from '../checkout-page.js';
+import { fakeServer, inFlight, listen } from '../http.js';
+import { cardFees, type FakeRefund, type FakeTransaction, refundData, type Status, sign, verifyData } from './wire.js';
 
 export interface WebhookDelivery {
   reference: string;
@@ -57,81 +27,21 @@ export interface PaystackFakeOptions {
 }
 
 const REFERENCE = /^[A-Za-z0-9.=-]+$/;
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** Local card fees: 1.5% + ₦100 (₦100 waived under ₦2,500), capped at ₦2,000; in kobo. */
-function cardFees(amount: number): number {
-  const fee = Math.round(amount * 0.015) + (amount < 250_000 ? 0 : 10_000);
-  return Math.min(fee, 200_000);
-}
 
 export async function startPaystackFake(options: PaystackFakeOptions) {
-  const app = Fastify({ logger: false });
+  const app = fakeServer();
   const byReference = new Map<string, FakeTransaction>();
   const byAccessCode = new Map<string, FakeTransaction>();
   const deliveries: WebhookDelivery[] = [];
   const refunds: FakeRefund[] = [];
   let nextRefundId = 3_018_284;
-  const inFlight = new Set<Promise<unknown>>();
+  const pending = inFlight();
   let webhookUrl = options.webhookUrl;
   let nextId = 4_099_260_000;
   const minimumKobo = options.minimumKobo ?? 5_000;
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-
   const authorized = (header: string | undefined) => header === `Bearer ${options.secretKey}`;
   const invalidKey = { status: false, message: 'Invalid key' };
-
-  function verifyData(t: FakeTransaction) {
-    return {
-      id: t.id,
-      domain: 'test',
-      status: t.status,
-      reference: t.reference,
-      amount: t.amount,
-      requested_amount: t.requestedAmount,
-      currency: t.currency,
-      channel: t.channel,
-      gateway_response:
-        t.status === 'success'
-          ? 'Successful'
-          : t.status === 'failed'
-            ? 'Declined'
-            : 'The transaction was not completed',
-      message: null,
-      paid_at: t.paidAt,
-      created_at: t.createdAt,
-      ip_address: '127.0.0.1',
-      metadata: t.metadata,
-      fees: t.fees,
-      fees_split: null,
-      log: null,
-      authorization:
-        t.status === 'success'
-          ? {
-              authorization_code: `AUTH_${t.accessCode.slice(0, 10)}`,
-              bin: '408408',
-              last4: '4081',
-              channel: 'card',
-              bank: 'TEST BANK',
-              brand: 'visa',
-              reusable: true,
-            }
-          : {},
-      customer: { id: t.customerId, email: t.email, customer_code: `CUS_${t.accessCode.slice(0, 15)}` },
-      plan: null,
-      split: {},
-      subaccount: {},
-      order_id: null,
-      paidAt: t.paidAt,
-      transaction_date: t.createdAt,
-      source: null,
-      fees_breakdown: null,
-    };
-  }
 
   /** The exact bytes that are signed are the exact bytes that are sent. */
   async function deliver(t: FakeTransaction, control: { badSignature?: boolean } = {}) {
@@ -142,7 +52,7 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
       return null;
     }
     const body = JSON.stringify({ event, data: verifyData(t) });
-    const signature = paystackSignature(control.badSignature ? 'sk_test_wrong' : options.secretKey, body);
+    const signature = sign(control.badSignature ? 'sk_test_wrong' : options.secretKey, body);
     try {
       const response = await fetch(webhookUrl, {
         method: 'POST',
@@ -164,12 +74,6 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
       });
       return null;
     }
-  }
-
-  function track<T>(promise: Promise<T>) {
-    inFlight.add(promise);
-    void promise.finally(() => inFlight.delete(promise));
-    return promise;
   }
 
   app.post('/transaction/initialize', async (request, reply) => {
@@ -238,7 +142,7 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
     return {
       status: true,
       message: 'Authorization URL created',
-      data: { authorization_url: `${baseUrl()}/checkout/${accessCode}`, access_code: accessCode, reference },
+      data: { authorization_url: `${url}/checkout/${accessCode}`, access_code: accessCode, reference },
     };
   });
 
@@ -340,75 +244,34 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
     }
     t.refundedAmount += amount;
     if (t.refundedAmount === t.amount) t.status = 'reversed';
-    const now = new Date().toISOString();
-    const refund: FakeRefund = { id: nextRefundId++, transaction: t, amount, status: 'pending', createdAt: now };
-    refunds.push(refund);
-    const {
-      id,
-      domain,
-      reference,
-      amount: charged,
-      paid_at,
-      channel,
-      currency,
-      authorization,
-      customer,
-    } = verifyData(t);
-    return {
-      status: true,
-      message: 'Refund has been queued for processing',
-      data: {
-        transaction: {
-          id,
-          domain,
-          reference,
-          amount: charged,
-          paid_at,
-          channel,
-          currency,
-          authorization,
-          customer,
-          plan: {},
-          subaccount: {},
-          split: {},
-          order_id: null,
-          paidAt: paid_at,
-          pos_transaction_data: null,
-          source: null,
-          fees_breakdown: null,
-        },
-        integration: 412_829,
-        deducted_amount: 0,
-        channel: null,
-        merchant_note: `Refund for transaction ${t.reference}`,
-        customer_note: `Refund for transaction ${t.reference}`,
-        status: refund.status,
-        refunded_by: 'local@schoolledger.ng',
-        expected_at: new Date(Date.now() + 9 * 86_400_000).toISOString(),
-        currency: t.currency,
-        domain: 'test',
-        amount,
-        fully_deducted: false,
-        id: refund.id,
-        createdAt: now,
-        updatedAt: now,
-      },
+    const refund: FakeRefund = {
+      id: nextRefundId++,
+      transaction: t,
+      amount,
+      status: 'pending',
+      createdAt: new Date().toISOString(),
     };
+    refunds.push(refund);
+    return { status: true, message: 'Refund has been queued for processing', data: refundData(refund) };
   });
 
-  function page(t: FakeTransaction, note = '') {
-    const naira = (t.requestedAmount / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 });
-    const action = (name: string, label: string) =>
-      `<form method="post" action="/checkout/${t.accessCode}/${name}"><button type="submit" name="action" value="${name}">${label}</button></form>`;
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Paystack (local) checkout</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px}button{display:block;width:100%;margin:8px 0;padding:12px;font-size:16px}</style>
-</head><body><h1>Local Paystack checkout</h1>
-<p>${escapeHtml(t.email)}</p><p>Pay <strong>NGN ${escapeHtml(naira)}</strong></p><p>Reference: <code>${escapeHtml(t.reference)}</code></p>
-<p role="status">${escapeHtml(note || `Status: ${t.status}`)}</p>
-${t.status === 'success' ? '' : action('pay', 'Pay') + action('fail', 'Fail') + action('abandon', 'Abandon')}
-</body></html>`;
-  }
+  const page = (t: FakeTransaction, note = '') =>
+    checkoutPage({
+      provider: 'Paystack',
+      email: t.email,
+      amountKobo: t.requestedAmount,
+      reference: t.reference,
+      note: note || `Status: ${t.status}`,
+      actionPath: `/checkout/${t.accessCode}`,
+      actions:
+        t.status === 'success'
+          ? []
+          : [
+              ['pay', 'Pay'],
+              ['fail', 'Fail'],
+              ['abandon', 'Abandon'],
+            ],
+    });
 
   const findCheckout = (code: string) => byAccessCode.get(code);
 
@@ -427,7 +290,7 @@ ${t.status === 'success' ? '' : action('pay', 'Pay') + action('fail', 'Fail') + 
       t.fees = cardFees(t.amount);
       t.paidAt = new Date().toISOString();
       // The real service redirects the browser and sends the webhook independently.
-      track(deliver(t));
+      pending.track(deliver(t));
     }
     if (!t.callbackUrl) return reply.type('text/html').send(page(t, 'Payment successful'));
     const target = new URL(t.callbackUrl);
@@ -489,7 +352,7 @@ ${t.status === 'success' ? '' : action('pay', 'Pay') + action('fail', 'Fail') + 
       if (!t) return reply.code(404).send({ status: false });
       const count = Math.max(1, Math.min(request.body?.count ?? 1, 500));
       const statuses = await Promise.all(
-        Array.from({ length: count }, () => track(deliver(t, { badSignature: request.body?.badSignature }))),
+        Array.from({ length: count }, () => pending.track(deliver(t, { badSignature: request.body?.badSignature }))),
       );
       return { status: true, data: { statuses } };
     },
@@ -497,13 +360,7 @@ ${t.status === 'success' ? '' : action('pay', 'Pay') + action('fail', 'Fail') + 
 
   app.get('/__fake/deliveries', async () => ({ status: true, data: deliveries }));
 
-  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('fake Paystack did not bind a port');
-  const url = `http://${options.host ?? '127.0.0.1'}:${address.port}`;
-  function baseUrl() {
-    return url;
-  }
+  const url = await listen(app, options, 'Paystack');
 
   return {
     url,
@@ -516,11 +373,9 @@ ${t.status === 'success' ? '' : action('pay', 'Pay') + action('fail', 'Fail') + 
       webhookUrl = next;
     },
     /** Waits for webhook deliveries still on the wire. */
-    async settled() {
-      while (inFlight.size) await Promise.allSettled([...inFlight]);
-    },
+    settled: pending.settled,
     async close() {
-      await Promise.allSettled([...inFlight]);
+      await pending.settled();
       await app.close();
     },
   };

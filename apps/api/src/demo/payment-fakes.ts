@@ -1,7 +1,6 @@
-import type { AppConfig } from '../../../config.js';
-import { DEMO_PROVIDER_KEYS } from '../../../seed/payments.js';
-import { startFlutterwaveFake } from './flutterwave-fake.js';
-import { startPaystackFake } from './paystack-fake.js';
+import { startFlutterwaveFake, startPaystackFake } from '@schoolledger/provider-fakes';
+import type { AppConfig } from '../config.js';
+import { DEMO_PROVIDER_KEYS } from '../seed/payments.js';
 
 /**
  * The local Paystack and Flutterwave the demo pays through, on loopback ports the browser can

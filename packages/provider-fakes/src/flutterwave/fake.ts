@@ -6,29 +6,9 @@
  * controls live under /__fake/* and never on a real path.
  */
 import { randomBytes } from 'node:crypto';
-import Fastify from 'fastify';
-
-type Status = 'pending' | 'successful' | 'failed';
-
-interface FakeCharge {
-  /** Flutterwave creates the transaction (and its numeric id) when the payer first tries to pay. */
-  id: number | null;
-  txRef: string;
-  flwRef: string | null;
-  code: string;
-  email: string;
-  name: string | null;
-  /** Kobo asked for; `amount` differs only when a test tampers with it. */
-  requestedKobo: number;
-  amountKobo: number;
-  currency: string;
-  redirectUrl: string | null;
-  meta: unknown;
-  status: Status;
-  createdAt: string;
-  customerId: number;
-  refundedKobo: number;
-}
+import { checkoutPage } from '../checkout-page.js';
+import { fakeServer, inFlight, listen } from '../http.js';
+import { chargeData, type FakeCharge, naira, type Status, toKobo } from './wire.js';
 
 export interface FlutterwaveWebhookDelivery {
   txRef: string;
@@ -48,37 +28,16 @@ export interface FlutterwaveFakeOptions {
   port?: number;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** Kobo as Flutterwave's major-unit number (exact: at most two decimals). */
-const naira = (kobo: number) => Number((kobo / 100).toFixed(2));
-
-/** Naira from a request (number or numeric string, at most two decimals) to kobo; null if not an amount. */
-function toKobo(value: unknown): number | null {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
-/** Local card fee: 1.4%, in kobo. */
-const appFee = (kobo: number) => Math.round(kobo * 0.014);
-
 export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
-  const app = Fastify({ logger: false });
+  const app = fakeServer();
   const byTxRef = new Map<string, FakeCharge>();
   const byCode = new Map<string, FakeCharge>();
   const deliveries: FlutterwaveWebhookDelivery[] = [];
   const refunds: { id: number; txRef: string; amountKobo: number }[] = [];
-  const inFlight = new Set<Promise<unknown>>();
+  const pending = inFlight();
   let webhookUrl = options.webhookUrl;
   let nextId = 288_200_108;
   let nextRefundId = 75_923;
-
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
 
   function unauthorized(header: string | undefined) {
     if (!header) return { status: 'error', message: 'Authorization required', data: null };
@@ -87,43 +46,6 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
     return null;
   }
   const notFound = { status: 'error', message: 'No transaction was found for this id', data: null };
-
-  function chargeData(c: FakeCharge) {
-    return {
-      id: c.id,
-      tx_ref: c.txRef,
-      flw_ref: c.flwRef,
-      device_fingerprint: 'N/A',
-      amount: naira(c.amountKobo),
-      currency: c.currency,
-      charged_amount: naira(c.amountKobo),
-      app_fee: naira(appFee(c.amountKobo)),
-      merchant_fee: 0,
-      processor_response:
-        c.status === 'successful'
-          ? 'Approved by Financial Institution'
-          : c.status === 'failed'
-            ? 'Declined'
-            : 'Pending',
-      auth_model: 'PIN',
-      ip: '127.0.0.1',
-      narration: 'CARD Transaction ',
-      status: c.status,
-      payment_type: 'card',
-      created_at: c.createdAt,
-      account_id: 17_321,
-      card: { first_6digits: '553188', last_4digits: '2950', issuer: 'MASTERCARD', country: 'NG', type: 'MASTERCARD' },
-      meta: c.meta ?? null,
-      amount_settled: naira(c.amountKobo - appFee(c.amountKobo)),
-      customer: {
-        id: c.customerId,
-        name: c.name ?? 'Anonymous customer',
-        phone_number: 'N/A',
-        email: c.email,
-        created_at: c.createdAt,
-      },
-    };
-  }
 
   /** verif-hash is the configured secret hash itself, not a signature of the body. */
   async function deliver(c: FakeCharge, control: { badHash?: boolean } = {}) {
@@ -152,12 +74,6 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
       deliveries.push({ txRef: c.txRef, event, status: null, error: String(error), latencyMs: Date.now() - started });
       return null;
     }
-  }
-
-  function track<T>(promise: Promise<T>) {
-    inFlight.add(promise);
-    void promise.finally(() => inFlight.delete(promise));
-    return promise;
   }
 
   function attempt(c: FakeCharge, status: Status) {
@@ -280,19 +196,23 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
     };
   });
 
-  function page(c: FakeCharge, note = '') {
-    const amount = (c.requestedKobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 });
-    const action = (name: string, label: string) =>
-      `<form method="post" action="/v3/hosted/pay/${c.code}/${name}"><button type="submit" name="action" value="${name}">${label}</button></form>`;
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Flutterwave (local) checkout</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px}button{display:block;width:100%;margin:8px 0;padding:12px;font-size:16px}</style>
-</head><body><h1>Local Flutterwave checkout</h1>
-<p>${escapeHtml(c.email)}</p><p>Pay <strong>NGN ${escapeHtml(amount)}</strong></p><p>Reference: <code>${escapeHtml(c.txRef)}</code></p>
-<p role="status">${escapeHtml(note || `Status: ${c.status}`)}</p>
-${c.status === 'successful' ? '' : action('pay', 'Pay') + action('fail', 'Fail') + action('cancel', 'Cancel')}
-</body></html>`;
-  }
+  const page = (c: FakeCharge, note = '') =>
+    checkoutPage({
+      provider: 'Flutterwave',
+      email: c.email,
+      amountKobo: c.requestedKobo,
+      reference: c.txRef,
+      note: note || `Status: ${c.status}`,
+      actionPath: `/v3/hosted/pay/${c.code}`,
+      actions:
+        c.status === 'successful'
+          ? []
+          : [
+              ['pay', 'Pay'],
+              ['fail', 'Fail'],
+              ['cancel', 'Cancel'],
+            ],
+    });
 
   const gone = '<p>This payment link is invalid or has expired.</p>';
 
@@ -307,7 +227,7 @@ ${c.status === 'successful' ? '' : action('pay', 'Pay') + action('fail', 'Fail')
     if (!c) return reply.code(404).type('text/html').send(gone);
     if (c.status !== 'successful') {
       attempt(c, 'successful');
-      track(deliver(c));
+      pending.track(deliver(c));
     }
     if (!c.redirectUrl) return reply.type('text/html').send(page(c, 'Payment successful'));
     const target = new URL(c.redirectUrl);
@@ -323,7 +243,7 @@ ${c.status === 'successful' ? '' : action('pay', 'Pay') + action('fail', 'Fail')
     if (c.status !== 'successful') {
       attempt(c, 'failed');
       // Unlike Paystack, Flutterwave notifies failed attempts too; the page stays open for a retry.
-      track(deliver(c));
+      pending.track(deliver(c));
     }
     return reply.type('text/html').send(page(c, 'Declined. Try again or use another card.'));
   });
@@ -373,7 +293,7 @@ ${c.status === 'successful' ? '' : action('pay', 'Pay') + action('fail', 'Fail')
       if (!c || c.id === null) return reply.code(404).send({ status: 'error' });
       const count = Math.max(1, Math.min(request.body?.count ?? 1, 500));
       const statuses = await Promise.all(
-        Array.from({ length: count }, () => track(deliver(c, { badHash: request.body?.badHash }))),
+        Array.from({ length: count }, () => pending.track(deliver(c, { badHash: request.body?.badHash }))),
       );
       return { status: 'success', data: { statuses } };
     },
@@ -381,10 +301,7 @@ ${c.status === 'successful' ? '' : action('pay', 'Pay') + action('fail', 'Fail')
 
   app.get('/__fake/deliveries', async () => ({ status: 'success', data: deliveries }));
 
-  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('fake Flutterwave did not bind a port');
-  const url = `http://${options.host ?? '127.0.0.1'}:${address.port}`;
+  const url = await listen(app, options, 'Flutterwave');
 
   return {
     url,
@@ -397,11 +314,9 @@ ${c.status === 'successful' ? '' : action('pay', 'Pay') + action('fail', 'Fail')
       webhookUrl = next;
     },
     /** Waits for webhook deliveries still on the wire. */
-    async settled() {
-      while (inFlight.size) await Promise.allSettled([...inFlight]);
-    },
+    settled: pending.settled,
     async close() {
-      await Promise.allSettled([...inFlight]);
+      await pending.settled();
       await app.close();
     },
   };

@@ -1,0 +1,17 @@
+/**
+ * Local Paystack and Flutterwave that speak their HTTP APIs, for the API's tests, the demo and
+ * the bench. They know nothing of SchoolLedger: the app reaches them through its provider base
+ * URLs and they reach the app only through the webhook URL they are given.
+ */
+export {
+  type FlutterwaveFake,
+  type FlutterwaveFakeOptions,
+  type FlutterwaveWebhookDelivery,
+  startFlutterwaveFake,
+} from './flutterwave/fake.js';
+export {
+  type PaystackFake,
+  type PaystackFakeOptions,
+  startPaystackFake,
+  type WebhookDelivery,
+} from './paystack/fake.js';
