@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { nairaToKobo } from '../money.js';
+import { ONLINE_METHODS, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '../payment-methods.js';
 import { calendarDate, idSchema, paginationSchema, requiredText } from './common.js';
 import { MAX_FEE_NAIRA, nairaAmountSchema } from './fees.js';
-
-export const PAYMENT_METHODS = ['paystack', 'flutterwave', 'bank_transfer', 'cash'] as const;
-export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'review'] as const;
 
 /** A desk payment must be at least ₦1 (SPEC §5 cash form: 'Amount must be greater than 0'). */
 const cashAmountSchema = nairaAmountSchema.refine((value) => {
@@ -47,20 +45,6 @@ export const cashPaymentResultSchema = z.object({
   outstanding: z.number(),
 });
 export type CashPaymentResult = z.infer<typeof cashPaymentResultSchema>;
-
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const ONLINE_METHODS = ['paystack', 'flutterwave'] as const satisfies readonly PaymentMethod[];
-export type OnlineMethod = (typeof ONLINE_METHODS)[number];
-export const PAYMENT_KINDS = ['payment', 'refund'] as const;
-
-/** How SPEC §2 names each method to the payer. */
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  paystack: 'Paystack',
-  flutterwave: 'Flutterwave',
-  bank_transfer: 'Bank Transfer',
-  cash: 'Cash Payment',
-};
 
 /* ---------------------------------------------------------------- initiate (SPEC §7) */
 
