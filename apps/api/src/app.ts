@@ -162,16 +162,19 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    if (
-      serveWeb &&
-      request.method === 'GET' &&
-      !['/api/', '/uploads/', '/assets/'].some((prefix) => request.url.startsWith(prefix))
-    ) {
+  if (serveWeb) {
+    // The web app's own paths (deep links, reloads) get index.html; a route, so it is compressed.
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      if (['/api/', '/uploads/', '/assets/'].some((prefix) => request.url.startsWith(prefix))) {
+        return reply.callNotFound();
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
-    }
-    return reply.code(404).send({ success: false, message: MSG.notFound, data: null });
-  });
+    });
+  }
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ success: false, message: MSG.notFound, data: null }),
+  );
 
   return app;
 }

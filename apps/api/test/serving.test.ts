@@ -12,7 +12,7 @@ import { demoEmail, FIRST_SCHOOL, useTestApp } from './helper.js';
 
 // A built web app in miniature: index.html, a hashed asset big enough to compress, a plain file.
 const webDir = mkdtempSync(path.join(tmpdir(), 'schoolledger-web-'));
-const INDEX = '<!doctype html><title>SchoolLedger</title><script type="module" src="/assets/index-Ab12.js"></script>';
+const INDEX = `<!doctype html><title>SchoolLedger</title>${'<meta name="x" content="padding">'.repeat(40)}<script type="module" src="/assets/index-Ab12.js"></script>`;
 const ASSET = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, n) => ({ n, label: `row ${n}` })))};`;
 mkdirSync(path.join(webDir, 'assets'));
 writeFileSync(path.join(webDir, 'index.html'), INDEX);
@@ -107,11 +107,13 @@ describe('serving the app', () => {
       }
     });
 
-    it('answers 404 for an asset that is not there, not index.html', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/assets/index-Old9.js' });
-      expect(response.statusCode).toBe(404);
-      expect(response.body).not.toContain('<!doctype html>');
-      expect(response.json()).toMatchObject({ success: false, data: null });
+    it('answers 404 for an asset that is not there, not index.html; the same for unknown API paths', async () => {
+      for (const url of ['/assets/index-Old9.js', '/api/v1/no-such-thing', '/uploads/missing.png']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body, url).not.toContain('<!doctype html>');
+        expect(response.json(), url).toMatchObject({ success: false, data: null });
+      }
     });
   });
 
@@ -138,6 +140,17 @@ describe('serving the app', () => {
 
       const plain = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12.js' });
       expect(plain.headers['content-encoding']).toBeUndefined();
+    });
+
+    it('compresses index.html, also when it answers a deep link', async () => {
+      expect(INDEX.length).toBeGreaterThan(1024);
+      for (const url of ['/', '/fees?term=1']) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-encoding'], url).toBe('br');
+        expect(response.headers['cache-control'], url).toBe('no-cache');
+        expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(INDEX);
+      }
     });
 
     it('compresses large API answers and leaves small ones alone', async () => {
