@@ -69,8 +69,8 @@ async function startPglite(dataDir: string | undefined, onCreate?: (message: str
   if (dataDir && readdirSync(dataDir).length > 0) return PGlite.create({ dataDir, extensions });
 
   const template = templatePath(migrationsFolder, Object.keys(extensions));
-  const saved = readTemplate(template);
-  if (saved) {
+  const saved = template ? readTemplate(template) : undefined;
+  if (template && saved) {
     onCreate?.('Creating the database from the saved template…');
     try {
       return await PGlite.create({ dataDir, extensions, loadDataDir: saved });
@@ -84,6 +84,6 @@ async function startPglite(dataDir: string | undefined, onCreate?: (message: str
   onCreate?.('Creating the database (done once per machine, then saved as a template)…');
   const client = await PGlite.create({ dataDir, extensions });
   await migratePglite(drizzlePglite(client) as never, { migrationsFolder });
-  await saveTemplate(client, template);
+  if (template) await saveTemplate(client, template);
   return client;
 }

@@ -16,7 +16,9 @@ const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite
 const nodeModules = pgliteEntry.slice(0, pgliteEntry.lastIndexOf(`${path.sep}node_modules${path.sep}`) + 13);
 const cacheDir = path.join(nodeModules, '.cache', 'schoolledger');
 
-export function templatePath(migrationsFolder: string, extensions: string[]): string {
+/** Where the template for these migrations lives; null when PGlite is not in a node_modules folder. */
+export function templatePath(migrationsFolder: string, extensions: string[]): string | null {
+  if (!nodeModules.endsWith(`${path.sep}node_modules`)) return null;
   const hash = createHash('sha256');
   hash.update(readFileSync(path.join(nodeModules, '@electric-sql', 'pglite', 'package.json')));
   hash.update(extensions.join(','));
