@@ -1,4 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -65,21 +67,36 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
   app.decorate('ctx', ctx);
   app.decorate('database', database);
 
+  // Over plain HTTP (a school's own network) upgrading requests or pinning HTTPS leaves the
+  // browser nothing it may load, so both are sent only when the app is reached over HTTPS.
+  const directives = {
+    // The API reference page loads its own inline script; everything else is same-origin.
+    'script-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'connect-src': ["'self'"],
+    'frame-src': ["'self'"],
+  };
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // The API reference page loads its own inline script; everything else is same-origin.
-        'script-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
-        'frame-src': ["'self'"],
-      },
-    },
+    global: false,
+    contentSecurityPolicy: { directives: { ...directives, 'upgrade-insecure-requests': null } },
+    hsts: false,
     crossOriginEmbedderPolicy: false,
     // The payer's dialog watches the provider's checkout window it opened (SPEC §7), which the
     // default `same-origin` would cut off the moment that window leaves for the provider.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  const overHttps = {
+    contentSecurityPolicy: { directives: { ...directives, 'upgrade-insecure-requests': [] } },
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+  };
+  const appOverHttps = ctx.config.appUrl.startsWith('https:');
+  // `request.protocol` follows X-Forwarded-Proto only when TRUST_PROXY is on.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.helmet(appOverHttps || request.protocol === 'https' ? overHttps : undefined);
+  });
+  // Below the threshold compressing costs more than it saves; PDFs, spreadsheets and images are
+  // already compressed and event streams must not be buffered, which the content types exclude.
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } });
   await app.register(authPlugin);
 
@@ -143,15 +160,32 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
 
   const serveWeb = webDir !== undefined && existsSync(webDir);
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false });
+    const assets = path.join(webDir, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      wildcard: false,
+      // Vite names every file under assets/ by its content, so a new build never reuses a name
+      // and browsers may keep them for good; index.html and the rest are checked on each load.
+      cacheControl: false,
+      setHeaders: (reply, file) =>
+        reply.header('cache-control', file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    if (serveWeb && request.method === 'GET' && !/^\/(api|uploads)\//i.test(request.url)) {
-      return reply.sendFile('index.html', webDir);
-    }
-    return reply.code(404).send({ success: false, message: MSG.notFound, data: null });
-  });
+  if (serveWeb) {
+    // The web app's own paths (deep links, reloads) get index.html; a route, so it is compressed.
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      if (/^\/(api|uploads|assets)\//i.test(request.url)) {
+        return reply.callNotFound();
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
+    });
+  }
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ success: false, message: MSG.notFound, data: null }),
+  );
 
   return app;
 }

@@ -14,10 +14,12 @@ import { isDemoDatabase, seedDemoIfEmpty } from './seed/demo.js';
 
 const baseConfig = loadConfig();
 const log = pino({ level: baseConfig.logLevel });
+const say = (message: string) => process.stdout.write(`${message}\n`);
 const database = await openDatabase({
   url: baseConfig.databaseUrl,
   dataDir: path.join(baseConfig.dataDir, 'pglite'),
   onConnectionError: (err) => log.warn({ err }, 'database connection lost'),
+  onCreate: say,
 });
 
 // The demo pays through local fakes unless real keys are configured; never beside real data.
@@ -35,6 +37,7 @@ const ctx = createContext({ config, db: database.db, log });
 if (config.seedDemo) {
   const seeded = await seedDemoIfEmpty(database.db, undefined, {
     paymentProfiles: { encryptionKey: ctx.encryptionKey, ownKeys: fakes !== null },
+    onProgress: say,
   });
   if (seeded) {
     const logins = seeded.logins.map((login) => `  ${login.role.padEnd(18)} ${login.email}`).join('\n');

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { PaymentWindowReturn } from './features/student-fees/components/payment-window-return';
 import { paymentWindowReturn } from './features/student-fees/lib/payment-window';
 import { useAuthStore } from './lib/auth';
 import './index.css';
@@ -23,7 +22,9 @@ window.addEventListener('unhandledrejection', (event) => {
 const root = createRoot(document.getElementById('root')!);
 void paymentWindowReturn().then((reference) => {
   if (reference) {
-    root.render(<PaymentWindowReturn />);
+    void import('./features/student-fees/components/payment-window-return').then(({ PaymentWindowReturn }) =>
+      root.render(<PaymentWindowReturn />),
+    );
     return;
   }
   void useAuthStore.getState().initialize();

@@ -6,6 +6,7 @@ export * from './messages.js';
 export * from './money.js';
 export * from './navigation.js';
 export * from './pagination.js';
+export * from './payment-methods.js';
 export * from './people.js';
 export * from './permissions.js';
 export * from './relative-time.js';

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { dropTemplate, readTemplate, saveTemplate, templatePath } from './pglite-template.js';
 import * as schema from './schema.js';
 
 type Schema = typeof schema;
@@ -33,6 +34,8 @@ export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
   onConnectionError?: (error: Error) => void;
+  /** Told when a new embedded database is being made, the slow part of a first start. */
+  onCreate?: (message: string) => void;
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
@@ -48,8 +51,7 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = await startPglite(options.dataDir, options.onCreate);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
@@ -58,4 +60,30 @@ export async function openDatabase(options: {
     ping: async () => (await client.query('select 1')).rows.length === 1,
     close: () => client.close(),
   };
+}
+
+/** Opens an existing embedded database, or makes a new one (from the saved template when there is one). */
+async function startPglite(dataDir: string | undefined, onCreate?: (message: string) => void): Promise<PGlite> {
+  const extensions = { pg_trgm };
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir && readdirSync(dataDir).length > 0) return PGlite.create({ dataDir, extensions });
+
+  const template = templatePath(migrationsFolder, Object.keys(extensions));
+  const saved = template ? readTemplate(template) : undefined;
+  if (template && saved) {
+    onCreate?.('Creating the database from the saved template…');
+    try {
+      return await PGlite.create({ dataDir, extensions, loadDataDir: saved });
+    } catch {
+      // A damaged copy: the directory was empty before, so it is emptied again and made afresh.
+      dropTemplate(template);
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir) mkdirSync(dataDir, { recursive: true });
+    }
+  }
+  onCreate?.('Creating the database (done once per machine, then saved as a template)…');
+  const client = await PGlite.create({ dataDir, extensions });
+  await migratePglite(drizzlePglite(client) as never, { migrationsFolder });
+  if (template) await saveTemplate(client, template);
+  return client;
 }

@@ -102,6 +102,8 @@ export interface SeedResult {
 export interface SeedOptions {
   /** Gives the demo schools payment profiles; `ownKeys` stores the demo test keys the local fakes accept. */
   paymentProfiles?: { encryptionKey: Uint8Array; ownKeys: boolean };
+  /** Told what is being loaded, for a start-up that shows its progress. */
+  onProgress?: (message: string) => void;
 }
 
 /** True when the database is empty or holds the demo group: the only data the local payment fakes may serve. */
@@ -123,6 +125,9 @@ export async function seedDemoIfEmpty(
 ): Promise<SeedResult | null> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return null;
+  const progress = options.onProgress ?? (() => undefined);
+  progress('Loading the demo data: schools, sessions, terms and class arms…');
+  // One hash for every demo account: argon2 is slow on purpose, and they share the password.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   return db.transaction(async (tx) => {
@@ -256,6 +261,9 @@ export async function seedDemoIfEmpty(
     const ids = new Map<string, string>();
     const people = [...staff, ...parents, ...students];
     for (let start = 0; start < people.length; start += INSERT_CHUNK) {
+      progress(
+        `Loading the demo data: people ${start + 1}–${Math.min(start + INSERT_CHUNK, people.length)} of ${people.length}…`,
+      );
       const rows = await tx
         .insert(users)
         .values(people.slice(start, start + INSERT_CHUNK))
@@ -275,6 +283,7 @@ export async function seedDemoIfEmpty(
         population.links.map(([parent, student]) => ({ parentId: ids.get(parent)!, studentId: ids.get(student)! })),
       );
     const login = (name: string) => ids.get(`${name}@${DEMO_DOMAIN}`)!;
+    progress('Loading the demo data: fees and payment settings…');
     await seedDemoFees(
       tx,
       [

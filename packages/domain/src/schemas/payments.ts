@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { ONLINE_METHODS, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '../payment-methods.js';
 import { calendarDate, idSchema, paginationSchema, requiredText } from './common.js';
 import { nairaAmount } from './money.js';
-
-export const PAYMENT_METHODS = ['paystack', 'flutterwave', 'bank_transfer', 'cash'] as const;
-export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'review'] as const;
 
 /**
  * Money handed over (cash, a transfer) is at least ₦1: zero or less gets SPEC §5's 'Amount must be
@@ -43,20 +41,6 @@ export const cashPaymentResultSchema = z.object({
   outstanding: z.number(),
 });
 export type CashPaymentResult = z.infer<typeof cashPaymentResultSchema>;
-
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const ONLINE_METHODS = ['paystack', 'flutterwave'] as const satisfies readonly PaymentMethod[];
-export type OnlineMethod = (typeof ONLINE_METHODS)[number];
-export const PAYMENT_KINDS = ['payment', 'refund'] as const;
-
-/** How SPEC §2 names each method to the payer. */
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  paystack: 'Paystack',
-  flutterwave: 'Flutterwave',
-  bank_transfer: 'Bank Transfer',
-  cash: 'Cash Payment',
-};
 
 /* ---------------------------------------------------------------- initiate (SPEC §7) */
 

@@ -1,0 +1,18 @@
+// Plain constants, apart from the zod schemas: the web's entry reads the labels, and importing
+// them from a schema module would pull zod into the first load.
+
+export const PAYMENT_METHODS = ['paystack', 'flutterwave', 'bank_transfer', 'cash'] as const;
+export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'review'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const ONLINE_METHODS = ['paystack', 'flutterwave'] as const satisfies readonly PaymentMethod[];
+export type OnlineMethod = (typeof ONLINE_METHODS)[number];
+export const PAYMENT_KINDS = ['payment', 'refund'] as const;
+
+/** How SPEC §2 names each method to the payer. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  paystack: 'Paystack',
+  flutterwave: 'Flutterwave',
+  bank_transfer: 'Bank Transfer',
+  cash: 'Cash Payment',
+};
