@@ -57,3 +57,12 @@ export function installmentAmount(amount: Kobo, installments: number): Kobo {
 export function outstanding(amount: Kobo, paid: Kobo): Kobo {
   return amount > paid ? amount - paid : 0n;
 }
+
+/** The outstanding-fees export's file name, the same whether the server or the browser names it. */
+export function outstandingReportFileName(term: { name: string; session: string }): string {
+  const slug = `${term.name} ${term.session}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `outstanding-${slug || 'report'}.csv`;
+}
