@@ -64,6 +64,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     for (const [role, screens] of Object.entries(BY_ROLE)) {
       test(`screens of the ${role}`, async ({ page }) => {
+        test.setTimeout(60_000 + screens.length * 30_000);
         await signIn(page, role);
         for (const screen of screens) {
           await visit(page, screen);

@@ -61,7 +61,7 @@ test.describe('student payments', () => {
     if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: 15_000 });
 
     const success = page.getByRole('dialog', { name: 'Payment Successful' });
-    await expect(success.getByText('Payment successful')).toBeVisible();
+    await expect(success.getByText('Payment successful', { exact: true })).toBeVisible();
     await expect(success.getByText('₦12,500.00')).toBeVisible();
     await expect(success.getByText(/^RCP-\d{4}-\d{6}$/)).toBeVisible();
     await expect(success.getByRole('button', { name: 'Download receipt' })).toBeVisible();
@@ -94,7 +94,7 @@ test.describe('student payments', () => {
       .innerText();
     await page.goto(`/student/fees?payment=${reference}`);
     const outcome = page.getByRole('dialog', { name: 'Payment Successful' });
-    await expect(outcome.getByText('Payment successful')).toBeVisible();
+    await expect(outcome.getByText('Payment successful', { exact: true })).toBeVisible();
     await expect(outcome.getByText(/^RCP-\d{4}-\d{6}$/)).toBeVisible();
     await expect(page).toHaveURL(/\/student\/fees$/);
   });
@@ -130,7 +130,7 @@ test.describe('student payments', () => {
     await bank.getByRole('button', { name: 'Record transfer' }).click();
 
     const recorded = page.getByRole('dialog', { name: 'Transfer Recorded' });
-    await expect(recorded.getByText('Transfer recorded')).toBeVisible();
+    await expect(recorded.getByText('Transfer recorded', { exact: true })).toBeVisible();
     await expect(recorded.getByText('₦20,000.00')).toBeVisible();
     await dialogShot(page, 'phone-bank-recorded');
     await recorded.getByRole('button', { name: 'Done' }).click();

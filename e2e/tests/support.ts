@@ -48,7 +48,9 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  */
 export async function expectAccessible(page: Page, what: string) {
   // Entrance transitions would have axe measure half-faded colours.
-  await page.evaluate(() => document.getAnimations().forEach((animation) => animation.finish()));
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) animation.finish();
+  });
   const results = await new AxeBuilder({ page })
     .withTags(AXE_TAGS)
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })

@@ -24,7 +24,8 @@ export function UserMenu() {
   const label = `${user.profile.profilePicture ? '' : `${initials(user)}: `}Account menu of ${displayName(user)}`;
 
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the page with aria-hidden while its buttons stay focusable.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={label}
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"

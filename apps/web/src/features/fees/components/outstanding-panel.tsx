@@ -191,7 +191,7 @@ function Report({
         </span>{' '}
         ({formatDate(term.startDate)} to {formatDate(term.endDate)}){why}
       </p>
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Tile label="Expected" value={formatNaira(summary.expected)} />
         <Tile label="Paid" value={formatNaira(summary.paid)} />
         <Tile label="Outstanding" value={formatNaira(summary.outstanding)} emphasis />
@@ -255,10 +255,10 @@ function Report({
 
 function Tile({ label, value, emphasis = false }: { label: string; value: string; emphasis?: boolean }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-800 dark:bg-slate-900">
       <dt className="text-sm text-slate-600 dark:text-slate-300">{label}</dt>
       <dd
-        className={`mt-1 text-xl font-semibold ${emphasis ? 'text-red-700 dark:text-red-300' : 'text-slate-900 dark:text-white'}`}
+        className={`mt-1 text-lg font-semibold break-words sm:text-xl ${emphasis ? 'text-red-700 dark:text-red-300' : 'text-slate-900 dark:text-white'}`}
       >
         {value}
       </dd>

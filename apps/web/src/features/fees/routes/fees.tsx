@@ -37,7 +37,7 @@ function FeeManagement({ may }: { may: FeePermissions }) {
   return (
     <>
       <Tabs value={filters.tab} onValueChange={(tab) => update({ tab: tab as FeeTab })}>
-        <TabsList aria-label="Fee management sections" className="overflow-x-auto">
+        <TabsList aria-label="Fee management sections" className="flex-wrap">
           {FEE_TABS.filter(([value]) => shown(value, may)).map(([value, label]) => (
             <TabsTrigger
               key={value}
