@@ -82,7 +82,7 @@ test.describe('signed-in shell', () => {
   test('a student and a proprietor see their own entries', async ({ page }) => {
     await signIn(page, 'student');
     expect(await sidebarLabels(page)).toEqual(['Dashboard', 'Fee Management', 'My Fee Payments']);
-    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, 'proprietor');
@@ -107,7 +107,7 @@ test.describe('signed-in shell', () => {
 
   test('signing out ends the session', async ({ page }) => {
     await signIn(page, 'principal');
-    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page.getByText('Successfully logged out!')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);

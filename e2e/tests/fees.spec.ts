@@ -144,7 +144,7 @@ test.describe('fee management', () => {
     await expect(fee.getByText(label)).toBeVisible();
     await expect(fee.getByText('PENDING', { exact: true })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await signIn(page, 'student');
     await page.goto('/student/fees');

@@ -60,8 +60,8 @@ test.describe('student payments', () => {
     // Paystack sends the window back to us; it says so and closes itself.
     if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: 15_000 });
 
-    const success = page.getByRole('dialog', { name: 'Payment Initiated' });
-    await expect(success.getByText('Payment successful')).toBeVisible();
+    const success = page.getByRole('dialog', { name: 'Payment Successful' });
+    await expect(success.getByText('Payment successful', { exact: true })).toBeVisible();
     await expect(success.getByText('₦12,500.00')).toBeVisible();
     await expect(success.getByText(/^RCP-\d{4}-\d{6}$/)).toBeVisible();
     await expect(success.getByRole('button', { name: 'Download receipt' })).toBeVisible();
@@ -93,8 +93,8 @@ test.describe('student payments', () => {
       .locator('xpath=following-sibling::dd[1]')
       .innerText();
     await page.goto(`/student/fees?payment=${reference}`);
-    const outcome = page.getByRole('dialog', { name: 'Payment Initiated' });
-    await expect(outcome.getByText('Payment successful')).toBeVisible();
+    const outcome = page.getByRole('dialog', { name: 'Payment Successful' });
+    await expect(outcome.getByText('Payment successful', { exact: true })).toBeVisible();
     await expect(outcome.getByText(/^RCP-\d{4}-\d{6}$/)).toBeVisible();
     await expect(page).toHaveURL(/\/student\/fees$/);
   });
@@ -129,8 +129,8 @@ test.describe('student payments', () => {
     await dialogShot(page, 'phone-bank-claim');
     await bank.getByRole('button', { name: 'Record transfer' }).click();
 
-    const recorded = page.getByRole('dialog', { name: 'Payment Initiated' });
-    await expect(recorded.getByText('Transfer recorded')).toBeVisible();
+    const recorded = page.getByRole('dialog', { name: 'Transfer Recorded' });
+    await expect(recorded.getByText('Transfer recorded', { exact: true })).toBeVisible();
     await expect(recorded.getByText('₦20,000.00')).toBeVisible();
     await dialogShot(page, 'phone-bank-recorded');
     await recorded.getByRole('button', { name: 'Done' }).click();
@@ -171,7 +171,7 @@ test.describe('student payments', () => {
     await expect(popup.getByText('NGN 10,000.00')).toBeVisible();
     await popup.close();
 
-    const processing = page.getByRole('dialog', { name: 'Processing Payment' });
+    const processing = page.getByRole('dialog', { name: 'Awaiting Confirmation' });
     await expect(processing.getByText('We have not received confirmation yet')).toBeVisible();
     await expect(processing.getByRole('button', { name: 'Open payment page' })).toBeVisible();
     await dialogShot(page, 'desktop-payment-pending');

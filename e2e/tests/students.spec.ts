@@ -163,7 +163,7 @@ test.describe('student management', () => {
     await page.setViewportSize(PHONE);
     await screenshot(page, 'phone-students');
 
-    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/login');

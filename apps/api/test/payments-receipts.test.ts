@@ -173,7 +173,9 @@ describe('PDF receipts and their verification', () => {
       expect(text).toContain(squash(expected));
     }
     expect(text).toMatch(/[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}/);
-    expect(text).toContain(squash(`/api/v1/payment/receipt/verify/`));
+    // The printed address opens the web page that checks the receipt, not the JSON API.
+    expect(text).toMatch(new RegExp(`/verify/[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}\\?receipt=${first.receiptNo}`));
+    expect(text).not.toContain('/api/v1/payment/receipt/verify/');
   });
 
   it('the student, their parent and the bursar get it; the 80 mm strip is a narrow page', async () => {
@@ -220,7 +222,7 @@ describe('PDF receipts and their verification', () => {
     expect(response.json().message).toBe('A receipt is available once the payment is successful');
   });
 
-  it('the printed code checks out publicly, without naming the student; a wrong one does not', async () => {
+  it('the printed code checks out publicly, naming the student by initials only; a wrong one does not', async () => {
     const payment = await cash(await approvedFee('9000'), '750.25');
     const pdf = await receipt(payment._id, await t.as('bursar'));
     const code = /[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}/.exec(pdfText(pdf.rawPayload))![0];
@@ -231,6 +233,7 @@ describe('PDF receipts and their verification', () => {
       valid: true,
       receiptNo: payment.receiptNo,
       school: FIRST_SCHOOL,
+      student: 'CO',
       amount: 750.25,
       paidAt: expect.any(String),
     });
@@ -244,7 +247,14 @@ describe('PDF receipts and their verification', () => {
     ] as const) {
       const response = await verify(tryCode, tryReceipt);
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().data).toEqual({ valid: false, receiptNo: null, school: null, amount: null, paidAt: null });
+      expect(response.json().data).toEqual({
+        valid: false,
+        receiptNo: null,
+        school: null,
+        student: null,
+        amount: null,
+        paidAt: null,
+      });
     }
     expect((await verify(code, 'not-a-receipt')).statusCode).toBe(422);
   });

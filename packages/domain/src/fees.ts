@@ -69,3 +69,12 @@ export function amountOverOutstanding(amount: Kobo, owed: Kobo, held: Kobo = 0n)
   if (held === 0n) return `Amount cannot be more than the outstanding ${formatKobo(owed)}`;
   return `Amount cannot be more than ${formatKobo(room)}: ${formatKobo(held)} of the outstanding ${formatKobo(owed)} is already in transfers waiting for confirmation`;
 }
+
+/** The outstanding-fees export's file name, the same whether the server or the browser names it. */
+export function outstandingReportFileName(term: { name: string; session: string }): string {
+  const slug = `${term.name} ${term.session}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `outstanding-${slug || 'report'}.csv`;
+}

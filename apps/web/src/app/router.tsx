@@ -4,6 +4,7 @@ import { academicRoutes } from '@/features/academic/routes';
 import { cashDeskRoutes } from '@/features/cash-desk/routes';
 import { feeRoutes } from '@/features/fees/routes';
 import { paymentConfigRoutes } from '@/features/payment-config/routes';
+import { receiptCheckRoutes } from '@/features/receipt-check/routes';
 import { studentFeeRoutes } from '@/features/student-fees/routes';
 import { studentRoutes } from '@/features/students/routes';
 import { userRoutes } from '@/features/users/routes';
@@ -50,6 +51,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', Component: Landing },
       { path: '/home', Component: Landing },
+      ...receiptCheckRoutes,
       {
         Component: GuestOnly,
         children: [

@@ -201,13 +201,22 @@ export const studentFeesSchema = z.object({
 });
 export type StudentFees = z.infer<typeof studentFeesSchema>;
 
+/** Without `term_id` the report is of the school's current term: the one whose dates include today. */
 export const outstandingReportQuerySchema = z.object({
   school_id: idSchema.optional(),
-  term_id: idSchema,
+  term_id: idSchema.optional(),
   classArm_id: idSchema.optional(),
 });
 const amounts = { expected: z.number(), paid: z.number(), outstanding: z.number() };
 export const outstandingReportSchema = z.object({
+  /** The term reported on, so a caller that left it to the server knows which one it got. */
+  term: z.object({
+    _id: idSchema,
+    name: z.string(),
+    session: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+  }),
   outstandingReport: z.object({
     byClassArm: z.array(
       z.object({

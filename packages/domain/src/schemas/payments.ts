@@ -332,3 +332,21 @@ export const paymentAnalyticsSchema = z.object({
   recommendations: z.array(z.string()),
 });
 export type PaymentAnalytics = z.infer<typeof paymentAnalyticsSchema>;
+
+/**
+ * The public check of a printed receipt (GET /payment/receipt/verify/:code?receipt=). A genuine
+ * receipt names its school and the student's initials only; a forged one gets nulls.
+ */
+export const receiptCheckSchema = z.object({
+  valid: z.boolean(),
+  receiptNo: z.string().nullable(),
+  school: z.string().nullable(),
+  student: z.string().nullable(),
+  /** Naira. */
+  amount: z.number().nullable(),
+  paidAt: z.string().nullable(),
+});
+export type ReceiptCheck = z.infer<typeof receiptCheckSchema>;
+
+/** RCP-2026-000123: what a receipt number looks like, checked before asking the server. */
+export const RECEIPT_NO_PATTERN = /^RCP-\d{4}-\d{6,}$/;

@@ -10,6 +10,7 @@ import {
   feeStatsSchema,
   idParamsSchema,
   idSchema,
+  outstandingReportFileName,
   outstandingReportQuerySchema,
   outstandingReportSchema,
   rejectFeeRequestSchema,
@@ -18,7 +19,7 @@ import {
 } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../lib/http.js';
+import { fileResponses, ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import {
   approveFee,
@@ -32,6 +33,7 @@ import {
   rejectFee,
   updateFee,
 } from './fees.service.js';
+import { toOutstandingCsv } from './outstanding-report.presenters.js';
 import { outstandingReport } from './outstanding-report.service.js';
 import { studentFees } from './student-fees.service.js';
 
@@ -277,11 +279,33 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Outstanding fees report of a term',
         tags,
+        description:
+          'Expected, paid and outstanding per class arm and per student. Without term_id: the term whose dates include today; between terms the one that ended last; before the first term, that term.',
         querystring: outstandingReportQuerySchema,
         response: responses(outstandingReportSchema),
       },
     },
     async (request) =>
       ok('Outstanding fees report loaded', await outstandingReport(app.ctx, authOf(request), request.query)),
+  );
+  app.get(
+    '/bursar/outstanding-fees-report/export',
+    {
+      preValidation: authorize('fees.reports'),
+      schema: {
+        summary: 'Outstanding fees report of a term as CSV',
+        tags,
+        description: 'The same report as CSV: one row per student, then the total. Same query and default term.',
+        querystring: outstandingReportQuerySchema,
+        response: fileResponses('A header row, one row per student, a total row', ['text/csv']),
+      },
+    },
+    async (request, reply) => {
+      const report = await outstandingReport(app.ctx, authOf(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${outstandingReportFileName(report.term)}"`)
+        .send(toOutstandingCsv(report));
+    },
   );
 };

@@ -1,7 +1,23 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { classArms, fees, payments, users } from '../../db/schema.js';
+import { academicSessions, classArms, fees, payments, terms, users } from '../../db/schema.js';
 import { feeAppliesTo, payable } from './fees.queries.js';
+
+/** The term a report is about, with its session's name; undefined when it is not the school's. */
+export async function reportTerm(db: DbOrTx, schoolId: string, termId: string) {
+  const [row] = await db
+    .select({
+      _id: terms.id,
+      name: terms.name,
+      session: academicSessions.name,
+      startDate: terms.startDate,
+      endDate: terms.endDate,
+    })
+    .from(terms)
+    .innerJoin(academicSessions, eq(academicSessions.id, terms.sessionId))
+    .where(and(eq(terms.id, termId), eq(terms.schoolId, schoolId)));
+  return row;
+}
 
 export interface ReportFilter {
   schoolId: string;

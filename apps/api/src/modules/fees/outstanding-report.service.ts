@@ -4,20 +4,22 @@ import {
   koboToNaira,
   type OutstandingReport,
   type outstandingReportQuerySchema,
+  todayIn,
 } from '@schoolledger/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
-import { classArmsInSchool, findTermOfSchool } from './fees.queries.js';
-import { reportByClassArm, reportByStudent, reportSummary } from './outstanding-report.queries.js';
+import { classArmsInSchool, defaultTermOf } from './fees.queries.js';
+import { reportByClassArm, reportByStudent, reportSummary, reportTerm } from './outstanding-report.queries.js';
 
 type ReportQuery = z.output<typeof outstandingReportQuerySchema>;
 
 const SCHOOL = entityMessages('School');
 const TERM = entityMessages('Term');
 const CLASS_ARM = entityMessages('Class arm');
+export const NO_TERMS = 'This school has no terms yet. Create a term to see what is outstanding.';
 
 const amounts = (row: { expected: string; paid: string; outstanding: string }) => ({
   expected: koboToNaira(BigInt(row.expected)),
@@ -25,7 +27,12 @@ const amounts = (row: { expected: string; paid: string; outstanding: string }) =
   outstanding: koboToNaira(BigInt(row.outstanding)),
 });
 
-/** Expected, paid and outstanding per class arm, per student and in total, for one school and term. */
+/**
+ * Expected, paid and outstanding per class arm, per student and in total, for one school and term.
+ * Without a term, the one the student fee pages default to: the term whose dates include today;
+ * between terms the one that ended last, whose arrears are what a bursar chases; before the first
+ * term starts, that term. A school with no terms at all has nothing to report (404).
+ */
 export async function outstandingReport(
   ctx: AppContext,
   auth: AuthContext,
@@ -37,17 +44,21 @@ export async function outstandingReport(
     throw new AppError(422, 'validation', message, [{ field: 'school_id', message }]);
   }
   assertSchoolInScope(auth.scope, schoolId, SCHOOL.notFound);
-  if (!(await findTermOfSchool(ctx.db, schoolId, query.term_id))) throw notFound(TERM.notFound);
+  const termId = query.term_id ?? (await defaultTermOf(ctx.db, schoolId, todayIn('Africa/Lagos', ctx.clock())));
+  if (!termId) throw notFound(NO_TERMS);
+  const term = await reportTerm(ctx.db, schoolId, termId);
+  if (!term) throw notFound(TERM.notFound);
   if (query.classArm_id && !(await classArmsInSchool(ctx.db, schoolId, [query.classArm_id])).size) {
     throw notFound(CLASS_ARM.notFound);
   }
-  const filter = { schoolId, termId: query.term_id, classArmId: query.classArm_id };
+  const filter = { schoolId, termId, classArmId: query.classArm_id };
   const [byClassArm, students, summary] = await Promise.all([
     reportByClassArm(ctx.db, filter),
     reportByStudent(ctx.db, filter),
     reportSummary(ctx.db, filter),
   ]);
   return {
+    term,
     outstandingReport: {
       byClassArm: byClassArm.map((row) => ({
         classArm: row.class_arm_id ? { _id: row.class_arm_id, name: row.name ?? '' } : null,

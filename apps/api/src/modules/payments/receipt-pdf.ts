@@ -213,7 +213,8 @@ function renderA4(doc: Doc, receipt: ReceiptDocument) {
     .font('sans')
     .fontSize(8)
     .fillColor(MUTED)
-    .text(`Check this receipt at ${receipt.verifyUrl}`, margin, footerY + 54, { width: inner })
+    // A link, so tapping it in a PDF viewer opens the check page.
+    .text(`Check this receipt at ${receipt.verifyUrl}`, margin, footerY + 54, { width: inner, link: receipt.verifyUrl })
     .text(
       'This receipt was issued electronically by SchoolLedger and is valid without a signature.',
       margin,
@@ -305,7 +306,7 @@ function renderStrip(doc: Doc, receipt: ReceiptDocument): number {
   doc
     .font('mono')
     .fontSize(6)
-    .text(receipt.verifyUrl, x, doc.y + 3, centred);
+    .text(receipt.verifyUrl, x, doc.y + 3, { ...centred, link: receipt.verifyUrl });
   doc.moveDown(0.6);
   doc.font('sans').fontSize(7.5).text('Thank you.', x, doc.y, centred);
   return doc.y + STRIP_MARGIN + 6;

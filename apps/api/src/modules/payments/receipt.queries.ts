@@ -112,8 +112,11 @@ export function paymentsWithReceiptNo(db: DbOrTx, receiptNo: string) {
       amountKobo: payments.amountKobo,
       paidAt: payments.paidAt,
       school: schools.name,
+      firstname: users.firstname,
+      lastname: users.lastname,
     })
     .from(payments)
     .innerJoin(schools, eq(schools.id, payments.schoolId))
+    .innerJoin(users, eq(users.id, payments.studentId))
     .where(and(eq(payments.receiptNo, receiptNo), eq(payments.status, 'success'), eq(payments.kind, 'payment')));
 }

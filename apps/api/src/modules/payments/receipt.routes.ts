@@ -1,4 +1,4 @@
-import { idParamsSchema } from '@schoolledger/domain';
+import { idParamsSchema, RECEIPT_NO_PATTERN, receiptCheckSchema } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileResponses, ok, responses } from '../../lib/http.js';
@@ -7,15 +7,6 @@ import { checkReceipt, loadReceipt, receiptKey } from './receipt.service.js';
 import { RECEIPT_FORMATS, renderReceiptPdf } from './receipt-pdf.js';
 
 const tags = ['payments'];
-
-const receiptCheckSchema = z.object({
-  valid: z.boolean(),
-  receiptNo: z.string().nullable(),
-  school: z.string().nullable(),
-  /** Naira. */
-  amount: z.number().nullable(),
-  paidAt: z.string().nullable(),
-});
 
 export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = receiptKey(app.ctx.config);
@@ -47,7 +38,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** Public: anyone holding a printed receipt can check its code; the answer names no person. */
+  /** Public: anyone holding a printed receipt can check its code; the answer gives the student's initials only. */
   app.get(
     '/payment/receipt/verify/:code',
     {
@@ -61,7 +52,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
           receipt: z
             .string({ error: 'The receipt number is required' })
             .trim()
-            .regex(/^RCP-\d{4}-\d{6,}$/, 'Not a receipt number'),
+            .regex(RECEIPT_NO_PATTERN, 'Not a receipt number'),
         }),
         response: responses(receiptCheckSchema),
       },

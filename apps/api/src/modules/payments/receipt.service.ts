@@ -5,9 +5,11 @@ import {
   displayName,
   entityMessages,
   formatNaira,
+  initials,
   koboToNaira,
   outstanding,
   PAYMENT_METHOD_LABELS,
+  type ReceiptCheck,
 } from '@schoolledger/domain';
 import type { AppConfig } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -98,8 +100,12 @@ export function verificationCode(
 export const normaliseCode = (code: string) =>
   code.toUpperCase().replace(/[\s-]/g, '').replaceAll('0', 'O').replaceAll('1', 'I').replaceAll('8', 'B');
 
+/**
+ * The web page that checks a receipt (the public route /verify/:code), so whoever scans or types
+ * the printed address reads a plain answer; machines keep GET /payment/receipt/verify/:code.
+ */
 export const verifyUrlOf = (appUrl: string, code: string, receiptNo: string) =>
-  `${appUrl.replace(/\/+$/, '')}/api/v1/payment/receipt/verify/${code}?receipt=${encodeURIComponent(receiptNo)}`;
+  `${appUrl.replace(/\/+$/, '')}/verify/${code}?receipt=${encodeURIComponent(receiptNo)}`;
 
 function recordedByOf(row: ReceiptPaymentRow): ReceiptDocument['recordedBy'] {
   const { payment } = row;
@@ -169,19 +175,18 @@ export async function loadReceipt(
   };
 }
 
-export interface ReceiptCheck {
-  valid: boolean;
-  receiptNo: string | null;
-  school: string | null;
-  amount: number | null;
-  paidAt: string | null;
-}
-
-const INVALID: ReceiptCheck = { valid: false, receiptNo: null, school: null, amount: null, paidAt: null };
+const INVALID: ReceiptCheck = {
+  valid: false,
+  receiptNo: null,
+  school: null,
+  student: null,
+  amount: null,
+  paidAt: null,
+};
 
 /**
  * A printed code checked by anyone holding the receipt. Receipt numbers repeat across schools,
- * so every payment with that number is tried; the answer names no person.
+ * so every payment with that number is tried; the answer names the student by initials only.
  */
 export async function checkReceipt(
   db: DbOrTx,
@@ -199,6 +204,7 @@ export async function checkReceipt(
         valid: true,
         receiptNo,
         school: payment.school,
+        student: initials(payment),
         amount: koboToNaira(payment.amountKobo),
         paidAt: payment.paidAt?.toISOString() ?? null,
       };

@@ -1,4 +1,4 @@
-import { displayName } from '@schoolledger/domain';
+import { displayName, initials } from '@schoolledger/domain';
 import { LogOut, Settings, User } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from 'react-router';
@@ -19,10 +19,15 @@ export function UserMenu() {
     navigate('/login', { replace: true });
   }
 
+  // The name starts with what the button shows (the initials, unless a photo), so a person
+  // using speech input can say what they see; the menu takes the same name.
+  const label = `${user.profile.profilePicture ? '' : `${initials(user)}: `}Account menu of ${displayName(user)}`;
+
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the page with aria-hidden while its buttons stay focusable.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label="Open user menu"
+        aria-label={label}
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
       >
         <Avatar user={user} className="size-9 text-sm" />

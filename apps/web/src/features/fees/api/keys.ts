@@ -1,5 +1,6 @@
 import type { FeeStatsQuery } from './get-fee-stats';
 import type { FeeListQuery } from './get-fees';
+import type { OutstandingReportQuery } from './get-outstanding-report';
 import type { PaymentStatsQuery } from './get-payment-stats';
 import type { PaymentsQuery } from './get-payments';
 
@@ -16,6 +17,7 @@ export const feeKeys = {
   history: (feeId: string) => [...feeKeys.data(), 'history', feeId] as const,
   payments: (query: PaymentsQuery) => [...feeKeys.data(), 'payments', query] as const,
   paymentStats: (query: PaymentStatsQuery) => [...feeKeys.data(), 'paymentStats', query] as const,
+  outstanding: (query: OutstandingReportQuery) => [...feeKeys.data(), 'outstanding', query] as const,
   proof: (paymentId: string) => [...feeKeys.all, 'proof', paymentId] as const,
   schools: () => [...feeKeys.all, 'schools'] as const,
   terms: (schoolId: string) => [...feeKeys.all, 'terms', schoolId] as const,

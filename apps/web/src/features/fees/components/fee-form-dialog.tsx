@@ -13,6 +13,7 @@ import { capitalize } from '../lib/format';
 import { FEE_MESSAGES } from '../lib/messages';
 import type { FeePermissions } from '../lib/permissions';
 import { ClassArmChecklist } from './class-arm-checklist';
+import { DueDateHint } from './due-date-hint';
 import { type PickedStudent, StudentPicker } from './student-picker';
 
 const FIELDS = [
@@ -195,7 +196,17 @@ export function FeeFormDialog({ may, fee, schoolId, termId, onClose }: FeeFormDi
         <Checkbox label="Allow installments" {...register('isInstallmentAllowed')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Due date" error={errors.dueDate?.message} hint="Left empty: 30 days before the term ends">
+        <FormField
+          label="Due date"
+          error={errors.dueDate?.message}
+          hint={
+            <DueDateHint
+              dueDate={watch('dueDate')}
+              termEndDate={termList.find((term) => term._id === watch('term_id'))?.endDate ?? null}
+              createdAt={fee?.createdAt.slice(0, 10) ?? null}
+            />
+          }
+        >
           <Input type="date" {...register('dueDate', { setValueAs: (value: string) => value || null })} />
         </FormField>
         {installments && (

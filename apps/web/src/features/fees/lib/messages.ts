@@ -10,6 +10,7 @@ export const FEE_MESSAGES = {
   loadFailed: 'Failed to load fees',
   loadUnapprovedFailed: 'Failed to load unapproved fees',
   statsFailed: 'Failed to fetch fee statistics',
+  outstandingFailed: 'Failed to fetch outstanding fees report',
   loading: 'Loading fee data...',
   accessDenied: "You don't have permission to access fee management.",
   ownFee: 'You created or last edited this fee; another reviewer must approve it',

@@ -19,6 +19,7 @@ export function useFeePermissions() {
     takeCash: can(roles, 'payments.cash'),
     confirmTransfer: can(roles, 'payments.confirmTransfer'),
     refund: can(roles, 'payments.refund'),
+    reports: can(roles, 'fees.reports'),
     multiSchool: Boolean(user) && (user?.school === null || roles.includes('Proprietor')),
     isAuthorOf: (fee: Fee) => Boolean(user) && (fee.createdBy?._id === user?._id || fee.updatedBy?._id === user?._id),
   };

@@ -15,6 +15,7 @@ export const FEE_TABS = [
   ['fees', 'Fee Management'],
   ['payments', 'Payments'],
   ['approvals', 'Approvals'],
+  ['outstanding', 'Outstanding'],
 ] as const;
 
 export type FeeTab = (typeof FEE_TABS)[number][0];

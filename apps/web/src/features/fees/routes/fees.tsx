@@ -5,6 +5,7 @@ import { useUnapprovedFees } from '../api/get-unapproved-fees';
 import { ApprovalsPanel } from '../components/approvals-panel';
 import { FeeFormDialog } from '../components/fee-form-dialog';
 import { FeesPanel } from '../components/fees-panel';
+import { OutstandingPanel } from '../components/outstanding-panel';
 import { OverviewPanel } from '../components/overview-panel';
 import { PaymentsPanel } from '../components/payments-panel';
 import { FEE_MESSAGES } from '../lib/messages';
@@ -21,6 +22,9 @@ export default function FeesPage() {
   );
 }
 
+const shown = (tab: FeeTab, may: FeePermissions) =>
+  (tab !== 'payments' || may.viewPayments) && (tab !== 'outstanding' || may.reports);
+
 function FeeManagement({ may }: { may: FeePermissions }) {
   const { filters, update } = useFeeFilters();
   const unapproved = useUnapprovedFees();
@@ -33,8 +37,8 @@ function FeeManagement({ may }: { may: FeePermissions }) {
   return (
     <>
       <Tabs value={filters.tab} onValueChange={(tab) => update({ tab: tab as FeeTab })}>
-        <TabsList aria-label="Fee management sections" className="overflow-x-auto">
-          {FEE_TABS.filter(([value]) => value !== 'payments' || may.viewPayments).map(([value, label]) => (
+        <TabsList aria-label="Fee management sections" className="flex-wrap">
+          {FEE_TABS.filter(([value]) => shown(value, may)).map(([value, label]) => (
             <TabsTrigger
               key={value}
               value={value}
@@ -76,6 +80,11 @@ function FeeManagement({ may }: { may: FeePermissions }) {
         <TabsContent value="approvals">
           <ApprovalsPanel may={may} unapproved={unapproved} />
         </TabsContent>
+        {may.reports && (
+          <TabsContent value="outstanding">
+            <OutstandingPanel may={may} filters={filters} schoolId={schoolId} update={update} />
+          </TabsContent>
+        )}
       </Tabs>
       {form && (
         <FeeFormDialog

@@ -292,7 +292,7 @@ export default function LandingPage() {
           </div>
         </div>
         <div className="border-t border-slate-800">
-          <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-slate-500 sm:px-6">
+          <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-slate-400 sm:px-6">
             &copy; 2024 SchoolLedger. All rights reserved.
           </p>
         </div>

@@ -2,7 +2,7 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentProfile } from '@sc
 import type { ReactNode } from 'react';
 import { Badge, Card, CardBody, CardHeader } from '@/components/ui';
 import { enabledMethods } from '../lib/form-values';
-import { CopyButton } from './copy-button';
+import { WebhookUrl } from './webhook-url';
 
 /** What payers are offered now (the saved profile), and where each setting comes from. */
 export function SidePanel({ profile }: { profile: PaymentProfile }) {
@@ -69,17 +69,5 @@ function Step({ title, children }: { title: string; children: ReactNode }) {
       <h3 className="font-medium text-slate-900 dark:text-white">{title}</h3>
       {children}
     </section>
-  );
-}
-
-function WebhookUrl({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex items-start gap-2">
-      <p className="min-w-0 flex-1 rounded-md bg-slate-100 px-2 py-1.5 font-mono text-xs break-all text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-        <span className="sr-only">{label}: </span>
-        {value}
-      </p>
-      <CopyButton value={value} label={label} />
-    </div>
   );
 }

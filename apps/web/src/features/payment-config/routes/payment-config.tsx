@@ -25,6 +25,7 @@ import { useSchools } from '../api/get-schools';
 import { AnalyticsPanel } from '../components/analytics-panel';
 import { ProfileForm } from '../components/profile-form';
 import { SidePanel } from '../components/side-panel';
+import { WebhookUrlCard } from '../components/webhook-url';
 import { CONFIG_TABS, type ConfigTab } from '../lib/form-values';
 import { PAYMENT_CONFIG_MESSAGES } from '../lib/messages';
 import { useConfigFilters } from '../lib/use-config-filters';
@@ -198,6 +199,9 @@ function SchoolConfiguration({ schoolId, tab, onTabChange, onDirtyChange }: Scho
           onTabChange={onTabChange}
           onDirtyChange={onDirtyChange}
         />
+        {(tab === 'paystack' || tab === 'flutterwave') && (
+          <WebhookUrlCard provider={tab} url={profile.data.webhook_urls[tab]} />
+        )}
         <TabsContent value="analytics" className="pt-0">
           <AnalyticsPanel schoolId={schoolId} active={tab === 'analytics'} />
         </TabsContent>

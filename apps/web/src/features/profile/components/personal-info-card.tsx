@@ -29,7 +29,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
-const notSet = <span className="text-slate-400">Not set</span>;
+const notSet = <span className="text-muted">Not set</span>;
 
 function EditForm({ user, onDone }: { user: SessionUser; onDone(): void }) {
   const mutation = useUpdateProfile();

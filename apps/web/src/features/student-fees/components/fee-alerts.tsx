@@ -2,8 +2,17 @@ import { DUE_SOON_DAYS, formatNaira, type StudentFees } from '@schoolledger/doma
 import { AlertTriangle, Clock } from 'lucide-react';
 import { feeCount } from '../lib/format';
 
-/** SPEC §2 and §9: the overdue alert, and the reminder for fees due within a week. */
-export function FeeAlerts({ summary }: { summary: StudentFees['summary'] }) {
+/**
+ * SPEC §2 and §9: the overdue alert, and the reminder for fees due within a week. A parent reads
+ * them about a child, so they name the child instead of saying "you".
+ */
+export function FeeAlerts({
+  summary,
+  childName = null,
+}: {
+  summary: StudentFees['summary'];
+  childName?: string | null;
+}) {
   if (summary.overdueCount === 0 && summary.dueSoonCount === 0) return null;
   return (
     <div className="space-y-3">
@@ -12,8 +21,9 @@ export function FeeAlerts({ summary }: { summary: StudentFees['summary'] }) {
           <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-600 dark:text-red-400" aria-hidden="true" />
           <p>
             <span className="font-semibold">Overdue: </span>
-            You have {summary.overdueCount} overdue {summary.overdueCount === 1 ? 'fee' : 'fees'} totalling{' '}
-            {formatNaira(summary.overdueAmount)}. Please pay as soon as possible.
+            {childName ? `${childName} has` : 'You have'} {summary.overdueCount} overdue{' '}
+            {summary.overdueCount === 1 ? 'fee' : 'fees'} totalling {formatNaira(summary.overdueAmount)}. Please pay as
+            soon as possible.
           </p>
         </div>
       )}
@@ -22,8 +32,10 @@ export function FeeAlerts({ summary }: { summary: StudentFees['summary'] }) {
           <Clock className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
           <p>
             <span className="font-semibold">Due soon: </span>
-            {feeCount(summary.dueSoonCount)} totalling {formatNaira(summary.dueSoonAmount)}{' '}
-            {summary.dueSoonCount === 1 ? 'is' : 'are'} due within the next {DUE_SOON_DAYS} days.
+            {childName
+              ? `${childName} has ${feeCount(summary.dueSoonCount)} totalling ${formatNaira(summary.dueSoonAmount)} due`
+              : `${feeCount(summary.dueSoonCount)} totalling ${formatNaira(summary.dueSoonAmount)} ${summary.dueSoonCount === 1 ? 'is' : 'are'} due`}{' '}
+            within the next {DUE_SOON_DAYS} days.
           </p>
         </div>
       )}

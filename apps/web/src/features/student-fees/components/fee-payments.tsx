@@ -31,6 +31,8 @@ import { SummaryCards } from './summary-cards';
 export interface FeePaymentsProps {
   /** null for the signed-in student's own fees. */
   studentId: string | null;
+  /** The child's first name when a parent looks, so alerts say whose fees they are about. */
+  childName?: string | null;
   /** The student's school, whose sessions and terms the filters offer. */
   schoolId: string | null;
   childPicker?: ReactNode;
@@ -40,7 +42,7 @@ function studentLine(student: StudentFees['student']) {
   return [student.name, student.classArm?.name, student.school.name].filter(Boolean).join(' · ');
 }
 
-export function FeePayments({ studentId, schoolId, childPicker }: FeePaymentsProps) {
+export function FeePayments({ studentId, childName = null, schoolId, childPicker }: FeePaymentsProps) {
   const sessions = useSessions(schoolId);
   const terms = useTerms(schoolId);
   // A choice belongs to one student: switching child goes back to that child's preselected term.
@@ -147,7 +149,7 @@ export function FeePayments({ studentId, schoolId, childPicker }: FeePaymentsPro
 
       {data && data.fees.length > 0 && (
         <>
-          <FeeAlerts summary={data.summary} />
+          <FeeAlerts summary={data.summary} childName={childName} />
           <SummaryCards summary={data.summary} feeTotal={data.fees.length} />
         </>
       )}

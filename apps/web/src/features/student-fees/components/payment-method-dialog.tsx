@@ -14,7 +14,7 @@ import { notify } from '@/lib/notify';
 import { getPaymentStatus } from '../api/get-payment-status';
 import { initiatePayment } from '../api/initiate-payment';
 import { studentFeeKeys } from '../api/keys';
-import { PAYMENT_TEXT, STEP_TITLE } from '../lib/messages';
+import { OUTCOME_TITLE, PAYMENT_TEXT, STEP_TITLE } from '../lib/messages';
 import { openPaymentWindow, POLL_MS, reopenPaymentWindow, watchPaymentReturn } from '../lib/payment-window';
 import { BankTransferStep } from './bank-transfer-step';
 import { isOnline, type MethodChoice, MethodStep, useMethodChoice } from './method-step';
@@ -43,6 +43,20 @@ export interface PaymentMethodDialogProps {
   /** Opens on the verified outcome of this payment (the provider sent the payer back to this tab). */
   reference?: string | null;
   onClose(): void;
+}
+
+function titleOf(step: Step): string {
+  if (step.name === 'processing') {
+    const { phase } = step;
+    return phase === 'failed' || phase === 'pending' || phase === 'review'
+      ? OUTCOME_TITLE[phase]
+      : STEP_TITLE.processing;
+  }
+  if (step.name === 'success') {
+    const { kind } = step.outcome;
+    return kind === 'paid' || kind === 'claimed' ? OUTCOME_TITLE[kind] : STEP_TITLE.success;
+  }
+  return STEP_TITLE[step.name];
 }
 
 export function PaymentMethodDialog({ item, studentId, reference = null, onClose }: PaymentMethodDialogProps) {
@@ -305,7 +319,7 @@ export function PaymentMethodDialog({ item, studentId, reference = null, onClose
       onOpenChange={(next) => {
         if (!next) close();
       }}
-      title={STEP_TITLE[step.name]}
+      title={titleOf(step)}
       footer={footer}
     >
       <div ref={body} tabIndex={-1} className="focus:outline-none">

@@ -13,10 +13,22 @@ export const PAYMENT_TEXT = {
   bankChosen: 'Bank transfer details provided. Please make the transfer and contact the Bursar office.',
 } as const;
 
-/** Dialog titles of SPEC §2, one per step. */
+/** Dialog titles of SPEC §2, one per step, while its outcome is not known yet. */
 export const STEP_TITLE = {
   methods: 'Choose Payment Method',
   processing: 'Processing Payment',
   bank_details: 'Bank Transfer Details',
   success: 'Payment Initiated',
+} as const;
+
+/**
+ * Once the server has answered, the title says what happened: "Processing Payment" above a
+ * failure or "Payment Initiated" above money already received would contradict the body.
+ */
+export const OUTCOME_TITLE = {
+  paid: 'Payment Successful',
+  failed: 'Payment Failed',
+  pending: 'Awaiting Confirmation',
+  review: 'Payment Under Review',
+  claimed: 'Transfer Recorded',
 } as const;

@@ -70,5 +70,7 @@ function ParentFeePayments() {
       </Select>
     </FormField>
   );
-  return <FeePayments studentId={child._id} schoolId={child.school._id} childPicker={picker} />;
+  return (
+    <FeePayments studentId={child._id} childName={child.firstname} schoolId={child.school._id} childPicker={picker} />
+  );
 }

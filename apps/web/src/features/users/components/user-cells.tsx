@@ -50,7 +50,7 @@ export function StatusBadge({ status }: { status: User['status'] }) {
 }
 
 export function LastLogin({ lastLogin }: { lastLogin: string | null }) {
-  if (!lastLogin) return <span className="text-slate-400 dark:text-slate-500">Never</span>;
+  if (!lastLogin) return <span className="text-muted">Never</span>;
   return (
     <time dateTime={lastLogin} title={fullDateTime(lastLogin)}>
       {relativeDay(lastLogin, new Date())}

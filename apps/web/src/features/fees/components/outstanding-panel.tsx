@@ -1,0 +1,338 @@
+import {
+  formatNaira,
+  isCurrentPeriod,
+  type OutstandingReport,
+  outstandingReportFileName,
+  todayIn,
+} from '@schoolledger/domain';
+import { Download, PartyPopper, School } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import {
+  Button,
+  Card,
+  CardHeader,
+  Checkbox,
+  EmptyState,
+  ErrorBanner,
+  FormField,
+  LoadingState,
+  Select,
+} from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useClassArms } from '../api/get-class-arms';
+import {
+  downloadOutstandingCsv,
+  type OutstandingReportQuery,
+  useOutstandingReport,
+} from '../api/get-outstanding-report';
+import { useSchools } from '../api/get-schools';
+import { useTerms } from '../api/get-terms';
+import { formatDate, plural } from '../lib/format';
+import { FEE_MESSAGES } from '../lib/messages';
+import type { FeePermissions } from '../lib/permissions';
+import type { FeeFilters } from '../lib/use-fee-filters';
+
+export interface OutstandingPanelProps {
+  may: FeePermissions;
+  filters: FeeFilters;
+  /** The school reported on: the one chosen in the filters, or the user's own. */
+  schoolId: string;
+  update(changes: Partial<FeeFilters>): void;
+}
+
+/** What each class arm and each student was expected to pay in a term, has paid and still owes. */
+export function OutstandingPanel({ may, filters, schoolId, update }: OutstandingPanelProps) {
+  const schools = useSchools();
+  const terms = useTerms(schoolId);
+  const classArms = useClassArms(schoolId);
+  const [classArm, setClassArm] = useState({ schoolId, id: '' });
+  const classArmId = classArm.schoolId === schoolId ? classArm.id : '';
+  const [owingOnly, setOwingOnly] = useState(true);
+  const [exporting, setExporting] = useState(false);
+  const query: OutstandingReportQuery = {
+    school_id: may.multiSchool ? schoolId : undefined,
+    term_id: filters.term || undefined,
+    classArm_id: classArmId || undefined,
+  };
+  const report = useOutstandingReport(query, schoolId !== '');
+
+  async function exportCsv(data: OutstandingReport) {
+    setExporting(true);
+    try {
+      await downloadOutstandingCsv(query, outstandingReportFileName(data.term));
+    } catch (error) {
+      notify.error(errorMessage(error, 'Failed to export the report'));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const filtersBar = (
+    <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] lg:items-end dark:border-slate-800 dark:bg-slate-900">
+      {may.multiSchool && (
+        <FormField label="School">
+          <Select
+            value={filters.school}
+            disabled={schools.isPending}
+            onChange={(event) => update({ school: event.target.value })}
+          >
+            <option value="">Select a school</option>
+            {schools.data?.map((school) => (
+              <option key={school._id} value={school._id}>
+                {school.name}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      )}
+      <FormField label="Term">
+        <Select
+          value={filters.term}
+          disabled={!schoolId || terms.isPending}
+          onChange={(event) => update({ term: event.target.value })}
+        >
+          <option value="">Current term</option>
+          {terms.data?.map((term) => (
+            <option key={term._id} value={term._id}>
+              {term.name} ({term.session.name})
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label="Class arm">
+        <Select
+          value={classArmId}
+          disabled={!schoolId || classArms.isPending}
+          onChange={(event) => setClassArm({ schoolId, id: event.target.value })}
+        >
+          <option value="">All class arms</option>
+          {classArms.data?.map((arm) => (
+            <option key={arm._id} value={arm._id}>
+              {arm.name}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <Button
+        variant="secondary"
+        disabled={!report.data}
+        loading={exporting}
+        onClick={() => report.data && void exportCsv(report.data)}
+      >
+        {!exporting && <Download className="size-4" aria-hidden="true" />}
+        Export CSV
+      </Button>
+    </div>
+  );
+
+  let body: ReactNode;
+  if (!schoolId) {
+    body = (
+      <Card>
+        <EmptyState icon={School} title="Select a school" description="Choose the school whose fees to report on." />
+      </Card>
+    );
+  } else if (report.isPending) {
+    body = <LoadingState label="Loading outstanding fees..." />;
+  } else if (report.isError) {
+    body = (
+      <ErrorBanner title={FEE_MESSAGES.outstandingFailed}>
+        <p>{errorMessage(report.error, 'Please check your connection and try again.')}</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => report.refetch()}>
+          Retry
+        </Button>
+      </ErrorBanner>
+    );
+  } else {
+    body = (
+      <Report data={report.data} defaulted={!filters.term} owingOnly={owingOnly} onOwingOnlyChange={setOwingOnly} />
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      {filtersBar}
+      {body}
+    </div>
+  );
+}
+
+function Report({
+  data,
+  defaulted,
+  owingOnly,
+  onOwingOnlyChange,
+}: {
+  data: OutstandingReport;
+  /** The server chose the term, so say why when it is not the one running today. */
+  defaulted: boolean;
+  owingOnly: boolean;
+  onOwingOnlyChange(value: boolean): void;
+}) {
+  const { term, summary, outstandingReport } = data;
+  const today = todayIn();
+  let why = '';
+  if (defaulted && !isCurrentPeriod(term, today)) {
+    why =
+      today < term.startDate
+        ? ' · No term has started yet, so this is the first one.'
+        : ' · No term includes today, so this is the one that ended last.';
+  }
+  const students = owingOnly
+    ? outstandingReport.students.filter((row) => row.outstanding > 0)
+    : outstandingReport.students;
+
+  return (
+    <>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        <span className="font-medium text-slate-900 dark:text-white">
+          {term.name}, {term.session}
+        </span>{' '}
+        ({formatDate(term.startDate)} to {formatDate(term.endDate)}){why}
+      </p>
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <Tile label="Expected" value={formatNaira(summary.expected)} />
+        <Tile label="Paid" value={formatNaira(summary.paid)} />
+        <Tile label="Outstanding" value={formatNaira(summary.outstanding)} emphasis />
+        <Tile label="Students owing" value={`${summary.studentsOwing} of ${summary.students}`} />
+      </dl>
+      <Card>
+        <CardHeader title="By class arm" />
+        <AmountTable
+          caption="Outstanding fees by class arm"
+          first="Class arm"
+          extra={['Students']}
+          rows={outstandingReport.byClassArm.map((row) => ({
+            key: row.classArm?._id ?? 'none',
+            name: row.classArm?.name ?? 'No class arm',
+            extra: [String(row.students)],
+            expected: row.expected,
+            paid: row.paid,
+            outstanding: row.outstanding,
+          }))}
+        />
+      </Card>
+      <Card>
+        <CardHeader
+          title="By student"
+          description={plural(students.length, 'student')}
+          actions={
+            <Checkbox
+              label="Only students who owe"
+              checked={owingOnly}
+              onChange={(event) => onOwingOnlyChange(event.target.checked)}
+            />
+          }
+        />
+        {students.length === 0 ? (
+          <EmptyState
+            icon={PartyPopper}
+            title={owingOnly ? 'Nobody owes anything' : 'No students'}
+            description={
+              owingOnly ? 'Every student has paid what this term expects of them.' : 'No active students match.'
+            }
+          />
+        ) : (
+          <AmountTable
+            caption="Outstanding fees by student"
+            first="Student"
+            extra={['Reg No', 'Class arm']}
+            rows={students.map((row) => ({
+              key: row._id,
+              name: row.name,
+              extra: [row.regNo ?? '—', row.classArm ?? '—'],
+              expected: row.expected,
+              paid: row.paid,
+              outstanding: row.outstanding,
+            }))}
+          />
+        )}
+      </Card>
+    </>
+  );
+}
+
+function Tile({ label, value, emphasis = false }: { label: string; value: string; emphasis?: boolean }) {
+  return (
+    <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-800 dark:bg-slate-900">
+      <dt className="text-sm text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd
+        className={`mt-1 text-lg font-semibold break-words sm:text-xl ${emphasis ? 'text-red-700 dark:text-red-300' : 'text-slate-900 dark:text-white'}`}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+interface AmountRow {
+  key: string;
+  name: string;
+  extra: string[];
+  expected: number;
+  paid: number;
+  outstanding: number;
+}
+
+function AmountTable({
+  caption,
+  first,
+  extra,
+  rows,
+}: {
+  caption: string;
+  first: string;
+  extra: string[];
+  rows: AmountRow[];
+}) {
+  const head = 'px-4 py-3 font-medium';
+  const money = 'px-4 py-2.5 text-right tabular-nums';
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
+          <tr>
+            <th scope="col" className={head}>
+              {first}
+            </th>
+            {extra.map((label) => (
+              <th key={label} scope="col" className={head}>
+                {label}
+              </th>
+            ))}
+            <th scope="col" className={`${head} text-right`}>
+              Expected
+            </th>
+            <th scope="col" className={`${head} text-right`}>
+              Paid
+            </th>
+            <th scope="col" className={`${head} text-right`}>
+              Outstanding
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 text-slate-700 dark:divide-slate-800 dark:text-slate-200">
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row" className="px-4 py-2.5 font-medium text-slate-900 dark:text-white">
+                {row.name}
+              </th>
+              {row.extra.map((value, index) => (
+                <td key={extra[index]} className="px-4 py-2.5">
+                  {value}
+                </td>
+              ))}
+              <td className={money}>{formatNaira(row.expected)}</td>
+              <td className={money}>{formatNaira(row.paid)}</td>
+              <td className={`${money} font-medium ${row.outstanding > 0 ? 'text-red-700 dark:text-red-300' : ''}`}>
+                {formatNaira(row.outstanding)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

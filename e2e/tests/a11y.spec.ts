@@ -1,0 +1,103 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, PHONE, screenshot, signIn } from './support';
+
+/** Every main screen, as a role that uses it, in both themes: no serious or critical axe violation. */
+interface Screen {
+  name: string;
+  path: string;
+  heading: string | RegExp;
+}
+
+async function visit(page: Page, screen: Screen) {
+  await page.goto(screen.path);
+  await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+}
+
+const BY_ROLE: Record<string, Screen[]> = {
+  admin: [
+    { name: 'admin dashboard', path: '/dashboard', heading: /^Good / },
+    { name: 'users', path: '/users', heading: 'User Management' },
+    { name: 'schools', path: '/schools', heading: 'School Management' },
+    { name: 'school sessions', path: '/schools?tab=sessions', heading: 'School Management' },
+    { name: 'school terms', path: '/schools?tab=terms', heading: 'School Management' },
+    { name: 'school class arms', path: '/schools?tab=classes', heading: 'School Management' },
+    { name: 'sessions', path: '/sessions', heading: 'Sessions' },
+    { name: 'terms', path: '/terms', heading: 'Terms' },
+    { name: 'class arms', path: '/class-arms', heading: 'Class Arms' },
+    { name: 'student management', path: '/admin/students', heading: 'Student Management' },
+  ],
+  bursar: [
+    { name: 'bursar dashboard', path: '/dashboard', heading: /^Good / },
+    { name: 'fee overview', path: '/fees', heading: 'Fee Management' },
+    { name: 'fee list', path: '/fees?tab=fees', heading: 'Fee Management' },
+    { name: 'fee payments', path: '/fees?tab=payments', heading: 'Fee Management' },
+    { name: 'fee approvals', path: '/fees?tab=approvals', heading: 'Fee Management' },
+    { name: 'outstanding fees', path: '/fees?tab=outstanding', heading: 'Fee Management' },
+    { name: 'cash desk', path: '/bursar/cash-payments', heading: 'Cash Payments' },
+  ],
+  ict: [{ name: 'payment configuration', path: '/admin/payment-config', heading: 'Payment Configuration' }],
+  student: [
+    { name: 'student dashboard', path: '/dashboard', heading: /^Good / },
+    { name: 'my fee payments', path: '/student/fees', heading: 'My Fee Payments' },
+    { name: 'profile', path: '/profile', heading: 'Your Profile' },
+  ],
+  parent: [
+    { name: 'parent dashboard', path: '/dashboard', heading: /^Good / },
+    { name: "a child's fee payments", path: '/student/fees', heading: 'My Fee Payments' },
+  ],
+};
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility, ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test('landing and sign-in pages', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page, `landing (${colorScheme})`);
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await expectAccessible(page, `login (${colorScheme})`);
+    });
+
+    for (const [role, screens] of Object.entries(BY_ROLE)) {
+      test(`screens of the ${role}`, async ({ page }) => {
+        test.setTimeout(60_000 + screens.length * 30_000);
+        await signIn(page, role);
+        for (const screen of screens) {
+          await visit(page, screen);
+          await expectAccessible(page, `${screen.name} (${colorScheme})`);
+        }
+      });
+    }
+
+    test('the avatar menu is named after what it shows and opens', async ({ page }) => {
+      await signIn(page, 'bursar');
+      const trigger = page.getByRole('button', { name: /account menu/i });
+      await trigger.click();
+      await expect(page.getByRole('menu', { name: /account menu/i })).toBeVisible();
+      await expectAccessible(page, `avatar menu (${colorScheme})`);
+    });
+  });
+}
+
+test('on a phone every Fee Management tab can be reached', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'bursar');
+  await page.goto('/fees');
+  const tabs = page.getByRole('tablist', { name: 'Fee management sections' });
+  await expect(tabs).toBeVisible();
+  for (const name of ['Overview', 'Fee Management', 'Payments', 'Approvals', 'Outstanding']) {
+    const tab = tabs.getByRole('tab', { name: new RegExp(`^${name}`) });
+    const box = await tab.boundingBox();
+    expect(box, name).not.toBeNull();
+    // Within the screen without scrolling sideways: a tab hidden off to the right is easy to miss.
+    expect(box!.x, name).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(PHONE.width);
+  }
+  await tabs.getByRole('tab', { name: /^Approvals/ }).click();
+  await expect(page).toHaveURL(/tab=approvals/);
+  await screenshot(page, 'phone-fee-tabs');
+});
