@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../error-codes.js';
 import { MSG } from '../messages.js';
 
 /** Every response is { success, message, data }. */
@@ -7,18 +8,6 @@ export function envelope<T extends z.ZodType>(data: T) {
 }
 
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
-
-/**
- * The few failures a client must tell apart from others of the same status, named in the error
- * envelope's `code`. Every other error is told apart by its status alone and carries no code.
- */
-export const ERROR_CODES = {
-  /** The account still has a temporary or derived password: only changing it is allowed. */
-  passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
-} as const;
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
-const errorCodes: readonly string[] = Object.values(ERROR_CODES);
-export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && errorCodes.includes(code);
 
 export const errorResponseSchema = z.object({
   success: z.literal(false),
