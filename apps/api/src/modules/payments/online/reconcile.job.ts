@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { AppContext } from '../../app-context.js';
-import { reconcilePendingPayments } from './payments.service.js';
+import type { AppContext } from '../../../app-context.js';
+import { reconcilePendingPayments } from './reconcile.service.js';
 
 const LOCK_NAME = 'payments.reconcile';
 

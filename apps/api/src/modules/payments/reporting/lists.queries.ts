@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
-import { personMatches } from '../../db/person-search.js';
-import { fees, payments, schools, terms, users } from '../../db/schema.js';
-import { signedAmountKobo } from '../fees/fees.queries.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { personMatches } from '../../../db/person-search.js';
+import { fees, payments, schools, terms, users } from '../../../db/schema.js';
+import { inSchoolScope, type Scope } from '../../../plugins/tenancy.js';
+import { signedAmountKobo } from '../../fees/fees.queries.js';
 
 const refund = alias(payments, 'refund');
 
@@ -158,29 +159,20 @@ export async function feePaidFor(db: DbOrTx, rows: { studentId: string; feeId: s
   return paid;
 }
 
-/** The bare row, locked for the rest of the transaction. */
-export async function lockPayment(db: DbOrTx, where: SQL, id: string) {
+/** A term the caller's scope holds, for filters that name one. */
+export async function termInScope(db: DbOrTx, scope: Scope, id: string) {
   const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(where, eq(payments.id, id)))
-    .for('update');
+    .select({ id: terms.id })
+    .from(terms)
+    .where(and(eq(terms.id, id), inSchoolScope(scope, terms.schoolId)));
   return row;
 }
 
-/** Money a student says they sent for a fee that the bursary has not yet confirmed or rejected. */
-export async function pendingClaimsKobo(db: DbOrTx, studentId: string, feeId: string) {
+/** A fee the caller's scope holds, for filters that name one. */
+export async function feeInScope(db: DbOrTx, scope: Scope, id: string) {
   const [row] = await db
-    .select({ claimed: sql<string>`coalesce(sum(${payments.amountKobo}), 0)::bigint::text` })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.studentId, studentId),
-        eq(payments.feeId, feeId),
-        eq(payments.method, 'bank_transfer'),
-        eq(payments.status, 'pending'),
-        eq(payments.kind, 'payment'),
-      ),
-    );
-  return BigInt(row?.claimed ?? '0');
+    .select({ id: fees.id })
+    .from(fees)
+    .where(and(eq(fees.id, id), inSchoolScope(scope, fees.schoolId)));
+  return row;
 }

@@ -1,0 +1,49 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { payments } from '../../db/schema.js';
+
+/** The SQL on single payment rows that every sub-module (online, cash, transfers, refunds) shares. */
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentValues = typeof payments.$inferInsert;
+export type PaymentChanges = Partial<Omit<PaymentValues, 'id'>>;
+
+export async function findPaymentByReference(db: DbOrTx, reference: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.reference, reference));
+  return row;
+}
+
+/** The bare row when `where` (the caller's scope) holds for it. */
+export async function findPaymentById(db: DbOrTx, id: string, where?: SQL): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(where, eq(payments.id, id)));
+  return row;
+}
+
+/** The bare row, locked for the rest of the transaction; `where` narrows it (to the caller's scope). */
+export async function lockPayment(db: DbOrTx, where: SQL | undefined, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(where, eq(payments.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function insertPayment(db: DbOrTx, values: PaymentValues): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function updatePayment(db: DbOrTx, id: string, changes: PaymentChanges): Promise<PaymentRow | undefined> {
+  const [row] = await db.update(payments).set(changes).where(eq(payments.id, id)).returning();
+  return row;
+}
+
+/** The refund row that reverses payment `id`, if any. */
+export async function findRefundOf(db: DbOrTx, id: string) {
+  const [row] = await db.select({ id: payments.id }).from(payments).where(eq(payments.refundOf, id));
+  return row;
+}
