@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { type PaymentRow, updatePayment } from './payments.queries.js';
-import { nextReceiptNo } from './receipts/receipt-numbers.js';
+import { nextReceiptNo } from './receipts/receipt-numbers.queries.js';
 
 /** The system acts for the provider's webhook, the callback and the job. */
 export const SYSTEM: Actor = { userId: null, ip: null, userAgent: 'payments' };
