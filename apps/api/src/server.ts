@@ -8,8 +8,8 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startDemoPaymentFakes } from './demo/payment-fakes.js';
 import { startEmailRetryJob } from './modules/email/email.job.js';
-import { processRecordedWebhooks } from './modules/payments/payments.service.js';
-import { startReconcileJob } from './modules/payments/reconcile.job.js';
+import { startReconcileJob } from './modules/payments/online/reconcile.job.js';
+import { processRecordedWebhooks } from './modules/payments/online/webhooks.service.js';
 import { isDemoDatabase, seedDemoIfEmpty } from './seed/demo.js';
 
 const baseConfig = loadConfig();

@@ -100,7 +100,7 @@ describe('import boundaries', () => {
   });
 
   it('flags a module that imports the fakes, the seed, the demo wiring, the tests or the bench', () => {
-    const file = path.join(modulesDir, 'payments/payments.service.ts');
+    const file = path.join(modulesDir, 'payments/credit.service.ts');
     const source = `
       import { startPaystackFake } from '@schoolledger/provider-fakes';
       import { DEMO_PROVIDER_KEYS } from '../../seed/payments.js';

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, payments, schools, users } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
-import { settlePayment } from '../src/modules/payments/payments.service.js';
+import { settlePayment } from '../src/modules/payments/online/settle.service.js';
 import { bearer, demoEmail, FIRST_SCHOOL, insertUser, login, SECOND_SCHOOL, useTestApp } from './helper.js';
 
 const SECRET = 'sk_test_schoolledger_local';

@@ -3,7 +3,7 @@ import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fak
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, payments } from '../src/db/schema.js';
-import { settlePayment } from '../src/modules/payments/payments.service.js';
+import { settlePayment } from '../src/modules/payments/online/settle.service.js';
 import { useTestApp } from './helper.js';
 import {
   approvedFee,

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, paymentWebhookEvents, schools, users } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
-import { processRecordedWebhooks, recordWebhook } from '../src/modules/payments/payments.service.js';
-import { paystackSignature } from '../src/modules/payments/providers/paystack.js';
+import { processRecordedWebhooks, recordWebhook } from '../src/modules/payments/online/webhooks.service.js';
+import { paystackSignature } from '../src/modules/providers/paystack.js';
 import { demoEmail, FIRST_SCHOOL, useTestApp } from './helper.js';
 
 const SECRET = 'sk_test_schoolledger_local';

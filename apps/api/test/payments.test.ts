@@ -5,8 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, paymentReviews, payments, paymentWebhookEvents, schools, users } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
-import { paystackSignature } from '../src/modules/payments/providers/paystack.js';
-import { runReconcile } from '../src/modules/payments/reconcile.job.js';
+import { runReconcile } from '../src/modules/payments/online/reconcile.job.js';
+import { paystackSignature } from '../src/modules/providers/paystack.js';
 import { DEMO_PASSWORD, demoEmail, FIRST_SCHOOL, insertUser, useTestApp } from './helper.js';
 
 const SECRET = 'sk_test_schoolledger_local';

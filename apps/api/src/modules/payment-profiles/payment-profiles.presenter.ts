@@ -1,8 +1,8 @@
 import { koboToNaira, type PaymentMethod, type PaymentProfile } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import { maskSecret } from '../../lib/secrets.js';
-import { readSecret } from '../payments/providers/resolve.js';
 import type { PaymentProfileRow, SchoolRef } from './payment-profiles.queries.js';
+import { readSecret } from './school-providers.js';
 
 /**
  * What a school's payers get. With a saved profile, exactly what it says. Without one, the school

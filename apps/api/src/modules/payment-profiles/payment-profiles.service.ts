@@ -15,10 +15,8 @@ import { type FieldError, notFound, validationFailed } from '../../lib/errors.js
 import { encryptSecret } from '../../lib/secrets.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { createFlutterwaveProvider } from '../payments/providers/flutterwave.js';
-import { createPaystackProvider } from '../payments/providers/paystack.js';
-import { ProviderError } from '../payments/providers/provider.js';
-import { providerFromProfile, readSecret } from '../payments/providers/resolve.js';
+import { ProviderError } from '../providers/provider.js';
+import { providerForKeyTest } from '../providers/resolve.js';
 import { findStudent, visibleTo } from '../students/students.queries.js';
 import { type EffectiveSettings, effectiveSettings, toPaymentProfile } from './payment-profiles.presenter.js';
 import {
@@ -31,6 +29,7 @@ import {
   type SchoolRef,
   upsertPaymentProfile,
 } from './payment-profiles.queries.js';
+import { providerFromProfile, readSecret } from './school-providers.js';
 
 export const PROFILE = entityMessages('Payment profile');
 const SCHOOL = entityMessages('School');
@@ -189,10 +188,7 @@ export async function testProviderConnection(
   const stored = input.provider === 'paystack' ? profile?.psSecretKeyEnc : profile?.fwSecretKeyEnc;
   const secretKey = input.secret_key || readSecret(ctx, stored ?? null);
   if (!secretKey) throw validationFailed([{ field: 'secret_key', message: API_KEYS_REQUIRED }]);
-  const provider =
-    input.provider === 'paystack'
-      ? createPaystackProvider({ baseUrl: ctx.config.paystack.baseUrl, secretKey, timeoutMs: 10_000 })
-      : createFlutterwaveProvider({ baseUrl: ctx.config.flutterwave.baseUrl, secretKey, timeoutMs: 10_000 });
+  const provider = providerForKeyTest(ctx.config, input.provider, secretKey);
   const name = PROVIDER_NAME[input.provider];
   try {
     await provider.testConnection();

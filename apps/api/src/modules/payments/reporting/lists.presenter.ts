@@ -1,5 +1,5 @@
 import { koboToNaira, type Payment } from '@schoolledger/domain';
-import type { PaymentListRow } from './payments.queries.js';
+import type { PaymentListRow } from './lists.queries.js';
 
 /** A payment row as SPEC §3 names it; `feePaidKobo` is the student's net paid on the fee. */
 export function toPayment(row: PaymentListRow, feePaidKobo: bigint): Payment {

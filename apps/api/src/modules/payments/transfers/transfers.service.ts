@@ -14,22 +14,23 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context.js';
-import type { DbOrTx } from '../../db/client.js';
-import { fees, paymentProfiles, payments } from '../../db/schema.js';
-import { AppError, badRequest, conflict, forbidden, notFound, validationFailed } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { inSchoolScope } from '../../plugins/tenancy.js';
-import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { appliesToStudent, listFees, lockFee, paidByFee, payable } from '../fees/fees.queries.js';
-import { IMAGE_TYPES } from '../files/image-upload.js';
-import { findStudent, visibleTo } from '../students/students.queries.js';
-import { getVisiblePayment, PAYMENT } from './payment-records.service.js';
-import { lockPayment, pendingClaimsKobo } from './payments.queries.js';
-import { creditPayment, newReference } from './payments.service.js';
+import type { AppContext } from '../../../app-context.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { fees, payments } from '../../../db/schema.js';
+import { AppError, badRequest, conflict, forbidden, notFound, validationFailed } from '../../../lib/errors.js';
+import type { AuthContext } from '../../../plugins/auth.js';
+import { inSchoolScope } from '../../../plugins/tenancy.js';
+import { type Actor, recordAudit } from '../../audit/audit.queries.js';
+import { appliesToStudent, listFees, lockFee, paidByFee, payable } from '../../fees/fees.queries.js';
+import { IMAGE_TYPES } from '../../files/image-upload.js';
+import { findPaymentProfile } from '../../payment-profiles/payment-profiles.queries.js';
+import { findStudent, visibleTo } from '../../students/students.queries.js';
+import { creditPayment, newReference } from '../credit.service.js';
+import { insertPayment, lockPayment, type PaymentRow, updatePayment } from '../payments.queries.js';
+import { getVisiblePayment, PAYMENT, visiblePayments } from '../reporting/lists.service.js';
+import { feeIdOfPayment, pendingClaimsKobo, proofPathOf } from './transfers.queries.js';
 
 type ClaimInput = z.output<typeof bankTransferClaimInputSchema>;
-type PaymentRow = typeof payments.$inferSelect;
 
 const STUDENT = entityMessages('Student');
 const FEE = entityMessages('Fee');
@@ -83,11 +84,8 @@ export async function claimTransfer(
   if (input.transfer_date > todayIn('Africa/Lagos', ctx.clock())) {
     throw validationFailed([{ field: 'transfer_date', message: 'The transfer date cannot be in the future' }]);
   }
-  const [profile] = await ctx.db
-    .select({ enabled: paymentProfiles.activateBankTransfer })
-    .from(paymentProfiles)
-    .where(eq(paymentProfiles.schoolId, schoolId));
-  if (!profile?.enabled) throw badRequest('Bank transfer is not available for this school');
+  if (!(await findPaymentProfile(ctx.db, schoolId))?.activateBankTransfer)
+    throw badRequest('Bank transfer is not available for this school');
 
   const amountKobo = input.amount;
   const proofPath = proof ? `${PROOF_FOLDER}/${randomUUID()}.${await proofExtension(proof)}` : null;
@@ -107,28 +105,25 @@ export async function claimTransfer(
       const claimed = await pendingClaimsKobo(tx, studentId, fee.id);
       const over = amountOverOutstanding(amountKobo, owed, claimed);
       if (over) throw validationFailed([{ field: 'amount', message: over }]);
-      const [inserted] = await tx
-        .insert(payments)
-        .values({
-          schoolId,
-          studentId,
-          feeId: fee.id,
-          amountKobo,
-          method: 'bank_transfer',
-          status: 'pending',
-          reference: newReference(),
-          currency: 'NGN',
-          isInstallment: amountKobo < owed,
-          initiatedBy: auth.userId,
-          payerBankReference: input.bank_reference,
-          transferDate: input.transfer_date,
-          proofPath,
-        })
-        .returning();
+      const inserted = await insertPayment(tx, {
+        schoolId,
+        studentId,
+        feeId: fee.id,
+        amountKobo,
+        method: 'bank_transfer',
+        status: 'pending',
+        reference: newReference(),
+        currency: 'NGN',
+        isInstallment: amountKobo < owed,
+        initiatedBy: auth.userId,
+        payerBankReference: input.bank_reference,
+        transferDate: input.transfer_date,
+        proofPath,
+      });
       await recordAudit(tx, actor, {
         action: 'payment.claim',
         entity: 'payment',
-        entityId: inserted!.id,
+        entityId: inserted.id,
         schoolId,
         after: {
           status: 'pending',
@@ -136,13 +131,13 @@ export async function claimTransfer(
           amountKobo: amountKobo.toString(),
           feeId: fee.id,
           studentId,
-          reference: inserted!.reference,
+          reference: inserted.reference,
           bankReference: input.bank_reference,
           transferDate: input.transfer_date,
           hasProof: proofPath !== null,
         },
       });
-      return inserted!;
+      return inserted;
     });
   } catch (error) {
     if (proofPath) await rm(proofFile(ctx, proofPath), { force: true });
@@ -174,10 +169,7 @@ function paidAtOf(transferDate: string | null, now: Date): Date {
  */
 export async function confirmTransfer(ctx: AppContext, auth: AuthContext, id: string, actor: Actor) {
   const scoped = inSchoolScope(auth.scope, payments.schoolId);
-  const [found] = await ctx.db
-    .select({ feeId: payments.feeId })
-    .from(payments)
-    .where(and(scoped, eq(payments.id, id)));
+  const found = await feeIdOfPayment(ctx.db, scoped, id);
   if (!found) throw notFound(PAYMENT.notFound);
   await ctx.db.transaction(async (tx) => {
     // The fee first, as the cash desk and claims lock it, so the three never wait on each other in a circle.
@@ -192,7 +184,7 @@ export async function confirmTransfer(ctx: AppContext, auth: AuthContext, id: st
       );
     }
     const now = ctx.clock();
-    await tx.update(payments).set({ reviewedBy: auth.userId, reviewedAt: now }).where(eq(payments.id, payment.id));
+    await updatePayment(tx, payment.id, { reviewedBy: auth.userId, reviewedAt: now });
     await creditPayment(
       tx,
       actor,
@@ -216,10 +208,7 @@ export async function rejectTransfer(ctx: AppContext, auth: AuthContext, id: str
     const payment = await lockPayment(tx, scoped, id);
     assertPendingClaim(payment);
     const now = ctx.clock();
-    await tx
-      .update(payments)
-      .set({ status: 'failed', reason, reviewedBy: auth.userId, reviewedAt: now })
-      .where(eq(payments.id, payment.id));
+    await updatePayment(tx, payment.id, { status: 'failed', reason, reviewedBy: auth.userId, reviewedAt: now });
     await recordAudit(tx, actor, {
       action: 'payment.reject_transfer',
       entity: 'payment',
@@ -230,4 +219,11 @@ export async function rejectTransfer(ctx: AppContext, auth: AuthContext, id: str
     });
   });
   return getVisiblePayment(ctx.db, auth, id);
+}
+
+/** Where the proof image of a transfer claim is, for the payer and for staff in scope. */
+export async function proofOf(ctx: AppContext, auth: AuthContext, id: string) {
+  const proofPath = await proofPathOf(ctx.db, visiblePayments(auth), id);
+  if (!proofPath) throw notFound(PAYMENT.notFound);
+  return proofPath;
 }

@@ -1,9 +1,9 @@
 import { koboToNaira, PAYMENT_METHODS, type PaymentMethod, type PaymentStats } from '@schoolledger/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { payments } from '../../db/schema.js';
-import { signedAmountKobo } from '../fees/fees.queries.js';
-import { lagosDayStart } from './payments.queries.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { payments } from '../../../db/schema.js';
+import { signedAmountKobo } from '../../fees/fees.queries.js';
+import { lagosDayStart } from './lists.queries.js';
 
 /** Sums leave the database as text so no kobo is lost on the way. */
 const kobo = (expression: SQL, condition: SQL = sql`true`) =>

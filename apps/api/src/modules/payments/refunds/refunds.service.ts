@@ -1,18 +1,15 @@
 import { PAYMENT_METHOD_LABELS, type Payment } from '@schoolledger/domain';
-import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../app-context.js';
-import { payments } from '../../db/schema.js';
-import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { inSchoolScope } from '../../plugins/tenancy.js';
-import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { getVisiblePayment, PAYMENT } from './payment-records.service.js';
-import { lockPayment } from './payments.queries.js';
-import { newReference } from './payments.service.js';
-import { type PaymentProvider, ProviderError, type RefundResult } from './providers/provider.js';
-import { providerFor } from './providers/resolve.js';
-
-type PaymentRow = typeof payments.$inferSelect;
+import type { AppContext } from '../../../app-context.js';
+import { payments } from '../../../db/schema.js';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../../lib/errors.js';
+import type { AuthContext } from '../../../plugins/auth.js';
+import { inSchoolScope } from '../../../plugins/tenancy.js';
+import { type Actor, recordAudit } from '../../audit/audit.queries.js';
+import { providerFor } from '../../payment-profiles/school-providers.js';
+import { type PaymentProvider, ProviderError, type RefundResult } from '../../providers/provider.js';
+import { newReference } from '../credit.service.js';
+import { findPaymentById, findRefundOf, insertPayment, lockPayment, type PaymentRow } from '../payments.queries.js';
+import { getVisiblePayment, PAYMENT } from '../reporting/lists.service.js';
 
 const ALREADY_REFUNDED = 'This payment has already been refunded';
 
@@ -69,11 +66,7 @@ export async function refundPayment(
   actor: Actor,
 ): Promise<{ refund: Payment; message: string }> {
   const scoped = inSchoolScope(auth.scope, payments.schoolId);
-  const [original] = await ctx.db
-    .select()
-    .from(payments)
-    .where(and(scoped, eq(payments.id, id)));
-  const [earlier] = await ctx.db.select({ id: payments.id }).from(payments).where(eq(payments.refundOf, id));
+  const [original, earlier] = [await findPaymentById(ctx.db, id, scoped), await findRefundOf(ctx.db, id)];
   assertRefundable(original, Boolean(earlier));
   // Resolved before the transaction: it reads the school's profile, which must not wait on our lock.
   const provider = await providerOf(ctx, original);
@@ -82,35 +75,32 @@ export async function refundPayment(
   try {
     refundId = await ctx.db.transaction(async (tx) => {
       const payment = await lockPayment(tx, scoped, id);
-      const [done] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.refundOf, id));
+      const done = await findRefundOf(tx, id);
       assertRefundable(payment, Boolean(done));
       const providerRefund = provider ? await askProvider(provider, payment) : null;
       const now = ctx.clock();
-      const [refund] = await tx
-        .insert(payments)
-        .values({
-          schoolId: payment.schoolId,
-          studentId: payment.studentId,
-          feeId: payment.feeId,
-          amountKobo: payment.amountKobo,
-          status: 'success',
-          method: payment.method,
-          kind: 'refund',
-          refundOf: payment.id,
-          reason,
-          reference: newReference(),
-          currency: payment.currency,
-          providerReference: providerRefund?.providerRefundId ?? null,
-          initiatedBy: auth.userId,
-          paidAt: now,
-          reviewedBy: auth.userId,
-          reviewedAt: now,
-        })
-        .returning();
+      const refund = await insertPayment(tx, {
+        schoolId: payment.schoolId,
+        studentId: payment.studentId,
+        feeId: payment.feeId,
+        amountKobo: payment.amountKobo,
+        status: 'success',
+        method: payment.method,
+        kind: 'refund',
+        refundOf: payment.id,
+        reason,
+        reference: newReference(),
+        currency: payment.currency,
+        providerReference: providerRefund?.providerRefundId ?? null,
+        initiatedBy: auth.userId,
+        paidAt: now,
+        reviewedBy: auth.userId,
+        reviewedAt: now,
+      });
       await recordAudit(tx, actor, {
         action: 'payment.refund',
         entity: 'payment',
-        entityId: refund!.id,
+        entityId: refund.id,
         schoolId: payment.schoolId,
         before: { paymentId: payment.id, status: payment.status, receiptNo: payment.receiptNo },
         after: {
@@ -119,12 +109,12 @@ export async function refundPayment(
           amountKobo: payment.amountKobo.toString(),
           method: payment.method,
           reason,
-          reference: refund!.reference,
+          reference: refund.reference,
           providerRefundId: providerRefund?.providerRefundId ?? null,
           providerStatus: providerRefund?.status ?? null,
         },
       });
-      return refund!.id;
+      return refund.id;
     });
   } catch (error) {
     // Two refunds raced past the checks: the unique index on refund_of let one through.

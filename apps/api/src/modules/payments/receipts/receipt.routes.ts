@@ -1,8 +1,8 @@
 import { idParamsSchema, RECEIPT_NO_PATTERN, receiptCheckSchema } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fileResponses, ok, responses } from '../../lib/http.js';
-import { authenticate, authOf } from '../../plugins/auth.js';
+import { fileResponses, ok, responses } from '../../../lib/http.js';
+import { authenticate, authOf } from '../../../plugins/auth.js';
 import { checkReceipt, loadReceipt, receiptKey } from './receipt.service.js';
 import { RECEIPT_FORMATS, renderReceiptPdf } from './receipt-pdf.js';
 

@@ -1,6 +1,6 @@
 import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../../db/client.js';
 import {
   academicSessions,
   addresses,
@@ -12,9 +12,9 @@ import {
   schools,
   terms,
   users,
-} from '../../db/schema.js';
-import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
-import { signedAmountKobo } from '../fees/fees.queries.js';
+} from '../../../db/schema.js';
+import { inSchoolScope, type Scope } from '../../../plugins/tenancy.js';
+import { signedAmountKobo } from '../../fees/fees.queries.js';
 
 /** Who may open a payment's receipt: the student, a linked parent, or staff whose scope holds the school. */
 export interface ReceiptReader {

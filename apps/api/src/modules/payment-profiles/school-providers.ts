@@ -1,10 +1,9 @@
 import type { OnlineMethod } from '@schoolledger/domain';
-import type { AppContext } from '../../../app-context.js';
-import { decryptSecret } from '../../../lib/secrets.js';
-import { findPaymentProfile, type PaymentProfileRow } from '../../payment-profiles/payment-profiles.queries.js';
-import { createFlutterwaveProvider } from './flutterwave.js';
-import { createPaystackProvider } from './paystack.js';
-import type { PaymentProvider } from './provider.js';
+import type { AppContext } from '../../app-context.js';
+import { decryptSecret } from '../../lib/secrets.js';
+import type { PaymentProvider } from '../providers/provider.js';
+import { providerWith } from '../providers/resolve.js';
+import { findPaymentProfile, type PaymentProfileRow } from './payment-profiles.queries.js';
 
 export interface ProviderOptions {
   /**
@@ -24,7 +23,7 @@ export function readSecret(ctx: AppContext, blob: string | null): string | null 
   }
 }
 
-export const methodActive = (profile: PaymentProfileRow, method: OnlineMethod) =>
+const methodActive = (profile: PaymentProfileRow, method: OnlineMethod) =>
   method === 'paystack' ? profile.activatePs : profile.activateFw;
 
 /**
@@ -40,19 +39,14 @@ export function providerFromProfile(
   options: ProviderOptions = {},
 ): PaymentProvider | null {
   if (profile && !options.includeSwitchedOff && !methodActive(profile, method)) return null;
-  if (method === 'paystack') {
-    const { baseUrl, secretKey: appKey } = ctx.config.paystack;
-    const secretKey = profile?.psSecretKeyEnc ? readSecret(ctx, profile.psSecretKeyEnc) : (appKey ?? null);
-    return secretKey ? createPaystackProvider({ baseUrl, secretKey }) : null;
-  }
-  const { baseUrl, secretKey: appKey, secretHash: appHash } = ctx.config.flutterwave;
-  if (profile?.fwSecretKeyEnc) {
-    const secretKey = readSecret(ctx, profile.fwSecretKeyEnc);
-    // The hash belongs to the account: the school's own keys never pair with the app's hash.
-    const secretHash = readSecret(ctx, profile.fwSecretHashEnc) ?? undefined;
-    return secretKey ? createFlutterwaveProvider({ baseUrl, secretKey, secretHash }) : null;
-  }
-  return appKey ? createFlutterwaveProvider({ baseUrl, secretKey: appKey, secretHash: appHash }) : null;
+  const stored = method === 'paystack' ? profile?.psSecretKeyEnc : profile?.fwSecretKeyEnc;
+  const own = stored
+    ? {
+        secretKey: readSecret(ctx, stored),
+        secretHash: method === 'flutterwave' ? readSecret(ctx, profile?.fwSecretHashEnc ?? null) : null,
+      }
+    : null;
+  return providerWith(ctx.config, method, own);
 }
 
 /** The provider account a school's online payments use for `method`; `null` when it cannot take it. */
@@ -63,9 +57,4 @@ export async function providerFor(
   options: ProviderOptions = {},
 ): Promise<PaymentProvider | null> {
   return providerFromProfile(ctx, await findPaymentProfile(ctx.db, schoolId), method, options);
-}
-
-/** The app-wide account alone: webhooks whose reference we do not know are checked against it. */
-export function appProvider(ctx: AppContext, method: OnlineMethod): PaymentProvider | null {
-  return providerFromProfile(ctx, null, method);
 }

@@ -1,29 +1,21 @@
 import {
-  cashPaymentInputSchema,
-  cashPaymentResultSchema,
   envelope,
   errorResponseSchema,
-  idempotencyHeadersSchema,
   initiatePaymentInputSchema,
   initiatePaymentResultSchema,
+  ONLINE_METHODS,
   type OnlineMethod,
   paymentStatusSchema,
 } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tooManyRequests } from '../../lib/errors.js';
-import { ok, responses } from '../../lib/http.js';
-import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
-import { CASH_RECORDED, payWithCash } from './cash.service.js';
-import {
-  initiatePayment,
-  paymentStatus,
-  recordWebhook,
-  settlePayment,
-  webhookProviderFor,
-} from './payments.service.js';
-import { flutterwaveReferenceOf } from './providers/flutterwave.js';
-import { paystackReferenceOf } from './providers/paystack.js';
+import { tooManyRequests } from '../../../lib/errors.js';
+import { ok, responses } from '../../../lib/http.js';
+import { actorOf, authenticate, authOf } from '../../../plugins/auth.js';
+import { initiatePayment } from './initiate.service.js';
+import { settlePayment } from './settle.service.js';
+import { paymentStatus } from './status.service.js';
+import { handleWebhook } from './webhooks.service.js';
 
 const tags = ['payments'];
 const REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
@@ -45,7 +37,7 @@ const WEBHOOK_DESCRIPTIONS: Record<OnlineMethod, string> = {
     "Flutterwave's event notification, carrying the school's secret hash in `verif-hash`. Recorded once per event; a charge is credited only after asking Flutterwave. Paste this URL into the Flutterwave dashboard.",
 };
 
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment/initiate',
     {
@@ -59,27 +51,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok('Payment initiated', await initiatePayment(app.ctx, authOf(request), request.body, actorOf(request))),
-  );
-
-  /** The bursary desk: staff record cash; the Idempotency-Key makes a double submit record once. */
-  app.post(
-    '/payment/pay-with-cash',
-    {
-      onRequest: [authenticate],
-      preValidation: [authorize('payments.cash')],
-      schema: {
-        summary: 'Record a cash payment',
-        tags,
-        headers: idempotencyHeadersSchema,
-        body: cashPaymentInputSchema,
-        response: responses(cashPaymentResultSchema),
-      },
-    },
-    async (request) =>
-      ok(
-        CASH_RECORDED,
-        await payWithCash(app.ctx, authOf(request), request.body, request.headers['idempotency-key'], actorOf(request)),
-      ),
   );
 
   /** The payer's screen asks after the checkout closes; pending online payments are verified first. */
@@ -164,10 +135,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       { parseAs: 'buffer', bodyLimit: 1_048_576 },
       (_request, body, done) => done(null, body),
     );
-    const webhooks: [OnlineMethod, (raw: Buffer) => string | null][] = [
-      ['paystack', paystackReferenceOf],
-      ['flutterwave', flutterwaveReferenceOf],
-    ];
     // A provider sends every school's webhooks from a few addresses, so the per-address budget of
     // people would refuse its bursts: signed deliveries count against a budget of their own, per
     // provider; anything unsigned still counts against the sender's address.
@@ -181,7 +148,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       timeWindow: '1 minute',
       keyGenerator: (request) => `webhook:${request.routeOptions.url}`,
     });
-    for (const [method, referenceOf] of webhooks) {
+    for (const method of ONLINE_METHODS) {
       const schema = {
         summary: `Receive a ${PROVIDER_NAMES[method]} webhook`,
         description: WEBHOOK_DESCRIPTIONS[method],
@@ -191,21 +158,23 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.null()), 401: errorResponseSchema, 429: errorResponseSchema },
       };
       hooks.post(`/payment/${method}/webhook`, { schema, config: { rateLimit: false } }, async (request, reply) => {
+        const admit = async (signed: boolean) => {
+          const limit = await (signed ? deliveries : strangers)(request);
+          if (!limit.isAllowed && limit.isExceeded) {
+            reply.header('retry-after', limit.ttlInSeconds);
+            throw tooManyRequests();
+          }
+        };
         const raw = Buffer.isBuffer(request.body) ? request.body : null;
-        const provider = raw ? await webhookProviderFor(app.ctx, method, referenceOf(raw)) : null;
-        const event = provider && raw ? provider.parseWebhook(raw, request.headers) : null;
-        const limit = await (event ? deliveries : strangers)(request);
-        if (!limit.isAllowed && limit.isExceeded) {
-          reply.header('retry-after', limit.ttlInSeconds);
-          throw tooManyRequests();
+        const outcome = await handleWebhook(app.ctx, method, raw, request.headers, admit);
+        if (!outcome.accepted) {
+          return reply.code(401).send({ success: false, message: 'Invalid signature', data: null });
         }
-        if (!event) return reply.code(401).send({ success: false, message: 'Invalid signature', data: null });
-        const work = await recordWebhook(app.ctx, event);
-        if (work) {
+        if (outcome.settle) {
           // Answer at once; settle after. A failure here is recovered by the job (the event stays unprocessed).
-          const job = work().catch((error) =>
-            request.log.error({ err: error, reference: event.reference }, 'webhook settle failed'),
-          );
+          const job = outcome
+            .settle()
+            .catch((error) => request.log.error({ err: error, reference: outcome.reference }, 'webhook settle failed'));
           running.add(job);
           void job.finally(() => running.delete(job));
         }

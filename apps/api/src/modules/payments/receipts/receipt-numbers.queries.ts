@@ -1,7 +1,7 @@
 import { todayIn } from '@schoolledger/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { schoolReceiptCounters } from '../../db/schema.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { schoolReceiptCounters } from '../../../db/schema.js';
 
 /** `RCP-2026-000123`: the year the payment was made (Lagos time) and the school's running number. */
 export function formatReceiptNo(paidAt: Date, n: number): string {

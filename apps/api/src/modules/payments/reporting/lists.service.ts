@@ -8,22 +8,24 @@ import {
 } from '@schoolledger/domain';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context.js';
-import type { DbOrTx } from '../../db/client.js';
-import { fees, parentStudents, payments, schools, terms } from '../../db/schema.js';
-import { forbidden, notFound, validationFailed } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { assertSchoolInScope, inSchoolScope } from '../../plugins/tenancy.js';
-import { findStudent, visibleTo } from '../students/students.queries.js';
-import { toPayment } from './payments.presenter.js';
+import type { AppContext } from '../../../app-context.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { parentStudents, payments, schools } from '../../../db/schema.js';
+import { forbidden, notFound, validationFailed } from '../../../lib/errors.js';
+import type { AuthContext } from '../../../plugins/auth.js';
+import { assertSchoolInScope, inSchoolScope } from '../../../plugins/tenancy.js';
+import { findStudent, visibleTo } from '../../students/students.queries.js';
+import { toPayment } from './lists.presenter.js';
 import {
   countPaymentRows,
+  feeInScope,
   feePaidFor,
   findPayment,
   listPayments,
   type PaymentListRow,
   paymentFilters,
-} from './payments.queries.js';
+  termInScope,
+} from './lists.queries.js';
 import { paymentStats } from './stats.queries.js';
 
 type ListQuery = z.output<typeof paymentListQuerySchema>;
@@ -69,18 +71,10 @@ async function checkNamedIds(db: DbOrTx, auth: AuthContext, query: Partial<ListQ
     if (!student) throw notFound(STUDENT.notFound);
   }
   if (query.term_id) {
-    const [term] = await db
-      .select({ id: terms.id })
-      .from(terms)
-      .where(and(eq(terms.id, query.term_id), inSchoolScope(auth.scope, terms.schoolId)));
-    if (!term) throw notFound(TERM.notFound);
+    if (!(await termInScope(db, auth.scope, query.term_id))) throw notFound(TERM.notFound);
   }
   if (query.fee_id) {
-    const [fee] = await db
-      .select({ id: fees.id })
-      .from(fees)
-      .where(and(eq(fees.id, query.fee_id), inSchoolScope(auth.scope, fees.schoolId)));
-    if (!fee) throw notFound(FEE.notFound);
+    if (!(await feeInScope(db, auth.scope, query.fee_id))) throw notFound(FEE.notFound);
   }
   if (query.from && query.to && query.from > query.to) {
     throw validationFailed([{ field: 'to', message: 'The end date must be on or after the start date' }]);
@@ -145,14 +139,4 @@ export async function getPaymentStats(ctx: AppContext, auth: AuthContext, query:
     paymentFilters({ schoolId: query.school_id, termId: query.term_id }),
   )!;
   return paymentStats(ctx.db, where);
-}
-
-/** Where the proof image of a transfer claim is, for the payer and for staff in scope. */
-export async function proofOf(ctx: AppContext, auth: AuthContext, id: string) {
-  const [row] = await ctx.db
-    .select({ proofPath: payments.proofPath })
-    .from(payments)
-    .where(and(visiblePayments(auth), eq(payments.id, id)));
-  if (!row?.proofPath) throw notFound(PAYMENT.notFound);
-  return row.proofPath;
 }

@@ -11,11 +11,11 @@ import {
   PAYMENT_METHOD_LABELS,
   type ReceiptCheck,
 } from '@schoolledger/domain';
-import type { AppConfig } from '../../config.js';
-import type { DbOrTx } from '../../db/client.js';
-import { conflict, notFound } from '../../lib/errors.js';
-import { deriveKey, loadMasterSecret } from '../../lib/secrets.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import type { AppConfig } from '../../../config.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { conflict, notFound } from '../../../lib/errors.js';
+import { deriveKey, loadMasterSecret } from '../../../lib/secrets.js';
+import type { AuthContext } from '../../../plugins/auth.js';
 import { findReceiptPayment, paidThrough, paymentsWithReceiptNo, type ReceiptPaymentRow } from './receipt.queries.js';
 
 const PAYMENT = entityMessages('Payment');

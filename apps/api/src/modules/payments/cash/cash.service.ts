@@ -5,34 +5,25 @@ import {
   entityMessages,
   koboToNaira,
   outstanding,
-  type RecordedPayment,
 } from '@schoolledger/domain';
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../app-context.js';
-import type { DbOrTx } from '../../db/client.js';
-import { fees, payments } from '../../db/schema.js';
-import { conflict, isUniqueViolation, notFound, validationFailed } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { inSchoolScope } from '../../plugins/tenancy.js';
-import type { Actor } from '../audit/audit.queries.js';
-import { appliesToStudent, findFeeAmount, lockFee, paidByFee } from '../fees/fees.queries.js';
-import { findStudent, visibleTo } from '../students/students.queries.js';
-import { creditPayment, newReference } from './payments.service.js';
+import type { AppContext } from '../../../app-context.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { fees } from '../../../db/schema.js';
+import { conflict, isUniqueViolation, notFound, validationFailed } from '../../../lib/errors.js';
+import type { AuthContext } from '../../../plugins/auth.js';
+import { inSchoolScope } from '../../../plugins/tenancy.js';
+import type { Actor } from '../../audit/audit.queries.js';
+import { appliesToStudent, findFeeAmount, lockFee, paidByFee } from '../../fees/fees.queries.js';
+import { findStudent, visibleTo } from '../../students/students.queries.js';
+import { creditPayment, newReference } from '../credit.service.js';
+import { insertPayment, type PaymentRow } from '../payments.queries.js';
+import { recordedPayment } from './cash.presenter.js';
+import { paymentByIdempotencyKey as byKey } from './cash.queries.js';
 
 const STUDENT = entityMessages('Student');
 const FEE = entityMessages('Fee');
 export const CASH_RECORDED = 'Cash payment processed successfully!';
-
-type PaymentRow = typeof payments.$inferSelect;
-
-export const recordedPayment = (payment: PaymentRow): RecordedPayment => ({
-  _id: payment.id,
-  amount: koboToNaira(payment.amountKobo),
-  trx_ref: payment.reference,
-  receiptNo: payment.receiptNo,
-  status: payment.status,
-  paid_at: payment.paidAt?.toISOString() ?? null,
-});
 
 async function owedOn(db: DbOrTx, studentId: string, feeId: string, amountKobo: bigint) {
   const paid = (await paidByFee(db, studentId, [feeId])).get(feeId) ?? 0n;
@@ -63,14 +54,6 @@ async function replay(
     outstanding: koboToNaira(await owedOn(db, existing.studentId, existing.feeId, feeAmountKobo)),
   };
 }
-
-const byKey = async (db: DbOrTx, schoolId: string, key: string) =>
-  (
-    await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.schoolId, schoolId), eq(payments.idempotencyKey, key)))
-  )[0];
 
 /**
  * The bursary desk records cash for a student in the caller's scope: full or partial, never more
@@ -116,28 +99,25 @@ export async function payWithCash(
       const over = amountOverOutstanding(amountKobo, owed);
       if (over) throw validationFailed([{ field: 'amount', message: over }]);
       const now = ctx.clock();
-      const [created] = await tx
-        .insert(payments)
-        .values({
-          schoolId,
-          studentId: student.user.id,
-          feeId: fee.id,
-          amountKobo,
-          method: 'cash',
-          reference: newReference(),
-          currency: 'NGN',
-          isInstallment: amountKobo < owed,
-          initiatedBy: auth.userId,
-          idempotencyKey,
-          notes: input.notes || null,
-        })
-        .returning();
+      const created = await insertPayment(tx, {
+        schoolId,
+        studentId: student.user.id,
+        feeId: fee.id,
+        amountKobo,
+        method: 'cash',
+        reference: newReference(),
+        currency: 'NGN',
+        isInstallment: amountKobo < owed,
+        initiatedBy: auth.userId,
+        idempotencyKey,
+        notes: input.notes || null,
+      });
       const credited = await creditPayment(
         tx,
         actor,
-        created!,
+        created,
         { paidAt: now, verifiedAt: now, channel: 'cash' },
-        { source: 'cash_desk', reference: created!.reference, idempotencyKey, notes: input.notes ?? null },
+        { source: 'cash_desk', reference: created.reference, idempotencyKey, notes: input.notes ?? null },
       );
       return { payment: recordedPayment(credited), outstanding: koboToNaira(owed - amountKobo) };
     });

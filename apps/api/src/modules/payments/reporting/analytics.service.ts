@@ -10,12 +10,12 @@ import {
 } from '@schoolledger/domain';
 import { and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../app-context.js';
-import { payments } from '../../db/schema.js';
-import { validationFailed } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { assertSchoolInScope, inSchoolScope } from '../../plugins/tenancy.js';
-import { paymentFilters } from './payments.queries.js';
+import type { AppContext } from '../../../app-context.js';
+import { payments } from '../../../db/schema.js';
+import { validationFailed } from '../../../lib/errors.js';
+import type { AuthContext } from '../../../plugins/auth.js';
+import { assertSchoolInScope, inSchoolScope } from '../../../plugins/tenancy.js';
+import { paymentFilters } from './lists.queries.js';
 import {
   creditedBetween,
   type MethodTotal,

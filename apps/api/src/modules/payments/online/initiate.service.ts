@@ -1,0 +1,126 @@
+import {
+  amountOverOutstanding,
+  entityMessages,
+  type InitiatePaymentInput,
+  installmentAmount,
+  koboToNaira,
+  type OnlineMethod,
+  outstanding,
+  PAYMENT_METHOD_LABELS,
+} from '@schoolledger/domain';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../../app-context.js';
+import { fees } from '../../../db/schema.js';
+import { AppError, badRequest, conflict, forbidden, notFound, validationFailed } from '../../../lib/errors.js';
+import type { AuthContext } from '../../../plugins/auth.js';
+import { type Actor, recordAudit } from '../../audit/audit.queries.js';
+import { appliesToStudent, listFees, paidByFee, payable } from '../../fees/fees.queries.js';
+import { effectiveSettings } from '../../payment-profiles/payment-profiles.presenter.js';
+import { findPaymentProfile } from '../../payment-profiles/payment-profiles.queries.js';
+import { providerFromProfile } from '../../payment-profiles/school-providers.js';
+import { ProviderError } from '../../providers/provider.js';
+import { findStudent, visibleTo } from '../../students/students.queries.js';
+import { newReference } from '../credit.service.js';
+import { insertPayment, updatePayment } from '../payments.queries.js';
+
+const STUDENT = entityMessages('Student');
+const FEE = entityMessages('Fee');
+
+/**
+ * A student pays for themself, a parent for a linked child, with a method the school switched on.
+ * The amount is computed here from the fee and what has been paid; the client may only ask for
+ * less when both the fee and the school allow installments, and never below the larger of the
+ * fee's installment and the school's minimum. The pending row exists before the provider is called.
+ */
+export async function initiatePayment(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: Omit<InitiatePaymentInput, 'payment_method'> & { payment_method?: OnlineMethod | undefined },
+  actor: Actor,
+) {
+  const selfId = auth.roles.includes('Student') ? auth.userId : null;
+  const parentId = auth.roles.includes('Parent') ? auth.userId : null;
+  if (!selfId && !parentId) throw forbidden();
+  const method = input.payment_method ?? 'paystack';
+  const studentId = input.student_id ?? input.user_id ?? selfId;
+  if (!studentId) throw validationFailed([{ field: 'student_id', message: 'Student is required' }]);
+  const student = await findStudent(ctx.db, visibleTo({ scope: null, parentId, selfId }), studentId);
+  if (!student) throw notFound(STUDENT.notFound);
+
+  const [row] = await listFees(ctx.db, and(payable, appliesToStudent(studentId), eq(fees.id, input.fee_id))!);
+  if (!row) throw notFound(FEE.notFound);
+  const fee = row.fee;
+  const profile = await findPaymentProfile(ctx.db, fee.schoolId);
+  const provider = providerFromProfile(ctx, profile, method);
+  if (!provider) throw badRequest(`${PAYMENT_METHOD_LABELS[method]} is not available for this school`);
+  const settings = effectiveSettings(ctx, profile);
+
+  const paid = (await paidByFee(ctx.db, studentId, [fee.id])).get(fee.id) ?? 0n;
+  const owed = outstanding(fee.amountKobo, paid);
+  if (owed === 0n) throw conflict('This fee is already paid');
+
+  let amountKobo = owed;
+  if (input.amount !== undefined) {
+    const asked = input.amount;
+    if (asked !== owed) {
+      const over = amountOverOutstanding(asked, owed);
+      if (over) throw validationFailed([{ field: 'amount', message: over }]);
+      if (!fee.isInstallmentAllowed || !settings.enableInstallments) {
+        throw validationFailed([{ field: 'amount', message: 'This fee must be paid in full' }]);
+      }
+      const feeMinimum = installmentAmount(fee.amountKobo, fee.installments);
+      const minimum = feeMinimum > settings.minimumInstallmentKobo ? feeMinimum : settings.minimumInstallmentKobo;
+      if (asked < minimum) {
+        throw validationFailed([{ field: 'amount', message: `The minimum installment is ₦${koboToNaira(minimum)}` }]);
+      }
+    }
+    amountKobo = asked;
+  }
+
+  const reference = newReference();
+  const payment = await ctx.db.transaction(async (tx) => {
+    const created = await insertPayment(tx, {
+      schoolId: fee.schoolId,
+      studentId,
+      feeId: fee.id,
+      amountKobo,
+      method,
+      reference,
+      currency: 'NGN',
+      isInstallment: amountKobo < owed,
+      initiatedBy: auth.userId,
+    });
+    await recordAudit(tx, actor, {
+      action: 'payment.initiate',
+      entity: 'payment',
+      entityId: created.id,
+      schoolId: fee.schoolId,
+      after: { reference, amountKobo: amountKobo.toString(), feeId: fee.id, studentId, method },
+    });
+    return created;
+  });
+
+  const email = auth.row.user.email ?? student.user.email ?? `${reference.toLowerCase()}@payers.schoolledger.ng`;
+  try {
+    const started = await provider.initialize({
+      reference,
+      amountKobo,
+      currency: 'NGN',
+      email,
+      callbackUrl: `${ctx.config.appUrl}/api/v1/payment/${method}_callback`,
+      metadata: { payment_id: payment.id, fee_id: fee.id, student_id: studentId },
+    });
+    await updatePayment(ctx.db, payment.id, { paymentUrl: started.paymentUrl });
+    return { paymentUrl: started.paymentUrl, reference, amount: koboToNaira(amountKobo) };
+  } catch (error) {
+    // The row stays pending: the reconciliation job verifies it and fails it if the provider never saw it.
+    if (error instanceof ProviderError || (error as Error).name === 'TimeoutError') {
+      throw new AppError(
+        400,
+        'provider_unavailable',
+        'The payment provider could not start this payment. Please try again.',
+      );
+    }
+    throw error;
+  }
+}

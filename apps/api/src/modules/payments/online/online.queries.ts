@@ -1,0 +1,112 @@
+import { ONLINE_METHODS } from '@schoolledger/domain';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { AppContext } from '../../../app-context.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { fees, paymentReviews, payments, paymentWebhookEvents } from '../../../db/schema.js';
+import type { WebhookEvent } from '../../providers/provider.js';
+
+/** A mismatch between what we asked for and what the provider reports; one per payment. */
+export async function insertReview(db: DbOrTx, values: typeof paymentReviews.$inferInsert) {
+  await db.insert(paymentReviews).values(values).onConflictDoNothing();
+}
+
+/** Records a delivery under its dedupe key; a replay only counts one more delivery. */
+export async function recordWebhookEvent(db: DbOrTx, event: WebhookEvent) {
+  const [row] = await db
+    .insert(paymentWebhookEvents)
+    .values({
+      provider: event.provider,
+      dedupeKey: event.dedupeKey,
+      event: event.event,
+      reference: event.reference,
+      payload: event.payload,
+    })
+    .onConflictDoUpdate({
+      target: [paymentWebhookEvents.provider, paymentWebhookEvents.dedupeKey],
+      set: { deliveries: sql`${paymentWebhookEvents.deliveries} + 1` },
+    })
+    .returning({ id: paymentWebhookEvents.id, processedAt: paymentWebhookEvents.processedAt });
+  return row;
+}
+
+export async function markWebhookProcessed(db: DbOrTx, id: string, at: Date) {
+  await db.update(paymentWebhookEvents).set({ processedAt: at }).where(eq(paymentWebhookEvents.id, id));
+}
+
+/** Events of `events` recorded but never processed, oldest first. */
+export async function unprocessedWebhooks(db: DbOrTx, events: string[], limit: number) {
+  return db
+    .select({ id: paymentWebhookEvents.id, reference: paymentWebhookEvents.reference })
+    .from(paymentWebhookEvents)
+    .where(
+      and(
+        isNull(paymentWebhookEvents.processedAt),
+        inArray(paymentWebhookEvents.event, events),
+        isNotNull(paymentWebhookEvents.reference),
+      ),
+    )
+    .orderBy(paymentWebhookEvents.receivedAt)
+    .limit(limit);
+}
+
+/** Online payments still pending that were started before `olderThan`, oldest first. */
+export async function pendingOnlinePayments(db: DbOrTx, olderThan: Date, limit: number) {
+  return db
+    .select({ id: payments.id, reference: payments.reference, createdAt: payments.createdAt })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        eq(payments.kind, 'payment'),
+        inArray(payments.method, [...ONLINE_METHODS]),
+        lt(payments.createdAt, olderThan),
+      ),
+    )
+    .orderBy(payments.createdAt)
+    .limit(limit);
+}
+
+/** A fee's amount whatever became of the fee since: a payment's status still shows what it owed. */
+export async function feeAmountKobo(db: DbOrTx, feeId: string): Promise<bigint | undefined> {
+  const [row] = await db.select({ amountKobo: fees.amountKobo }).from(fees).where(eq(fees.id, feeId));
+  return row?.amountKobo;
+}
+
+const LOCK_NAME = 'payments.reconcile';
+
+/**
+ * Runs `work` only if no other instance holds the reconcile lock, holding it for the whole run.
+ * A session lock must be taken and released on the same connection: a server pool lends one
+ * connection for the run; PGlite has a single session anyway. `null` when another run holds it.
+ */
+export async function withReconcileLock<T>(ctx: AppContext, work: () => Promise<T>): Promise<T | null> {
+  const client = (ctx.db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const connection = await client.connect();
+    try {
+      const { rows } = await connection.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock(hashtext($1)) as locked',
+        [LOCK_NAME],
+      );
+      if (!rows[0]?.locked) return null;
+      try {
+        return await work();
+      } finally {
+        await connection.query('select pg_advisory_unlock(hashtext($1))', [LOCK_NAME]);
+      }
+    } finally {
+      connection.release();
+    }
+  }
+  const locked = await ctx.db.execute(sql`select pg_try_advisory_lock(hashtext(${LOCK_NAME})) as locked`);
+  if (!rowsOf<{ locked: boolean }>(locked)[0]?.locked) return null;
+  try {
+    return await work();
+  } finally {
+    await ctx.db.execute(sql`select pg_advisory_unlock(hashtext(${LOCK_NAME}))`);
+  }
+}
+
+/** drizzle's execute answers `{ rows }` on both drivers. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

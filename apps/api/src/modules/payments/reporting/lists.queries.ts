@@ -1,0 +1,178 @@
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../../db/client.js';
+import { personMatches } from '../../../db/person-search.js';
+import { fees, payments, schools, terms, users } from '../../../db/schema.js';
+import { inSchoolScope, type Scope } from '../../../plugins/tenancy.js';
+import { signedAmountKobo } from '../../fees/fees.queries.js';
+
+const refund = alias(payments, 'refund');
+
+/** Start of a calendar day in Nigeria, as a timestamp the payments indexes can compare with. */
+export const lagosDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Lagos')`;
+
+/** When the money moved: the credit time once credited, else when the row was made. */
+export const transDate = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;
+
+export interface PaymentFilters {
+  schoolId?: string | undefined;
+  termId?: string | undefined;
+  studentId?: string | undefined;
+  feeId?: string | undefined;
+  status?: (typeof payments.$inferSelect)['status'] | undefined;
+  method?: (typeof payments.$inferSelect)['method'] | undefined;
+  kind?: (typeof payments.$inferSelect)['kind'] | undefined;
+  search?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/**
+ * The filters as conditions on `payments` alone (subqueries rather than joins), so the count and
+ * the page share them and the planner can walk the payments indexes.
+ */
+export function paymentFilters(filters: PaymentFilters): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (filters.schoolId) conditions.push(eq(payments.schoolId, filters.schoolId));
+  if (filters.studentId) conditions.push(eq(payments.studentId, filters.studentId));
+  if (filters.feeId) conditions.push(eq(payments.feeId, filters.feeId));
+  if (filters.termId) {
+    conditions.push(
+      sql`${payments.feeId} in (select ${fees.id} from ${fees} where ${fees.termId} = ${filters.termId})`,
+    );
+  }
+  if (filters.status) conditions.push(eq(payments.status, filters.status));
+  if (filters.method) conditions.push(eq(payments.method, filters.method));
+  if (filters.kind) conditions.push(eq(payments.kind, filters.kind));
+  if (filters.from) conditions.push(sql`${transDate} >= ${lagosDayStart(filters.from)}`);
+  if (filters.to) conditions.push(sql`${transDate} < ${lagosDayStart(filters.to)} + interval '1 day'`);
+  if (filters.search) {
+    const pattern = `%${filters.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(sql`(${payments.reference} ilike ${pattern} or ${payments.receiptNo} ilike ${pattern}
+      or ${payments.studentId} in (select ${users.id} from ${users} where ${personMatches(filters.search)}))`);
+  }
+  return and(...conditions)!;
+}
+
+const paymentColumns = {
+  payment: payments,
+  student: { id: users.id, firstname: users.firstname, lastname: users.lastname, regNo: users.regNo },
+  school: { id: schools.id, name: schools.name },
+  fee: { id: fees.id, name: fees.name, type: fees.type, amountKobo: fees.amountKobo },
+  term: { id: terms.id, name: terms.name },
+  refundId: refund.id,
+};
+
+function paymentsFrom(db: DbOrTx) {
+  return db
+    .select(paymentColumns)
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.studentId))
+    .innerJoin(schools, eq(schools.id, payments.schoolId))
+    .innerJoin(fees, eq(fees.id, payments.feeId))
+    .leftJoin(terms, eq(terms.id, fees.termId))
+    .leftJoin(refund, eq(refund.refundOf, payments.id));
+}
+
+const newestFirst = [desc(payments.createdAt), desc(payments.id)];
+
+/**
+ * The ids of one page, newest first (the id breaks ties between rows of one transaction).
+ * `acrossSchools` names the schools a staff list spans: each school's newest rows are taken
+ * from its own (school_id, created_at) index and merged, so a group or the whole platform pages
+ * without sorting every payment it holds.
+ */
+async function pageIds(db: DbOrTx, where: SQL, page: { limit: number; offset: number }, acrossSchools?: SQL) {
+  if (!acrossSchools) {
+    const rows = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows.map((row) => row.id);
+  }
+  const newest = db
+    .select({ id: payments.id, createdAt: payments.createdAt })
+    .from(payments)
+    .where(and(sql`${payments.schoolId} = ${schools.id}`, where))
+    .orderBy(...newestFirst)
+    .limit(page.offset + page.limit)
+    .as('newest');
+  const rows = await db
+    .select({ id: newest.id })
+    .from(schools)
+    .crossJoinLateral(newest)
+    .where(acrossSchools)
+    .orderBy(desc(newest.createdAt), desc(newest.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((row) => row.id);
+}
+
+export async function listPayments(
+  db: DbOrTx,
+  where: SQL,
+  page: { limit: number; offset: number },
+  acrossSchools?: SQL,
+) {
+  const ids = await pageIds(db, where, page, acrossSchools);
+  if (!ids.length) return [];
+  return paymentsFrom(db)
+    .where(inArray(payments.id, ids))
+    .orderBy(...newestFirst);
+}
+
+export type PaymentListRow = Awaited<ReturnType<typeof listPayments>>[number];
+
+export async function findPayment(db: DbOrTx, where: SQL, id: string) {
+  const [row] = await paymentsFrom(db).where(and(where, eq(payments.id, id)));
+  return row;
+}
+
+export async function countPaymentRows(db: DbOrTx, where: SQL) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where);
+  return row?.n ?? 0;
+}
+
+/** `student:fee` → what that student has paid on that fee, net of refunds, for a whole page in one query. */
+export async function feePaidFor(db: DbOrTx, rows: { studentId: string; feeId: string }[]) {
+  const paid = new Map<string, bigint>();
+  if (!rows.length) return paid;
+  const result = await db
+    .select({
+      studentId: payments.studentId,
+      feeId: payments.feeId,
+      paid: sql<string>`sum(${signedAmountKobo})::bigint::text`,
+    })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.feeId, [...new Set(rows.map((row) => row.feeId))]),
+        inArray(payments.studentId, [...new Set(rows.map((row) => row.studentId))]),
+        eq(payments.status, 'success'),
+      ),
+    )
+    .groupBy(payments.studentId, payments.feeId);
+  for (const row of result) paid.set(`${row.studentId}:${row.feeId}`, BigInt(row.paid));
+  return paid;
+}
+
+/** A term the caller's scope holds, for filters that name one. */
+export async function termInScope(db: DbOrTx, scope: Scope, id: string) {
+  const [row] = await db
+    .select({ id: terms.id })
+    .from(terms)
+    .where(and(eq(terms.id, id), inSchoolScope(scope, terms.schoolId)));
+  return row;
+}
+
+/** A fee the caller's scope holds, for filters that name one. */
+export async function feeInScope(db: DbOrTx, scope: Scope, id: string) {
+  const [row] = await db
+    .select({ id: fees.id })
+    .from(fees)
+    .where(and(eq(fees.id, id), inSchoolScope(scope, fees.schoolId)));
+  return row;
+}
