@@ -56,6 +56,10 @@ export const feeClassArms = pgTable(
     feeId: uuid('fee_id')
       .notNull()
       .references(() => fees.id, { onDelete: 'cascade' }),
+    /** The fee's school. */
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
     classArmId: uuid('class_arm_id')
       .notNull()
       .references(() => classArms.id),
@@ -69,6 +73,10 @@ export const feeStudents = pgTable(
     feeId: uuid('fee_id')
       .notNull()
       .references(() => fees.id, { onDelete: 'cascade' }),
+    /** The fee's school. */
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
     studentId: uuid('student_id')
       .notNull()
       .references(() => users.id),

@@ -110,6 +110,8 @@ export const paymentWebhookEvents = pgTable(
   'payment_webhook_events',
   {
     id: id(),
+    /** The school of the payment it names; null when the reference is none of ours. */
+    schoolId: uuid('school_id').references(() => schools.id),
     provider: text('provider', { enum: ['paystack', 'flutterwave'] }).notNull(),
     dedupeKey: text('dedupe_key').notNull(),
     event: text('event').notNull(),

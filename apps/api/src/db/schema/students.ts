@@ -49,6 +49,10 @@ export const parentStudents = pgTable(
     studentId: uuid('student_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The child's school: a parent with children in two schools has a link in each. */
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.parentId, t.studentId] }), index('parent_students_student_idx').on(t.studentId)],

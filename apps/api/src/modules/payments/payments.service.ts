@@ -292,6 +292,7 @@ export async function recordWebhook(ctx: AppContext, event: WebhookEvent) {
       dedupeKey: event.dedupeKey,
       event: event.event,
       reference: event.reference,
+      schoolId: sql`(select ${payments.schoolId} from ${payments} where ${payments.reference} = ${event.reference})`,
       payload: event.payload,
     })
     .onConflictDoUpdate({
