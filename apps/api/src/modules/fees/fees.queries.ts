@@ -175,12 +175,10 @@ export async function studentsInSchool(db: DbOrTx, schoolId: string, ids: string
 
 export async function replaceTargets(
   db: DbOrTx,
-  fee: { id: string; schoolId: string },
+  { id: feeId, schoolId }: { id: string; schoolId: string },
   classArmIds: string[],
   studentIds: string[],
 ) {
-  const feeId = fee.id;
-  const schoolId = fee.schoolId;
   await db.delete(feeClassArms).where(eq(feeClassArms.feeId, feeId));
   await db.delete(feeStudents).where(eq(feeStudents.feeId, feeId));
   if (classArmIds.length) {
