@@ -153,7 +153,7 @@ describe('payment history, statistics and analytics', () => {
       expect((await call(t, wuseBursar, 'GET', `/payment/all?school_id=${ids.school}`)).statusCode).toBe(404);
       const wuse = await list(wuseBursar, 'limit=100');
       expect(wuse.payments.some((payment) => payment._id === paid.p1._id)).toBe(false);
-      expect(wuse.payments.every((payment) => payment.school._id === ids.secondSchool)).toBe(true);
+      expect(new Set(wuse.payments.map((payment) => payment.school._id))).toEqual(new Set([ids.secondSchool]));
       const search = await list(wuseBursar, `search=${paid.p1.receiptNo}`);
       expect(search.payments.filter((payment) => payment._id === paid.p1._id)).toHaveLength(0);
     });
@@ -326,7 +326,13 @@ describe('payment history, statistics and analytics', () => {
     it('says so honestly when nothing was paid, and defaults to the last 30 days', async () => {
       const empty = await analytics(wuseBursar, 'from=2020-03-01&to=2020-03-31');
       expect(empty.totalPayments).toBe(0);
-      expect(empty.methods.every((method) => method.percentage === 0 && method.trend === 'stable')).toBe(true);
+      expect(empty.methods.map(({ method, percentage, trend }) => ({ method, percentage, trend }))).toEqual(
+        ['paystack', 'flutterwave', 'bank_transfer', 'cash'].map((method) => ({
+          method,
+          percentage: 0,
+          trend: 'stable',
+        })),
+      );
       expect(empty.recommendations).toEqual([
         'No payments in this period.',
         '1 bank transfer is waiting for confirmation.',

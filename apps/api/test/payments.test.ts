@@ -159,6 +159,7 @@ describe('online payments through Paystack (local fake)', () => {
       .from(paymentWebhookEvents)
       .where(eq(paymentWebhookEvents.reference, reference));
     expect(event!.deliveries).toBe(2);
+    expect(event!.schoolId).toBe(credited.schoolId);
     expect(await credits(credited.id)).toBe(1);
     expect(await outstandingOf(feeId)).toBe(0);
 

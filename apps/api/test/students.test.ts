@@ -164,10 +164,10 @@ describe('students', () => {
     it("limits staff to their schools: principals their own, the proprietor the group's", async () => {
       const first = await dataOf('principal', '/students?limit=100');
       expect(first.pagination.total).toBe(await countWhere(eq(users.schoolId, ids.first)));
-      expect(first.students.every((row: Listed) => row.school._id === ids.first)).toBe(true);
+      expect(new Set(first.students.map((row: Listed) => row.school._id))).toEqual(new Set([ids.first]));
       const second = await dataOf('principal2', '/students?limit=100');
       expect(second.pagination.total).toBe(await countWhere(eq(users.schoolId, ids.second)));
-      expect(second.students.every((row: Listed) => row.school._id === ids.second)).toBe(true);
+      expect(new Set(second.students.map((row: Listed) => row.school._id))).toEqual(new Set([ids.second]));
       expect((await dataOf('proprietor', '/students')).pagination.total).toBe(await countWhere());
       expect((await dataOf('ict', '/students')).pagination.total).toBe(first.pagination.total);
 
@@ -251,9 +251,9 @@ describe('students', () => {
       expect(found.statusCode).toBe(200);
       expect(found.json().data.students.map((row: Listed) => row._id)).toEqual([ids.chiamaka]);
       const wuse = await call('bursar', 'GET', '/students');
-      expect(
-        wuse.json().data.students.every((row: { school: { name: string } }) => row.school.name === FIRST_SCHOOL),
-      ).toBe(true);
+      expect(new Set(wuse.json().data.students.map((row: { school: { name: string } }) => row.school.name))).toEqual(
+        new Set([FIRST_SCHOOL]),
+      );
     });
 
     it("answers 404 for another school's student, both ways", async () => {

@@ -277,11 +277,14 @@ export async function seedDemoIfEmpty(
         ...student.profile,
       })),
     );
-    await tx
-      .insert(parentStudents)
-      .values(
-        population.links.map(([parent, student]) => ({ parentId: ids.get(parent)!, studentId: ids.get(student)! })),
-      );
+    const schoolOfStudent = new Map(students.map((student) => [student.email, student.schoolId]));
+    await tx.insert(parentStudents).values(
+      population.links.map(([parent, student]) => ({
+        parentId: ids.get(parent)!,
+        studentId: ids.get(student)!,
+        schoolId: schoolOfStudent.get(student)!,
+      })),
+    );
     const login = (name: string) => ids.get(`${name}@${DEMO_DOMAIN}`)!;
     progress('Loading the demo data: fees and payment settings…');
     await seedDemoFees(

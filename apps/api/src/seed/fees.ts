@@ -113,10 +113,14 @@ export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now
         })
         .returning({ id: fees.id });
       if (classArmIds.length) {
-        await tx.insert(feeClassArms).values(classArmIds.map((classArmId) => ({ feeId: fee!.id, classArmId })));
+        await tx
+          .insert(feeClassArms)
+          .values(classArmIds.map((classArmId) => ({ feeId: fee!.id, schoolId: school.schoolId, classArmId })));
       }
       if (studentIds.length) {
-        await tx.insert(feeStudents).values(studentIds.map((studentId) => ({ feeId: fee!.id, studentId })));
+        await tx
+          .insert(feeStudents)
+          .values(studentIds.map((studentId) => ({ feeId: fee!.id, schoolId: school.schoolId, studentId })));
       }
       const event = { feeId: fee!.id, schoolId: school.schoolId };
       await tx.insert(feeEvents).values([

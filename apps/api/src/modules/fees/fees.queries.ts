@@ -173,14 +173,19 @@ export async function studentsInSchool(db: DbOrTx, schoolId: string, ids: string
   return new Set(rows.map((row) => row.id));
 }
 
-export async function replaceTargets(db: DbOrTx, feeId: string, classArmIds: string[], studentIds: string[]) {
+export async function replaceTargets(
+  db: DbOrTx,
+  { id: feeId, schoolId }: { id: string; schoolId: string },
+  classArmIds: string[],
+  studentIds: string[],
+) {
   await db.delete(feeClassArms).where(eq(feeClassArms.feeId, feeId));
   await db.delete(feeStudents).where(eq(feeStudents.feeId, feeId));
   if (classArmIds.length) {
-    await db.insert(feeClassArms).values(classArmIds.map((classArmId) => ({ feeId, classArmId })));
+    await db.insert(feeClassArms).values(classArmIds.map((classArmId) => ({ feeId, schoolId, classArmId })));
   }
   if (studentIds.length) {
-    await db.insert(feeStudents).values(studentIds.map((studentId) => ({ feeId, studentId })));
+    await db.insert(feeStudents).values(studentIds.map((studentId) => ({ feeId, schoolId, studentId })));
   }
 }
 

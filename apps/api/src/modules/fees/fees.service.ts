@@ -267,7 +267,7 @@ export async function createFee(ctx: AppContext, auth: AuthContext, input: FeeIn
         approvedAt: approved ? now : null,
       })
       .returning();
-    await replaceTargets(tx, row!.id, classArmIds, studentIds);
+    await replaceTargets(tx, row!, classArmIds, studentIds);
     await recordEvent(tx, row!, actor, 'created');
     if (approved) await recordEvent(tx, row!, actor, 'approved');
     await recordAudit(tx, actor, {
@@ -314,7 +314,7 @@ export async function updateFee(ctx: AppContext, auth: AuthContext, id: string, 
       })
       .where(eq(fees.id, id))
       .returning();
-    await replaceTargets(tx, id, classArmIds, studentIds);
+    await replaceTargets(tx, after!, classArmIds, studentIds);
     await recordEvent(tx, before, actor, 'edited', { changes });
     if (before.status === 'approved' && status === 'pending') await recordEvent(tx, before, actor, 'sent_back');
     if (approvedNow) await recordEvent(tx, before, actor, 'approved');

@@ -632,7 +632,7 @@ export async function linkParent(ctx: AppContext, auth: AuthContext, id: string,
   return ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(parentStudents)
-      .values({ parentId, studentId: id })
+      .values({ parentId, studentId: id, schoolId: row.school.id })
       .onConflictDoNothing()
       .returning({ parentId: parentStudents.parentId });
     if (inserted.length) {

@@ -20,6 +20,7 @@ export async function recordWebhookEvent(db: DbOrTx, event: WebhookEvent) {
       dedupeKey: event.dedupeKey,
       event: event.event,
       reference: event.reference,
+      schoolId: sql`(select ${payments.schoolId} from ${payments} where ${payments.reference} = ${event.reference})`,
       payload: event.payload,
     })
     .onConflictDoUpdate({

@@ -1,0 +1,158 @@
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.js';
+import { fees } from './fees.js';
+import { schools } from './schools.js';
+import { users } from './users.js';
+
+/**
+ * Money received or claimed against a fee. A row is never edited into another amount: a
+ * correction is a new row. The payments issue builds the crediting on this table.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    feeId: uuid('fee_id')
+      .notNull()
+      .references(() => fees.id),
+    amountKobo: bigint('amount_kobo', { mode: 'bigint' }).notNull(),
+    /** `review`: the provider's answer did not match (amount, currency, reference); never credited automatically. */
+    status: text('status', { enum: ['pending', 'success', 'failed', 'review'] })
+      .notNull()
+      .default('pending'),
+    method: text('method', { enum: ['paystack', 'flutterwave', 'bank_transfer', 'cash'] }).notNull(),
+    /**
+     * `refund`: a compensating entry for the payment in `refundOf`, same amount (positive kobo),
+     * subtracted wherever money paid is summed. The original row is never changed.
+     */
+    kind: text('kind', { enum: ['payment', 'refund'] })
+      .notNull()
+      .default('payment'),
+    refundOf: uuid('refund_of').references((): AnyPgColumn => payments.id),
+    /** Why a refund was made, or why a bursar rejected a bank transfer claim. */
+    reason: text('reason'),
+    /** Ours, unique, sent to the provider as its reference (Paystack) or tx_ref (Flutterwave). */
+    reference: text('reference').notNull().unique(),
+    currency: text('currency').notNull().default('NGN'),
+    isInstallment: boolean('is_installment').notNull().default(false),
+    /** The provider's hosted checkout for this attempt (one-time use). */
+    paymentUrl: text('payment_url'),
+    /** What the provider calls it, once verified: its reference and its transaction id. */
+    providerReference: text('provider_reference'),
+    providerId: text('provider_id'),
+    channel: text('channel'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    initiatedBy: uuid('initiated_by').references(() => users.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** `RCP-<year>-<6 digits>`, sequential per school, given in the transaction that credits the payment. */
+    receiptNo: text('receipt_no'),
+    /** The client's Idempotency-Key for payments recorded at a desk (cash): a retry returns the same row. */
+    idempotencyKey: uuid('idempotency_key'),
+    notes: text('notes'),
+    /** A bank transfer the payer says they made: their bank's reference, the day, an optional proof image. */
+    payerBankReference: text('payer_bank_reference'),
+    transferDate: date('transfer_date', { mode: 'string' }),
+    /** Path under the private uploads folder; served only through an authorised route. */
+    proofPath: text('proof_path'),
+    /** Who confirmed or rejected a bank transfer claim, or recorded a refund, and when. */
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    /** A payment is refunded at most once. */
+    uniqueIndex('payments_refund_of_idx').on(t.refundOf),
+    index('payments_school_method_status_idx').on(t.schoolId, t.method, t.status, t.createdAt),
+    index('payments_student_idx').on(t.studentId, t.createdAt),
+    index('payments_fee_student_idx').on(t.feeId, t.studentId, t.status),
+    uniqueIndex('payments_school_receipt_idx').on(t.schoolId, t.receiptNo),
+    uniqueIndex('payments_school_idempotency_idx').on(t.schoolId, t.idempotencyKey),
+    index('payments_school_idx').on(t.schoolId, t.createdAt),
+    index('payments_pending_idx').on(t.status, t.createdAt),
+    /** One provider transaction credits one payment. */
+    uniqueIndex('payments_provider_id_idx').on(t.method, t.providerId),
+  ],
+);
+
+/** The last receipt number given per school; bumped with `update ... returning` inside the crediting transaction. */
+export const schoolReceiptCounters = pgTable('school_receipt_counters', {
+  schoolId: uuid('school_id')
+    .primaryKey()
+    .references(() => schools.id),
+  lastNo: bigint('last_no', { mode: 'number' }).notNull().default(0),
+  ...timestamps(),
+});
+
+/**
+ * Every verified webhook delivery, deduplicated: Paystack has no event id, so the key is
+ * `paystack:<event>:<data.id>`. A replay finds its key and is not processed again.
+ */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    id: id(),
+    /** The school of the payment it names; null when the reference is none of ours. */
+    schoolId: uuid('school_id').references(() => schools.id),
+    provider: text('provider', { enum: ['paystack', 'flutterwave'] }).notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    event: text('event').notNull(),
+    reference: text('reference'),
+    payload: jsonb('payload').notNull(),
+    deliveries: integer('deliveries').notNull().default(1),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_webhook_events_dedupe_idx').on(t.provider, t.dedupeKey),
+    index('payment_webhook_events_reference_idx').on(t.reference),
+  ],
+);
+
+/** Payments whose verification did not match what we expected: a person decides, nothing is credited. */
+export const paymentReviews = pgTable(
+  'payment_reviews',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    reason: text('reason').notNull(),
+    expectedKobo: bigint('expected_kobo', { mode: 'bigint' }).notNull(),
+    reportedKobo: bigint('reported_kobo', { mode: 'bigint' }),
+    currency: text('currency'),
+    providerStatus: text('provider_status'),
+    details: jsonb('details'),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_reviews_payment_idx').on(t.paymentId),
+    index('payment_reviews_school_idx').on(t.schoolId, t.status),
+  ],
+);
