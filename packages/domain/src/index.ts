@@ -3,6 +3,7 @@ export * from './amount-in-words.js';
 export * from './error-codes.js';
 export * from './fees.js';
 export * from './greeting.js';
+export * from './lagos-time.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './navigation.js';

@@ -201,6 +201,11 @@ export async function testProviderConnection(
 
 /** The school whose methods a caller may see: a student's own, a parent's child's, or one in a staff member's scope. */
 async function payerSchool(ctx: AppContext, auth: AuthContext, query: { school_id?: string; student_id?: string }) {
+  // A payer's school follows from who they are; a school named beside it must be that one.
+  const named = (schoolId: string) => {
+    if (query.school_id !== undefined && query.school_id !== schoolId) throw notFound(SCHOOL.notFound);
+    return schoolId;
+  };
   if (auth.roles.includes('Parent') && query.student_id) {
     const child = await findStudent(
       ctx.db,
@@ -208,11 +213,11 @@ async function payerSchool(ctx: AppContext, auth: AuthContext, query: { school_i
       query.student_id,
     );
     if (!child?.user.schoolId) throw notFound(STUDENT.notFound);
-    return child.user.schoolId;
+    return named(child.user.schoolId);
   }
   if (auth.roles.includes('Student')) {
     if (!auth.schoolId) throw notFound(SCHOOL.notFound);
-    return auth.schoolId;
+    return named(auth.schoolId);
   }
   if (auth.roles.includes('Parent')) {
     throw validationFailed([{ field: 'student_id', message: 'Please select a child' }]);

@@ -4,9 +4,10 @@ import {
   can,
   displayName,
   entityMessages,
-  formatNaira,
+  formatKobo,
   initials,
   koboToNaira,
+  lagosDateTime,
   outstanding,
   PAYMENT_METHOD_LABELS,
   type ReceiptCheck,
@@ -44,20 +45,6 @@ export interface ReceiptDocument {
   verifyUrl: string;
 }
 
-const LAGOS_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 21 Nov 2026, 14:05 (Lagos). */
-export const lagosDateTime = (date: Date) => LAGOS_TIME.format(date);
-
-const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1).replaceAll('_', ' ');
 
 /** The key receipts are signed with: derived from the master secret, so it survives restarts. */
@@ -159,7 +146,7 @@ export async function loadReceipt(
       type: capitalise(row.fee.type),
       term: row.term ? [row.term.name, row.session?.name].filter(Boolean).join(', ') : null,
     },
-    amount: naira(payment.amountKobo),
+    amount: formatKobo(payment.amountKobo),
     amountInWords: amountInWords(payment.amountKobo),
     method: PAYMENT_METHOD_LABELS[payment.method],
     reference: payment.reference,
@@ -167,9 +154,9 @@ export async function loadReceipt(
     channel: payment.channel ? capitalise(payment.channel) : null,
     recordedBy: recordedByOf(row),
     notes: payment.notes,
-    feeAmount: naira(row.fee.amountKobo),
-    paidToDate: naira(paid),
-    outstanding: naira(outstanding(row.fee.amountKobo, paid)),
+    feeAmount: formatKobo(row.fee.amountKobo),
+    paidToDate: formatKobo(paid),
+    outstanding: formatKobo(outstanding(row.fee.amountKobo, paid)),
     verificationCode: code,
     verifyUrl: verifyUrlOf(config.appUrl, code, payment.receiptNo),
   };

@@ -1,10 +1,9 @@
-import { amountInWords, formatNaira, nairaToKobo, PAYMENT_METHOD_LABELS } from '@schoolledger/domain';
+import { amountInWords, formatNaira, lagosDateTime, nairaToKobo, PAYMENT_METHOD_LABELS } from '@schoolledger/domain';
 import { CheckCircle2, Plus, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ReceiptButton } from '@/components/payments';
 import { Button, Card } from '@/components/ui';
 import { notify } from '@/lib/notify';
-import { lagosDateTime } from '../lib/cash-form';
 import type { RecordedCash } from './cash-payment-form';
 import type { ChosenStudent } from './student-search';
 

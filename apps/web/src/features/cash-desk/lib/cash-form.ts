@@ -43,16 +43,3 @@ export type CashFormValues = z.input<ReturnType<typeof cashFormSchema>>;
 export type CashFormOutput = z.output<ReturnType<typeof cashFormSchema>>;
 
 export const emptyCashForm: CashFormValues = { fee_id: '', payment_type: 'full', amount: '', notes: '' };
-
-const LAGOS_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 21 Nov 2026, 14:05, as the printed receipt says it. */
-export const lagosDateTime = (iso: string) => LAGOS_TIME.format(new Date(iso));
