@@ -271,5 +271,5 @@ describe("the tenancy sweep: every route with an id in its path, given another s
     expect(student!.firstname).not.toBe('Stolen');
     const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.refundOf, foreign.payment!));
     expect(payment).toBeUndefined();
-  });
+  }, 180_000);
 });
