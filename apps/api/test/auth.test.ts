@@ -92,7 +92,12 @@ describe('signing in', () => {
   it('answers a wrong password with 401 "Invalid email or password" and records the attempt', async () => {
     const response = await login(t, demoEmail('auditor'), 'not-the-password');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, message: 'Invalid email or password', data: null, code: 'INVALID_CREDENTIALS' });
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'Invalid email or password',
+      data: null,
+      code: 'INVALID_CREDENTIALS',
+    });
     const attempts = await attemptsOf(t, demoEmail('auditor'));
     expect(attempts.at(-1)).toMatchObject({ success: false, reason: 'bad_password' });
     expect(attempts.at(-1)!.userId).not.toBeNull();
@@ -166,7 +171,12 @@ describe('signing in', () => {
     try {
       const response = await login(t, demoEmail('parent'));
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ success: false, message: MSG.accountInactive, data: null, code: 'ACCOUNT_INACTIVE' });
+      expect(response.json()).toEqual({
+        success: false,
+        message: MSG.accountInactive,
+        data: null,
+        code: 'ACCOUNT_INACTIVE',
+      });
       expect(response.body).not.toContain('token');
       expect((await attemptsOf(t, demoEmail('parent'))).at(-1)).toMatchObject({ success: false, reason: 'inactive' });
       expect((await profile(t, before.token)).statusCode).toBe(401);
@@ -268,7 +278,12 @@ describe('refresh tokens', () => {
 
     const reused = await refresh(t, first.refreshToken);
     expect(reused.statusCode).toBe(401);
-    expect(reused.json()).toEqual({ success: false, message: MSG.tokenRefreshFailed, data: null, code: 'UNAUTHENTICATED' });
+    expect(reused.json()).toEqual({
+      success: false,
+      message: MSG.tokenRefreshFailed,
+      data: null,
+      code: 'UNAUTHENTICATED',
+    });
 
     // The newest token of that family no longer refreshes, and its access tokens stop working.
     expect((await refresh(t, third.refreshToken)).statusCode).toBe(401);

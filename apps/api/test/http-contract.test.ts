@@ -21,7 +21,13 @@ function expectEnvelope(body: string) {
       .filter((key) => key !== 'errors')
       .sort(),
   ).toEqual(ENVELOPE_KEYS);
-  return json as { success: false; message: string; data: null; code: string; errors?: { field: string; message: string }[] };
+  return json as {
+    success: false;
+    message: string;
+    data: null;
+    code: string;
+    errors?: { field: string; message: string }[];
+  };
 }
 
 /** Sends raw bytes to the listening app and returns what comes back before the socket closes. */
