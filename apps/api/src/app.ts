@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import apiReference from '@scalar/fastify-api-reference';
-import { MAX_IMAGE_BYTES, MSG } from '@schoolledger/domain';
+import { ERROR_CODES, MAX_IMAGE_BYTES, MSG } from '@schoolledger/domain';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -190,7 +190,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
   }
 
   app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ success: false, message: MSG.notFound, data: null }),
+    reply.code(404).send({ success: false, message: MSG.notFound, data: null, code: ERROR_CODES.notFound }),
   );
 
   return app;

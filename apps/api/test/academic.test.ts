@@ -186,7 +186,7 @@ describe('academic structure', () => {
       );
       const gone = await call('admin', 'GET', `/groupschool/${created._id}`);
       expect(gone.statusCode).toBe(404);
-      expect(gone.json()).toEqual({ success: false, message: GROUP.notFound, data: null });
+      expect(gone.json()).toEqual({ success: false, message: GROUP.notFound, data: null, code: 'NOT_FOUND' });
     });
 
     it('refuse to delete a group that still has schools (409)', async () => {

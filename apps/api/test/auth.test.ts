@@ -92,7 +92,12 @@ describe('signing in', () => {
   it('answers a wrong password with 401 "Invalid email or password" and records the attempt', async () => {
     const response = await login(t, demoEmail('auditor'), 'not-the-password');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, message: 'Invalid email or password', data: null });
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'Invalid email or password',
+      data: null,
+      code: 'INVALID_CREDENTIALS',
+    });
     const attempts = await attemptsOf(t, demoEmail('auditor'));
     expect(attempts.at(-1)).toMatchObject({ success: false, reason: 'bad_password' });
     expect(attempts.at(-1)!.userId).not.toBeNull();
@@ -166,7 +171,12 @@ describe('signing in', () => {
     try {
       const response = await login(t, demoEmail('parent'));
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ success: false, message: MSG.accountInactive, data: null });
+      expect(response.json()).toEqual({
+        success: false,
+        message: MSG.accountInactive,
+        data: null,
+        code: 'ACCOUNT_INACTIVE',
+      });
       expect(response.body).not.toContain('token');
       expect((await attemptsOf(t, demoEmail('parent'))).at(-1)).toMatchObject({ success: false, reason: 'inactive' });
       expect((await profile(t, before.token)).statusCode).toBe(401);
@@ -189,7 +199,7 @@ describe('signing in', () => {
     }
     const locked = await login(t, email);
     expect(locked.statusCode).toBe(423);
-    expect(locked.json()).toEqual({ success: false, message: MSG.accountLocked, data: null });
+    expect(locked.json()).toEqual({ success: false, message: MSG.accountLocked, data: null, code: 'ACCOUNT_LOCKED' });
 
     const attempts = await attemptsOf(t, email);
     expect(attempts).toHaveLength(6);
@@ -268,7 +278,12 @@ describe('refresh tokens', () => {
 
     const reused = await refresh(t, first.refreshToken);
     expect(reused.statusCode).toBe(401);
-    expect(reused.json()).toEqual({ success: false, message: MSG.tokenRefreshFailed, data: null });
+    expect(reused.json()).toEqual({
+      success: false,
+      message: MSG.tokenRefreshFailed,
+      data: null,
+      code: 'UNAUTHENTICATED',
+    });
 
     // The newest token of that family no longer refreshes, and its access tokens stop working.
     expect((await refresh(t, third.refreshToken)).statusCode).toBe(401);
@@ -328,7 +343,7 @@ describe('signing out and who may do what', () => {
     expect(response.json()).toEqual({ success: true, message: MSG.loggedOut, data: null });
     const after = await profile(t, session.token);
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ success: false, message: MSG.sessionExpired, data: null });
+    expect(after.json()).toEqual({ success: false, message: MSG.sessionExpired, data: null, code: 'UNAUTHENTICATED' });
     expect((await refresh(t, session.refreshToken)).statusCode).toBe(401);
   });
 
@@ -343,7 +358,7 @@ describe('signing out and who may do what', () => {
   it('answers 401 without a token, with a token that is not ours, and with a token signed by another key', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/v1/user/profile' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ success: false, message: MSG.sessionExpired, data: null });
+    expect(none.json()).toEqual({ success: false, message: MSG.sessionExpired, data: null, code: 'UNAUTHENTICATED' });
     const garbage = await profile(t, 'garbage');
     expect(garbage.statusCode).toBe(401);
     const { token } = await signIn(t, demoEmail('principal'));
@@ -370,7 +385,7 @@ describe('signing out and who may do what', () => {
       payload: body,
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, message: MSG.notAuthorized, data: null });
+    expect(response.json()).toEqual({ success: false, message: MSG.notAuthorized, data: null, code: 'FORBIDDEN' });
     const empty = await t.app.inject({
       method: 'POST',
       url: '/api/v1/session/create',
@@ -467,7 +482,7 @@ describe('forgetting and resetting a password', () => {
 
     const again = await reset(token, 'yet-another-passw0rd');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ success: false, message: MSG.resetTokenInvalid, data: null });
+    expect(again.json()).toEqual({ success: false, message: MSG.resetTokenInvalid, data: null, code: 'BAD_REQUEST' });
     expect((await login(t, email, 'a-brand-new-passw0rd')).statusCode).toBe(200);
 
     expect((await refresh(t, session.refreshToken)).statusCode).toBe(401);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schools, terms } from '../src/db/schema.js';
-import { NO_TERMS } from '../src/modules/fees/outstanding-report.service.js';
+import { NO_TERMS } from '../src/modules/fees/fees.errors.js';
 import { FIRST_SCHOOL, useTestApp } from './helper.js';
 
 /** The demo's sessions follow the clock: on 12 Nov 2025 the current term is First Term 2025/2026. */

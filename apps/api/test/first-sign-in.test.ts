@@ -174,6 +174,6 @@ describe('first sign-in: a temporary or derived password must be replaced before
   it('answers other refusals without a code, so only this one sends the web to the password screen', async () => {
     const response = await call((await t.as('student')).authorization.slice('Bearer '.length), 'GET', '/user/all');
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, message: MSG.notAuthorized, data: null });
+    expect(response.json()).toEqual({ success: false, message: MSG.notAuthorized, data: null, code: 'FORBIDDEN' });
   });
 });

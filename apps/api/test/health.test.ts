@@ -32,7 +32,7 @@ describe('health and documentation', () => {
   it('answers unknown API paths with a 404 envelope', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/nope' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, message: 'Resource not found', data: null });
+    expect(response.json()).toEqual({ success: false, message: 'Resource not found', data: null, code: 'NOT_FOUND' });
   });
 });
 

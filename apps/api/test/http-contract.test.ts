@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
+import { isErrorCode } from '@schoolledger/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { classArms, schools } from '../src/db/schema.js';
 import { FIRST_SCHOOL, multipart, tinyPng, useTestApp } from './helper.js';
 
-const ENVELOPE_KEYS = ['data', 'message', 'success'];
+const ENVELOPE_KEYS = ['code', 'data', 'message', 'success'];
 
 /** Our error envelope, whatever produced the error. */
 function expectEnvelope(body: string) {
@@ -14,12 +15,19 @@ function expectEnvelope(body: string) {
   expect(typeof json.message).toBe('string');
   expect((json.message as string).length).toBeGreaterThan(0);
   expect(json.data).toBeNull();
+  expect(isErrorCode(json.code), `code ${String(json.code)}`).toBe(true);
   expect(
     Object.keys(json)
       .filter((key) => key !== 'errors')
       .sort(),
   ).toEqual(ENVELOPE_KEYS);
-  return json as { success: false; message: string; data: null; errors?: { field: string; message: string }[] };
+  return json as {
+    success: false;
+    message: string;
+    data: null;
+    code: string;
+    errors?: { field: string; message: string }[];
+  };
 }
 
 /** Sends raw bytes to the listening app and returns what comes back before the socket closes. */

@@ -1,3 +1,4 @@
+import { isErrorCode } from '@schoolledger/domain';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './helper.js';
@@ -133,6 +134,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
             expect(json.success, where).toBe(false);
             expect(typeof json.message, where).toBe('string');
             expect(json.data, where).toBeNull();
+            expect(isErrorCode(json.code), where).toBe(true);
           }
         }),
         { numRuns: RUNS_PER_OPERATION },

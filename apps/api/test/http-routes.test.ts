@@ -84,7 +84,12 @@ describe('the API as integrators written against SPEC §7 call it', () => {
       for (const url of ['/api/v1/nothing-here', '/API/v1/nothing-here', '/Uploads/avatars/missing.png']) {
         const response = await t.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(404);
-        expect(response.json(), url).toEqual({ success: false, message: 'Resource not found', data: null });
+        expect(response.json(), url).toEqual({
+          success: false,
+          message: 'Resource not found',
+          data: null,
+          code: 'NOT_FOUND',
+        });
       }
     });
   });

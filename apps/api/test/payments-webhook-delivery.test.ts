@@ -60,6 +60,7 @@ describe('webhook deliveries', () => {
       success: false,
       message: 'Too many requests. Please wait a moment and try again.',
       data: null,
+      code: 'RATE_LIMITED',
     });
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
   });

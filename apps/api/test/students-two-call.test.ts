@@ -103,7 +103,7 @@ describe("SPEC §7's student creation: POST /address/create, then POST /user/cre
     const before = await studentCount();
     const foreign = await post('ict', '/user/create-student', specStudent(ids.secondAddress, 2));
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ success: false, message: 'Address not found', data: null });
+    expect(foreign.json()).toEqual({ success: false, message: 'Address not found', data: null, code: 'NOT_FOUND' });
     // The proprietor sees both schools, but the address must be the student's school's.
     const otherSchool = await post('proprietor', '/user/create-student', specStudent(ids.secondAddress, 3));
     expect(otherSchool.statusCode).toBe(404);

@@ -71,7 +71,13 @@ describe('a foreign id is not found (404), whoever asks and whatever they may do
         for (const [method, url, payload] of userRequests(target)) {
           const response = await call(who, method, url, payload);
           if (response.statusCode !== 404) failures.push(`${who} ${method} ${url} -> ${response.statusCode}`);
-          else expect(response.json()).toEqual({ success: false, message: 'User not found', data: null });
+          else
+            expect(response.json()).toEqual({
+              success: false,
+              message: 'User not found',
+              data: null,
+              code: 'USER_NOT_FOUND',
+            });
         }
       }
     }

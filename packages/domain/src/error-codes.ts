@@ -2,13 +2,122 @@
 // a schema module would pull zod into the first load.
 
 /**
- * The few failures a client must tell apart from others of the same status, named in the error
- * envelope's `code`. Every other error is told apart by its status alone and carries no code.
+ * Every error envelope names its failure in `code`, so clients branch on codes, never on the
+ * message text. The codes are part of the contract: never rename one, only add.
  */
-export const ERROR_CODES = {
+
+/** Failures any route can answer with, told apart by status. */
+export const GENERIC_ERROR_CODES = {
+  badRequest: 'BAD_REQUEST',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
+  requestTimeout: 'REQUEST_TIMEOUT',
+  conflict: 'CONFLICT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  uriTooLong: 'URI_TOO_LONG',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  validationFailed: 'VALIDATION_FAILED',
+  rateLimited: 'RATE_LIMITED',
+  headersTooLarge: 'HEADERS_TOO_LARGE',
+  internal: 'INTERNAL',
+  providerUnavailable: 'PROVIDER_UNAVAILABLE',
+} as const;
+
+export const AUTH_ERROR_CODES = {
   /** The account still has a temporary or derived password: only changing it is allowed. */
   passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  accountLocked: 'ACCOUNT_LOCKED',
+  accountInactive: 'ACCOUNT_INACTIVE',
+} as const;
+
+export const ACADEMIC_ERROR_CODES = {
+  sessionNotFound: 'SESSION_NOT_FOUND',
+  termNotFound: 'TERM_NOT_FOUND',
+  classArmNotFound: 'CLASS_ARM_NOT_FOUND',
+} as const;
+
+export const SCHOOL_ERROR_CODES = {
+  schoolNotFound: 'SCHOOL_NOT_FOUND',
+} as const;
+
+export const STUDENT_ERROR_CODES = {
+  studentNotFound: 'STUDENT_NOT_FOUND',
+  regNoTaken: 'REG_NO_TAKEN',
+} as const;
+
+export const USER_ERROR_CODES = {
+  userNotFound: 'USER_NOT_FOUND',
+  emailTaken: 'EMAIL_TAKEN',
+} as const;
+
+export const FEE_ERROR_CODES = {
+  feeNotFound: 'FEE_NOT_FOUND',
+  feeHasPayments: 'FEE_HAS_PAYMENTS',
+  feeAlreadyApproved: 'FEE_ALREADY_APPROVED',
+  feeNotAwaitingApproval: 'FEE_NOT_AWAITING_APPROVAL',
+  /** Four-eyes: the person who created or last changed a fee cannot approve it. */
+  ownFeeApproval: 'OWN_FEE_APPROVAL',
+  /** The outstanding report needs a term and the school has none yet. */
+  noTerms: 'NO_TERMS',
+} as const;
+
+export const PAYMENT_ERROR_CODES = {
+  paymentNotFound: 'PAYMENT_NOT_FOUND',
+  feeNotPayable: 'FEE_NOT_PAYABLE',
+  feeAlreadyPaid: 'FEE_ALREADY_PAID',
+  amountAboveOutstanding: 'AMOUNT_ABOVE_OUTSTANDING',
+  fullPaymentRequired: 'FULL_PAYMENT_REQUIRED',
+  amountBelowMinimumInstallment: 'AMOUNT_BELOW_MINIMUM_INSTALLMENT',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  paymentMethodUnavailable: 'PAYMENT_METHOD_UNAVAILABLE',
+  receiptNotReady: 'RECEIPT_NOT_READY',
+  refundNotAllowed: 'REFUND_NOT_ALLOWED',
+  alreadyRefunded: 'ALREADY_REFUNDED',
+  transferNotPending: 'TRANSFER_NOT_PENDING',
+  providerRefusedRefund: 'PROVIDER_REFUSED_REFUND',
+  /** A webhook whose signature does not match the school's keys. */
+  invalidSignature: 'INVALID_SIGNATURE',
+} as const;
+
+export const PAYMENT_PROFILE_ERROR_CODES = {
+  apiKeysRequired: 'API_KEYS_REQUIRED',
+} as const;
+
+export const ERROR_CODES = {
+  ...GENERIC_ERROR_CODES,
+  ...AUTH_ERROR_CODES,
+  ...ACADEMIC_ERROR_CODES,
+  ...SCHOOL_ERROR_CODES,
+  ...STUDENT_ERROR_CODES,
+  ...USER_ERROR_CODES,
+  ...FEE_ERROR_CODES,
+  ...PAYMENT_ERROR_CODES,
+  ...PAYMENT_PROFILE_ERROR_CODES,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 const errorCodes: readonly string[] = Object.values(ERROR_CODES);
 export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && errorCodes.includes(code);
+
+/** The code every error of a status carries unless a more precise one names it. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  const byStatus: Record<number, ErrorCode> = {
+    400: ERROR_CODES.badRequest,
+    401: ERROR_CODES.unauthenticated,
+    403: ERROR_CODES.forbidden,
+    404: ERROR_CODES.notFound,
+    405: ERROR_CODES.methodNotAllowed,
+    408: ERROR_CODES.requestTimeout,
+    409: ERROR_CODES.conflict,
+    413: ERROR_CODES.payloadTooLarge,
+    414: ERROR_CODES.uriTooLong,
+    415: ERROR_CODES.unsupportedMediaType,
+    422: ERROR_CODES.validationFailed,
+    429: ERROR_CODES.rateLimited,
+    431: ERROR_CODES.headersTooLarge,
+    502: ERROR_CODES.providerUnavailable,
+  };
+  return byStatus[status] ?? (status >= 500 ? ERROR_CODES.internal : ERROR_CODES.badRequest);
+}

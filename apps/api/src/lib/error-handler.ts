@@ -1,8 +1,8 @@
 import type { Socket } from 'node:net';
-import { isErrorCode, MSG } from '@schoolledger/domain';
+import { ERROR_CODES, errorCodeForStatus, MSG } from '@schoolledger/domain';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldError, TOO_MANY_REQUESTS } from './errors.js';
+import { AppError, type FieldError, fieldError, TOO_MANY_REQUESTS } from './errors.js';
 
 function fieldErrorsOf(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
@@ -12,28 +12,37 @@ function fieldErrorsOf(error: FastifyError): FieldError[] {
   }));
 }
 
-/** Known errors keep their status and message; anything else is a 500 that says nothing inside. */
+/**
+ * Known errors keep their status, code and message; anything else is a 500 that says nothing inside.
+ * Every answer names its failure in `code`: the AppError's own, or the one of its status.
+ */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     return reply.code(error.statusCode).send({
       success: false,
       message: error.message,
       data: null,
-      code: isErrorCode(error.code) ? error.code : undefined,
+      code: error.code,
       errors: error.errors,
     });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = fieldErrorsOf(error);
-    return reply.code(422).send({ success: false, message: errors[0]?.message ?? MSG.validation, data: null, errors });
+    return reply.code(422).send({
+      success: false,
+      message: errors[0]?.message ?? MSG.validation,
+      data: null,
+      code: ERROR_CODES.validationFailed,
+      errors,
+    });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const message = status === 429 ? TOO_MANY_REQUESTS : error.message || MSG.badRequest;
-    return reply.code(status).send({ success: false, message, data: null });
+    return reply.code(status).send({ success: false, message, data: null, code: errorCodeForStatus(status) });
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send({ success: false, message: MSG.internal, data: null });
+  return reply.code(500).send({ success: false, message: MSG.internal, data: null, code: ERROR_CODES.internal });
 }
 
 /**
@@ -43,7 +52,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode ?? 400;
   const message = status === 414 ? 'The requested address is too long' : MSG.badRequest;
-  return reply.code(status).send({ success: false, message, data: null });
+  return reply.code(status).send({ success: false, message, data: null, code: errorCodeForStatus(status) });
 }
 
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {
@@ -55,7 +64,7 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', MSG.badRequest];
-  const body = JSON.stringify({ success: false, message, data: null });
+  const body = JSON.stringify({ success: false, message, data: null, code: errorCodeForStatus(status) });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
@@ -93,7 +102,7 @@ export function refusingNul<S>(compile: FastifySchemaCompiler<S>): FastifySchema
       const field = nulPath(data);
       if (field === null) return validate(data);
       const message = `${field || route.httpPart || 'value'} must not contain a NUL character`;
-      return { error: new AppError(422, 'validation', message, [{ field, message }]) };
+      return { error: fieldError(field, message) };
     };
   };
 }

@@ -1,15 +1,15 @@
-import { ERROR_CODES, MSG } from '@schoolledger/domain';
+import { ERROR_CODES, type ErrorCode, MSG } from '@schoolledger/domain';
 
 export interface FieldError {
   field: string;
   message: string;
 }
 
-/** An expected failure: a status, a stable code and a message safe to show the user. */
+/** An expected failure: a status, a stable code from the domain's list and a message safe to show the user. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldError[],
   ) {
@@ -18,17 +18,30 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message: string = MSG.notFound) => new AppError(404, 'not_found', message);
-export const forbidden = (message: string = MSG.notAuthorized) => new AppError(403, 'forbidden', message);
-export const unauthenticated = (message: string = MSG.sessionExpired) => new AppError(401, 'unauthenticated', message);
-export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const notFound = (message: string = MSG.notFound, code: ErrorCode = ERROR_CODES.notFound) =>
+  new AppError(404, code, message);
+export const forbidden = (message: string = MSG.notAuthorized, code: ErrorCode = ERROR_CODES.forbidden) =>
+  new AppError(403, code, message);
+export const unauthenticated = (message: string = MSG.sessionExpired, code: ErrorCode = ERROR_CODES.unauthenticated) =>
+  new AppError(401, code, message);
+export const conflict = (message: string, code: ErrorCode = ERROR_CODES.conflict) => new AppError(409, code, message);
 export const passwordChangeRequired = () =>
   new AppError(403, ERROR_CODES.passwordChangeRequired, MSG.passwordChangeRequired);
-export const badRequest = (message: string = MSG.badRequest) => new AppError(400, 'bad_request', message);
+export const badRequest = (message: string = MSG.badRequest, code: ErrorCode = ERROR_CODES.badRequest) =>
+  new AppError(400, code, message);
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
-export const tooManyRequests = () => new AppError(429, 'rate_limited', TOO_MANY_REQUESTS);
-export const validationFailed = (errors: FieldError[]) =>
-  new AppError(422, 'validation', errors[0]?.message ?? MSG.validation, errors);
+export const tooManyRequests = () => new AppError(429, ERROR_CODES.rateLimited, TOO_MANY_REQUESTS);
+export const validationFailed = (errors: FieldError[], code: ErrorCode = ERROR_CODES.validationFailed) =>
+  new AppError(422, code, errors[0]?.message ?? MSG.validation, errors);
+/** One field refused: 422 by default; a clash with existing data (a taken email) passes 409 and its code. */
+export const fieldError = (
+  field: string,
+  message: string,
+  {
+    status = 422,
+    code = status === 409 ? ERROR_CODES.conflict : ERROR_CODES.validationFailed,
+  }: { status?: number; code?: ErrorCode } = {},
+) => new AppError(status, code, message, [{ field, message }]);
 
 /** PostgreSQL raises 23505 on a unique violation; drizzle wraps driver errors in `cause`. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,4 +1,4 @@
-import type { Role } from '@schoolledger/domain';
+import { type Role, SCHOOL_ERROR_CODES } from '@schoolledger/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
@@ -84,7 +84,7 @@ export function schoolInScope(scope: Scope, schoolId: string): boolean {
 
 /** A school named in a request that the caller cannot see is, to them, not there. */
 export function assertSchoolInScope(scope: Scope, schoolId: string, message?: string): void {
-  if (!schoolInScope(scope, schoolId)) throw notFound(message);
+  if (!schoolInScope(scope, schoolId)) throw notFound(message, SCHOOL_ERROR_CODES.schoolNotFound);
 }
 
 /**
@@ -99,5 +99,5 @@ export async function assertSchoolExistsInScope(
 ): Promise<void> {
   assertSchoolInScope(scope, schoolId, message);
   const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId));
-  if (!school) throw notFound(message);
+  if (!school) throw notFound(message, SCHOOL_ERROR_CODES.schoolNotFound);
 }

@@ -13,7 +13,7 @@ export const errorResponseSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   data: z.null(),
-  code: z.enum(ERROR_CODES).optional(),
+  code: z.enum(ERROR_CODES).describe('Stable name of the failure: branch on it, not on the message'),
   errors: z.array(fieldErrorSchema).optional(),
 });
 

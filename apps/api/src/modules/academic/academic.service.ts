@@ -2,10 +2,11 @@ import { type ClassArmInput, entityMessages, type SessionInput, type TermInput }
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { academicSessions, classArms, feeClassArms, fees, terms, users } from '../../db/schema.js';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { conflict, fieldError, isUniqueViolation } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { classArmNotFound, sessionNotFound, termNotFound } from './academic.errors.js';
 import {
   countTermsInSession,
   findClassArm,
@@ -15,19 +16,14 @@ import {
   findTerm,
 } from './academic.queries.js';
 
-const SESSION = entityMessages('Session');
-const TERM = entityMessages('Term');
-const CLASS_ARM = entityMessages('Class arm');
 const SCHOOL = entityMessages('School');
-
-const fieldError = (field: string, message: string) => new AppError(422, 'validation', message, [{ field, message }]);
 
 /** Turns a unique-name clash into a message that names the field. */
 async function uniqueName<T>(message: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, 'conflict', message, [{ field: 'name', message }]);
+    if (isUniqueViolation(error)) throw fieldError('name', message, { status: 409 });
     throw error;
   }
 }
@@ -36,7 +32,7 @@ async function uniqueName<T>(message: string, work: () => Promise<T>): Promise<T
 
 export async function getSession(ctx: AppContext, auth: AuthContext, id: string) {
   const row = await findSession(ctx.db, auth.scope, id);
-  if (!row) throw notFound(SESSION.notFound);
+  if (!row) throw sessionNotFound();
   return row;
 }
 
@@ -120,13 +116,13 @@ export async function deleteSession(ctx: AppContext, auth: AuthContext, id: stri
 
 export async function getTerm(ctx: AppContext, auth: AuthContext, id: string) {
   const row = await findTerm(ctx.db, auth.scope, id);
-  if (!row) throw notFound(TERM.notFound);
+  if (!row) throw termNotFound();
   return row;
 }
 
 async function checkTermDates(ctx: AppContext, auth: AuthContext, input: TermInput, exceptId?: string) {
   const session = await findSession(ctx.db, auth.scope, input.session);
-  if (!session) throw notFound(SESSION.notFound);
+  if (!session) throw sessionNotFound();
   if (input.startDate < session.startDate || input.endDate > session.endDate) {
     throw fieldError(
       'startDate',
@@ -216,7 +212,7 @@ export async function deleteTerm(ctx: AppContext, auth: AuthContext, id: string,
 
 export async function getClassArm(ctx: AppContext, auth: AuthContext, id: string) {
   const row = await findClassArm(ctx.db, auth.scope, id);
-  if (!row) throw notFound(CLASS_ARM.notFound);
+  if (!row) throw classArmNotFound();
   return row;
 }
 

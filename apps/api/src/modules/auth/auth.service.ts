@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type LoginResponse, MSG, type RefreshResponse } from '@schoolledger/domain';
+import { ERROR_CODES, type LoginResponse, MSG, type RefreshResponse } from '@schoolledger/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { users } from '../../db/schema.js';
@@ -60,13 +60,13 @@ export async function login(
       success: false,
       reason: 'unknown_email',
     });
-    throw unauthenticated(MSG.invalidCredentials);
+    throw unauthenticated(MSG.invalidCredentials, ERROR_CODES.invalidCredentials);
   }
   const who = { ...attempt, userId: user.id, schoolId: user.schoolId };
 
   if (user.lockedUntil && user.lockedUntil > now) {
     await recordLoginAttempt(ctx.db, { ...who, success: false, reason: 'locked' });
-    throw new AppError(423, 'locked', MSG.accountLocked);
+    throw new AppError(423, ERROR_CODES.accountLocked, MSG.accountLocked);
   }
 
   if (!(await checkUserPassword(user, input.password))) {
@@ -84,12 +84,12 @@ export async function login(
       success: false,
       reason: locks ? 'bad_password_locked' : 'bad_password',
     });
-    throw unauthenticated(MSG.invalidCredentials);
+    throw unauthenticated(MSG.invalidCredentials, ERROR_CODES.invalidCredentials);
   }
 
   if (user.status !== 'active') {
     await recordLoginAttempt(ctx.db, { ...who, success: false, reason: 'inactive' });
-    throw new AppError(403, 'inactive', MSG.accountInactive);
+    throw new AppError(403, ERROR_CODES.accountInactive, MSG.accountInactive);
   }
 
   await ctx.db

@@ -12,11 +12,19 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { feeEvents, fees } from '../../db/schema.js';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { fieldError, forbidden } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolInScope, inSchoolScope } from '../../plugins/tenancy.js';
+import { termNotFound } from '../academic/academic.errors.js';
 import { findTerm } from '../academic/academic.queries.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import {
+  feeAlreadyApproved,
+  feeHasPayments,
+  feeNotAwaitingApproval,
+  feeNotFound,
+  ownFeeApproval,
+} from './fees.errors.js';
 import { targetsFor, toFee, toFeeHistoryEntry } from './fees.presenters.js';
 import {
   appliesToChildOf,
@@ -39,14 +47,10 @@ import {
 
 export const FEE = entityMessages('Fee');
 const SCHOOL = entityMessages('School');
-const TERM = entityMessages('Term');
-export const FOUR_EYES = 'You cannot approve a fee you created or last edited';
 
 type ListQuery = z.output<typeof feeListQuerySchema>;
 type StatsQuery = z.output<typeof feeStatsQuerySchema>;
 type FeeStatus = (typeof fees.$inferSelect)['status'];
-
-const fieldError = (field: string, message: string) => new AppError(422, 'validation', message, [{ field, message }]);
 
 /* Who sees what */
 
@@ -71,7 +75,7 @@ async function filtersOf(ctx: AppContext, auth: AuthContext, query: Omit<ListQue
     conditions.push(eq(fees.schoolId, query.school_id));
   }
   if (query.term_id) {
-    if (!(await findTerm(ctx.db, auth.scope, query.term_id))) throw notFound(TERM.notFound);
+    if (!(await findTerm(ctx.db, auth.scope, query.term_id))) throw termNotFound();
     conditions.push(eq(fees.termId, query.term_id));
   }
   if (query.status && query.status !== 'all') conditions.push(eq(fees.status, query.status));
@@ -107,7 +111,7 @@ export async function listFeePage(ctx: AppContext, auth: AuthContext, query: Lis
 
 async function loadFee(db: DbOrTx, where: SQL, id: string) {
   const row = await findFee(db, where, id);
-  if (!row) throw notFound(FEE.notFound);
+  if (!row) throw feeNotFound();
   return row;
 }
 
@@ -164,7 +168,7 @@ type FeeValues = ReturnType<typeof valuesOf>;
 async function checkReferences(ctx: AppContext, auth: AuthContext, schoolId: string, values: FeeValues) {
   assertSchoolInScope(auth.scope, schoolId, SCHOOL.notFound);
   const term = await findTerm(ctx.db, auth.scope, values.termId);
-  if (!term || term.term.schoolId !== schoolId) throw notFound(TERM.notFound);
+  if (!term || term.term.schoolId !== schoolId) throw termNotFound();
   if (values.classArmIds.length) {
     const known = await classArmsInSchool(ctx.db, schoolId, values.classArmIds);
     if (values.classArmIds.some((id) => !known.has(id))) {
@@ -224,7 +228,7 @@ const auditable = (row: typeof fees.$inferSelect) => ({ ...row, amountKobo: row.
 /** Locks the fee for the rest of the transaction; it may have been deleted since it was read. */
 async function lockedFee(tx: Tx, id: string) {
   const row = await lockFee(tx, id);
-  if (!row) throw notFound(FEE.notFound);
+  if (!row) throw feeNotFound();
   return row;
 }
 
@@ -335,7 +339,7 @@ export async function deleteFee(ctx: AppContext, auth: AuthContext, id: string, 
   await ctx.db.transaction(async (tx) => {
     const before = await lockedFee(tx, id);
     if ((await countPayments(tx, id)) > 0) {
-      throw conflict('This fee has payments recorded against it and cannot be deleted. Deactivate it instead.');
+      throw feeHasPayments();
     }
     await tx.update(fees).set({ deletedAt: ctx.clock(), updatedBy: auth.userId }).where(eq(fees.id, id));
     await recordAudit(tx, actor, {
@@ -359,10 +363,10 @@ async function review(
   await loadFee(ctx.db, inStaffScope(auth), id);
   await ctx.db.transaction(async (tx) => {
     const before = await lockedFee(tx, id);
-    if (before.createdBy === auth.userId || before.updatedBy === auth.userId) throw forbidden(FOUR_EYES);
-    if (decision.status === 'approved' && before.status === 'approved') throw conflict('This fee is already approved');
+    if (before.createdBy === auth.userId || before.updatedBy === auth.userId) throw ownFeeApproval();
+    if (decision.status === 'approved' && before.status === 'approved') throw feeAlreadyApproved();
     if (decision.status === 'rejected' && before.status !== 'pending') {
-      throw conflict('Only a fee awaiting approval can be rejected');
+      throw feeNotAwaitingApproval();
     }
     const [after] = await tx
       .update(fees)

@@ -8,18 +8,17 @@ import {
 } from '@schoolledger/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { fieldError } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
+import { classArmNotFound, termNotFound } from '../academic/academic.errors.js';
+import { noTerms } from './fees.errors.js';
 import { classArmsInSchool, defaultTermOf } from './fees.queries.js';
 import { reportByClassArm, reportByStudent, reportSummary, reportTerm } from './outstanding-report.queries.js';
 
 type ReportQuery = z.output<typeof outstandingReportQuerySchema>;
 
 const SCHOOL = entityMessages('School');
-const TERM = entityMessages('Term');
-const CLASS_ARM = entityMessages('Class arm');
-export const NO_TERMS = 'This school has no terms yet. Create a term to see what is outstanding.';
 
 const amounts = (row: { expected: string; paid: string; outstanding: string }) => ({
   expected: koboToNaira(BigInt(row.expected)),
@@ -41,15 +40,15 @@ export async function outstandingReport(
   const schoolId = query.school_id ?? auth.schoolId;
   if (!schoolId) {
     const message = 'School is required';
-    throw new AppError(422, 'validation', message, [{ field: 'school_id', message }]);
+    throw fieldError('school_id', message);
   }
   assertSchoolInScope(auth.scope, schoolId, SCHOOL.notFound);
   const termId = query.term_id ?? (await defaultTermOf(ctx.db, schoolId, todayIn('Africa/Lagos', ctx.clock())));
-  if (!termId) throw notFound(NO_TERMS);
+  if (!termId) throw noTerms();
   const term = await reportTerm(ctx.db, schoolId, termId);
-  if (!term) throw notFound(TERM.notFound);
+  if (!term) throw termNotFound();
   if (query.classArm_id && !(await classArmsInSchool(ctx.db, schoolId, [query.classArm_id])).size) {
-    throw notFound(CLASS_ARM.notFound);
+    throw classArmNotFound();
   }
   const filter = { schoolId, termId, classArmId: query.classArm_id };
   const [byClassArm, students, summary] = await Promise.all([

@@ -1,7 +1,6 @@
 import {
   can,
   displayName,
-  entityMessages,
   feeDueStatus,
   installmentAmount,
   koboToNaira,
@@ -14,8 +13,10 @@ import { and, eq, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { fees, terms } from '../../db/schema.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { fieldError, forbidden } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { sessionNotFound, termNotFound } from '../academic/academic.errors.js';
+import { studentNotFound } from '../students/students.errors.js';
 import { findStudent, visibleTo } from '../students/students.queries.js';
 import { dueDateOf, targetsFor, toFee } from './fees.presenters.js';
 import {
@@ -31,17 +32,13 @@ import {
 
 type StudentFeesQuery = z.output<typeof studentFeesQuerySchema>;
 
-const STUDENT = entityMessages('Student');
-const TERM = entityMessages('Term');
-const SESSION = entityMessages('Session');
-
 /** A student sees themself, a parent their linked children, staff with 'fees.view' the students of their schools. */
 async function studentFor(ctx: AppContext, auth: AuthContext, studentId: string | undefined) {
   const self = auth.roles.includes('Student') ? auth.userId : null;
   const id = studentId ?? self;
   if (!id) {
     const message = 'Student is required';
-    throw new AppError(422, 'validation', message, [{ field: 'student_id', message }]);
+    throw fieldError('student_id', message);
   }
   const visibility = {
     scope: can(auth.roles, 'fees.view') ? auth.scope : null,
@@ -50,7 +47,7 @@ async function studentFor(ctx: AppContext, auth: AuthContext, studentId: string 
   };
   if (!visibility.scope && !visibility.parentId && !visibility.selfId) throw forbidden();
   const row = await findStudent(ctx.db, visibleTo(visibility), id);
-  if (!row) throw notFound(STUDENT.notFound);
+  if (!row) throw studentNotFound();
   return row;
 }
 
@@ -58,11 +55,11 @@ async function studentFor(ctx: AppContext, auth: AuthContext, studentId: string 
 async function termFilter(ctx: AppContext, schoolId: string, query: StudentFeesQuery, today: string) {
   const conditions: SQL[] = [];
   if (query.term_id) {
-    if (!(await findTermOfSchool(ctx.db, schoolId, query.term_id))) throw notFound(TERM.notFound);
+    if (!(await findTermOfSchool(ctx.db, schoolId, query.term_id))) throw termNotFound();
     conditions.push(eq(fees.termId, query.term_id));
   }
   if (query.session_id) {
-    if (!(await findSessionOfSchool(ctx.db, schoolId, query.session_id))) throw notFound(SESSION.notFound);
+    if (!(await findSessionOfSchool(ctx.db, schoolId, query.session_id))) throw sessionNotFound();
     conditions.push(eq(terms.sessionId, query.session_id));
   }
   if (query.unpaid === 'true') conditions.push(lte(terms.startDate, today));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { MSG } from '@schoolledger/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { AppError, badRequest, fieldError } from '../../lib/errors.js';
 
 // SVG is left out on purpose: it can carry script, and these files are served from our origin.
 export const IMAGE_TYPES: Record<string, string> = {
@@ -19,7 +19,7 @@ export interface MultipartForm {
   file: { buffer: Buffer; filename: string } | null;
 }
 
-const tooLarge = (message: string, field: string) => new AppError(422, 'validation', message, [{ field, message }]);
+const tooLarge = (message: string, field: string) => fieldError(field, message);
 
 /** Reads a multipart body of text fields and at most one file, refusing files over the size limit. */
 export async function readMultipart(
@@ -73,7 +73,7 @@ export async function storeImage(options: {
   const type = await fileTypeFromBuffer(options.buffer);
   const extension = type ? IMAGE_TYPES[type.mime] : undefined;
   if (!extension) {
-    throw new AppError(422, 'validation', MSG.selectImage, [{ field: options.field, message: MSG.selectImage }]);
+    throw fieldError(options.field, MSG.selectImage);
   }
   const directory = path.join(options.uploadsDir, options.folder);
   await mkdir(directory, { recursive: true });

@@ -11,13 +11,16 @@ import {
 } from '@schoolledger/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { type FieldError, notFound, validationFailed } from '../../lib/errors.js';
+import { type FieldError, validationFailed } from '../../lib/errors.js';
 import { encryptSecret } from '../../lib/secrets.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { ProviderError } from '../providers/provider.js';
 import { providerForKeyTest } from '../providers/resolve.js';
+import { schoolNotFound } from '../schools/schools.errors.js';
+import { studentNotFound } from '../students/students.errors.js';
 import { findStudent, visibleTo } from '../students/students.queries.js';
+import { apiKeysRequired } from './payment-profiles.errors.js';
 import { type EffectiveSettings, effectiveSettings, toPaymentProfile } from './payment-profiles.presenter.js';
 import {
   findPaymentProfile,
@@ -32,15 +35,12 @@ import {
 import { providerFromProfile, readSecret } from './school-providers.js';
 
 export const PROFILE = entityMessages('Payment profile');
-const SCHOOL = entityMessages('School');
-const STUDENT = entityMessages('Student');
-export const API_KEYS_REQUIRED = 'API keys are required';
 
 type ProfileInput = z.output<typeof paymentProfileInputSchema>;
 
 async function schoolInScope(ctx: AppContext, auth: AuthContext, schoolId: string): Promise<SchoolRef> {
   const school = await findSchoolInScope(ctx.db, auth.scope, schoolId);
-  if (!school) throw notFound(SCHOOL.notFound);
+  if (!school) throw schoolNotFound();
   return school;
 }
 
@@ -187,7 +187,7 @@ export async function testProviderConnection(
   const profile = await findPaymentProfile(ctx.db, school.id);
   const stored = input.provider === 'paystack' ? profile?.psSecretKeyEnc : profile?.fwSecretKeyEnc;
   const secretKey = input.secret_key || readSecret(ctx, stored ?? null);
-  if (!secretKey) throw validationFailed([{ field: 'secret_key', message: API_KEYS_REQUIRED }]);
+  if (!secretKey) throw apiKeysRequired();
   const provider = providerForKeyTest(ctx.config, input.provider, secretKey);
   const name = PROVIDER_NAME[input.provider];
   try {
@@ -203,7 +203,7 @@ export async function testProviderConnection(
 async function payerSchool(ctx: AppContext, auth: AuthContext, query: { school_id?: string; student_id?: string }) {
   // A payer's school follows from who they are; a school named beside it must be that one.
   const named = (schoolId: string) => {
-    if (query.school_id !== undefined && query.school_id !== schoolId) throw notFound(SCHOOL.notFound);
+    if (query.school_id !== undefined && query.school_id !== schoolId) throw schoolNotFound();
     return schoolId;
   };
   if (auth.roles.includes('Parent') && query.student_id) {
@@ -212,11 +212,11 @@ async function payerSchool(ctx: AppContext, auth: AuthContext, query: { school_i
       visibleTo({ scope: null, parentId: auth.userId, selfId: null }),
       query.student_id,
     );
-    if (!child?.user.schoolId) throw notFound(STUDENT.notFound);
+    if (!child?.user.schoolId) throw studentNotFound();
     return named(child.user.schoolId);
   }
   if (auth.roles.includes('Student')) {
-    if (!auth.schoolId) throw notFound(SCHOOL.notFound);
+    if (!auth.schoolId) throw schoolNotFound();
     return named(auth.schoolId);
   }
   if (auth.roles.includes('Parent')) {

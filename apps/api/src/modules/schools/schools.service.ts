@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound, validationFailed } from '../../lib/error
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { schoolNotFound } from './schools.errors.js';
 import { countSchoolDependents, findAddress, findGroupSchool, findSchool } from './schools.queries.js';
 
 const GROUP = entityMessages('Group school');
@@ -81,7 +82,7 @@ export async function deleteGroupSchool(ctx: AppContext, auth: AuthContext, id: 
 
 export async function getSchool(ctx: AppContext, auth: AuthContext, id: string) {
   const row = await findSchool(ctx.db, auth.scope, id);
-  if (!row) throw notFound(SCHOOL.notFound);
+  if (!row) throw schoolNotFound();
   return row;
 }
 

@@ -11,10 +11,10 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../app-context.js';
 import { studentProfiles, users } from '../../db/schema.js';
-import { conflict, isUniqueViolation } from '../../lib/errors.js';
+import { conflict, fieldError, isUniqueViolation } from '../../lib/errors.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { classArmsOfSchool, takenEmails, takenRegNos } from './students.queries.js';
-import { fieldError, initialPasswordProblem, profileValues, userValues } from './students.service.js';
+import { initialPasswordProblem, profileValues, userValues } from './students.service.js';
 
 type Column = (typeof STUDENT_FILE_COLUMNS)[number];
 

@@ -24,6 +24,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldError } from '../../lib/errors.js';
 import { fileResponses, ok, responses } from '../../lib/http.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
@@ -34,7 +35,6 @@ import {
   assertManageableStudent,
   createStudent,
   deleteStudent,
-  fieldError,
   getStudent,
   linkParent,
   listChildren,

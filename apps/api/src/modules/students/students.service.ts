@@ -6,7 +6,6 @@ import {
   displayName,
   entityMessages,
   initialStudentPassword,
-  MSG,
   type Permission,
   type promoteRequestSchema,
   type Student,
@@ -25,12 +24,15 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { personMatches } from '../../db/person-search.js';
 import { parentStudents, studentDisciplinaryRecords, studentProfiles, users } from '../../db/schema.js';
-import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolInScope, inSchoolScope } from '../../plugins/tenancy.js';
+import { classArmNotFound } from '../academic/academic.errors.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { revokeUserTokens } from '../auth/auth.queries.js';
 import { findAddress } from '../schools/schools.queries.js';
+import { emailTaken } from '../users/users.errors.js';
+import { regNoTaken, studentNotFound } from './students.errors.js';
 import { storedContacts, toDisciplinaryRecord, toStudent } from './students.presenters.js';
 import {
   countDisciplinaryRecords,
@@ -54,7 +56,6 @@ import {
 
 export const STUDENT = entityMessages('Student');
 const SCHOOL = entityMessages('School');
-const CLASS_ARM = entityMessages('Class arm');
 const PARENT = entityMessages('Parent');
 const ADDRESS = entityMessages('Address');
 
@@ -69,13 +70,6 @@ export type StudentValues = Omit<StudentInput, Optional> & Partial<Pick<StudentI
 
 /** Statuses that end a student's time at the school, and with it their sign-in. */
 const LEAVING: readonly AcademicStatus[] = ['graduated', 'transferred', 'dropped'];
-
-export const fieldError = (field: string, message: string, status = 422) =>
-  new AppError(status, status === 409 ? 'conflict' : 'validation', message, [{ field, message }]);
-
-export const regNoTaken = (regNo: string) =>
-  fieldError('regNo', `A student with registration number ${regNo} already exists in this school`, 409);
-const emailTaken = () => fieldError('email', MSG.emailTaken, 409);
 
 /** SPEC §9 derives the first password from the name and registration number; it must still meet the minimum. */
 export function initialPasswordProblem(firstname: string, regNo: string): string | null {
@@ -114,7 +108,7 @@ async function present(db: DbOrTx, rows: StudentRow[]): Promise<Student[]> {
 
 async function loadStudent(db: DbOrTx, where: SQL, id: string) {
   const row = await findStudent(db, where, id);
-  if (!row) throw notFound(STUDENT.notFound);
+  if (!row) throw studentNotFound();
   const [student] = await present(db, [row]);
   return { row, student: student! };
 }
@@ -131,7 +125,7 @@ async function filtersOf(db: DbOrTx, auth: AuthContext, query: Omit<ListQuery, '
     conditions.push(eq(users.schoolId, query.school));
   }
   if (query.classArm) {
-    if (!(await findClassArmInScope(db, auth.scope, query.classArm))) throw notFound(CLASS_ARM.notFound);
+    if (!(await findClassArmInScope(db, auth.scope, query.classArm))) throw classArmNotFound();
     conditions.push(eq(users.classArmId, query.classArm));
   }
   if (query.academicYear) {
@@ -190,7 +184,7 @@ export async function studentStats(ctx: AppContext, auth: AuthContext, query: St
     conditions.push(eq(users.schoolId, query.school));
   }
   if (query.classArm) {
-    if (!(await findClassArmInScope(ctx.db, auth.scope, query.classArm))) throw notFound(CLASS_ARM.notFound);
+    if (!(await findClassArmInScope(ctx.db, auth.scope, query.classArm))) throw classArmNotFound();
     conditions.push(eq(users.classArmId, query.classArm));
   }
   const where = and(...conditions)!;
@@ -419,7 +413,7 @@ export async function deleteStudent(ctx: AppContext, auth: AuthContext, id: stri
 /** Locks the target class arm, then refuses a move that would take it past its capacity. */
 async function assertRoom(tx: DbOrTx, auth: AuthContext, classArmId: string, moving: number, field = 'toClassArm_id') {
   const arm = await findClassArmInScope(tx, auth.scope, classArmId, true);
-  if (!arm) throw notFound(CLASS_ARM.notFound);
+  if (!arm) throw classArmNotFound();
   const enrolled = await countInClassArm(tx, arm.id);
   if (enrolled + moving > arm.capacity) {
     const room = Math.max(0, arm.capacity - enrolled);
@@ -489,7 +483,7 @@ const promotedSummary = (row: StudentRow) => ({
 
 async function targetArm(ctx: AppContext, auth: AuthContext, classArmId: string, schoolId: string) {
   const arm = await findClassArmInScope(ctx.db, auth.scope, classArmId);
-  if (!arm) throw notFound(CLASS_ARM.notFound);
+  if (!arm) throw classArmNotFound();
   if (arm.schoolId !== schoolId) throw fieldError('toClassArm_id', 'The target class must be in the same school');
   return arm;
 }
@@ -497,7 +491,7 @@ async function targetArm(ctx: AppContext, auth: AuthContext, classArmId: string,
 /** Moves a class arm's active students, or the chosen ones among them, to another class arm of the school. */
 export async function promoteStudents(ctx: AppContext, auth: AuthContext, input: PromoteInput, actor: Actor) {
   const from = await findClassArmInScope(ctx.db, auth.scope, input.fromClassArm_id);
-  if (!from) throw notFound(CLASS_ARM.notFound);
+  if (!from) throw classArmNotFound();
   const to = await targetArm(ctx, auth, input.toClassArm_id, from.schoolId);
   if (to.id === from.id) throw fieldError('toClassArm_id', 'Choose a class other than the current one');
   return ctx.db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
+import { fieldError } from '../../lib/errors.js';
 import { ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf } from '../../plugins/auth.js';
 import { readMultipart, storeImage } from '../files/image-upload.js';
@@ -64,8 +64,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function uploadPicture(request: FastifyRequest) {
     const form = await readMultipart(request, 'file');
-    if (!form.file)
-      throw new AppError(422, 'validation', MSG.selectImage, [{ field: 'file', message: MSG.selectImage }]);
+    if (!form.file) throw fieldError('file', MSG.selectImage);
     const url = await storeImage({
       buffer: form.file.buffer,
       uploadsDir: app.ctx.config.uploadsDir,

@@ -2,14 +2,14 @@ import { MSG, type UpdateProfileRequest } from '@schoolledger/domain';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { users } from '../../db/schema.js';
-import { AppError, isUniqueViolation } from '../../lib/errors.js';
+import { fieldError, isUniqueViolation } from '../../lib/errors.js';
 import { checkUserPassword, hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { findAuthUser, revokeUserTokens } from '../auth/auth.queries.js';
 import { toSessionUser } from './session-user.js';
+import { emailTaken } from './users.errors.js';
 
-const emailTaken = () => new AppError(409, 'conflict', MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);
 const profileFields = (user: AuthContext['row']['user']) => ({
   firstname: user.firstname,
   middlename: user.middlename,
@@ -71,9 +71,7 @@ export async function changePassword(
   actor: Actor,
 ) {
   if (!(await checkUserPassword(auth.row.user, input.currentPassword))) {
-    throw new AppError(422, 'validation', MSG.currentPasswordWrong, [
-      { field: 'currentPassword', message: MSG.currentPasswordWrong },
-    ]);
+    throw fieldError('currentPassword', MSG.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {

@@ -1,7 +1,6 @@
 import {
   type CreateUserRequest,
   entityMessages,
-  MSG,
   ROLE_BADGES,
   ROLE_RANK,
   type Role,
@@ -12,12 +11,13 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import type { users } from '../../db/schema.js';
-import { AppError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { revokeUserTokens } from '../auth/auth.queries.js';
+import { emailTaken, userNotFound } from './users.errors.js';
 import { toAuditedUser } from './users.presenters.js';
 import {
   countUsers,
@@ -33,15 +33,12 @@ import {
   userStats,
 } from './users.queries.js';
 
-const USER = entityMessages('User');
 const SCHOOL = entityMessages('School');
 const RECENT_DAYS = 7;
 
 type ListQuery = z.output<typeof userListQuerySchema>;
 type UserRecord = typeof users.$inferSelect;
 
-const fieldError = (field: string, message: string) => new AppError(422, 'validation', message, [{ field, message }]);
-const emailTaken = () => new AppError(409, 'conflict', MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);
 const rankOf = (roles: readonly string[]) => Math.max(0, ...roles.map((role) => ROLE_RANK[role as Role] ?? 0));
 
 /**
@@ -116,7 +113,7 @@ export async function getUserStats(ctx: AppContext, auth: AuthContext) {
 
 export async function getUser(ctx: AppContext, auth: AuthContext, id: string) {
   const row = await findUser(ctx.db, auth.scope, id);
-  if (!row) throw notFound(USER.notFound);
+  if (!row) throw userNotFound();
   return row;
 }
 

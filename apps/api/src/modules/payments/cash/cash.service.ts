@@ -2,7 +2,6 @@ import {
   amountOverOutstanding,
   type CashPaymentInput,
   type CashPaymentResult,
-  entityMessages,
   koboToNaira,
   outstanding,
 } from '@schoolledger/domain';
@@ -10,19 +9,20 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { fees } from '../../../db/schema.js';
-import { conflict, isUniqueViolation, notFound, validationFailed } from '../../../lib/errors.js';
+import { isUniqueViolation } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { inSchoolScope } from '../../../plugins/tenancy.js';
 import type { Actor } from '../../audit/audit.queries.js';
+import { feeNotFound } from '../../fees/fees.errors.js';
 import { appliesToStudent, findFeeAmount, lockFee, paidByFee } from '../../fees/fees.queries.js';
+import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
 import { creditPayment, newReference } from '../credit.service.js';
+import { amountAboveOutstanding, feeAlreadyPaid, feeNotPayable, idempotencyKeyReused } from '../payments.errors.js';
 import { insertPayment, type PaymentRow } from '../payments.queries.js';
 import { recordedPayment } from './cash.presenter.js';
 import { paymentByIdempotencyKey as byKey } from './cash.queries.js';
 
-const STUDENT = entityMessages('Student');
-const FEE = entityMessages('Fee');
 export const CASH_RECORDED = 'Cash payment processed successfully!';
 
 async function owedOn(db: DbOrTx, studentId: string, feeId: string, amountKobo: bigint) {
@@ -47,7 +47,7 @@ async function replay(
     existing.feeId !== input.fee_id ||
     existing.method !== 'cash'
   ) {
-    throw conflict('This Idempotency-Key was already used for another payment');
+    throw idempotencyKeyReused();
   }
   return {
     payment: recordedPayment(existing),
@@ -73,13 +73,13 @@ export async function payWithCash(
     visibleTo({ scope: auth.scope, parentId: null, selfId: null }),
     input.user_id,
   );
-  if (!student?.user.schoolId) throw notFound(STUDENT.notFound);
+  if (!student?.user.schoolId) throw studentNotFound();
   const schoolId = student.user.schoolId;
   const visibleFee = await findFeeAmount(
     ctx.db,
     and(inSchoolScope(auth.scope, fees.schoolId), appliesToStudent(student.user.id), eq(fees.id, input.fee_id))!,
   );
-  if (!visibleFee) throw notFound(FEE.notFound);
+  if (!visibleFee) throw feeNotFound();
 
   const earlier = await byKey(ctx.db, schoolId, idempotencyKey);
   if (earlier) return replay(ctx.db, auth, input, visibleFee.amountKobo, earlier);
@@ -87,17 +87,17 @@ export async function payWithCash(
   try {
     return await ctx.db.transaction(async (tx) => {
       const fee = await lockFee(tx, input.fee_id);
-      if (!fee) throw notFound(FEE.notFound);
+      if (!fee) throw feeNotFound();
       const again = await byKey(tx, schoolId, idempotencyKey);
       if (again) return replay(tx, auth, input, fee.amountKobo, again);
       if (fee.status !== 'approved' || !fee.isActive) {
-        throw validationFailed([{ field: 'fee_id', message: 'This fee is not approved and active for payment' }]);
+        throw feeNotPayable();
       }
       const owed = await owedOn(tx, student.user.id, fee.id, fee.amountKobo);
-      if (owed === 0n) throw conflict('This fee is already paid');
+      if (owed === 0n) throw feeAlreadyPaid();
       const amountKobo = input.amount ?? owed;
       const over = amountOverOutstanding(amountKobo, owed);
-      if (over) throw validationFailed([{ field: 'amount', message: over }]);
+      if (over) throw amountAboveOutstanding(over);
       const now = ctx.clock();
       const created = await insertPayment(tx, {
         schoolId,

@@ -1,6 +1,6 @@
 import {
   amountOverOutstanding,
-  entityMessages,
+  ERROR_CODES,
   type InitiatePaymentInput,
   installmentAmount,
   koboToNaira,
@@ -11,20 +11,26 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context.js';
 import { fees } from '../../../db/schema.js';
-import { AppError, badRequest, conflict, forbidden, notFound, validationFailed } from '../../../lib/errors.js';
+import { AppError, forbidden, validationFailed } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
+import { feeNotFound } from '../../fees/fees.errors.js';
 import { appliesToStudent, listFees, paidByFee, payable } from '../../fees/fees.queries.js';
 import { effectiveSettings } from '../../payment-profiles/payment-profiles.presenter.js';
 import { findPaymentProfile } from '../../payment-profiles/payment-profiles.queries.js';
 import { providerFromProfile } from '../../payment-profiles/school-providers.js';
 import { ProviderError } from '../../providers/provider.js';
+import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
 import { newReference } from '../credit.service.js';
+import {
+  amountAboveOutstanding,
+  amountBelowMinimumInstallment,
+  feeAlreadyPaid,
+  fullPaymentRequired,
+  paymentMethodUnavailable,
+} from '../payments.errors.js';
 import { insertPayment, updatePayment } from '../payments.queries.js';
-
-const STUDENT = entityMessages('Student');
-const FEE = entityMessages('Fee');
 
 /**
  * A student pays for themself, a parent for a linked child, with a method the school switched on.
@@ -45,33 +51,33 @@ export async function initiatePayment(
   const studentId = input.student_id ?? input.user_id ?? selfId;
   if (!studentId) throw validationFailed([{ field: 'student_id', message: 'Student is required' }]);
   const student = await findStudent(ctx.db, visibleTo({ scope: null, parentId, selfId }), studentId);
-  if (!student) throw notFound(STUDENT.notFound);
+  if (!student) throw studentNotFound();
 
   const [row] = await listFees(ctx.db, and(payable, appliesToStudent(studentId), eq(fees.id, input.fee_id))!);
-  if (!row) throw notFound(FEE.notFound);
+  if (!row) throw feeNotFound();
   const fee = row.fee;
   const profile = await findPaymentProfile(ctx.db, fee.schoolId);
   const provider = providerFromProfile(ctx, profile, method);
-  if (!provider) throw badRequest(`${PAYMENT_METHOD_LABELS[method]} is not available for this school`);
+  if (!provider) throw paymentMethodUnavailable(`${PAYMENT_METHOD_LABELS[method]} is not available for this school`);
   const settings = effectiveSettings(ctx, profile);
 
   const paid = (await paidByFee(ctx.db, studentId, [fee.id])).get(fee.id) ?? 0n;
   const owed = outstanding(fee.amountKobo, paid);
-  if (owed === 0n) throw conflict('This fee is already paid');
+  if (owed === 0n) throw feeAlreadyPaid();
 
   let amountKobo = owed;
   if (input.amount !== undefined) {
     const asked = input.amount;
     if (asked !== owed) {
       const over = amountOverOutstanding(asked, owed);
-      if (over) throw validationFailed([{ field: 'amount', message: over }]);
+      if (over) throw amountAboveOutstanding(over);
       if (!fee.isInstallmentAllowed || !settings.enableInstallments) {
-        throw validationFailed([{ field: 'amount', message: 'This fee must be paid in full' }]);
+        throw fullPaymentRequired();
       }
       const feeMinimum = installmentAmount(fee.amountKobo, fee.installments);
       const minimum = feeMinimum > settings.minimumInstallmentKobo ? feeMinimum : settings.minimumInstallmentKobo;
       if (asked < minimum) {
-        throw validationFailed([{ field: 'amount', message: `The minimum installment is ₦${koboToNaira(minimum)}` }]);
+        throw amountBelowMinimumInstallment(koboToNaira(minimum));
       }
     }
     amountKobo = asked;
@@ -117,7 +123,7 @@ export async function initiatePayment(
     if (error instanceof ProviderError || (error as Error).name === 'TimeoutError') {
       throw new AppError(
         400,
-        'provider_unavailable',
+        ERROR_CODES.providerUnavailable,
         'The payment provider could not start this payment. Please try again.',
       );
     }

@@ -1,4 +1,5 @@
 import {
+  ERROR_CODES,
   envelope,
   errorResponseSchema,
   initiatePaymentInputSchema,
@@ -168,7 +169,9 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : null;
         const outcome = await handleWebhook(app.ctx, method, raw, request.headers, admit);
         if (!outcome.accepted) {
-          return reply.code(401).send({ success: false, message: 'Invalid signature', data: null });
+          return reply
+            .code(401)
+            .send({ success: false, message: 'Invalid signature', data: null, code: ERROR_CODES.invalidSignature });
         }
         if (outcome.settle) {
           // Answer at once; settle after. A failure here is recovered by the job (the event stays unprocessed).

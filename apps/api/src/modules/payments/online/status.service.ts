@@ -1,15 +1,13 @@
-import { can, entityMessages, koboToNaira, outstanding, type PaymentStatusResult } from '@schoolledger/domain';
+import { can, koboToNaira, outstanding, type PaymentStatusResult } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
-import { notFound } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { paidByFee } from '../../fees/fees.queries.js';
 import { ProviderError } from '../../providers/provider.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
+import { paymentNotFound } from '../payments.errors.js';
 import { findPaymentById, findPaymentByReference } from '../payments.queries.js';
 import { feeAmountKobo } from './online.queries.js';
 import { isOnline, settlePayment } from './settle.service.js';
-
-const PAYMENT = entityMessages('Payment');
 
 /**
  * GET /payment/{reference}/status: what the payer's dialog shows once the checkout window closes.
@@ -22,13 +20,13 @@ export async function paymentStatus(
   reference: string,
 ): Promise<PaymentStatusResult> {
   const found = await findPaymentByReference(ctx.db, reference);
-  if (found?.kind !== 'payment') throw notFound(PAYMENT.notFound);
+  if (found?.kind !== 'payment') throw paymentNotFound();
   const visibility = visibleTo({
     scope: can(auth.roles, 'payments.view') ? auth.scope : null,
     parentId: auth.roles.includes('Parent') ? auth.userId : null,
     selfId: auth.roles.includes('Student') ? auth.userId : null,
   });
-  if (!(await findStudent(ctx.db, visibility, found.studentId))) throw notFound(PAYMENT.notFound);
+  if (!(await findStudent(ctx.db, visibility, found.studentId))) throw paymentNotFound();
 
   let payment = found;
   if (payment.status === 'pending' && isOnline(payment.method)) {
@@ -39,7 +37,7 @@ export async function paymentStatus(
       if (!(error instanceof ProviderError) && (error as Error).name !== 'TimeoutError') throw error;
     }
     const settled = await findPaymentById(ctx.db, found.id);
-    if (!settled) throw notFound(PAYMENT.notFound);
+    if (!settled) throw paymentNotFound();
     payment = settled;
   }
   const feeKobo = await feeAmountKobo(ctx.db, payment.feeId);

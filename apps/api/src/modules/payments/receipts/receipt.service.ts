@@ -3,7 +3,6 @@ import {
   amountInWords,
   can,
   displayName,
-  entityMessages,
   formatKobo,
   initials,
   koboToNaira,
@@ -14,13 +13,10 @@ import {
 } from '@schoolledger/domain';
 import type { AppConfig } from '../../../config.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { conflict, notFound } from '../../../lib/errors.js';
 import { deriveKey, loadMasterSecret } from '../../../lib/secrets.js';
 import type { AuthContext } from '../../../plugins/auth.js';
+import { paymentNotFound, receiptNotReady } from '../payments.errors.js';
 import { findReceiptPayment, paidThrough, paymentsWithReceiptNo, type ReceiptPaymentRow } from './receipt.queries.js';
-
-const PAYMENT = entityMessages('Payment');
-export const RECEIPT_NOT_READY = 'A receipt is available once the payment is successful';
 
 /** Everything a receipt prints, already worded and formatted. */
 export interface ReceiptDocument {
@@ -119,10 +115,10 @@ export async function loadReceipt(
     scope: auth.scope,
     isStaff: can(auth.roles, 'payments.view') || can(auth.roles, 'payments.cash'),
   });
-  if (!row) throw notFound(PAYMENT.notFound);
+  if (!row) throw paymentNotFound();
   const { payment } = row;
   if (payment.kind !== 'payment' || payment.status !== 'success' || !payment.receiptNo || !payment.paidAt) {
-    throw conflict(RECEIPT_NOT_READY);
+    throw receiptNotReady();
   }
   const paid = await paidThrough(db, { studentId: payment.studentId, feeId: payment.feeId, paidAt: payment.paidAt });
   const code = verificationCode(key, { receiptNo: payment.receiptNo, id: payment.id, amountKobo: payment.amountKobo });

@@ -1,30 +1,36 @@
-import { PAYMENT_METHOD_LABELS, type Payment } from '@schoolledger/domain';
+import { ERROR_CODES, PAYMENT_METHOD_LABELS, type Payment } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
 import { payments } from '../../../db/schema.js';
-import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../../lib/errors.js';
+import { AppError, isUniqueViolation } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { inSchoolScope } from '../../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import { type PaymentProvider, ProviderError, type RefundResult } from '../../providers/provider.js';
 import { newReference } from '../credit.service.js';
+import {
+  alreadyRefunded,
+  paymentMethodUnavailable,
+  paymentNotFound,
+  providerRefusedRefund,
+  refundNotAllowed,
+} from '../payments.errors.js';
 import { findPaymentById, findRefundOf, insertPayment, lockPayment, type PaymentRow } from '../payments.queries.js';
-import { getVisiblePayment, PAYMENT } from '../reporting/lists.service.js';
-
-const ALREADY_REFUNDED = 'This payment has already been refunded';
+import { getVisiblePayment } from '../reporting/lists.service.js';
 
 function assertRefundable(payment: PaymentRow | undefined, refunded: boolean): asserts payment is PaymentRow {
-  if (!payment) throw notFound(PAYMENT.notFound);
-  if (payment.kind !== 'payment') throw conflict('A refund cannot itself be refunded');
-  if (payment.status !== 'success') throw conflict('Only a successful payment can be refunded');
-  if (refunded) throw conflict(ALREADY_REFUNDED);
+  if (!payment) throw paymentNotFound();
+  if (payment.kind !== 'payment') throw refundNotAllowed('A refund cannot itself be refunded');
+  if (payment.status !== 'success') throw refundNotAllowed('Only a successful payment can be refunded');
+  if (refunded) throw alreadyRefunded();
 }
 
 /** The account that took an online payment, even if the school has since switched the method off. */
 async function providerOf(ctx: AppContext, payment: PaymentRow): Promise<PaymentProvider | null> {
   if (payment.method !== 'paystack' && payment.method !== 'flutterwave') return null;
   const provider = await providerFor(ctx, payment.schoolId, payment.method, { includeSwitchedOff: true });
-  if (!provider) throw badRequest(`${PAYMENT_METHOD_LABELS[payment.method]} is not set up for this school`);
+  if (!provider)
+    throw paymentMethodUnavailable(`${PAYMENT_METHOD_LABELS[payment.method]} is not set up for this school`);
   return provider;
 }
 
@@ -38,14 +44,15 @@ async function askProvider(provider: PaymentProvider, payment: PaymentRow): Prom
   } catch (error) {
     if (error instanceof ProviderError) {
       const refused = error.status !== undefined && error.status >= 400 && error.status < 500;
-      throw new AppError(
-        refused ? 400 : 502,
-        'provider_refund_failed',
-        `The payment provider refused the refund: ${error.message}`,
-      );
+      const message = `The payment provider refused the refund: ${error.message}`;
+      throw refused ? providerRefusedRefund(message) : new AppError(502, ERROR_CODES.providerUnavailable, message);
     }
     if ((error as Error).name === 'TimeoutError') {
-      throw new AppError(502, 'provider_refund_failed', 'The payment provider did not answer. Please try again.');
+      throw new AppError(
+        502,
+        ERROR_CODES.providerUnavailable,
+        'The payment provider did not answer. Please try again.',
+      );
     }
     throw error;
   }
@@ -118,7 +125,7 @@ export async function refundPayment(
     });
   } catch (error) {
     // Two refunds raced past the checks: the unique index on refund_of let one through.
-    if (isUniqueViolation(error)) throw conflict(ALREADY_REFUNDED);
+    if (isUniqueViolation(error)) throw alreadyRefunded();
     throw error;
   }
 

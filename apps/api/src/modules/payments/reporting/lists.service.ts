@@ -11,10 +11,14 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { parentStudents, payments, schools } from '../../../db/schema.js';
-import { forbidden, notFound, validationFailed } from '../../../lib/errors.js';
+import { forbidden, validationFailed } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { assertSchoolInScope, inSchoolScope } from '../../../plugins/tenancy.js';
+import { termNotFound } from '../../academic/academic.errors.js';
+import { feeNotFound } from '../../fees/fees.errors.js';
+import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
+import { paymentNotFound } from '../payments.errors.js';
 import { toPayment } from './lists.presenter.js';
 import {
   countPaymentRows,
@@ -33,9 +37,6 @@ type StatsQuery = z.output<typeof paymentStatsQuerySchema>;
 
 export const PAYMENT = entityMessages('Payment');
 const SCHOOL = entityMessages('School');
-const STUDENT = entityMessages('Student');
-const TERM = entityMessages('Term');
-const FEE = entityMessages('Fee');
 
 const isStaff = (auth: AuthContext) => can(auth.roles, 'payments.view');
 
@@ -68,13 +69,13 @@ async function checkNamedIds(db: DbOrTx, auth: AuthContext, query: Partial<ListQ
       visibleTo({ scope: staff ? auth.scope : null, parentId, selfId }),
       query.student_id,
     );
-    if (!student) throw notFound(STUDENT.notFound);
+    if (!student) throw studentNotFound();
   }
   if (query.term_id) {
-    if (!(await termInScope(db, auth.scope, query.term_id))) throw notFound(TERM.notFound);
+    if (!(await termInScope(db, auth.scope, query.term_id))) throw termNotFound();
   }
   if (query.fee_id) {
-    if (!(await feeInScope(db, auth.scope, query.fee_id))) throw notFound(FEE.notFound);
+    if (!(await feeInScope(db, auth.scope, query.fee_id))) throw feeNotFound();
   }
   if (query.from && query.to && query.from > query.to) {
     throw validationFailed([{ field: 'to', message: 'The end date must be on or after the start date' }]);
@@ -126,7 +127,7 @@ export async function listPaymentPage(ctx: AppContext, auth: AuthContext, query:
 /** One payment the caller may see, presented; 404 for anything else. */
 export async function getVisiblePayment(db: DbOrTx, auth: AuthContext, id: string): Promise<Payment> {
   const row = await findPayment(db, visiblePayments(auth), id);
-  if (!row) throw notFound(PAYMENT.notFound);
+  if (!row) throw paymentNotFound();
   const [payment] = await presentPayments(db, [row]);
   return payment!;
 }

@@ -8,12 +8,11 @@ import {
   rejectTransferInputSchema,
 } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../../lib/errors.js';
 import { fileResponses, ok, responses } from '../../../lib/http.js';
 import { parseOrThrow } from '../../../lib/validation.js';
 import { actorOf, authenticate, authOf, authorize } from '../../../plugins/auth.js';
 import { readMultipart } from '../../files/image-upload.js';
-import { PAYMENT } from '../reporting/lists.service.js';
+import { paymentNotFound } from '../payments.errors.js';
 import {
   claimTransfer,
   confirmTransfer,
@@ -73,7 +72,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       const proofPath = await proofOf(app.ctx, authOf(request), request.params.id);
       const file = proofFile(app.ctx, proofPath);
       const type = PROOF_TYPES[path.extname(file)];
-      if (!type || !(await stat(file).catch(() => null))) throw notFound(PAYMENT.notFound);
+      if (!type || !(await stat(file).catch(() => null))) throw paymentNotFound();
       return reply
         .header('content-type', type)
         .header('cache-control', 'private, no-store')

@@ -4,11 +4,11 @@ import path from 'node:path';
 import {
   amountOverOutstanding,
   type bankTransferClaimInputSchema,
-  entityMessages,
   formatNaira,
   koboToNaira,
   MSG,
   outstanding,
+  PAYMENT_ERROR_CODES,
   todayIn,
 } from '@schoolledger/domain';
 import { and, eq } from 'drizzle-orm';
@@ -17,23 +17,30 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { fees, payments } from '../../../db/schema.js';
-import { AppError, badRequest, conflict, forbidden, notFound, validationFailed } from '../../../lib/errors.js';
+import { conflict, fieldError, forbidden, validationFailed } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { inSchoolScope } from '../../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
+import { feeNotFound } from '../../fees/fees.errors.js';
 import { appliesToStudent, listFees, lockFee, paidByFee, payable } from '../../fees/fees.queries.js';
 import { IMAGE_TYPES } from '../../files/image-upload.js';
 import { findPaymentProfile } from '../../payment-profiles/payment-profiles.queries.js';
+import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
 import { creditPayment, newReference } from '../credit.service.js';
+import {
+  amountAboveOutstanding,
+  feeAlreadyPaid,
+  paymentMethodUnavailable,
+  paymentNotFound,
+  transferNotPending,
+} from '../payments.errors.js';
 import { insertPayment, lockPayment, type PaymentRow, updatePayment } from '../payments.queries.js';
-import { getVisiblePayment, PAYMENT, visiblePayments } from '../reporting/lists.service.js';
+import { getVisiblePayment, visiblePayments } from '../reporting/lists.service.js';
 import { feeIdOfPayment, pendingClaimsKobo, proofPathOf } from './transfers.queries.js';
 
 type ClaimInput = z.output<typeof bankTransferClaimInputSchema>;
 
-const STUDENT = entityMessages('Student');
-const FEE = entityMessages('Fee');
 export const TRANSFER_RECORDED = 'Transfer recorded. The bursary will confirm it once the money arrives.';
 export const TRANSFER_CONFIRMED = 'Transfer confirmed and credited.';
 export const TRANSFER_REJECTED = 'Transfer rejected.';
@@ -46,8 +53,7 @@ export const proofFile = (ctx: AppContext, proofPath: string) =>
 async function proofExtension(buffer: Buffer) {
   const type = await fileTypeFromBuffer(buffer);
   const extension = type ? IMAGE_TYPES[type.mime] : undefined;
-  if (!extension)
-    throw new AppError(422, 'validation', MSG.selectImage, [{ field: 'proof', message: MSG.selectImage }]);
+  if (!extension) throw fieldError('proof', MSG.selectImage);
   return extension;
 }
 
@@ -76,16 +82,16 @@ export async function claimTransfer(
   const studentId = input.student_id ?? selfId;
   if (!studentId) throw validationFailed([{ field: 'student_id', message: 'Please select a student' }]);
   const student = await findStudent(ctx.db, visibleTo({ scope: null, parentId, selfId }), studentId);
-  if (!student) throw notFound(STUDENT.notFound);
+  if (!student) throw studentNotFound();
   const [row] = await listFees(ctx.db, and(payable, appliesToStudent(studentId), eq(fees.id, input.fee_id))!);
-  if (!row) throw notFound(FEE.notFound);
+  if (!row) throw feeNotFound();
   const schoolId = row.fee.schoolId;
 
   if (input.transfer_date > todayIn('Africa/Lagos', ctx.clock())) {
     throw validationFailed([{ field: 'transfer_date', message: 'The transfer date cannot be in the future' }]);
   }
   if (!(await findPaymentProfile(ctx.db, schoolId))?.activateBankTransfer)
-    throw badRequest('Bank transfer is not available for this school');
+    throw paymentMethodUnavailable('Bank transfer is not available for this school');
 
   const amountKobo = input.amount;
   const proofPath = proof ? `${PROOF_FOLDER}/${randomUUID()}.${await proofExtension(proof)}` : null;
@@ -99,12 +105,12 @@ export async function claimTransfer(
     created = await ctx.db.transaction(async (tx) => {
       // Claims, confirmations and the cash desk take turns on the fee, so the outstanding they see holds.
       const fee = await lockFee(tx, input.fee_id);
-      if (fee?.status !== 'approved' || !fee.isActive) throw notFound(FEE.notFound);
+      if (fee?.status !== 'approved' || !fee.isActive) throw feeNotFound();
       const owed = await owedOn(tx, studentId, fee);
-      if (owed === 0n) throw conflict('This fee is already paid');
+      if (owed === 0n) throw feeAlreadyPaid();
       const claimed = await pendingClaimsKobo(tx, studentId, fee.id);
       const over = amountOverOutstanding(amountKobo, owed, claimed);
-      if (over) throw validationFailed([{ field: 'amount', message: over }]);
+      if (over) throw amountAboveOutstanding(over);
       const inserted = await insertPayment(tx, {
         schoolId,
         studentId,
@@ -148,13 +154,13 @@ export async function claimTransfer(
 
 /** Only a claim still waiting may be confirmed or rejected; anything else says what it already is. */
 function assertPendingClaim(payment: PaymentRow | undefined): asserts payment is PaymentRow {
-  if (!payment) throw notFound(PAYMENT.notFound);
+  if (!payment) throw paymentNotFound();
   if (payment.method !== 'bank_transfer' || payment.kind !== 'payment') {
-    throw conflict('Only a bank transfer claim can be confirmed or rejected');
+    throw transferNotPending('Only a bank transfer claim can be confirmed or rejected');
   }
-  if (payment.status === 'success') throw conflict('This transfer has already been confirmed');
-  if (payment.status === 'failed') throw conflict('This transfer has already been rejected');
-  if (payment.status !== 'pending') throw conflict('This transfer is not waiting for confirmation');
+  if (payment.status === 'success') throw transferNotPending('This transfer has already been confirmed');
+  if (payment.status === 'failed') throw transferNotPending('This transfer has already been rejected');
+  if (payment.status !== 'pending') throw transferNotPending('This transfer is not waiting for confirmation');
 }
 
 /** The bank's day is known, not the hour: a transfer from an earlier day is dated midday in Lagos (UTC+1, no DST). */
@@ -170,17 +176,18 @@ function paidAtOf(transferDate: string | null, now: Date): Date {
 export async function confirmTransfer(ctx: AppContext, auth: AuthContext, id: string, actor: Actor) {
   const scoped = inSchoolScope(auth.scope, payments.schoolId);
   const found = await feeIdOfPayment(ctx.db, scoped, id);
-  if (!found) throw notFound(PAYMENT.notFound);
+  if (!found) throw paymentNotFound();
   await ctx.db.transaction(async (tx) => {
     // The fee first, as the cash desk and claims lock it, so the three never wait on each other in a circle.
     const fee = await lockFee(tx, found.feeId);
     const payment = await lockPayment(tx, scoped, id);
     assertPendingClaim(payment);
-    if (!fee) throw notFound(FEE.notFound);
+    if (!fee) throw feeNotFound();
     const owed = await owedOn(tx, payment.studentId, fee);
     if (payment.amountKobo > owed) {
       throw conflict(
         `This transfer of ${naira(payment.amountKobo)} is more than the ${naira(owed)} still owed on the fee. Reject it and record what was actually received.`,
+        PAYMENT_ERROR_CODES.amountAboveOutstanding,
       );
     }
     const now = ctx.clock();
@@ -224,6 +231,6 @@ export async function rejectTransfer(ctx: AppContext, auth: AuthContext, id: str
 /** Where the proof image of a transfer claim is, for the payer and for staff in scope. */
 export async function proofOf(ctx: AppContext, auth: AuthContext, id: string) {
   const proofPath = await proofPathOf(ctx.db, visiblePayments(auth), id);
-  if (!proofPath) throw notFound(PAYMENT.notFound);
+  if (!proofPath) throw paymentNotFound();
   return proofPath;
 }
