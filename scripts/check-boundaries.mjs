@@ -32,12 +32,13 @@ const PRODUCT_ROOTS = ['apps/api/src', 'apps/web/src', 'packages/domain/src', 'p
 const FAKES_PACKAGE = '@schoolledger/provider-fakes';
 
 /*
- * What an API module may import from another one: its services and its queries (the data access
- * other modules are meant to reuse, such as `recordAudit` or `findStudent` with `visibleTo`),
- * and the named files of the two modules that are libraries rather than route-service-queries
- * sets. Never another module's routes, presenters, jobs or internal helpers.
+ * What an API module may import from another one: its services, its queries (the data access
+ * other modules are meant to reuse, such as `recordAudit` or `findStudent` with `visibleTo`), its
+ * errors (the coded errors it answers with), and the named files of the modules that are
+ * libraries rather than route-service-queries sets. Never another module's routes, presenters,
+ * jobs or internal helpers.
  */
-const PUBLIC_MODULE_FILE = /\.(?:service|queries)\.ts$/;
+const PUBLIC_MODULE_FILE = /\.(?:service|queries|errors)\.ts$/;
 const LIBRARY_FILES = new Set([
   'files/image-upload.ts',
   'payment-profiles/school-providers.ts',

@@ -37,9 +37,14 @@ describe('import boundary checker', () => {
     write('apps/web/src/components/ui.tsx');
     write('apps/api/src/modules/students/students.queries.ts');
     write('apps/api/src/modules/students/students.service.ts');
+    write('apps/api/src/modules/students/students.errors.ts');
     write(
       'apps/api/src/modules/fees/fees.service.ts',
-      "import { findStudent } from '../students/students.queries.js';\nimport { create } from '../students/students.service.js';",
+      [
+        "import { findStudent } from '../students/students.queries.js';",
+        "import { create } from '../students/students.service.js';",
+        "import { studentNotFound } from '../students/students.errors.js';",
+      ].join('\n'),
     );
     write(
       'apps/api/src/server.ts',
