@@ -13,8 +13,9 @@ import type { AppContext } from '../../app-context.js';
 import { studentProfiles, users } from '../../db/schema.js';
 import { conflict, isUniqueViolation } from '../../lib/errors.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { fieldError } from './students.access.js';
 import { classArmsOfSchool, takenEmails, takenRegNos } from './students.queries.js';
-import { fieldError, initialPasswordProblem, profileValues, userValues } from './students.service.js';
+import { initialPasswordProblem, profileValues, userValues } from './students.service.js';
 
 type Column = (typeof STUDENT_FILE_COLUMNS)[number];
 
