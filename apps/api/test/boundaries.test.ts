@@ -1,144 +1,125 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 /*
- * What only tests, the demo and the bench need must never become a dependency of product code,
- * or it ships and runs in production. Until the full dependency rules exist, this guards the
- * two boundaries the provider fakes' move drew: modules stay clear of the fakes, the seed, the
- * demo wiring, the tests and the bench; the fakes stay clear of the API.
+ * `npm run lint:deps` (scripts/check-boundaries.mjs) keeps the import rules of the tree; this
+ * proves each rule can fail, on a small tree with one deliberate violation of each, so a checker
+ * that silently stopped reading imports would not pass for a clean repository.
  */
 
-const apiRoot = path.resolve(import.meta.dirname, '..');
-const repoRoot = path.resolve(apiRoot, '../..');
-const modulesDir = path.join(apiRoot, 'src/modules');
-const fakesDir = path.join(repoRoot, 'packages/provider-fakes/src');
+const checker = path.resolve(import.meta.dirname, '../../../scripts/check-boundaries.mjs');
+const root = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const FAKES_PACKAGE = '@schoolledger/provider-fakes';
-const OFF_LIMITS_TO_MODULES = [
-  path.join(apiRoot, 'src/seed'),
-  path.join(apiRoot, 'src/demo'),
-  path.join(apiRoot, 'test'),
-  path.join(apiRoot, 'bench'),
-  path.join(repoRoot, 'packages/provider-fakes'),
-];
-const FAKES_MAY_IMPORT = [/^node:/, /^fastify$/, /^@schoolledger\/domain$/];
-
-const IMPORT_FORMS = [
-  /\b(?:import|export)\b\s*(?:type\b\s*)?(?:[\w*{}\s,$]+?\bfrom\s*)?['"]([^'"]+)['"]/g,
-  /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-];
-
-/** Every module specifier a source file names: static, type-only, re-exported, side-effect and dynamic. */
-function importsOf(source: string): string[] {
-  return IMPORT_FORMS.flatMap((form) => [...source.matchAll(form)].map((match) => match[1]!));
+function write(file: string, source = '') {
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), source);
 }
 
-const isInside = (dir: string, target: string) => {
-  const relative = path.relative(dir, target);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-};
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.(?:[cm]?[jt]s|tsx)$/.test(name))
-    .map((name) => path.join(dir, name));
+function check() {
+  const run = spawnSync(process.execPath, [checker, '--root', root], { encoding: 'utf8' });
+  return {
+    status: run.status,
+    lines: `${run.stdout}${run.stderr}`.split('\n').filter((line) => line.startsWith('  ')),
+  };
 }
 
-/** The imports of a file under src/modules that reach what product code must not depend on. */
-function moduleViolations(file: string, source: string): string[] {
-  return importsOf(source).filter((specifier) => {
-    if (specifier === FAKES_PACKAGE || specifier.startsWith(`${FAKES_PACKAGE}/`)) return true;
-    if (!specifier.startsWith('.')) return false;
-    const target = path.resolve(path.dirname(file), specifier);
-    return OFF_LIMITS_TO_MODULES.some((dir) => isInside(dir, target));
-  });
-}
-
-/** The imports of a fake that are neither node, fastify, the domain package nor the fakes' own files. */
-function fakeViolations(file: string, source: string): string[] {
-  return importsOf(source).filter((specifier) =>
-    specifier.startsWith('.')
-      ? !isInside(fakesDir, path.resolve(path.dirname(file), specifier))
-      : !FAKES_MAY_IMPORT.some((allowed) => allowed.test(specifier)),
-  );
-}
-
-function scan(files: string[], violations: (file: string, source: string) => string[]) {
-  let imports = 0;
-  const found: string[] = [];
-  for (const file of files) {
-    const source = readFileSync(file, 'utf8');
-    imports += importsOf(source).length;
-    for (const specifier of violations(file, source)) found.push(`${path.relative(repoRoot, file)} → ${specifier}`);
-  }
-  return { imports, found };
-}
-
-describe('import boundaries', () => {
-  it('reads every form an import takes', () => {
-    const source = `
-      import { a } from './a.js';
-      import type { B } from "./b.js";
-      import {
-        c,
-        type D,
-      } from '../c.js';
-      import * as e from 'e';
-      import f, { g } from 'f';
-      import './side-effect.js';
-      export { h } from './h.js';
-      export * from './i.js';
-      const j = await import('./j.js');
-      const k = require('k');
-      // a comment that imports from nowhere
-    `;
-    expect(importsOf(source).sort()).toEqual(
-      ['../c.js', './a.js', './b.js', './h.js', './i.js', './j.js', './side-effect.js', 'e', 'f', 'k'].sort(),
+describe('import boundary checker', () => {
+  it('passes a tree that keeps every rule', () => {
+    write(
+      'apps/web/src/features/fees/list.tsx',
+      "import { Button } from '@/components/ui';\nimport { own } from './own';",
     );
+    write('apps/web/src/features/fees/own.ts');
+    write('apps/web/src/components/ui.tsx');
+    write('apps/api/src/modules/students/students.queries.ts');
+    write('apps/api/src/modules/students/students.service.ts');
+    write('apps/api/src/modules/students/students.errors.ts');
+    write(
+      'apps/api/src/modules/fees/fees.service.ts',
+      [
+        "import { findStudent } from '../students/students.queries.js';",
+        "import { create } from '../students/students.service.js';",
+        "import { studentNotFound } from '../students/students.errors.js';",
+      ].join('\n'),
+    );
+    write(
+      'apps/api/src/server.ts',
+      "import { startPaystackFake } from '@schoolledger/provider-fakes';\nimport './seed/index.js';",
+    );
+    write('apps/api/src/seed/index.ts');
+    write(
+      'packages/provider-fakes/src/paystack/fake.ts',
+      "import { createServer } from 'node:http';\nimport Fastify from 'fastify';\nimport { MSG } from '@schoolledger/domain';\nimport { sign } from '../sign.js';",
+    );
+    write('packages/provider-fakes/src/sign.ts');
+    expect(check()).toEqual({ status: 0, lines: [] });
   });
 
-  it('flags a module that imports the fakes, the seed, the demo wiring, the tests or the bench', () => {
-    const file = path.join(modulesDir, 'payments/credit.service.ts');
-    const source = `
-      import { startPaystackFake } from '@schoolledger/provider-fakes';
-      import { DEMO_PROVIDER_KEYS } from '../../seed/payments.js';
-      import { startDemoPaymentFakes } from '../../demo/payment-fakes.js';
-      import { useTestApp } from '../../../test/helper.js';
-      import { run } from '../../../bench/run.js';
-      import { fees } from '../../db/schema.js';
-      import { settle } from './settle.js';
-      import { z } from 'zod';
-    `;
-    expect(moduleViolations(file, source)).toEqual([
-      '@schoolledger/provider-fakes',
-      '../../seed/payments.js',
-      '../../demo/payment-fakes.js',
-      '../../../test/helper.js',
-      '../../../bench/run.js',
-    ]);
-  });
-
-  it('no API module imports the provider fakes, the seed, the demo wiring, the tests or the bench', () => {
-    const files = sourceFiles(modulesDir);
-    const { imports, found } = scan(files, moduleViolations);
-    expect(files.length).toBeGreaterThan(20);
-    expect(imports).toBeGreaterThan(files.length);
-    expect(found).toEqual([]);
-  });
-
-  it('the provider fakes import only node, fastify, the domain package and their own files', () => {
-    expect(
-      fakeViolations(
-        path.join(fakesDir, 'paystack/fake.ts'),
-        "import { x } from '../../../../apps/api/src/config.js';",
-      ),
-    ).toEqual(['../../../../apps/api/src/config.js']);
-    const files = sourceFiles(fakesDir);
-    const { imports, found } = scan(files, fakeViolations);
-    expect(files.length).toBeGreaterThan(3);
-    expect(imports).toBeGreaterThan(files.length);
-    expect(found).toEqual([]);
+  it('fails on one violation of each rule, in every form an import takes', () => {
+    write(
+      'apps/web/src/features/fees/list.tsx',
+      [
+        "import { useUsers } from '@/features/users/api';",
+        "import type { User } from '../users/types';",
+        "export { userName } from '../users/name.js';",
+        "import '../users/styles.css';",
+        "const lazyUsers = await import('@/features/users/routes');",
+      ].join('\n'),
+    );
+    for (const file of ['api.ts', 'types.ts', 'name.ts', 'styles.css', 'routes.tsx'])
+      write(`apps/web/src/features/users/${file}`);
+    write('apps/api/src/modules/students/students.routes.ts');
+    write('apps/api/src/modules/students/students.presenters.ts');
+    write(
+      'apps/api/src/modules/fees/fees.service.ts',
+      "import { routes } from '../students/students.routes.js';\nimport { toStudent } from '../students/students.presenters.js';",
+    );
+    write('apps/api/src/modules/fees/fees.queries.ts');
+    write('apps/api/src/modules/students/students.service.ts', "import { feeRows } from '../fees/fees.queries.js';");
+    write('apps/api/src/modules/providers/provider.ts', "import { feeRows } from '../fees/fees.queries.js';");
+    write(
+      'apps/api/src/modules/payments/cash.service.ts',
+      [
+        "import { startPaystackFake } from '@schoolledger/provider-fakes';",
+        "import { DEMO_KEYS } from '../../seed/payments.js';",
+        "import { startDemo } from '../../demo/payment-fakes.js';",
+        "import { useTestApp } from '../../../test/helper.js';",
+        "import { run } from '../../../bench/run.js';",
+      ].join('\n'),
+    );
+    write('apps/api/src/server.ts', "import { useTestApp } from '../test/helper.js';");
+    write('packages/domain/src/fees.ts', "import { sample } from './fees.test.js';");
+    write(
+      'packages/provider-fakes/src/paystack/fake.ts',
+      "import { z } from 'zod';\nimport { loadConfig } from '../../../../apps/api/src/config.js';",
+    );
+    const { status, lines } = check();
+    expect(status).toBe(1);
+    expect(lines.map((line) => line.trim()).sort()).toEqual(
+      [
+        'web-features-do-not-import-each-other: apps/web/src/features/fees/list.tsx -> @/features/users/api',
+        'web-features-do-not-import-each-other: apps/web/src/features/fees/list.tsx -> ../users/types',
+        'web-features-do-not-import-each-other: apps/web/src/features/fees/list.tsx -> ../users/name.js',
+        'web-features-do-not-import-each-other: apps/web/src/features/fees/list.tsx -> ../users/styles.css',
+        'web-features-do-not-import-each-other: apps/web/src/features/fees/list.tsx -> @/features/users/routes',
+        'api-modules-meet-through-services-and-queries: apps/api/src/modules/fees/fees.service.ts -> ../students/students.routes.js',
+        'api-modules-meet-through-services-and-queries: apps/api/src/modules/fees/fees.service.ts -> ../students/students.presenters.js',
+        'no-cycles-between-api-modules: fees -> students -> fees',
+        'providers-import-no-other-module: apps/api/src/modules/providers/provider.ts -> ../fees/fees.queries.js',
+        'no-test-seed-demo-or-fakes-in-product-code: apps/api/src/modules/payments/cash.service.ts -> @schoolledger/provider-fakes',
+        'no-test-seed-demo-or-fakes-in-product-code: apps/api/src/modules/payments/cash.service.ts -> ../../seed/payments.js',
+        'no-test-seed-demo-or-fakes-in-product-code: apps/api/src/modules/payments/cash.service.ts -> ../../demo/payment-fakes.js',
+        'no-test-seed-demo-or-fakes-in-product-code: apps/api/src/modules/payments/cash.service.ts -> ../../../test/helper.js',
+        'no-test-seed-demo-or-fakes-in-product-code: apps/api/src/modules/payments/cash.service.ts -> ../../../bench/run.js',
+        'no-test-seed-demo-or-fakes-in-product-code: apps/api/src/server.ts -> ../test/helper.js',
+        'no-test-seed-demo-or-fakes-in-product-code: packages/domain/src/fees.ts -> ./fees.test.js',
+        'fakes-import-only-node-fastify-domain: packages/provider-fakes/src/paystack/fake.ts -> zod',
+        'fakes-import-only-node-fastify-domain: packages/provider-fakes/src/paystack/fake.ts -> ../../../../apps/api/src/config.js',
+      ].sort(),
+    );
   });
 });

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 
 /*
  * The shape issue 10 gave payments: sub-modules of the usual files, SQL only in queries files,
- * providers a module that depends on no other, and a webhook route that only forwards.
+ * and a webhook route that only forwards. That providers depend on no other module is an import
+ * rule, kept with the others by `npm run lint:deps` (scripts/check-boundaries.mjs).
  */
 
 const modulesDir = path.resolve(import.meta.dirname, '../src/modules');
 const paymentsDir = path.join(modulesDir, 'payments');
-const providersDir = path.join(modulesDir, 'providers');
 
 const IMPORT = /\b(?:import|export)\b\s*(?:type\b\s*)?(?:[\w*{}\s,$]+?\bfrom\s*)?['"]([^'"]+)['"]/g;
 const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => match[1]!);
@@ -17,25 +17,10 @@ const tsFiles = (dir: string) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.ts'))
     .map((name) => path.join(dir, name));
-const resolved = (file: string, specifier: string) => path.resolve(path.dirname(file), specifier);
-const inside = (dir: string, target: string) => !path.relative(dir, target).startsWith('..');
 /** A query started on the database or a transaction (a digest's `.update(` is not one). */
 const SQL_CALL = /\b(?:db|tx)\s*\.\s*(?:select|insert|update|delete|execute)\s*\(/;
 
 describe('payments modules', () => {
-  it('providers import nothing from another module: keys come in, a provider goes out', () => {
-    const files = tsFiles(providersDir);
-    expect(files.length).toBeGreaterThanOrEqual(4);
-    const outside = files.flatMap((file) =>
-      importsOf(file)
-        .filter((specifier) => specifier.startsWith('.'))
-        .filter((specifier) => inside(modulesDir, resolved(file, specifier)))
-        .filter((specifier) => !inside(providersDir, resolved(file, specifier)))
-        .map((specifier) => `${path.relative(modulesDir, file)} → ${specifier}`),
-    );
-    expect(outside).toEqual([]);
-  });
-
   it('sub-modules keep their files small: median under 150 lines, none over 400', () => {
     const sizes = tsFiles(paymentsDir).map((file) => ({
       file: path.relative(modulesDir, file),

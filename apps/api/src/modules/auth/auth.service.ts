@@ -7,7 +7,6 @@ import { AppError, badRequest, unauthenticated } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/hash.js';
 import { checkUserPassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { toSessionUser } from '../users/session-user.js';
 import {
   claimRefreshToken,
   consumePasswordResetToken,
@@ -20,6 +19,7 @@ import {
   revokeFamily,
   revokeUserTokens,
 } from './auth.queries.js';
+import { toSessionUser } from './session-user.js';
 
 const DAY_MS = 86_400_000;
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -30,26 +30,26 @@ import { parseOrThrow } from '../../lib/validation.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { readMultipart, storeImage } from '../files/image-upload.js';
+import { promoteStudent, promoteStudents, updateAcademic } from './student-moves.service.js';
+import {
+  linkParent,
+  listDisciplinary,
+  recordDisciplinary,
+  studentPerformance,
+  unlinkParent,
+} from './student-records.service.js';
+import { STUDENT } from './students.access.js';
 import { toFileRow } from './students.presenters.js';
 import {
   assertManageableStudent,
   createStudent,
   deleteStudent,
   getStudent,
-  linkParent,
   listChildren,
-  listDisciplinary,
   listStudentPage,
   listStudentsForExport,
-  promoteStudent,
-  promoteStudents,
-  recordDisciplinary,
-  STUDENT,
   setStudentImage,
-  studentPerformance,
   studentStats,
-  unlinkParent,
-  updateAcademic,
   updateStudent,
   updateStudentProfile,
 } from './students.service.js';

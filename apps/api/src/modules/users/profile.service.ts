@@ -7,7 +7,7 @@ import { checkUserPassword, hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { findAuthUser, revokeUserTokens } from '../auth/auth.queries.js';
-import { toSessionUser } from './session-user.js';
+import { toSessionUser } from '../auth/session-user.js';
 import { emailTaken } from './users.errors.js';
 
 const profileFields = (user: AuthContext['row']['user']) => ({

@@ -1,5 +1,5 @@
 import type { Role, SessionUser } from '@schoolledger/domain';
-import type { AuthUserRow } from '../auth/auth.queries.js';
+import type { AuthUserRow } from './auth.queries.js';
 
 export function toSessionUser(row: Pick<AuthUserRow, 'user' | 'school'>): SessionUser {
   const { user, school } = row;
