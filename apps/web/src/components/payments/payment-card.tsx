@@ -2,19 +2,9 @@ import { formatNaira, PAYMENT_METHOD_LABELS, type Payment } from '@schoolledger/
 import { clsx } from 'clsx';
 import { type ReactNode, useId } from 'react';
 import { Badge } from '@/components/ui';
+import { formatDateTime } from '@/lib/dates';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { ReceiptButton } from './receipt-button';
-
-const dateTime = new Intl.DateTimeFormat('en-NG', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Africa/Lagos',
-});
-
-function formatWhen(timestamp: string) {
-  const parsed = new Date(timestamp);
-  return Number.isNaN(parsed.getTime()) ? timestamp : dateTime.format(parsed);
-}
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -44,7 +34,7 @@ export function PaymentCard({ payment, showPayer = false, actions, className }: 
 
   const details: Detail[] = [
     { label: 'Method', value: PAYMENT_METHOD_LABELS[payment.mode_of_payment] },
-    { label: 'Date', value: formatWhen(payment.trans_date) },
+    { label: 'Date', value: formatDateTime(payment.trans_date) },
     { label: 'Fee type', value: capitalize(fee.type) },
     { label: 'Channel', value: payment.channel ? capitalize(payment.channel) : '—' },
     { label: 'Reference', value: payment.trx_ref, code: true },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, FormField, SearchInput, Select } from '@/components/ui';
-import { useSchools } from '../api/get-schools';
-import { useTerms } from '../api/get-terms';
+import { useSchools } from '@/lib/queries/schools';
+import { useSchoolTerms } from '@/lib/queries/terms';
 import type { FeePermissions } from '../lib/permissions';
 import { type FeeFilters, STATUS_FILTERS, type StatusFilter } from '../lib/use-fee-filters';
 
@@ -16,7 +16,7 @@ export interface FeeFiltersBarProps {
 export function FeeFiltersBar({ filters, schoolId, update, may }: FeeFiltersBarProps) {
   const [search, setSearch] = useState(filters.search);
   const schools = useSchools();
-  const terms = useTerms(schoolId);
+  const terms = useSchoolTerms(schoolId);
 
   const clearAll = () => {
     setSearch('');

@@ -19,16 +19,17 @@ import {
   Select,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
-import { useClassArms } from '../api/get-class-arms';
+import { useClassArms } from '@/lib/queries/class-arms';
+import { useSchools } from '@/lib/queries/schools';
+import { useSchoolTerms } from '@/lib/queries/terms';
 import {
   downloadOutstandingCsv,
   type OutstandingReportQuery,
   useOutstandingReport,
 } from '../api/get-outstanding-report';
-import { useSchools } from '../api/get-schools';
-import { useTerms } from '../api/get-terms';
-import { formatDate, plural } from '../lib/format';
+import { plural } from '../lib/format';
 import { FEE_MESSAGES } from '../lib/messages';
 import type { FeePermissions } from '../lib/permissions';
 import type { FeeFilters } from '../lib/use-fee-filters';
@@ -44,7 +45,7 @@ export interface OutstandingPanelProps {
 /** What each class arm and each student was expected to pay in a term, has paid and still owes. */
 export function OutstandingPanel({ may, filters, schoolId, update }: OutstandingPanelProps) {
   const schools = useSchools();
-  const terms = useTerms(schoolId);
+  const terms = useSchoolTerms(schoolId);
   const classArms = useClassArms(schoolId);
   const [classArm, setClassArm] = useState({ schoolId, id: '' });
   const classArmId = classArm.schoolId === schoolId ? classArm.id : '';

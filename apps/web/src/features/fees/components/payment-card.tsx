@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { RotateCcw } from 'lucide-react';
 import { PaymentStatusBadge, ReceiptButton } from '@/components/payments';
 import { Badge, Button } from '@/components/ui';
-import { formatDate, formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime } from '@/lib/dates';
 
 export const payerName = (payment: Pick<Payment, 'user'>) => `${payment.user.firstname} ${payment.user.lastname}`;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, FormField, Input, SearchInput, Select } from '@/components/ui';
-import { useSchools } from '../api/get-schools';
-import { useTerms } from '../api/get-terms';
+import { useSchools } from '@/lib/queries/schools';
+import { useSchoolTerms } from '@/lib/queries/terms';
 import type { FeePermissions } from '../lib/permissions';
 import { PAYMENT_METHOD_FILTERS, PAYMENT_STATUS_FILTERS, type PaymentFilters } from '../lib/use-payment-filters';
 
@@ -16,7 +16,7 @@ export interface PaymentFiltersBarProps {
 export function PaymentFiltersBar({ filters, schoolId, update, may }: PaymentFiltersBarProps) {
   const [search, setSearch] = useState(filters.q);
   const schools = useSchools();
-  const terms = useTerms(schoolId);
+  const terms = useSchoolTerms(schoolId);
   const filtered =
     filters.q !== '' ||
     filters.term !== '' ||

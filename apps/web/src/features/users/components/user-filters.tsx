@@ -2,7 +2,7 @@ import { ROLE_BADGES, ROLES } from '@schoolledger/domain';
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button, FormField, SearchInput, Select } from '@/components/ui';
-import { useSchools } from '../api/get-schools';
+import { useSchools } from '@/lib/queries/schools';
 import type { UserPermissions } from '../lib/permissions';
 import { STATUS_FILTERS, type UserFilters } from '../lib/use-user-filters';
 
