@@ -1,3 +1,3 @@
-export { PaymentCard, type PaymentCardProps } from './payment-card';
+export { PaymentCard, type PaymentCardProps, type PaymentCardVariant, payerName } from './payment-card';
 export { PaymentStatusBadge } from './payment-status-badge';
 export { downloadReceipt, ReceiptButton, type ReceiptFormat } from './receipt-button';

@@ -2,21 +2,13 @@ import { formatNaira, PAYMENT_METHOD_LABELS, type Payment } from '@schoolledger/
 import { clsx } from 'clsx';
 import { type ReactNode, useId } from 'react';
 import { Badge } from '@/components/ui';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { ReceiptButton } from './receipt-button';
 
-const dateTime = new Intl.DateTimeFormat('en-NG', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Africa/Lagos',
-});
-
-function formatWhen(timestamp: string) {
-  const parsed = new Date(timestamp);
-  return Number.isNaN(parsed.getTime()) ? timestamp : dateTime.format(parsed);
-}
-
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export const payerName = (payment: Pick<Payment, 'user'>) => `${payment.user.firstname} ${payment.user.lastname}`;
 
 interface Detail {
   label: string;
@@ -25,27 +17,28 @@ interface Detail {
   code?: boolean;
 }
 
+/**
+ * `payer`: a payer's own history, led by the fee, with the installment progress. `bursary`: the
+ * school's payment list, led by the student, with the school when the reader sees several.
+ */
+export type PaymentCardVariant = 'payer' | 'bursary';
+
 export interface PaymentCardProps {
   payment: Payment;
-  /** Staff lists name the student; a payer's own history does not need to. */
-  showPayer?: boolean;
-  /** More buttons beside the receipt, such as a refund or a transfer review. */
+  variant?: PaymentCardVariant;
+  /** The bursary card names the school, for those who see several. */
+  showSchool?: boolean;
+  /** More buttons beside the receipt, such as a refund. */
   actions?: ReactNode;
   className?: string;
 }
 
-/** SPEC §2 payment history card: one payment or refund with its fee, method, references and receipt. */
-export function PaymentCard({ payment, showPayer = false, actions, className }: PaymentCardProps) {
-  const progressId = useId();
+function payerDetails(payment: Payment): Detail[] {
   const refund = payment.kind === 'refund';
-  const { fee } = payment;
-  const paidPercent = fee.amount > 0 ? Math.min(100, Math.round((payment.feePaid / fee.amount) * 100)) : 100;
-  const receipt = !refund && payment.status === 'success' && payment.receiptNo;
-
   const details: Detail[] = [
     { label: 'Method', value: PAYMENT_METHOD_LABELS[payment.mode_of_payment] },
-    { label: 'Date', value: formatWhen(payment.trans_date) },
-    { label: 'Fee type', value: capitalize(fee.type) },
+    { label: 'Date', value: formatDateTime(payment.trans_date) },
+    { label: 'Fee type', value: capitalize(payment.fee.type) },
     { label: 'Channel', value: payment.channel ? capitalize(payment.channel) : '—' },
     { label: 'Reference', value: payment.trx_ref, code: true },
     { label: 'Transaction ID', value: payment.trans_id ?? '—', code: payment.trans_id !== null },
@@ -53,30 +46,58 @@ export function PaymentCard({ payment, showPayer = false, actions, className }: 
   if (payment.receiptNo) details.push({ label: 'Receipt', value: payment.receiptNo, code: true });
   if (payment.bank_reference) details.push({ label: 'Bank reference', value: payment.bank_reference, code: true });
   if (payment.reason) details.push({ label: refund ? 'Reason' : 'Note', value: payment.reason });
+  return details;
+}
+
+function bursaryDetails(payment: Payment, showSchool: boolean): Detail[] {
+  const refund = payment.kind === 'refund';
+  const details: Detail[] = [
+    { label: 'Fee', value: payment.fee.name },
+    { label: 'Method', value: PAYMENT_METHOD_LABELS[payment.mode_of_payment] },
+    { label: 'Date', value: formatDateTime(payment.trans_date) },
+    { label: 'Reference', value: payment.trx_ref, code: true },
+  ];
+  if (payment.receiptNo) details.push({ label: 'Receipt no.', value: payment.receiptNo, code: true });
+  if (payment.bank_reference) details.push({ label: 'Bank reference', value: payment.bank_reference, code: true });
+  if (payment.transfer_date) details.push({ label: 'Transferred on', value: formatDate(payment.transfer_date) });
+  if (showSchool) details.push({ label: 'School', value: payment.school.name });
+  if (payment.reason) details.push({ label: refund ? 'Refund reason' : 'Reason', value: payment.reason });
+  return details;
+}
+
+/** SPEC §2 payment card: one payment or refund with its fee, method, references and receipt. */
+export function PaymentCard({ payment, variant = 'payer', showSchool = false, actions, className }: PaymentCardProps) {
+  const progressId = useId();
+  const bursary = variant === 'bursary';
+  const refund = payment.kind === 'refund';
+  const { fee } = payment;
+  const paidPercent = fee.amount > 0 ? Math.min(100, Math.round((payment.feePaid / fee.amount) * 100)) : 100;
+  const receipt = !refund && payment.status === 'success' ? payment.receiptNo : null;
+  const details = bursary ? bursaryDetails(payment, showSchool) : payerDetails(payment);
 
   return (
     <article
-      aria-label={`${fee.name}, ${formatNaira(payment.amount)}`}
+      aria-label={
+        bursary ? `${refund ? 'Refund' : 'Payment'} ${payment.trx_ref}` : `${fee.name}, ${formatNaira(payment.amount)}`
+      }
       className={clsx(
-        'flex w-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900',
+        'flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900',
+        !bursary && 'w-full',
         className,
       )}
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="font-semibold break-words text-slate-900 dark:text-white">{fee.name}</h3>
+          <h3 className="font-semibold break-words text-slate-900 dark:text-white">
+            {bursary ? payerName(payment) : fee.name}
+          </h3>
           <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400">
-            {showPayer && (
-              <>
-                {payment.user.firstname} {payment.user.lastname}
-                {payment.user.regNo && ` (${payment.user.regNo})`} ·{' '}
-              </>
-            )}
-            {fee.term?.name ?? 'Unknown Term'}
+            {bursary ? (payment.user.regNo ?? 'No registration number') : (fee.term?.name ?? 'Unknown Term')}
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <PaymentStatusBadge status={payment.status} refund={refund} />
+          {bursary && payment.refundedBy !== null && <Badge variant="gray">Refunded</Badge>}
           {payment.isInstallment && <Badge variant="blue">Installment</Badge>}
         </div>
       </div>
@@ -98,6 +119,7 @@ export function PaymentCard({ payment, showPayer = false, actions, className }: 
             <dd
               className={clsx(
                 'text-right text-slate-900 dark:text-slate-100',
+                bursary && 'break-words',
                 code && 'font-mono text-xs leading-5 break-all',
               )}
             >
@@ -107,7 +129,7 @@ export function PaymentCard({ payment, showPayer = false, actions, className }: 
         ))}
       </dl>
 
-      {payment.isInstallment && (
+      {!bursary && payment.isInstallment && (
         <div className="mt-4 space-y-1.5">
           <p id={progressId} className="flex justify-between gap-3 text-xs text-slate-600 dark:text-slate-400">
             <span>Fee paid so far</span>

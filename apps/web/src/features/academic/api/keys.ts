@@ -1,14 +1,19 @@
-/** Query keys of the academic structure; mutations invalidate whole families by their prefixes. */
+import { classArmKeys } from '@/lib/queries/class-arms';
+import { schoolKeys } from '@/lib/queries/schools';
+import { sessionKeys } from '@/lib/queries/sessions';
+import { termKeys } from '@/lib/queries/terms';
+
+/**
+ * Query keys of the academic structure; mutations invalidate whole families by their prefixes.
+ * Schools, sessions, terms and class arms are the shared entity queries every feature reads, so a
+ * change here refreshes them on every screen.
+ */
 export const academicKeys = {
   all: ['academic'] as const,
   groupSchools: () => [...academicKeys.all, 'groupSchools'] as const,
-  schools: () => [...academicKeys.all, 'schools'] as const,
-  sessions: () => [...academicKeys.all, 'sessions'] as const,
-  schoolSessions: (schoolId: string) => [...academicKeys.sessions(), schoolId] as const,
-  terms: () => [...academicKeys.all, 'terms'] as const,
-  schoolTerms: (schoolId: string) => [...academicKeys.terms(), 'school', schoolId] as const,
-  sessionTerms: (sessionId: string) => [...academicKeys.terms(), 'session', sessionId] as const,
-  currentTerm: (schoolId: string) => [...academicKeys.terms(), 'current', schoolId] as const,
-  classArms: () => [...academicKeys.all, 'classArms'] as const,
-  schoolClassArms: (schoolId: string) => [...academicKeys.classArms(), schoolId] as const,
+  schools: () => schoolKeys.all,
+  sessions: () => sessionKeys.all,
+  terms: () => termKeys.all,
+  currentTerm: (schoolId: string) => [...termKeys.all, 'current', schoolId] as const,
+  classArms: () => classArmKeys.all,
 };

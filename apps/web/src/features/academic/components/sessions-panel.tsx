@@ -2,8 +2,8 @@ import { type AcademicSession, isCurrentPeriod, sessionBadge, todayIn } from '@s
 import { CalendarRange } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui';
+import { formatDateRange } from '@/lib/dates';
 import { useDeleteSession } from '../api/delete-session';
-import { formatRange } from '../lib/format';
 import { useAcademicPermissions } from '../lib/permissions';
 import type { AcademicSelection } from '../stores/use-academic-selection';
 import { CardList } from './card-list';
@@ -36,7 +36,7 @@ export function SessionsPanel({ selection }: { selection: AcademicSelection }) {
         renderItem={(item) => (
           <EntityCard
             name={item.name}
-            subtitle={formatRange(item)}
+            subtitle={formatDateRange(item)}
             badges={
               <>
                 {isCurrentPeriod(item, today) && <Badge variant="blue">Current</Badge>}

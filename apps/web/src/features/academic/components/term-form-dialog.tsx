@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AcademicSession, type Term, termInputSchema } from '@schoolledger/domain';
 import { useForm } from 'react-hook-form';
 import { Checkbox, FormDialog, FormField, Input, Select } from '@/components/ui';
+import { formatDateRange } from '@/lib/dates';
 import { applyFieldErrors } from '@/lib/form';
 import { useCreateTerm } from '../api/create-term';
 import { useUpdateTerm } from '../api/update-term';
-import { formatRange } from '../lib/format';
 
 const FIELDS = ['session', 'name', 'startDate', 'endDate', 'isActive'] as const;
 
@@ -58,7 +58,7 @@ export function TermFormDialog({ sessions, sessionId, term, onClose }: TermFormD
         label="Session"
         required
         error={errors.session?.message}
-        hint={chosen ? `Term dates must fall within ${formatRange(chosen)}.` : undefined}
+        hint={chosen ? `Term dates must fall within ${formatDateRange(chosen)}.` : undefined}
       >
         <Select {...register('session')}>
           <option value="">Select a session</option>

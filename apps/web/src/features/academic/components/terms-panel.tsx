@@ -2,9 +2,10 @@ import { isCurrentPeriod, type Term, termBadge, todayIn } from '@schoolledger/do
 import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui';
+import { formatDateRange } from '@/lib/dates';
+import { useSchoolTerms } from '@/lib/queries/terms';
 import { useDeleteTerm } from '../api/delete-term';
-import { useSchoolTerms } from '../api/get-school-terms';
-import { formatRange, TERM_BADGE_VARIANT } from '../lib/format';
+import { TERM_BADGE_VARIANT } from '../lib/format';
 import { useAcademicPermissions } from '../lib/permissions';
 import type { AcademicSelection } from '../stores/use-academic-selection';
 import { CardList } from './card-list';
@@ -49,7 +50,7 @@ export function TermsPanel({ selection }: { selection: AcademicSelection }) {
           return (
             <EntityCard
               name={item.name}
-              subtitle={`${item.session.name} · ${formatRange(item)}`}
+              subtitle={`${item.session.name} · ${formatDateRange(item)}`}
               badges={
                 <>
                   {isCurrentPeriod(item, today) && <Badge variant="blue">Current</Badge>}

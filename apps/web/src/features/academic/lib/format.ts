@@ -1,23 +1,6 @@
 import type { FillBadge, TermBadge } from '@schoolledger/domain';
 import type { BadgeVariant } from '@/components/ui';
 
-// Calendar dates carry no time zone; formatting them at UTC midnight keeps the day unchanged.
-const dateFormat = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-export function formatDate(date: string) {
-  const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : dateFormat.format(parsed);
-}
-
-export function formatRange(period: { startDate: string; endDate: string }) {
-  return `${formatDate(period.startDate)} – ${formatDate(period.endDate)}`;
-}
-
 export const TERM_BADGE_VARIANT: Record<TermBadge, BadgeVariant> = {
   Active: 'green',
   Upcoming: 'blue',

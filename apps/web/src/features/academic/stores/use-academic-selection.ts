@@ -1,8 +1,8 @@
 import type { Term } from '@schoolledger/domain';
 import { useAuthStore } from '@/lib/auth';
-import { useSchools } from '../api/get-schools';
-import { useSessionTerms } from '../api/get-session-terms';
-import { useSessions } from '../api/get-sessions';
+import { useSchools } from '@/lib/queries/schools';
+import { useSessions } from '@/lib/queries/sessions';
+import { useSessionTerms } from '@/lib/queries/terms';
 import { useSelectionStore } from './selection';
 
 /**

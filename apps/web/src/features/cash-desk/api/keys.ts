@@ -1,6 +1,5 @@
 /** Query keys of the cash desk; `all` is the prefix a recorded payment refreshes. */
 export const cashDeskKeys = {
   all: ['cashDesk'] as const,
-  students: (search: string) => [...cashDeskKeys.all, 'students', search] as const,
   fees: (studentId: string) => [...cashDeskKeys.all, 'fees', studentId] as const,
 };

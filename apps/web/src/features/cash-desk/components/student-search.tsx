@@ -3,7 +3,7 @@ import { SearchX, UserRound } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { EmptyState, ErrorBanner, LoadingState, SearchInput } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
-import { useStudentSearch } from '../api/search-students';
+import { useStudentSearch } from '@/lib/queries/student-search';
 
 export interface ChosenStudent {
   _id: string;
@@ -36,7 +36,7 @@ function moveFocus(event: KeyboardEvent<HTMLElement>, list: HTMLElement | null) 
 export function StudentSearch({ onChoose }: { onChoose(student: ChosenStudent): void }) {
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
-  const results = useStudentSearch(term);
+  const results = useStudentSearch({ search: term, limit: 8 });
   const list = useRef<HTMLUListElement>(null);
 
   return (

@@ -10,9 +10,8 @@ import { ArrowRight, CalendarDays, School } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, Card, CardBody, CardHeader, ErrorBanner } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
+import { formatLongDay } from '@/lib/dates';
 import { ChildrenSection } from '../components/children-section';
-
-const longDate = new Intl.DateTimeFormat('en-NG', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 function quickLinks(roles: readonly string[]): NavEntry[] {
   return navigationFor(roles)
@@ -71,7 +70,7 @@ export default function DashboardPage() {
             </div>
             <div>
               <p className="text-sm text-slate-500 dark:text-slate-400">Today</p>
-              <p className="font-semibold text-slate-900 dark:text-white">{longDate.format(now)}</p>
+              <p className="font-semibold text-slate-900 dark:text-white">{formatLongDay(now)}</p>
             </div>
           </CardBody>
         </Card>

@@ -6,7 +6,7 @@ import type { PaymentsQuery } from './get-payments';
 
 /**
  * Query keys of Fee Management. Everything a fee or payment change can alter sits under `data`,
- * so a mutation refreshes it in one go without refetching schools, terms or class arms.
+ * so a mutation refreshes it in one go; schools, terms and class arms are the shared entity queries.
  */
 export const feeKeys = {
   all: ['fees'] as const,
@@ -19,8 +19,4 @@ export const feeKeys = {
   paymentStats: (query: PaymentStatsQuery) => [...feeKeys.data(), 'paymentStats', query] as const,
   outstanding: (query: OutstandingReportQuery) => [...feeKeys.data(), 'outstanding', query] as const,
   proof: (paymentId: string) => [...feeKeys.all, 'proof', paymentId] as const,
-  schools: () => [...feeKeys.all, 'schools'] as const,
-  terms: (schoolId: string) => [...feeKeys.all, 'terms', schoolId] as const,
-  classArms: (schoolId: string) => [...feeKeys.all, 'classArms', schoolId] as const,
-  students: (schoolId: string, search: string) => [...feeKeys.all, 'students', schoolId, search] as const,
 };

@@ -1,4 +1,4 @@
-import { useClassArms } from '../api/get-class-arms';
+import { useClassArms } from '@/lib/queries/class-arms';
 
 export interface ClassArmChecklistProps {
   schoolId: string;

@@ -1,6 +1,6 @@
 import { daysUntil, effectiveDueDate, todayIn } from '@schoolledger/domain';
 import { AlertTriangle } from 'lucide-react';
-import { formatDate } from '../lib/format';
+import { formatDate } from '@/lib/dates';
 
 export interface DueDateHintProps {
   /** What the form holds now; empty means the SPEC §9 fallback applies. */

@@ -1,7 +1,6 @@
 import { useState } from 'react';
+import { FilterBar, SchoolFilter, TermFilter } from '@/components/filters';
 import { Button, FormField, SearchInput, Select } from '@/components/ui';
-import { useSchools } from '../api/get-schools';
-import { useTerms } from '../api/get-terms';
 import type { FeePermissions } from '../lib/permissions';
 import { type FeeFilters, STATUS_FILTERS, type StatusFilter } from '../lib/use-fee-filters';
 
@@ -15,8 +14,6 @@ export interface FeeFiltersBarProps {
 
 export function FeeFiltersBar({ filters, schoolId, update, may }: FeeFiltersBarProps) {
   const [search, setSearch] = useState(filters.search);
-  const schools = useSchools();
-  const terms = useTerms(schoolId);
 
   const clearAll = () => {
     setSearch('');
@@ -24,10 +21,9 @@ export function FeeFiltersBar({ filters, schoolId, update, may }: FeeFiltersBarP
   };
 
   const filtered = filters.search !== '' || filters.school !== '' || filters.term !== '' || filters.status !== 'all';
-  const termList = terms.data ?? [];
 
   return (
-    <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] lg:items-end dark:border-slate-800 dark:bg-slate-900">
+    <FilterBar className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] lg:items-end">
       <SearchInput
         label="Search fees"
         value={search}
@@ -36,36 +32,8 @@ export function FeeFiltersBar({ filters, schoolId, update, may }: FeeFiltersBarP
         placeholder="Fee name"
         className="sm:col-span-2 lg:col-span-1"
       />
-      {may.multiSchool && (
-        <FormField label="School">
-          <Select
-            value={filters.school}
-            disabled={schools.isPending}
-            onChange={(event) => update({ school: event.target.value })}
-          >
-            <option value="">All Schools</option>
-            {schools.data?.map((school) => (
-              <option key={school._id} value={school._id}>
-                {school.name}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-      )}
-      <FormField label="Term">
-        <Select
-          value={filters.term}
-          disabled={!schoolId || terms.isPending}
-          onChange={(event) => update({ term: event.target.value })}
-        >
-          <option value="">{schoolId ? 'All Terms' : 'Select a school first'}</option>
-          {termList.map((term) => (
-            <option key={term._id} value={term._id}>
-              {term.name} ({term.session.name})
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      {may.multiSchool && <SchoolFilter value={filters.school} onChange={(school) => update({ school })} />}
+      <TermFilter schoolId={schoolId} value={filters.term} onChange={(term) => update({ term })} />
       <FormField label="Status">
         <Select value={filters.status} onChange={(event) => update({ status: event.target.value as StatusFilter })}>
           {STATUS_FILTERS.map(([value, label]) => (
@@ -78,6 +46,6 @@ export function FeeFiltersBar({ filters, schoolId, update, may }: FeeFiltersBarP
       <Button variant="secondary" onClick={clearAll} disabled={!filtered}>
         Clear Filters
       </Button>
-    </div>
+    </FilterBar>
   );
 }

@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import { Controller, type DefaultValues, useForm } from 'react-hook-form';
 import { Checkbox, FormDialog, FormField, Input, Select, Textarea } from '@/components/ui';
 import { applyFieldErrors } from '@/lib/form';
+import { useSchools } from '@/lib/queries/schools';
+import { useSchoolTerms } from '@/lib/queries/terms';
 import { useCreateFee } from '../api/create-fee';
-import { useSchools } from '../api/get-schools';
-import { useTerms } from '../api/get-terms';
 import { useUpdateFee } from '../api/update-fee';
 import { capitalize } from '../lib/format';
 import { FEE_MESSAGES } from '../lib/messages';
@@ -86,7 +86,7 @@ export function FeeFormDialog({ may, fee, schoolId, termId, onClose }: FeeFormDi
   const [picked, setPicked] = useState<PickedStudent[]>(fee?.students ?? []);
 
   const chosenSchool = watch('school_id') ?? '';
-  const terms = useTerms(chosenSchool);
+  const terms = useSchoolTerms(chosenSchool);
   const currentTerm = terms.data?.find((term) => term.isCurrent);
   const schoolList = schools.data ?? [];
   const onlySchool = schoolList.length === 1 ? schoolList[0]?._id : undefined;

@@ -2,10 +2,11 @@ import type { Fee } from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { ErrorBanner, LoadingState, Modal } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
-import { useClassArms } from '../api/get-class-arms';
+import { formatDateTime } from '@/lib/dates';
+import { useClassArms } from '@/lib/queries/class-arms';
+import { useSchoolTerms } from '@/lib/queries/terms';
 import { useFeeHistory } from '../api/get-fee-history';
-import { useTerms } from '../api/get-terms';
-import { EVENT_LABEL, fieldLabel, formatChangeValue, formatDateTime } from '../lib/format';
+import { EVENT_LABEL, fieldLabel, formatChangeValue } from '../lib/format';
 
 const DOT: Record<string, string> = {
   created: 'bg-sky-500',
@@ -18,7 +19,7 @@ const DOT: Record<string, string> = {
 /** The fee's events, oldest first, with each changed field's old and new value. */
 export function FeeHistoryDialog({ fee, onClose }: { fee: Fee; onClose(): void }) {
   const history = useFeeHistory(fee._id);
-  const terms = useTerms(fee.school._id);
+  const terms = useSchoolTerms(fee.school._id);
   const classArms = useClassArms(fee.school._id);
   const names = new Map<string, string>([
     ...(terms.data ?? []).map((term): [string, string] => [term._id, `${term.name} (${term.session.name})`]),

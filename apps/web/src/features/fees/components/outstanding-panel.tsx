@@ -7,6 +7,7 @@ import {
 } from '@schoolledger/domain';
 import { Download, PartyPopper, School } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { FilterBar, SchoolFilter, TermFilter } from '@/components/filters';
 import {
   Button,
   Card,
@@ -19,16 +20,15 @@ import {
   Select,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
-import { useClassArms } from '../api/get-class-arms';
+import { useClassArms } from '@/lib/queries/class-arms';
 import {
   downloadOutstandingCsv,
   type OutstandingReportQuery,
   useOutstandingReport,
 } from '../api/get-outstanding-report';
-import { useSchools } from '../api/get-schools';
-import { useTerms } from '../api/get-terms';
-import { formatDate, plural } from '../lib/format';
+import { plural } from '../lib/format';
 import { FEE_MESSAGES } from '../lib/messages';
 import type { FeePermissions } from '../lib/permissions';
 import type { FeeFilters } from '../lib/use-fee-filters';
@@ -43,8 +43,6 @@ export interface OutstandingPanelProps {
 
 /** What each class arm and each student was expected to pay in a term, has paid and still owes. */
 export function OutstandingPanel({ may, filters, schoolId, update }: OutstandingPanelProps) {
-  const schools = useSchools();
-  const terms = useTerms(schoolId);
   const classArms = useClassArms(schoolId);
   const [classArm, setClassArm] = useState({ schoolId, id: '' });
   const classArmId = classArm.schoolId === schoolId ? classArm.id : '';
@@ -69,37 +67,17 @@ export function OutstandingPanel({ may, filters, schoolId, update }: Outstanding
   }
 
   const filtersBar = (
-    <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] lg:items-end dark:border-slate-800 dark:bg-slate-900">
+    <FilterBar className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] lg:items-end">
       {may.multiSchool && (
-        <FormField label="School">
-          <Select
-            value={filters.school}
-            disabled={schools.isPending}
-            onChange={(event) => update({ school: event.target.value })}
-          >
-            <option value="">Select a school</option>
-            {schools.data?.map((school) => (
-              <option key={school._id} value={school._id}>
-                {school.name}
-              </option>
-            ))}
-          </Select>
-        </FormField>
+        <SchoolFilter value={filters.school} onChange={(school) => update({ school })} emptyLabel="Select a school" />
       )}
-      <FormField label="Term">
-        <Select
-          value={filters.term}
-          disabled={!schoolId || terms.isPending}
-          onChange={(event) => update({ term: event.target.value })}
-        >
-          <option value="">Current term</option>
-          {terms.data?.map((term) => (
-            <option key={term._id} value={term._id}>
-              {term.name} ({term.session.name})
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      <TermFilter
+        schoolId={schoolId}
+        value={filters.term}
+        onChange={(term) => update({ term })}
+        emptyLabel="Current term"
+        noSchoolLabel="Current term"
+      />
       <FormField label="Class arm">
         <Select
           value={classArmId}
@@ -123,7 +101,7 @@ export function OutstandingPanel({ may, filters, schoolId, update }: Outstanding
         {!exporting && <Download className="size-4" aria-hidden="true" />}
         Export CSV
       </Button>
-    </div>
+    </FilterBar>
   );
 
   let body: ReactNode;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
+import { FilterBar, SchoolFilter, TermFilter } from '@/components/filters';
 import { Button, FormField, Input, SearchInput, Select } from '@/components/ui';
-import { useSchools } from '../api/get-schools';
-import { useTerms } from '../api/get-terms';
 import type { FeePermissions } from '../lib/permissions';
 import { PAYMENT_METHOD_FILTERS, PAYMENT_STATUS_FILTERS, type PaymentFilters } from '../lib/use-payment-filters';
 
@@ -15,8 +14,6 @@ export interface PaymentFiltersBarProps {
 
 export function PaymentFiltersBar({ filters, schoolId, update, may }: PaymentFiltersBarProps) {
   const [search, setSearch] = useState(filters.q);
-  const schools = useSchools();
-  const terms = useTerms(schoolId);
   const filtered =
     filters.q !== '' ||
     filters.term !== '' ||
@@ -31,7 +28,7 @@ export function PaymentFiltersBar({ filters, schoolId, update, may }: PaymentFil
   };
 
   return (
-    <div className="grid grid-cols-2 items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:grid-cols-4 dark:border-slate-800 dark:bg-slate-900">
+    <FilterBar className="grid grid-cols-2 items-end gap-3 lg:grid-cols-4">
       <SearchInput
         label="Search payments"
         value={search}
@@ -40,36 +37,8 @@ export function PaymentFiltersBar({ filters, schoolId, update, may }: PaymentFil
         placeholder="Student, reg. no., reference or receipt"
         className="col-span-2"
       />
-      {may.multiSchool && (
-        <FormField label="School">
-          <Select
-            value={filters.school}
-            disabled={schools.isPending}
-            onChange={(event) => update({ school: event.target.value })}
-          >
-            <option value="">All Schools</option>
-            {schools.data?.map((school) => (
-              <option key={school._id} value={school._id}>
-                {school.name}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-      )}
-      <FormField label="Term">
-        <Select
-          value={filters.term}
-          disabled={!schoolId || terms.isPending}
-          onChange={(event) => update({ term: event.target.value })}
-        >
-          <option value="">{schoolId ? 'All Terms' : 'Select a school first'}</option>
-          {terms.data?.map((term) => (
-            <option key={term._id} value={term._id}>
-              {term.name} ({term.session.name})
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      {may.multiSchool && <SchoolFilter value={filters.school} onChange={(school) => update({ school })} />}
+      <TermFilter schoolId={schoolId} value={filters.term} onChange={(term) => update({ term })} />
       <FormField label="Payment status">
         <Select
           value={filters.pstatus}
@@ -113,6 +82,6 @@ export function PaymentFiltersBar({ filters, schoolId, update, may }: PaymentFil
       <Button variant="secondary" onClick={clearAll} disabled={!filtered} className="col-span-2 lg:col-span-1">
         Clear Filters
       </Button>
-    </div>
+    </FilterBar>
   );
 }

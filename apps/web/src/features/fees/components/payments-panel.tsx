@@ -1,6 +1,7 @@
 import { formatNaira, type Payment, refundInputSchema } from '@schoolledger/domain';
 import { Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { PaymentCard, payerName } from '@/components/payments';
 import { Button, Card, EmptyState, ErrorBanner, LoadingState, Pagination, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { type PaymentsQuery, usePayments } from '../api/get-payments';
@@ -8,9 +9,9 @@ import { useRefundPayment } from '../api/refund-payment';
 import { PAYMENT_MESSAGES } from '../lib/payment-messages';
 import type { FeePermissions } from '../lib/permissions';
 import { usePaymentFilters } from '../lib/use-payment-filters';
-import { PaymentCard, payerName } from './payment-card';
 import { PaymentFiltersBar } from './payment-filters';
 import { ReasonDialog } from './reason-dialog';
+import { isRefundable, RefundButton } from './refund-button';
 import { TransferQueue } from './transfer-queue';
 
 const PAGE_SIZE = 12;
@@ -82,8 +83,13 @@ export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId
             <li key={payment._id} className="contents">
               <PaymentCard
                 payment={payment}
+                variant="bursary"
                 showSchool={may.multiSchool}
-                onRefund={may.refund ? () => setRefunding(payment) : undefined}
+                actions={
+                  may.refund && isRefundable(payment) ? (
+                    <RefundButton payment={payment} onRefund={() => setRefunding(payment)} />
+                  ) : undefined
+                }
               />
             </li>
           ))}

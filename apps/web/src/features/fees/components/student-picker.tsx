@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button, SearchInput } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
-import { useStudentSearch } from '../api/search-students';
+import { useStudentSearch } from '@/lib/queries/student-search';
 
 export interface PickedStudent {
   _id: string;
@@ -23,7 +23,7 @@ export function StudentPicker({ schoolId, value, onChange, error }: StudentPicke
   const errorId = useId();
   const [search, setSearch] = useState('');
   const [term, setTerm] = useState('');
-  const results = useStudentSearch(schoolId, term);
+  const results = useStudentSearch({ school: schoolId, search: term, limit: 10 });
   const picked = new Set(value.map((student) => student._id));
   const candidates = (results.data ?? []).filter((student) => !picked.has(student._id));
 

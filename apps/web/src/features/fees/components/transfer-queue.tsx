@@ -1,14 +1,14 @@
 import { formatNaira, type Payment, rejectTransferInputSchema } from '@schoolledger/domain';
 import { Check, FileImage, Landmark, X } from 'lucide-react';
 import { useState } from 'react';
+import { payerName } from '@/components/payments';
 import { Button, Card, CardHeader, ConfirmDialog, ErrorBanner, LoadingState } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/dates';
 import { useConfirmTransfer } from '../api/confirm-transfer';
 import { usePayments } from '../api/get-payments';
 import { useRejectTransfer } from '../api/reject-transfer';
-import { formatDate } from '../lib/format';
 import { PAYMENT_MESSAGES } from '../lib/payment-messages';
-import { payerName } from './payment-card';
 import { ProofDialog } from './proof-dialog';
 import { ReasonDialog } from './reason-dialog';
 

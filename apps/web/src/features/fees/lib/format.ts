@@ -1,5 +1,6 @@
 import { dueLabel, type Fee, type FeeHistoryEntry, feeDueStatus, formatNaira } from '@schoolledger/domain';
 import type { BadgeVariant } from '@/components/ui';
+import { formatDate } from '@/lib/dates';
 
 export const STATUS_LABEL: Record<Fee['status'], string> = {
   approved: 'Approved',
@@ -35,29 +36,6 @@ export function installmentSummary(fee: Pick<Fee, 'isInstallmentAllowed' | 'no_o
 export function dueText(dueDate: string, today: string): string {
   const label = dueLabel(dueDate, today);
   return feeDueStatus(dueDate, today) === 'PENDING' ? `Due ${label}` : capitalize(label);
-}
-
-// Calendar dates carry no time zone; formatting them at UTC midnight keeps the day unchanged.
-const dateFormat = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-NG', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Africa/Lagos',
-});
-
-export function formatDate(date: string) {
-  const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : dateFormat.format(parsed);
-}
-
-export function formatDateTime(timestamp: string) {
-  const parsed = new Date(timestamp);
-  return Number.isNaN(parsed.getTime()) ? timestamp : dateTimeFormat.format(parsed);
 }
 
 export const EVENT_LABEL: Record<FeeHistoryEntry['action'], string> = {

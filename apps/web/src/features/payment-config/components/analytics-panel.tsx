@@ -14,6 +14,7 @@ import {
   Spinner,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { formatMonth } from '@/lib/dates';
 import { usePaymentAnalytics } from '../api/get-payment-analytics';
 import { PAYMENT_CONFIG_MESSAGES } from '../lib/messages';
 
@@ -22,13 +23,6 @@ const DAY_MS = 86_400_000;
 /** A calendar date `days` before another, computed at UTC midnight so no time zone shifts it. */
 function daysBefore(date: string, days: number) {
   return new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
-}
-
-const monthFormat = new Intl.DateTimeFormat('en-NG', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-function monthLabel(month: string) {
-  const parsed = new Date(`${month.slice(0, 7)}-01T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? month : monthFormat.format(parsed);
 }
 
 const TREND = {
@@ -153,7 +147,7 @@ function Figures({ data }: { data: PaymentAnalytics }) {
               <ul className="space-y-3 px-5 py-4">
                 {data.monthly.map((month) => (
                   <li key={month.month} className="grid grid-cols-[5.5rem_1fr] items-center gap-3 text-sm">
-                    <span className="text-slate-600 dark:text-slate-300">{monthLabel(month.month)}</span>
+                    <span className="text-slate-600 dark:text-slate-300">{formatMonth(month.month)}</span>
                     <div className="min-w-0 space-y-1">
                       <div className="h-3 overflow-hidden rounded bg-slate-100 dark:bg-slate-800">
                         <div

@@ -5,17 +5,8 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 import { Button, ErrorBanner, FormField, Input, LoadingState } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { formatLongDateTime } from '@/lib/dates';
 import { useReceiptCheck } from '../api/check-receipt';
-
-const PAID_AT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
 /**
  * Where the address printed on a receipt leads: a plain answer to "is this receipt genuine?",
@@ -99,7 +90,7 @@ function Genuine({ check }: { check: ReceiptCheck }) {
     ['School', check.school ?? ''],
     ['Student', check.student ?? ''],
     ['Amount paid', check.amount === null ? '' : formatNaira(check.amount)],
-    ['Date paid', check.paidAt ? PAID_AT.format(new Date(check.paidAt)) : ''],
+    ['Date paid', check.paidAt ? formatLongDateTime(check.paidAt) : ''],
   ];
   return (
     <Verdict

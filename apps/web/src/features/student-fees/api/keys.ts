@@ -8,8 +8,6 @@ import type { StudentFeesQuery } from './get-student-fees';
 export const studentFeeKeys = {
   all: ['studentFees'] as const,
   children: () => [...studentFeeKeys.all, 'children'] as const,
-  sessions: (schoolId: string) => [...studentFeeKeys.all, 'sessions', schoolId] as const,
-  terms: (schoolId: string) => [...studentFeeKeys.all, 'terms', schoolId] as const,
   allFees: () => [...studentFeeKeys.all, 'fees'] as const,
   fees: (query: StudentFeesQuery) => [...studentFeeKeys.allFees(), query] as const,
   allPayments: () => [...studentFeeKeys.all, 'payments'] as const,

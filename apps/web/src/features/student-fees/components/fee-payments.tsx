@@ -15,9 +15,9 @@ import {
   TabsTrigger,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
-import { useSessions } from '../api/get-sessions';
+import { useSessions } from '@/lib/queries/sessions';
+import { useSchoolTerms } from '@/lib/queries/terms';
 import { useStudentFees } from '../api/get-student-fees';
-import { useTerms } from '../api/get-terms';
 import { defaultTermId, type FeeFilter } from '../lib/filters';
 import { FETCH_FEES_FAILED } from '../lib/messages';
 import { PAYMENT_RETURN_PARAM } from '../lib/payment-window';
@@ -43,8 +43,8 @@ function studentLine(student: StudentFees['student']) {
 }
 
 export function FeePayments({ studentId, childName = null, schoolId, childPicker }: FeePaymentsProps) {
-  const sessions = useSessions(schoolId);
-  const terms = useTerms(schoolId);
+  const sessions = useSessions(schoolId, { silent: true });
+  const terms = useSchoolTerms(schoolId, { silent: true });
   // A choice belongs to one student: switching child goes back to that child's preselected term.
   const [chosen, setChosen] = useState<{ studentId: string | null; filter: FeeFilter } | null>(null);
   const [paying, setPaying] = useState<StudentFee | null>(null);

@@ -2,7 +2,7 @@ import { importPreviewSchema, importResultSchema } from '@schoolledger/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, upload } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { studentKeys } from './keys';
+import { studentChangeKeys } from './keys';
 
 export interface ImportRequest {
   file: File;
@@ -35,7 +35,7 @@ export function useImportStudents() {
     onSuccess: ({ created, failed }) => {
       if (created > 0) notify.success(`Successfully created ${created} students`);
       if (failed > 0) notify.error(`Failed to create ${failed} students`);
-      return queryClient.invalidateQueries({ queryKey: studentKeys.all });
+      return Promise.all(studentChangeKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => notify.error(errorMessage(error, 'Failed to import students')),
   });

@@ -1,3 +1,4 @@
+import { classArmKeys } from '@/lib/queries/class-arms';
 import type { StudentPageQuery } from './get-students';
 
 /** Query keys of the student screens; mutations invalidate whole families by their prefixes. */
@@ -9,6 +10,7 @@ export const studentKeys = {
     [...studentKeys.all, 'stats', scope] as const,
   detail: (id: string) => [...studentKeys.all, 'detail', id] as const,
   parents: (search: string) => [...studentKeys.all, 'parents', search] as const,
-  schools: () => [...studentKeys.all, 'schools'] as const,
-  classArms: (schoolId: string) => [...studentKeys.all, 'classArms', schoolId] as const,
 };
+
+/** What adding, changing or moving students alters: the student queries and the class arms' counts. */
+export const studentChangeKeys = [studentKeys.all, classArmKeys.all] as const;

@@ -2,7 +2,7 @@ import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-quer
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useStudentError } from '../stores/student-error';
-import { studentKeys } from './keys';
+import { studentChangeKeys } from './keys';
 
 export interface StudentMutationOptions<TVariables, TData> {
   mutationFn(variables: TVariables): Promise<TData>;
@@ -21,7 +21,7 @@ export function useStudentMutation<TVariables, TData>({
   mutationFn,
   success,
   failure,
-  invalidate = [studentKeys.all],
+  invalidate = studentChangeKeys,
 }: StudentMutationOptions<TVariables, TData>) {
   const queryClient = useQueryClient();
   const showError = useStudentError((state) => state.show);

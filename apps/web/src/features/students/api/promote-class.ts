@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { studentKeys } from './keys';
+import { studentChangeKeys } from './keys';
 
 export type PromoteClassRequest = Omit<z.input<typeof promoteRequestSchema>, 'dryRun'>;
 
@@ -30,7 +30,7 @@ export function usePromoteClass() {
     mutationFn: promoteClass,
     onSuccess: ({ promoted }) => {
       notify.success(`Successfully promoted ${promoted} students`);
-      return queryClient.invalidateQueries({ queryKey: studentKeys.all });
+      return Promise.all(studentChangeKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }

@@ -2,8 +2,8 @@ import { ACADEMIC_STATUSES, GENDERS, STUDENT_TYPES } from '@schoolledger/domain'
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, Card, FormField, Select } from '@/components/ui';
-import { useClassArms } from '../api/get-class-arms';
-import { useSchools } from '../api/get-schools';
+import { useClassArms } from '@/lib/queries/class-arms';
+import { useSchools } from '@/lib/queries/schools';
 import {
   ACADEMIC_YEARS,
   FILTER_KEYS,

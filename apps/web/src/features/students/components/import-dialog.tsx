@@ -3,8 +3,8 @@ import { CheckCircle2, Download, XCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button, FormField, Input, Modal, Select } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
+import { useSchools } from '@/lib/queries/schools';
 import { useDownloadTemplate } from '../api/download-template';
-import { useSchools } from '../api/get-schools';
 import { useImportStudents, usePreviewImport } from '../api/import-students';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

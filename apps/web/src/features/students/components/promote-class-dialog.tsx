@@ -2,8 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button, ErrorBanner, FormField, Modal, Select } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth';
-import { useClassArms } from '../api/get-class-arms';
-import { useSchools } from '../api/get-schools';
+import { useClassArms } from '@/lib/queries/class-arms';
+import { useSchools } from '@/lib/queries/schools';
 import { usePreviewPromotion, usePromoteClass } from '../api/promote-class';
 
 const plural = (count: number) => `${count} student${count === 1 ? '' : 's'}`;

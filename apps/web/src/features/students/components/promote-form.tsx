@@ -1,7 +1,7 @@
 import type { Student } from '@schoolledger/domain';
 import { type FormEvent, useState } from 'react';
 import { Button, FormField, Select } from '@/components/ui';
-import { useClassArms } from '../api/get-class-arms';
+import { useClassArms } from '@/lib/queries/class-arms';
 import { usePromoteStudent } from '../api/promote-student';
 
 /** Moves this one student to another class arm of the same school. */

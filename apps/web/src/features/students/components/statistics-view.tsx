@@ -14,6 +14,7 @@ import {
 import { useEffect } from 'react';
 import { Button, Card, CardBody, CardHeader, EmptyState, ErrorBanner, LoadingState } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { formatMonth } from '@/lib/dates';
 import { useStudentStats } from '../api/get-student-stats';
 import type { StudentFilters } from '../lib/filters';
 import { useStudentError } from '../stores/student-error';
@@ -29,14 +30,6 @@ const TILES: { key: keyof StudentStats; label: string; icon: LucideIcon; tone: s
   { key: 'newEnrollments', label: 'New Enrollments', icon: CalendarPlus, tone: 'bg-teal-50 text-teal-700' },
   { key: 'graduatedStudents', label: 'Graduated', icon: GraduationCap, tone: 'bg-slate-100 text-slate-700' },
 ];
-
-const monthFormat = new Intl.DateTimeFormat('en-NG', { month: 'short', year: 'numeric' });
-
-/** Trend months arrive as YYYY-MM; anything else is shown as sent. */
-function monthLabel(month: string) {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  return match ? monthFormat.format(new Date(Number(match[1]), Number(match[2]) - 1, 1)) : month;
-}
 
 function Bars({ rows, label }: { rows: { name: string; value: number }[]; label: string }) {
   const max = Math.max(1, ...rows.map((row) => row.value));
@@ -181,7 +174,7 @@ export function StatisticsView({ filters }: { filters: StudentFilters }) {
               <Bars
                 label="Enrollments by month"
                 rows={stats.enrollmentTrends.map(({ month, enrollments }) => ({
-                  name: monthLabel(month),
+                  name: formatMonth(month),
                   value: enrollments,
                 }))}
               />

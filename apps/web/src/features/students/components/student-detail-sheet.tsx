@@ -2,6 +2,7 @@ import { displayName, type Student } from '@schoolledger/domain';
 import { Pencil } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge, Button, Sheet } from '@/components/ui';
+import { formatDate } from '@/lib/dates';
 import { useStudent } from '../api/get-student';
 import { STATUS_BADGES, STATUS_LABELS, TYPE_LABELS } from '../lib/filters';
 import { AcademicRecordForm } from './academic-record-form';
@@ -18,13 +19,7 @@ export interface StudentDetailSheetProps {
   onClose(): void;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
-
-function formatDate(value: string | null) {
-  if (!value) return null;
-  const date = new Date(`${value.slice(0, 10)}T00:00:00`);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-}
+const formatOptionalDate = (value: string | null) => (value ? formatDate(value) : null);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -91,12 +86,12 @@ export function StudentDetailSheet({
               ['Class', student.classArm?.name ?? 'Not assigned'],
               ['Email', student.email],
               ['Phone', student.phone],
-              ['Date of birth', formatDate(student.DOB)],
+              ['Date of birth', formatOptionalDate(student.DOB)],
               ['Gender', student.gender],
               ['Graduation year', student.expectedGraduationYear],
               ['Previous school', student.previousSchool],
               ['GPA', student.currentGPA === null ? 'Not recorded yet' : `${student.currentGPA.toFixed(2)} / 4.0`],
-              ['Enrolled', formatDate(student.enrolledAt)],
+              ['Enrolled', formatOptionalDate(student.enrolledAt)],
               [
                 'Address',
                 address && [address.street, address.city, address.state, address.country].filter(Boolean).join(', '),

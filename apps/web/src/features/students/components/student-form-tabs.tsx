@@ -10,7 +10,7 @@ import {
 import { useEffect } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { Checkbox, FormField, Input, Select } from '@/components/ui';
-import { useClassArms } from '../api/get-class-arms';
+import { useClassArms } from '@/lib/queries/class-arms';
 import { TYPE_LABELS } from '../lib/filters';
 
 type StudentForm = UseFormReturn<StudentFormValues, unknown, StudentInput>;

@@ -4,5 +4,4 @@ import type { UsersQuery } from './get-users';
 export const usersKeys = {
   all: ['users'] as const,
   list: (query: UsersQuery) => [...usersKeys.all, 'list', query] as const,
-  schools: () => [...usersKeys.all, 'schools'] as const,
 };

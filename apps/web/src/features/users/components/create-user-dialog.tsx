@@ -3,8 +3,8 @@ import { createUserFormSchema } from '@schoolledger/domain';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog, FormField, Input, PasswordInput, Select } from '@/components/ui';
 import { applyFieldErrors } from '@/lib/form';
+import { useSchools } from '@/lib/queries/schools';
 import { useCreateUser } from '../api/create-user';
-import { useSchools } from '../api/get-schools';
 import type { UserPermissions } from '../lib/permissions';
 import { RoleCheckboxes } from './role-checkboxes';
 

@@ -1,7 +1,7 @@
 import { initials, ROLE_BADGES, relativeDay, type User } from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { Badge } from '@/components/ui';
-import { fullDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/dates';
 
 export function UserAvatar({ user, className }: { user: User; className?: string }) {
   const picture = user.profile.profilePicture;
@@ -52,7 +52,7 @@ export function StatusBadge({ status }: { status: User['status'] }) {
 export function LastLogin({ lastLogin }: { lastLogin: string | null }) {
   if (!lastLogin) return <span className="text-muted">Never</span>;
   return (
-    <time dateTime={lastLogin} title={fullDateTime(lastLogin)}>
+    <time dateTime={lastLogin} title={formatDateTime(lastLogin)}>
       {relativeDay(lastLogin, new Date())}
     </time>
   );

@@ -1,8 +1,8 @@
 import { ROLE_BADGES, ROLES } from '@schoolledger/domain';
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
+import { SchoolFilter } from '@/components/filters';
 import { Button, FormField, SearchInput, Select } from '@/components/ui';
-import { useSchools } from '../api/get-schools';
 import type { UserPermissions } from '../lib/permissions';
 import { STATUS_FILTERS, type UserFilters } from '../lib/use-user-filters';
 
@@ -18,7 +18,6 @@ export function UserFiltersBar({ filters, update, may }: UserFiltersBarProps) {
   const panelId = useId();
   const [search, setSearch] = useState(filters.search);
   const [moreOpen, setMoreOpen] = useState(filters.school !== '');
-  const schools = useSchools(may.multiSchool && moreOpen);
 
   const clearAll = () => {
     setSearch('');
@@ -80,20 +79,11 @@ export function UserFiltersBar({ filters, update, may }: UserFiltersBarProps) {
           className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-900/60"
         >
           {may.multiSchool ? (
-            <FormField label="School" className="min-w-0 flex-1 basis-56 sm:max-w-xs">
-              <Select
-                value={filters.school}
-                disabled={schools.isPending}
-                onChange={(event) => update({ school: event.target.value })}
-              >
-                <option value="">All Schools</option>
-                {schools.data?.map((school) => (
-                  <option key={school._id} value={school._id}>
-                    {school.name}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
+            <SchoolFilter
+              value={filters.school}
+              onChange={(school) => update({ school })}
+              className="min-w-0 flex-1 basis-56 sm:max-w-xs"
+            />
           ) : (
             <p className="min-w-0 flex-1 basis-56 text-sm text-slate-600 dark:text-slate-400">
               You see the users of {may.me?.school?.name ?? 'your school'} only.

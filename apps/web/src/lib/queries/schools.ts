@@ -2,7 +2,8 @@ import { schoolSchema } from '@schoolledger/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { academicKeys } from './keys';
+
+export const schoolKeys = { all: ['schools'] as const };
 
 /** Every school the caller may see: all of them for the super-admin, their group or school otherwise. */
 export async function getSchools(signal?: AbortSignal) {
@@ -10,8 +11,9 @@ export async function getSchools(signal?: AbortSignal) {
 }
 
 export const schoolsQueryOptions = () =>
-  queryOptions({ queryKey: academicKeys.schools(), queryFn: ({ signal }) => getSchools(signal) });
+  queryOptions({ queryKey: schoolKeys.all, queryFn: ({ signal }) => getSchools(signal) });
 
-export function useSchools() {
-  return useQuery(schoolsQueryOptions());
+/** `enabled` is false where only callers who may choose among several schools need the list. */
+export function useSchools(enabled = true) {
+  return useQuery({ ...schoolsQueryOptions(), enabled });
 }

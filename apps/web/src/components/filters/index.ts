@@ -1,0 +1,3 @@
+export { FilterBar } from './filter-bar';
+export { SchoolFilter, type SchoolFilterProps } from './school-filter';
+export { TermFilter, type TermFilterProps } from './term-filter';
