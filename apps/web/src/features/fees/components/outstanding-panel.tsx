@@ -236,7 +236,7 @@ function Tile({ label, value, emphasis = false }: { label: string; value: string
     <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4 dark:border-slate-800 dark:bg-slate-900">
       <dt className="text-sm text-slate-600 dark:text-slate-300">{label}</dt>
       <dd
-        className={`mt-1 text-lg font-semibold break-words sm:text-xl ${emphasis ? 'text-red-700 dark:text-red-300' : 'text-slate-900 dark:text-white'}`}
+        className={`mt-1 text-base font-semibold tabular-nums break-words sm:text-xl ${emphasis ? 'text-red-700 dark:text-red-300' : 'text-slate-900 dark:text-white'}`}
       >
         {value}
       </dd>
