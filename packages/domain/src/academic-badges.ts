@@ -1,7 +1,6 @@
-/**
- * Dates are calendar days (YYYY-MM-DD) in the school's time zone, so string comparison orders them.
- */
-export type CalendarDate = string;
+import type { CalendarDate } from './calendar.js';
+
+// Calendar dates are 'YYYY-MM-DD', so comparing the strings orders them.
 
 export function isCurrentPeriod(period: { startDate: CalendarDate; endDate: CalendarDate }, today: CalendarDate) {
   return period.startDate <= today && today <= period.endDate;
@@ -33,9 +32,4 @@ export function classArmFill(currentStudents: number, capacity: number): FillBad
   if (ratio >= 0.9) return 'Full';
   if (ratio >= 0.75) return 'Nearly Full';
   return 'Available';
-}
-
-/** Today's calendar date in a time zone (Nigeria by default). */
-export function todayIn(timeZone = 'Africa/Lagos', now = new Date()): CalendarDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }

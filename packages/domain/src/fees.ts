@@ -1,18 +1,8 @@
-import type { CalendarDate } from './academic-badges.js';
+import { addDays, type CalendarDate, daysUntil, formatCalendarDate } from './calendar.js';
 import { formatKobo, type Kobo } from './money.js';
 
-const DAY_MS = 86_400_000;
 export const DUE_SOON_DAYS = 7;
 export const URGENT_DAYS = 3;
-
-/** Whole days from `today` to `date` (negative when past), on calendar dates. */
-export function daysUntil(date: CalendarDate, today: CalendarDate): number {
-  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
-}
-
-function addDays(date: CalendarDate, days: number): CalendarDate {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** SPEC §9: the fee's due date; else the term's end minus 30 days; else creation plus 60 days. */
 export function effectiveDueDate(fee: {
@@ -33,9 +23,7 @@ export function dueLabel(dueDate: CalendarDate, today: CalendarDate): string {
   if (days < 0) return `overdue by ${plural(-days)}`;
   if (days === 0) return 'Due today';
   if (days <= DUE_SOON_DAYS) return `Due in ${plural(days)}`;
-  return new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${dueDate}T00:00:00Z`),
-  );
+  return formatCalendarDate(dueDate);
 }
 
 export type FeeDueStatus = 'OVERDUE' | 'DUE SOON' | 'PENDING';

@@ -1,5 +1,6 @@
 export * from './academic-badges.js';
 export * from './amount-in-words.js';
+export * from './calendar.js';
 export * from './error-codes.js';
 export * from './fees.js';
 export * from './greeting.js';

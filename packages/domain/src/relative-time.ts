@@ -1,10 +1,10 @@
+import { differenceInCalendarDays } from 'date-fns';
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 const dateFormat = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric' });
-
-const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 
 /**
  * SPEC §9 relative time: Today, Yesterday, N days ago (under 7), N weeks ago (under 30), else a
@@ -13,7 +13,7 @@ const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(),
 export function relativeDay(iso: string, now: Date): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const days = Math.round((startOfDay(now) - startOfDay(date)) / DAY_MS);
+  const days = differenceInCalendarDays(now, date);
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
   if (days < 7) return `${days} days ago`;

@@ -4,14 +4,8 @@
  * carry no zone, so they are formatted at UTC midnight and keep their day. Text that is not a date
  * is shown as sent.
  */
-const LAGOS = 'Africa/Lagos';
+import { formatCalendarDate, LAGOS } from '@schoolledger/domain';
 
-const calendarDate = new Intl.DateTimeFormat('en-NG', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const monthYear = new Intl.DateTimeFormat('en-NG', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const longDay = new Intl.DateTimeFormat('en-NG', {
   weekday: 'long',
@@ -36,7 +30,7 @@ function format(formatter: Intl.DateTimeFormat, date: Date, fallback: string) {
 }
 
 /** '21 Nov 2026' from '2026-11-21' or a timestamp whose first ten characters are that day. */
-export const formatDate = (date: string) => format(calendarDate, new Date(`${date.slice(0, 10)}T00:00:00Z`), date);
+export const formatDate = formatCalendarDate;
 
 export const formatDateRange = (period: { startDate: string; endDate: string }) =>
   `${formatDate(period.startDate)} – ${formatDate(period.endDate)}`;

@@ -1,4 +1,4 @@
-import { formatNaira, PAYMENT_METHOD_LABELS, type PaymentAnalytics, todayIn } from '@schoolledger/domain';
+import { addDays, formatNaira, PAYMENT_METHOD_LABELS, type PaymentAnalytics, todayIn } from '@schoolledger/domain';
 import { BarChart3, Lightbulb } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -18,13 +18,6 @@ import { formatMonth } from '@/lib/dates';
 import { usePaymentAnalytics } from '../api/get-payment-analytics';
 import { PAYMENT_CONFIG_MESSAGES } from '../lib/messages';
 
-const DAY_MS = 86_400_000;
-
-/** A calendar date `days` before another, computed at UTC midnight so no time zone shifts it. */
-function daysBefore(date: string, days: number) {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
-}
-
 const TREND = {
   up: { symbol: '↑', text: 'Up on the previous period', className: 'text-emerald-600' },
   down: { symbol: '↓', text: 'Down on the previous period', className: 'text-red-600' },
@@ -34,7 +27,7 @@ const TREND = {
 /** Real figures for the chosen range (SPEC: last 30 days by default), never sample data. */
 export function AnalyticsPanel({ schoolId, active }: { schoolId: string; active: boolean }) {
   const today = todayIn();
-  const [range, setRange] = useState({ from: daysBefore(today, 30), to: today });
+  const [range, setRange] = useState({ from: addDays(today, -30), to: today });
   const invalid = range.from > range.to;
   const analytics = usePaymentAnalytics({ school_id: schoolId, ...range }, active && !invalid);
 

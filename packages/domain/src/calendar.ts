@@ -1,0 +1,37 @@
+import { TZDate, tz } from '@date-fns/tz';
+import { addDays as addDaysTo, differenceInCalendarDays, formatISO } from 'date-fns';
+
+/** A day on the calendar, 'YYYY-MM-DD', with no time and no zone: due dates, term bounds, birthdays. */
+export type CalendarDate = string;
+
+/** The schools' time zone: "today" and every instant shown are Lagos time. */
+export const LAGOS = 'Africa/Lagos';
+
+// Calendar dates are read and written in UTC, the one zone where every day is 24 hours long.
+const inUtc = { in: tz('UTC') };
+const dayOf = (date: CalendarDate) => new TZDate(`${date.slice(0, 10)}T00:00:00Z`, 'UTC');
+const calendarDate = (date: Date): CalendarDate => formatISO(date, { representation: 'date' });
+
+/** Today's calendar date in a time zone (Nigeria by default). */
+export const todayIn = (timeZone = LAGOS, now = new Date()): CalendarDate => calendarDate(new TZDate(now, timeZone));
+
+/** The calendar date `days` after another (before, when negative). */
+export const addDays = (date: CalendarDate, days: number): CalendarDate =>
+  calendarDate(addDaysTo(dayOf(date), days, inUtc));
+
+/** Whole days from `today` to `date` (negative when past), on calendar dates. */
+export const daysUntil = (date: CalendarDate, today: CalendarDate): number =>
+  differenceInCalendarDays(dayOf(date), dayOf(today), inUtc);
+
+const dayMonthYear = new Intl.DateTimeFormat('en-NG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '21 Nov 2026' from '2026-11-21' (or a timestamp whose first ten characters are that day). */
+export const formatCalendarDate = (date: CalendarDate): string => {
+  const day = dayOf(date);
+  return Number.isNaN(day.getTime()) ? date : dayMonthYear.format(day);
+};
