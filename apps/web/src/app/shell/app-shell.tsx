@@ -1,4 +1,5 @@
 import { Menu, Search } from 'lucide-react';
+import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingState, Sheet } from '@/components/ui';
@@ -62,7 +63,9 @@ export default function AppShell() {
         </header>
         <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
           <Suspense fallback={<LoadingState />}>
-            <Outlet />
+            <NuqsAdapter>
+              <Outlet />
+            </NuqsAdapter>
           </Suspense>
         </main>
       </div>

@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { createParser, useQueryStates } from 'nuqs';
+import { useCallback, useMemo } from 'react';
 
 type FilterValues<T> = { [K in keyof T]: string | number };
 
@@ -13,55 +13,64 @@ export interface UrlFilterOptions<T extends FilterValues<T>> {
 }
 
 // Numbers in the address are counts such as the page.
-function positiveInteger(raw: string): number | undefined {
+function positiveInteger(raw: string): number | null {
   const value = Number(raw);
-  return Number.isInteger(value) && value >= 1 ? value : undefined;
+  return Number.isInteger(value) && value >= 1 ? value : null;
 }
 
-function read<T extends FilterValues<T>>(params: URLSearchParams, defaults: T, parse: UrlFilterOptions<T>['parse']) {
-  const filters = { ...defaults };
+const filterParser = (parse: (raw: string) => string | number | null, fallback: string | number) =>
+  createParser<string | number>({ parse, serialize: String }).withDefault(fallback);
+
+function parsersFor<T extends FilterValues<T>>(defaults: T, parse: UrlFilterOptions<T>['parse']) {
+  // The list's page belongs to every filter set on a screen: any filter that changes it is reset.
+  const parsers: Record<string, ReturnType<typeof filterParser>> = { page: filterParser(positiveInteger, 1) };
   for (const key of Object.keys(defaults) as (keyof T & string)[]) {
-    const raw = params.get(key);
-    if (raw === null) continue;
-    const parser = parse?.[key];
-    const value = parser ? parser(raw) : typeof defaults[key] === 'number' ? positiveInteger(raw) : raw;
-    if (value !== undefined) filters[key] = value as T[typeof key];
+    const custom = parse?.[key];
+    const fallback = defaults[key];
+    const read = custom
+      ? (raw: string) => custom(raw) ?? null
+      : typeof fallback === 'number'
+        ? positiveInteger
+        : (raw: string) => raw;
+    parsers[key] = filterParser(read, fallback);
   }
-  return filters;
+  return parsers;
 }
 
 /**
- * List filters kept in the address, so a reload or a shared link shows the same list. Only values
- * other than the defaults are written, and changing a filter goes back to the first page. The
- * defaults and options are read on every render: pass constants, so `update` stays the same.
+ * List filters kept in the address (nuqs), so a reload or a shared link shows the same list. Only
+ * values other than the defaults are written, and changing a filter goes back to the first page.
+ * The defaults and options are read on every render: pass constants, so `update` stays the same.
  */
 export function useUrlFilters<T extends FilterValues<T>>(defaults: T, options: UrlFilterOptions<T> = {}) {
   const { parse, keepPage, dependents } = options;
-  const [params, setParams] = useSearchParams();
+  const parsers = useMemo(() => parsersFor(defaults, parse), [defaults, parse]);
+  // Not shallow: the router's own location (and any `useSearchParams`) sees every change.
+  const [values, setValues] = useQueryStates(parsers, { shallow: false });
   const update = useCallback(
     (changes: Partial<T>, { replace = true }: { replace?: boolean } = {}) =>
-      // The updater form reads the latest address: a debounced search calls this late.
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          const written = (key: keyof T & string) => String(changes[key] ?? defaults[key]);
+      // The updater reads the latest values: a debounced search calls this late.
+      setValues(
+        (current) => {
           // A late search that repeats the address must not undo a page chosen meanwhile.
           const keys = (Object.keys(changes) as (keyof T & string)[]).filter(
-            (key) => written(key) !== (previous.get(key) ?? String(defaults[key])),
+            (key) => (changes[key] ?? defaults[key]) !== current[key],
           );
-          if (keys.some((key) => key !== 'page' && !keepPage?.includes(key))) next.delete('page');
+          const next: Record<string, string | number | null> = {};
+          if (keys.some((key) => key !== 'page' && !keepPage?.includes(key))) next.page = null;
           for (const dependent of keys.flatMap((key) => dependents?.[key] ?? [])) {
-            if (!(dependent in changes)) next.delete(String(dependent));
+            if (!(dependent in changes)) next[String(dependent)] = null;
           }
-          for (const key of keys) {
-            if (written(key) === String(defaults[key])) next.delete(key);
-            else next.set(key, written(key));
-          }
+          for (const key of keys) next[key] = changes[key] ?? defaults[key];
           return next;
         },
-        { replace },
+        { history: replace ? 'replace' : 'push' },
       ),
-    [setParams, defaults, keepPage, dependents],
+    [setValues, defaults, keepPage, dependents],
   );
-  return { filters: read(params, defaults, parse), update };
+  const filters = useMemo(
+    () => Object.fromEntries(Object.keys(defaults).map((key) => [key, values[key]])) as T,
+    [defaults, values],
+  );
+  return { filters, update };
 }

@@ -13,7 +13,3 @@ export const FILL_BADGE_VARIANT: Record<FillBadge, BadgeVariant> = {
   'Nearly Full': 'yellow',
   Available: 'green',
 };
-
-export function plural(count: number, one: string, many = `${one}s`) {
-  return `${count} ${count === 1 ? one : many}`;
-}

@@ -3,7 +3,8 @@ import { clsx } from 'clsx';
 import { CalendarClock, History, Layers, Pencil, Target, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge, Button } from '@/components/ui';
-import { capitalize, dueText, installmentSummary, STATUS_LABEL, STATUS_VARIANT, targetSummary } from '../lib/format';
+import { capitalize } from '@/lib/text';
+import { dueText, installmentSummary, STATUS_LABEL, STATUS_VARIANT, targetSummary } from '../lib/format';
 
 export interface FeeCardProps {
   fee: Fee;

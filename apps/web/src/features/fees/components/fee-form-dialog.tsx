@@ -7,9 +7,9 @@ import { Checkbox, FormDialog, FormField, Input, Select, Textarea } from '@/comp
 import { applyFieldErrors } from '@/lib/form';
 import { useSchools } from '@/lib/queries/schools';
 import { useSchoolTerms } from '@/lib/queries/terms';
+import { capitalize } from '@/lib/text';
 import { useCreateFee } from '../api/create-fee';
 import { useUpdateFee } from '../api/update-fee';
-import { capitalize } from '../lib/format';
 import { FEE_MESSAGES } from '../lib/messages';
 import type { FeePermissions } from '../lib/permissions';
 import { ClassArmChecklist } from './class-arm-checklist';

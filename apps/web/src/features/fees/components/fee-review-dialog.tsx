@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Fee, formatNaira, rejectFeeRequestSchema, todayIn } from '@schoolledger/domain';
 import { useForm } from 'react-hook-form';
 import { Badge, Button, FormField, Modal, Textarea } from '@/components/ui';
+import { capitalize } from '@/lib/text';
 import { useApproveFee } from '../api/approve-fee';
 import { useRejectFee } from '../api/reject-fee';
-import { capitalize, dueText, installmentSummary, STATUS_LABEL, STATUS_VARIANT, targetSummary } from '../lib/format';
+import { dueText, installmentSummary, STATUS_LABEL, STATUS_VARIANT, targetSummary } from '../lib/format';
 import { FEE_MESSAGES } from '../lib/messages';
 import type { FeePermissions } from '../lib/permissions';
 

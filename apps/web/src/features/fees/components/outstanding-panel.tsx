@@ -23,12 +23,12 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { useClassArms } from '@/lib/queries/class-arms';
+import { plural } from '@/lib/text';
 import {
   downloadOutstandingCsv,
   type OutstandingReportQuery,
   useOutstandingReport,
 } from '../api/get-outstanding-report';
-import { plural } from '../lib/format';
 import { FEE_MESSAGES } from '../lib/messages';
 import type { FeePermissions } from '../lib/permissions';
 import type { FeeFilters } from '../lib/use-fee-filters';

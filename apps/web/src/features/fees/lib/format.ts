@@ -1,6 +1,7 @@
 import { dueLabel, type Fee, type FeeHistoryEntry, feeDueStatus, formatNaira } from '@schoolledger/domain';
 import type { BadgeVariant } from '@/components/ui';
 import { formatDate } from '@/lib/dates';
+import { capitalize, plural } from '@/lib/text';
 
 export const STATUS_LABEL: Record<Fee['status'], string> = {
   approved: 'Approved',
@@ -13,12 +14,6 @@ export const STATUS_VARIANT: Record<Fee['status'], BadgeVariant> = {
   pending: 'yellow',
   rejected: 'red',
 };
-
-export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-export function plural(count: number, one: string, many = `${one}s`) {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 /** 'Whole school', the class arms by name, or how many students were chosen. */
 export function targetSummary(fee: Pick<Fee, 'appliesTo' | 'classArms' | 'students'>): string {

@@ -3,7 +3,8 @@ import { clsx } from 'clsx';
 import { CalendarClock, CheckCircle2, CreditCard } from 'lucide-react';
 import { useId } from 'react';
 import { Badge, Button } from '@/components/ui';
-import { capitalize, DUE_STATUS_VARIANT } from '../lib/format';
+import { capitalize } from '@/lib/text';
+import { DUE_STATUS_VARIANT } from '../lib/format';
 
 const DUE_TEXT: Record<FeeDueStatus, string> = {
   OVERDUE: 'text-red-700 dark:text-red-400',

@@ -1,5 +1,5 @@
 import { formatNaira, type StudentFee } from '@schoolledger/domain';
-import { capitalize } from '../lib/format';
+import { capitalize } from '@/lib/text';
 
 /** SPEC §2: the dialog shows the fee's name, amount, type and description. */
 export function FeeSummary({ item }: { item: StudentFee }) {

@@ -1,5 +1,6 @@
 import type { FeeDueStatus } from '@schoolledger/domain';
 import type { BadgeVariant } from '@/components/ui';
+import { plural } from '@/lib/text';
 
 export const DUE_STATUS_VARIANT: Record<FeeDueStatus, BadgeVariant> = {
   OVERDUE: 'red',
@@ -7,7 +8,5 @@ export const DUE_STATUS_VARIANT: Record<FeeDueStatus, BadgeVariant> = {
   PENDING: 'gray',
 };
 
-export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /** '1 fee', '3 fees'. */
-export const feeCount = (count: number) => `${count} fee${count === 1 ? '' : 's'}`;
+export const feeCount = (count: number) => plural(count, 'fee');
