@@ -48,7 +48,8 @@ async function openPayments(page: Page) {
 
 async function searchPayments(page: Page, text: string) {
   await page.getByLabel('Search payments').fill(text);
-  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`));
+  // The address keeps the search exactly (nuqs leaves characters such as '/' unescaped).
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(text);
 }
 
 // The transfer, the cash payment and their checks share one student, so they run in order.
