@@ -1,6 +1,5 @@
 import { Building2, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   Button,
   ErrorBanner,
@@ -12,6 +11,7 @@ import {
   TabsTrigger,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { type UrlFilterOptions, useUrlFilters } from '@/lib/hooks/use-url-filters';
 import { AcademicSelector } from '../components/academic-selector';
 import { ClassArmsPanel } from '../components/class-arms-panel';
 import { GroupSchoolFormDialog } from '../components/group-school-form-dialog';
@@ -33,16 +33,18 @@ const TABS = [
 
 type Tab = (typeof TABS)[number][0];
 
-const isTab = (value: string | null): value is Tab => TABS.some(([tab]) => tab === value);
+const DEFAULTS: { tab: Tab } = { tab: 'overview' };
+const OPTIONS: UrlFilterOptions<{ tab: Tab }> = { parse: { tab: (raw) => TABS.find(([tab]) => tab === raw)?.[0] } };
 
 export default function SchoolsPage() {
   const may = useAcademicPermissions();
   const selection = useAcademicSelection();
   const [dialog, setDialog] = useState<'school' | 'group' | null>(null);
   // The tab lives in the address so a reload or a shared link opens the same one.
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: Tab = isTab(requested) ? requested : 'overview';
+  const {
+    filters: { tab },
+    update,
+  } = useUrlFilters(DEFAULTS, OPTIONS);
   const { schools } = selection;
 
   let content: React.ReactNode;
@@ -61,10 +63,7 @@ export default function SchoolsPage() {
     content = (
       <div className="space-y-6">
         <AcademicSelector selection={selection} />
-        <Tabs
-          value={tab}
-          onValueChange={(value) => setParams(value === 'overview' ? {} : { tab: value }, { replace: true })}
-        >
+        <Tabs value={tab} onValueChange={(value) => update({ tab: value as Tab })}>
           <TabsList aria-label="School management sections" className="overflow-x-auto">
             {TABS.map(([value, label]) => (
               <TabsTrigger
