@@ -32,7 +32,9 @@ import { refundRoutes } from './modules/payments/refunds/refunds.routes.js';
 import { reportingRoutes } from './modules/payments/reporting/reporting.routes.js';
 import { transferRoutes } from './modules/payments/transfers/transfers.routes.js';
 import { schoolRoutes } from './modules/schools/schools.routes.js';
+import { studentRecordRoutes } from './modules/students/student-records.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
+import { studentFileRoutes } from './modules/students/students-files.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { authPlugin, bearerToken } from './plugins/auth.js';
@@ -139,6 +141,8 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(profileRoutes);
       await api.register(userRoutes);
       await api.register(studentRoutes);
+      await api.register(studentRecordRoutes);
+      await api.register(studentFileRoutes);
       await api.register(feeRoutes);
       await api.register(onlineRoutes);
       await api.register(cashRoutes);

@@ -11,11 +11,8 @@ import {
   termSchema,
   todayIn,
 } from '@schoolledger/domain';
-import { and, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { academicSessions, classArms, terms } from '../../db/schema.js';
 import { ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { assertSchoolInScope, type Scope } from '../../plugins/tenancy.js';
@@ -48,10 +45,9 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   const today = () => todayIn('Africa/Lagos', app.ctx.clock());
 
   /** Narrows a list to one school the caller can see, or to all of theirs. */
-  function schoolFilter(scope: Scope, schoolId: string | undefined, column: AnyPgColumn) {
-    if (!schoolId) return undefined;
-    assertSchoolInScope(scope, schoolId, SCHOOL.notFound);
-    return eq(column, schoolId);
+  function schoolFilter(scope: Scope, schoolId: string | undefined) {
+    if (schoolId) assertSchoolInScope(scope, schoolId, SCHOOL.notFound);
+    return { schoolId };
   }
 
   /* Sessions */
@@ -69,11 +65,7 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { scope } = authOf(request);
-        const rows = await listSessions(
-          app.ctx.db,
-          scope,
-          schoolFilter(scope, request.query.school_id, academicSessions.schoolId),
-        );
+        const rows = await listSessions(app.ctx.db, scope, schoolFilter(scope, request.query.school_id));
         return ok(
           'Sessions loaded',
           rows.map((row) => toSession(row, today())),
@@ -100,7 +92,7 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = authOf(request);
       await getSession(app.ctx, auth, request.params.id);
-      const rows = await listTerms(app.ctx.db, auth.scope, eq(terms.sessionId, request.params.id));
+      const rows = await listTerms(app.ctx.db, auth.scope, { sessionId: request.params.id });
       return ok(
         'Terms loaded',
         rows.map((row) => toTerm(row, today())),
@@ -167,7 +159,7 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { scope } = authOf(request);
-      const rows = await listTerms(app.ctx.db, scope, schoolFilter(scope, request.query.school_id, terms.schoolId));
+      const rows = await listTerms(app.ctx.db, scope, schoolFilter(scope, request.query.school_id));
       return ok(
         'Terms loaded',
         rows.map((row) => toTerm(row, today())),
@@ -187,7 +179,7 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = authOf(request);
       await getSession(app.ctx, auth, request.query.session_id);
-      const rows = await listTerms(app.ctx.db, auth.scope, eq(terms.sessionId, request.query.session_id));
+      const rows = await listTerms(app.ctx.db, auth.scope, { sessionId: request.query.session_id });
       return ok(
         'Terms loaded',
         rows.map((row) => toTerm(row, today())),
@@ -206,12 +198,10 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { scope } = authOf(request);
-      const current = sql`${terms.startDate} <= ${today()} and ${terms.endDate} >= ${today()}`;
-      const [row] = await listTerms(
-        app.ctx.db,
-        scope,
-        and(schoolFilter(scope, request.query.school_id, terms.schoolId), current),
-      );
+      const [row] = await listTerms(app.ctx.db, scope, {
+        ...schoolFilter(scope, request.query.school_id),
+        onDate: today(),
+      });
       return ok(row ? 'Current term loaded' : 'No current term', row ? toTerm(row, today()) : null);
     },
   );
@@ -273,11 +263,7 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { scope } = authOf(request);
-        const rows = await listClassArms(
-          app.ctx.db,
-          scope,
-          schoolFilter(scope, request.query.school_id, classArms.schoolId),
-        );
+        const rows = await listClassArms(app.ctx.db, scope, schoolFilter(scope, request.query.school_id));
         return ok('Class arms loaded', rows.map(toClassArm));
       },
     );

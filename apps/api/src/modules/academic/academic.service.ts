@@ -1,19 +1,29 @@
 import { type ClassArmInput, entityMessages, type SessionInput, type TermInput } from '@schoolledger/domain';
-import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { academicSessions, classArms, feeClassArms, fees, terms, users } from '../../db/schema.js';
 import { conflict, fieldError, isUniqueViolation } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { classArmNotFound, sessionNotFound, termNotFound } from './academic.errors.js';
 import {
+  countFeesBilledToClassArm,
+  countFeesOfTerm,
+  countStudentsInClassArm,
   countTermsInSession,
+  deleteClassArmRow,
+  deleteSessionRow,
+  deleteTermRow,
   findClassArm,
   findOverlappingSession,
   findOverlappingTerm,
   findSession,
   findTerm,
+  insertClassArm,
+  insertSession,
+  insertTerm,
+  updateClassArmRow,
+  updateSessionRow,
+  updateTermRow,
 } from './academic.queries.js';
 
 const SCHOOL = entityMessages('School');
@@ -51,24 +61,21 @@ export async function createSession(ctx: AppContext, auth: AuthContext, input: S
   await assertNoSessionOverlap(ctx, input);
   return uniqueName(`A session named ${input.name} already exists`, () =>
     ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(academicSessions)
-        .values({
-          schoolId: input.school_id,
-          name: input.name,
-          startDate: input.startDate,
-          endDate: input.endDate,
-          isActive: input.isActive,
-        })
-        .returning();
+      const row = await insertSession(tx, {
+        schoolId: input.school_id,
+        name: input.name,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        isActive: input.isActive,
+      });
       await recordAudit(tx, actor, {
         action: 'create',
         entity: 'session',
-        entityId: row!.id,
-        schoolId: row!.schoolId,
+        entityId: row.id,
+        schoolId: row.schoolId,
         after: row,
       });
-      return row!;
+      return row;
     }),
   );
 }
@@ -79,11 +86,12 @@ export async function updateSession(ctx: AppContext, auth: AuthContext, id: stri
   await assertNoSessionOverlap(ctx, input, id);
   return uniqueName(`A session named ${input.name} already exists`, () =>
     ctx.db.transaction(async (tx) => {
-      const [after] = await tx
-        .update(academicSessions)
-        .set({ name: input.name, startDate: input.startDate, endDate: input.endDate, isActive: input.isActive })
-        .where(eq(academicSessions.id, id))
-        .returning();
+      const after = await updateSessionRow(tx, id, {
+        name: input.name,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        isActive: input.isActive,
+      });
       await recordAudit(tx, actor, {
         action: 'update',
         entity: 'session',
@@ -92,7 +100,7 @@ export async function updateSession(ctx: AppContext, auth: AuthContext, id: stri
         before,
         after,
       });
-      return after!;
+      return after;
     }),
   );
 }
@@ -101,7 +109,7 @@ export async function deleteSession(ctx: AppContext, auth: AuthContext, id: stri
   const before = await getSession(ctx, auth, id);
   if ((await countTermsInSession(ctx.db, id)) > 0) throw conflict('This session still has terms. Delete them first.');
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(academicSessions).where(eq(academicSessions.id, id));
+    await deleteSessionRow(tx, id);
     await recordAudit(tx, actor, {
       action: 'delete',
       entity: 'session',
@@ -143,25 +151,22 @@ export async function createTerm(ctx: AppContext, auth: AuthContext, input: Term
   const session = await checkTermDates(ctx, auth, input);
   const id = await uniqueName(`A term named ${input.name} already exists in this session`, () =>
     ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(terms)
-        .values({
-          schoolId: session.schoolId,
-          sessionId: session.id,
-          name: input.name,
-          startDate: input.startDate,
-          endDate: input.endDate,
-          isActive: input.isActive,
-        })
-        .returning();
+      const row = await insertTerm(tx, {
+        schoolId: session.schoolId,
+        sessionId: session.id,
+        name: input.name,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        isActive: input.isActive,
+      });
       await recordAudit(tx, actor, {
         action: 'create',
         entity: 'term',
-        entityId: row!.id,
-        schoolId: row!.schoolId,
+        entityId: row.id,
+        schoolId: row.schoolId,
         after: row,
       });
-      return row!.id;
+      return row.id;
     }),
   );
   return getTerm(ctx, auth, id);
@@ -173,11 +178,12 @@ export async function updateTerm(ctx: AppContext, auth: AuthContext, id: string,
   await checkTermDates(ctx, auth, input, id);
   await uniqueName(`A term named ${input.name} already exists in this session`, () =>
     ctx.db.transaction(async (tx) => {
-      const [after] = await tx
-        .update(terms)
-        .set({ name: input.name, startDate: input.startDate, endDate: input.endDate, isActive: input.isActive })
-        .where(eq(terms.id, id))
-        .returning();
+      const after = await updateTermRow(tx, id, {
+        name: input.name,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        isActive: input.isActive,
+      });
       await recordAudit(tx, actor, {
         action: 'update',
         entity: 'term',
@@ -193,11 +199,9 @@ export async function updateTerm(ctx: AppContext, auth: AuthContext, id: string,
 
 export async function deleteTerm(ctx: AppContext, auth: AuthContext, id: string, actor: Actor) {
   const before = await getTerm(ctx, auth, id);
-  // Fees keep their term for good, even deleted ones: the money recorded against them needs it.
-  const [billed] = await ctx.db.select({ n: count() }).from(fees).where(eq(fees.termId, id));
-  if ((billed?.n ?? 0) > 0) throw conflict('This term has fees, so it cannot be deleted.');
+  if ((await countFeesOfTerm(ctx.db, id)) > 0) throw conflict('This term has fees, so it cannot be deleted.');
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(terms).where(eq(terms.id, id));
+    await deleteTermRow(tx, id);
     await recordAudit(tx, actor, {
       action: 'delete',
       entity: 'term',
@@ -220,18 +224,15 @@ export async function createClassArm(ctx: AppContext, auth: AuthContext, input: 
   await assertSchoolExistsInScope(ctx.db, auth.scope, input.school_id, SCHOOL.notFound);
   const id = await uniqueName(`A class arm named ${input.name} already exists`, () =>
     ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(classArms)
-        .values({ schoolId: input.school_id, name: input.name, capacity: input.capacity })
-        .returning();
+      const row = await insertClassArm(tx, { schoolId: input.school_id, name: input.name, capacity: input.capacity });
       await recordAudit(tx, actor, {
         action: 'create',
         entity: 'class_arm',
-        entityId: row!.id,
-        schoolId: row!.schoolId,
+        entityId: row.id,
+        schoolId: row.schoolId,
         after: row,
       });
-      return row!.id;
+      return row.id;
     }),
   );
   return getClassArm(ctx, auth, id);
@@ -254,11 +255,7 @@ export async function updateClassArm(
   }
   await uniqueName(`A class arm named ${input.name} already exists`, () =>
     ctx.db.transaction(async (tx) => {
-      const [after] = await tx
-        .update(classArms)
-        .set({ name: input.name, capacity: input.capacity })
-        .where(eq(classArms.id, id))
-        .returning();
+      const after = await updateClassArmRow(tx, id, { name: input.name, capacity: input.capacity });
       await recordAudit(tx, actor, {
         action: 'update',
         entity: 'class_arm',
@@ -274,13 +271,12 @@ export async function updateClassArm(
 
 export async function deleteClassArm(ctx: AppContext, auth: AuthContext, id: string, actor: Actor) {
   const before = await getClassArm(ctx, auth, id);
-  const [assigned] = await ctx.db.select({ n: count() }).from(users).where(eq(users.classArmId, id));
-  if ((assigned?.n ?? 0) > 0)
+  if ((await countStudentsInClassArm(ctx.db, id)) > 0)
     throw conflict('This class arm still has students. Move them to another class arm first.');
-  const [billed] = await ctx.db.select({ n: count() }).from(feeClassArms).where(eq(feeClassArms.classArmId, id));
-  if ((billed?.n ?? 0) > 0) throw conflict('Fees are billed to this class arm, so it cannot be deleted.');
+  if ((await countFeesBilledToClassArm(ctx.db, id)) > 0)
+    throw conflict('Fees are billed to this class arm, so it cannot be deleted.');
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(classArms).where(eq(classArms.id, id));
+    await deleteClassArmRow(tx, id);
     await recordAudit(tx, actor, {
       action: 'delete',
       entity: 'class_arm',

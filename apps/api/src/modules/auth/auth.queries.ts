@@ -7,6 +7,25 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
   return user;
 }
 
+/** The failed-attempt counter, the lock and the last sign-in, as a sign-in attempt leaves them. */
+export async function updateSignInState(
+  db: DbOrTx,
+  userId: string,
+  state: Partial<Pick<typeof users.$inferInsert, 'failedLoginCount' | 'lockedUntil' | 'lastLogin'>>,
+) {
+  await db.update(users).set(state).where(eq(users.id, userId));
+}
+
+/** A new password through a reset link, which also lifts any lock; returns the user's school. */
+export async function setResetPassword(tx: DbOrTx, userId: string, passwordHash: string) {
+  const [user] = await tx
+    .update(users)
+    .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, mustChangePassword: false })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id, schoolId: users.schoolId });
+  return user;
+}
+
 /**
  * The signed-in user with their school's group, the group's schools (for proprietors) and whether
  * the sign-in behind the access token is still live, in one round trip per request.

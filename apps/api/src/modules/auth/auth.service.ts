@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, type LoginResponse, MSG, type RefreshResponse } from '@schoolledger/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { users } from '../../db/schema.js';
 import { AppError, badRequest, unauthenticated } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/hash.js';
 import { checkUserPassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -18,6 +16,8 @@ import {
   recordLoginAttempt,
   revokeFamily,
   revokeUserTokens,
+  setResetPassword,
+  updateSignInState,
 } from './auth.queries.js';
 import { toSessionUser } from './session-user.js';
 
@@ -72,13 +72,10 @@ export async function login(
   if (!(await checkUserPassword(user, input.password))) {
     const failures = user.failedLoginCount + 1;
     const locks = failures >= ctx.config.loginMaxAttempts;
-    await ctx.db
-      .update(users)
-      .set({
-        failedLoginCount: locks ? 0 : failures,
-        lockedUntil: locks ? new Date(now.getTime() + ctx.config.loginLockMinutes * 60_000) : user.lockedUntil,
-      })
-      .where(eq(users.id, user.id));
+    await updateSignInState(ctx.db, user.id, {
+      failedLoginCount: locks ? 0 : failures,
+      lockedUntil: locks ? new Date(now.getTime() + ctx.config.loginLockMinutes * 60_000) : user.lockedUntil,
+    });
     await recordLoginAttempt(ctx.db, {
       ...who,
       success: false,
@@ -92,10 +89,7 @@ export async function login(
     throw new AppError(403, ERROR_CODES.accountInactive, MSG.accountInactive);
   }
 
-  await ctx.db
-    .update(users)
-    .set({ failedLoginCount: 0, lockedUntil: null, lastLogin: now })
-    .where(eq(users.id, user.id));
+  await updateSignInState(ctx.db, user.id, { failedLoginCount: 0, lockedUntil: null, lastLogin: now });
   await recordLoginAttempt(ctx.db, { ...who, success: true, reason: null });
   const tokens = await issueTokens(ctx, user.id, randomUUID(), input.rememberMe);
   const row = await findAuthUser(ctx.db, user.id);
@@ -184,11 +178,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
   await ctx.db.transaction(async (tx) => {
     const token = await consumePasswordResetToken(tx, sha256(input.token), now);
     if (!token) throw badRequest(MSG.resetTokenInvalid);
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, mustChangePassword: false })
-      .where(eq(users.id, token.userId))
-      .returning({ id: users.id, schoolId: users.schoolId });
+    const user = await setResetPassword(tx, token.userId, passwordHash);
     await revokeUserTokens(tx, token.userId, now);
     await recordAudit(
       tx,

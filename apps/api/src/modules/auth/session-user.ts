@@ -1,8 +1,9 @@
-import type { Role, SessionUser } from '@schoolledger/domain';
+import type { Role, SessionUser, User } from '@schoolledger/domain';
+import type { users } from '../../db/schema.js';
 import type { AuthUserRow } from './auth.queries.js';
 
-export function toSessionUser(row: Pick<AuthUserRow, 'user' | 'school'>): SessionUser {
-  const { user, school } = row;
+/** What the signed-in user and the user lists say alike about an account; each adds its own school and extras. */
+export function toUserBase(user: typeof users.$inferSelect): Omit<User, 'school' | 'regNo' | 'classArm'> {
   return {
     _id: user.id,
     firstname: user.firstname,
@@ -13,12 +14,19 @@ export function toSessionUser(row: Pick<AuthUserRow, 'user' | 'school'>): Sessio
     address: user.address,
     profile: { profilePicture: user.profilePicture },
     roles: user.roles as Role[],
-    school: school ? { _id: school.id, name: school.name, groupSchool: school.groupSchoolId } : null,
     status: user.status,
     isActive: user.status === 'active',
-    mustChangePassword: user.mustChangePassword,
     lastLogin: user.lastLogin?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+export function toSessionUser(row: Pick<AuthUserRow, 'user' | 'school'>): SessionUser {
+  const { user, school } = row;
+  return {
+    ...toUserBase(user),
+    school: school ? { _id: school.id, name: school.name, groupSchool: school.groupSchoolId } : null,
+    mustChangePassword: user.mustChangePassword,
   };
 }

@@ -1,10 +1,8 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailOutbox } from '../../db/schema.js';
 import { ok, responses } from '../../lib/http.js';
 import { authenticate, authOf, authorize } from '../../plugins/auth.js';
-import { inSchoolScope } from '../../plugins/tenancy.js';
+import { listOutbox } from './email.queries.js';
 
 const outboxEntrySchema = z.object({
   _id: z.string(),
@@ -37,13 +35,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { scope } = authOf(request);
-      // Account emails of the super-admin have no school; only the super-admin's scope includes them.
-      const rows = await app.ctx.db
-        .select()
-        .from(emailOutbox)
-        .where(inSchoolScope(scope, emailOutbox.schoolId))
-        .orderBy(desc(emailOutbox.createdAt))
-        .limit(request.query.limit);
+      const rows = await listOutbox(app.ctx.db, scope, request.query.limit);
       return ok(
         'Outbox loaded',
         rows.map((row) => ({

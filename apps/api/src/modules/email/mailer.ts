@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { emailOutbox } from '../../db/schema.js';
+import { claimDueEmails, insertOutboxEmail, type OutboxRow, recordDeliveryAttempt } from './email.queries.js';
 
 export interface OutgoingEmail {
   to: string;
@@ -23,9 +22,6 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
  */
 const CLAIM_MS = 15 * MINUTE_MS;
 const BATCH = 20;
-const DUE = ['queued', 'retrying'] as const;
-
-type OutboxRow = typeof emailOutbox.$inferSelect;
 
 export interface DeliveryPass {
   sent: number;
@@ -60,59 +56,37 @@ export function createMailer(options: {
         text: row.text,
         html: row.html ?? undefined,
       });
-      await db
-        .update(emailOutbox)
-        .set({ status: 'sent', sentAt: clock(), attempts, nextAttemptAt: null })
-        .where(eq(emailOutbox.id, row.id));
+      await recordDeliveryAttempt(db, row.id, { status: 'sent', sentAt: clock(), attempts, nextAttemptAt: null });
       return 'sent' as const;
     } catch (error) {
       const delay = RETRY_DELAYS_MS[attempts - 1];
       const status = delay === undefined ? ('failed' as const) : ('retrying' as const);
       log.warn({ err: error, emailId: row.id, attempts, status }, 'email delivery failed');
-      await db
-        .update(emailOutbox)
-        .set({
-          status,
-          attempts,
-          lastError: String((error as Error).message).slice(0, 500),
-          nextAttemptAt: delay === undefined ? null : new Date(clock().getTime() + delay),
-        })
-        .where(eq(emailOutbox.id, row.id));
+      await recordDeliveryAttempt(db, row.id, {
+        status,
+        attempts,
+        lastError: String((error as Error).message).slice(0, 500),
+        nextAttemptAt: delay === undefined ? null : new Date(clock().getTime() + delay),
+      });
       return status;
     }
   }
 
-  /** Claims up to BATCH emails that are due; skipped rows are another pass's. */
-  async function claimDue(now: Date): Promise<OutboxRow[]> {
-    const due = db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(and(inArray(emailOutbox.status, DUE), lte(emailOutbox.nextAttemptAt, now)))
-      .orderBy(asc(emailOutbox.nextAttemptAt))
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    return db
-      .update(emailOutbox)
-      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
-      .where(and(inArray(emailOutbox.id, due), inArray(emailOutbox.status, DUE)))
-      .returning();
-  }
+  const claimDue = (now: Date): Promise<OutboxRow[]> =>
+    claimDueEmails(db, now, new Date(now.getTime() + CLAIM_MS), BATCH);
 
   return {
     /** Queues in the caller's transaction; delivery happens after, and never fails the caller. */
     async queue(tx: DbOrTx, email: OutgoingEmail): Promise<() => Promise<void>> {
-      const [row] = await tx
-        .insert(emailOutbox)
-        .values({
-          ...email,
-          schoolId: email.schoolId ?? null,
-          status: transport ? 'queued' : 'stored',
-          // Claimed for the send that follows the commit; if that never happens, a pass sends it.
-          nextAttemptAt: transport ? new Date(clock().getTime() + CLAIM_MS) : null,
-        })
-        .returning();
+      const row = await insertOutboxEmail(tx, {
+        ...email,
+        schoolId: email.schoolId ?? null,
+        status: transport ? 'queued' : 'stored',
+        // Claimed for the send that follows the commit; if that never happens, a pass sends it.
+        nextAttemptAt: transport ? new Date(clock().getTime() + CLAIM_MS) : null,
+      });
       return async () => {
-        await attempt(row!);
+        await attempt(row);
       };
     },
 

@@ -43,6 +43,14 @@ export async function findSchool(db: DbOrTx, scope: Scope, id: string) {
 
 export type SchoolRow = NonNullable<Awaited<ReturnType<typeof findSchool>>>;
 
+export async function listSchoolsOfGroup(db: DbOrTx, scope: Scope, groupSchoolId: string) {
+  return listSchools(db, scope, eq(schools.groupSchoolId, groupSchoolId));
+}
+
+export async function listSchoolsAtAddress(db: DbOrTx, scope: Scope, addressId: string) {
+  return listSchools(db, scope, eq(addresses.id, addressId));
+}
+
 /** What still points at a school, so deleting it would orphan records. */
 export async function countSchoolDependents(db: DbOrTx, schoolId: string) {
   const [[sessions], [arms], [people]] = await Promise.all([
@@ -61,7 +69,67 @@ export async function listAddresses(db: DbOrTx, scope: Scope, where?: SQL) {
     .orderBy(addresses.createdAt);
 }
 
+export async function listAddressesOfSchool(db: DbOrTx, scope: Scope, schoolId: string) {
+  return listAddresses(db, scope, eq(addresses.schoolId, schoolId));
+}
+
 export async function findAddress(db: DbOrTx, scope: Scope, id: string) {
   const [row] = await listAddresses(db, scope, eq(addresses.id, id));
   return row;
+}
+
+type GroupSchoolValues = Pick<typeof groupSchools.$inferInsert, 'name' | 'description' | 'logoUrl'>;
+
+export async function insertGroupSchool(tx: DbOrTx, values: GroupSchoolValues) {
+  const [row] = await tx.insert(groupSchools).values(values).returning();
+  return row!;
+}
+
+export async function updateGroupSchoolRow(tx: DbOrTx, id: string, values: GroupSchoolValues) {
+  const [row] = await tx.update(groupSchools).set(values).where(eq(groupSchools.id, id)).returning();
+  return row;
+}
+
+export async function deleteGroupSchoolRow(tx: DbOrTx, id: string) {
+  await tx.delete(groupSchools).where(eq(groupSchools.id, id));
+}
+
+type SchoolValues = Pick<typeof schools.$inferInsert, 'groupSchoolId' | 'name' | 'email' | 'phoneNumber' | 'isActive'>;
+
+export async function insertSchool(tx: DbOrTx, values: SchoolValues) {
+  const [row] = await tx.insert(schools).values(values).returning();
+  return row!;
+}
+
+export async function updateSchoolRow(tx: DbOrTx, id: string, values: SchoolValues) {
+  const [row] = await tx.update(schools).set(values).where(eq(schools.id, id)).returning();
+  return row;
+}
+
+/** A school goes with its addresses, which nothing else points at. */
+export async function deleteSchoolAndAddresses(tx: DbOrTx, id: string) {
+  await tx.delete(addresses).where(eq(addresses.schoolId, id));
+  await tx.delete(schools).where(eq(schools.id, id));
+}
+
+type AddressValues = Pick<
+  typeof addresses.$inferInsert,
+  'street' | 'streetNo' | 'town' | 'state' | 'country' | 'zipCode'
+>;
+
+export async function insertAddress(
+  tx: DbOrTx,
+  values: AddressValues & Pick<typeof addresses.$inferInsert, 'schoolId' | 'isSchoolAddress'>,
+) {
+  const [row] = await tx.insert(addresses).values(values).returning();
+  return row!;
+}
+
+export async function updateAddressRow(tx: DbOrTx, id: string, values: AddressValues) {
+  const [row] = await tx.update(addresses).set(values).where(eq(addresses.id, id)).returning();
+  return row;
+}
+
+export async function deleteAddressRow(tx: DbOrTx, id: string) {
+  await tx.delete(addresses).where(eq(addresses.id, id));
 }

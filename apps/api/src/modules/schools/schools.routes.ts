@@ -10,18 +10,23 @@ import {
   schoolInputSchema,
   schoolSchema,
 } from '@schoolledger/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addresses, schools } from '../../db/schema.js';
 import { ok, responses } from '../../lib/http.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { readMultipart, storeImage } from '../files/image-upload.js';
 import { toAddress, toGroupSchool, toSchool } from './schools.presenters.js';
-import { listAddresses, listGroupSchools, listSchools } from './schools.queries.js';
+import {
+  listAddresses,
+  listAddressesOfSchool,
+  listGroupSchools,
+  listSchools,
+  listSchoolsAtAddress,
+  listSchoolsOfGroup,
+} from './schools.queries.js';
 import {
   createAddress,
   createGroupSchool,
@@ -146,11 +151,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // A group the caller cannot see is not there: 404, like every other foreign id.
       await getGroupSchool(app.ctx, authOf(request), request.query.groupSchool_id);
-      const rows = await listSchools(
-        app.ctx.db,
-        authOf(request).scope,
-        eq(schools.groupSchoolId, request.query.groupSchool_id),
-      );
+      const rows = await listSchoolsOfGroup(app.ctx.db, authOf(request).scope, request.query.groupSchool_id);
       return ok('Schools loaded', rows.map(toSchool));
     },
   );
@@ -166,7 +167,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await getAddress(app.ctx, authOf(request), request.query.address_id);
-      const rows = await listSchools(app.ctx.db, authOf(request).scope, eq(addresses.id, request.query.address_id));
+      const rows = await listSchoolsAtAddress(app.ctx.db, authOf(request).scope, request.query.address_id);
       return ok('Schools loaded', rows.map(toSchool));
     },
   );
@@ -239,7 +240,9 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
       const { scope } = authOf(request);
       const schoolId = request.query.school_id;
       if (schoolId) assertSchoolInScope(scope, schoolId, SCHOOL.notFound);
-      const rows = await listAddresses(app.ctx.db, scope, schoolId ? eq(addresses.schoolId, schoolId) : undefined);
+      const rows = schoolId
+        ? await listAddressesOfSchool(app.ctx.db, scope, schoolId)
+        : await listAddresses(app.ctx.db, scope);
       return ok('Addresses loaded', rows.map(toAddress));
     },
   );

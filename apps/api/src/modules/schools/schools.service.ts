@@ -1,13 +1,25 @@
 import { type AddressInput, entityMessages, type GroupSchoolInput, type SchoolInput } from '@schoolledger/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { addresses, groupSchools, schools } from '../../db/schema.js';
 import { conflict, forbidden, notFound, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { schoolNotFound } from './schools.errors.js';
-import { countSchoolDependents, findAddress, findGroupSchool, findSchool } from './schools.queries.js';
+import {
+  countSchoolDependents,
+  deleteAddressRow,
+  deleteGroupSchoolRow,
+  deleteSchoolAndAddresses,
+  findAddress,
+  findGroupSchool,
+  findSchool,
+  insertAddress,
+  insertGroupSchool,
+  insertSchool,
+  updateAddressRow,
+  updateGroupSchoolRow,
+  updateSchoolRow,
+} from './schools.queries.js';
 
 const GROUP = entityMessages('Group school');
 const SCHOOL = entityMessages('School');
@@ -25,18 +37,19 @@ export async function getGroupSchool(ctx: AppContext, auth: AuthContext, id: str
 export async function createGroupSchool(ctx: AppContext, auth: AuthContext, input: GroupSchoolInput, actor: Actor) {
   if (auth.scope.kind !== 'all') throw forbidden();
   const id = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(groupSchools)
-      .values({ name: input.name, description: input.description, logoUrl: input.logo || null })
-      .returning();
+    const row = await insertGroupSchool(tx, {
+      name: input.name,
+      description: input.description,
+      logoUrl: input.logo || null,
+    });
     await recordAudit(tx, actor, {
       action: 'create',
       entity: 'group_school',
-      entityId: row!.id,
+      entityId: row.id,
       schoolId: null,
       after: row,
     });
-    return row!.id;
+    return row.id;
   });
   return getGroupSchool(ctx, auth, id);
 }
@@ -51,11 +64,11 @@ export async function updateGroupSchool(
   const before = await getGroupSchool(ctx, auth, id);
   if (auth.scope.kind !== 'all' && auth.scope.kind !== 'group') throw forbidden();
   await ctx.db.transaction(async (tx) => {
-    const [after] = await tx
-      .update(groupSchools)
-      .set({ name: input.name, description: input.description, logoUrl: input.logo || before.logoUrl })
-      .where(eq(groupSchools.id, id))
-      .returning();
+    const after = await updateGroupSchoolRow(tx, id, {
+      name: input.name,
+      description: input.description,
+      logoUrl: input.logo || before.logoUrl,
+    });
     await recordAudit(tx, actor, {
       action: 'update',
       entity: 'group_school',
@@ -73,7 +86,7 @@ export async function deleteGroupSchool(ctx: AppContext, auth: AuthContext, id: 
   if (auth.scope.kind !== 'all') throw forbidden();
   if (Number(before.schoolCount) > 0) throw conflict('This group school still has schools. Move or delete them first.');
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(groupSchools).where(eq(groupSchools.id, id));
+    await deleteGroupSchoolRow(tx, id);
     await recordAudit(tx, actor, { action: 'delete', entity: 'group_school', entityId: id, schoolId: null, before });
   });
 }
@@ -95,6 +108,14 @@ const addressValues = (input: AddressInput) => ({
   zipCode: input.zip_code,
 });
 
+const schoolValues = (input: SchoolInput) => ({
+  groupSchoolId: input.groupSchool_id,
+  name: input.name,
+  email: input.email || null,
+  phoneNumber: input.phoneNumber,
+  isActive: input.isActive,
+});
+
 /** A new school joins a group the caller oversees: any group for the super-admin, their own for a proprietor. */
 function assertMayPlaceSchoolInGroup(auth: AuthContext, groupSchoolId: string) {
   if (auth.scope.kind === 'all') return;
@@ -107,28 +128,16 @@ export async function createSchool(ctx: AppContext, auth: AuthContext, input: Sc
   assertMayPlaceSchoolInGroup(auth, input.groupSchool_id);
   if (!(await findGroupSchool(ctx.db, auth.scope, input.groupSchool_id))) throw notFound(GROUP.notFound);
   const id = await ctx.db.transaction(async (tx) => {
-    const [school] = await tx
-      .insert(schools)
-      .values({
-        groupSchoolId: input.groupSchool_id,
-        name: input.name,
-        email: input.email || null,
-        phoneNumber: input.phoneNumber,
-        isActive: input.isActive,
-      })
-      .returning();
-    const [address] = await tx
-      .insert(addresses)
-      .values({ ...addressValues(input), schoolId: school!.id, isSchoolAddress: true })
-      .returning();
+    const school = await insertSchool(tx, schoolValues(input));
+    const address = await insertAddress(tx, { ...addressValues(input), schoolId: school.id, isSchoolAddress: true });
     await recordAudit(tx, actor, {
       action: 'create',
       entity: 'school',
-      entityId: school!.id,
-      schoolId: school!.id,
+      entityId: school.id,
+      schoolId: school.id,
       after: { ...school, address },
     });
-    return school!.id;
+    return school.id;
   });
   // The proprietor's scope was computed before this school existed.
   if (auth.scope.kind === 'group') auth.scope.schoolIds.push(id);
@@ -142,23 +151,10 @@ export async function updateSchool(ctx: AppContext, auth: AuthContext, id: strin
     if (!(await findGroupSchool(ctx.db, auth.scope, input.groupSchool_id))) throw notFound(GROUP.notFound);
   }
   await ctx.db.transaction(async (tx) => {
-    const [school] = await tx
-      .update(schools)
-      .set({
-        groupSchoolId: input.groupSchool_id,
-        name: input.name,
-        email: input.email || null,
-        phoneNumber: input.phoneNumber,
-        isActive: input.isActive,
-      })
-      .where(eq(schools.id, id))
-      .returning();
-    const [address] = before.address
-      ? await tx.update(addresses).set(addressValues(input)).where(eq(addresses.id, before.address.id)).returning()
-      : await tx
-          .insert(addresses)
-          .values({ ...addressValues(input), schoolId: id, isSchoolAddress: true })
-          .returning();
+    const school = await updateSchoolRow(tx, id, schoolValues(input));
+    const address = before.address
+      ? await updateAddressRow(tx, before.address.id, addressValues(input))
+      : await insertAddress(tx, { ...addressValues(input), schoolId: id, isSchoolAddress: true });
     await recordAudit(tx, actor, {
       action: 'update',
       entity: 'school',
@@ -180,8 +176,7 @@ export async function deleteSchool(ctx: AppContext, auth: AuthContext, id: strin
     );
   }
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(addresses).where(eq(addresses.schoolId, id));
-    await tx.delete(schools).where(eq(schools.id, id));
+    await deleteSchoolAndAddresses(tx, id);
     await recordAudit(tx, actor, {
       action: 'delete',
       entity: 'school',
@@ -211,25 +206,22 @@ export async function createAddress(
   if (!schoolId) throw validationFailed([{ field: 'school_id', message: 'School is required' }]);
   await assertSchoolExistsInScope(ctx.db, auth.scope, schoolId, SCHOOL.notFound);
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(addresses)
-      .values({ ...addressValues(input), schoolId })
-      .returning();
+    const row = await insertAddress(tx, { ...addressValues(input), schoolId });
     await recordAudit(tx, actor, {
       action: 'create',
       entity: 'address',
-      entityId: row!.id,
-      schoolId: row!.schoolId,
+      entityId: row.id,
+      schoolId: row.schoolId,
       after: row,
     });
-    return row!;
+    return row;
   });
 }
 
 export async function updateAddress(ctx: AppContext, auth: AuthContext, id: string, input: AddressInput, actor: Actor) {
   const before = await getAddress(ctx, auth, id);
   return ctx.db.transaction(async (tx) => {
-    const [after] = await tx.update(addresses).set(addressValues(input)).where(eq(addresses.id, id)).returning();
+    const after = await updateAddressRow(tx, id, addressValues(input));
     await recordAudit(tx, actor, {
       action: 'update',
       entity: 'address',
@@ -246,7 +238,7 @@ export async function deleteAddress(ctx: AppContext, auth: AuthContext, id: stri
   const before = await getAddress(ctx, auth, id);
   if (before.isSchoolAddress) throw conflict("A school's own address can be edited but not deleted.");
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(addresses).where(eq(addresses.id, id));
+    await deleteAddressRow(tx, id);
     await recordAudit(tx, actor, {
       action: 'delete',
       entity: 'address',

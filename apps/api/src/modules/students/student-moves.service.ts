@@ -4,18 +4,25 @@ import {
   type promoteRequestSchema,
   type updateAcademicRequestSchema,
 } from '@schoolledger/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { studentProfiles, users } from '../../db/schema.js';
 import { fieldError } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { classArmNotFound } from '../academic/academic.errors.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { revokeUserTokens } from '../auth/auth.queries.js';
 import { classArmOf, inCallerSchools, loadStudent } from './students.access.js';
-import { countInClassArm, findClassArmInScope, listStudents, type StudentRow } from './students.queries.js';
+import {
+  anyStudent,
+  countInClassArm,
+  findClassArmInScope,
+  listActiveStudentsInClassArm,
+  moveStudentsToClassArm,
+  type StudentRow,
+  updateStudentUser,
+  upsertStudentProfile,
+} from './students.queries.js';
 
 type AcademicInput = z.output<typeof updateAcademicRequestSchema>;
 type PromoteInput = z.output<typeof promoteRequestSchema>;
@@ -63,17 +70,14 @@ export async function updateAcademic(
         ? {}
         : { currentGpa: input.currentGPA === null ? null : input.currentGPA.toFixed(2) }),
     };
-    await tx
-      .insert(studentProfiles)
-      .values({ userId: id, schoolId, ...profile })
-      .onConflictDoUpdate({ target: studentProfiles.userId, set: profile });
+    await upsertStudentProfile(tx, { userId: id, schoolId, ...profile }, profile);
     const account = {
       ...(moving ? { classArmId: input.classArm_id } : {}),
       ...(leaving ? { status: 'inactive' as const } : returning ? { status: 'active' as const } : {}),
     };
-    if (Object.keys(account).length) await tx.update(users).set(account).where(eq(users.id, id));
+    if (Object.keys(account).length) await updateStudentUser(tx, id, account);
     if (leaving) await revokeUserTokens(tx, id, now);
-    const { student: after } = await loadStudent(tx, sql`true`, id);
+    const { student: after } = await loadStudent(tx, anyStudent, id);
     await recordAudit(tx, actor, {
       action: 'update_academic',
       entity: 'student',
@@ -111,10 +115,7 @@ export async function promoteStudents(ctx: AppContext, auth: AuthContext, input:
   const to = await targetArm(ctx, auth, input.toClassArm_id, from.schoolId);
   if (to.id === from.id) throw fieldError('toClassArm_id', 'Choose a class other than the current one');
   return ctx.db.transaction(async (tx) => {
-    const active = await listStudents(
-      tx,
-      and(eq(users.classArmId, from.id), sql`coalesce(${studentProfiles.academicStatus}, 'active') = 'active'`)!,
-    );
+    const active = await listActiveStudentsInClassArm(tx, from.id);
     let chosen = active;
     if (input.studentIds) {
       const wanted = new Set(input.studentIds);
@@ -132,7 +133,7 @@ export async function promoteStudents(ctx: AppContext, auth: AuthContext, input:
     const students = chosen.map(promotedSummary);
     if (input.dryRun) return { students, promoted: chosen.length, dryRun: true };
     const ids = chosen.map((row) => row.user.id);
-    await tx.update(users).set({ classArmId: to.id }).where(inArray(users.id, ids));
+    await moveStudentsToClassArm(tx, ids, to.id);
     await recordAudit(tx, actor, {
       action: 'promote',
       entity: 'student',
@@ -157,8 +158,8 @@ export async function promoteStudent(
   if (to.id === row.user.classArmId) throw fieldError('toClassArm_id', `${before.firstname} is already in ${to.name}`);
   return ctx.db.transaction(async (tx) => {
     await assertRoom(tx, auth, to.id, 1);
-    await tx.update(users).set({ classArmId: to.id }).where(eq(users.id, id));
-    const { student: after } = await loadStudent(tx, sql`true`, id);
+    await moveStudentsToClassArm(tx, [id], to.id);
+    const { student: after } = await loadStudent(tx, anyStudent, id);
     await recordAudit(tx, actor, {
       action: 'promote',
       entity: 'student',

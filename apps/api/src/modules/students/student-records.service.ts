@@ -5,15 +5,23 @@ import {
   type StudentPerformance,
   todayIn,
 } from '@schoolledger/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { parentStudents, studentDisciplinaryRecords } from '../../db/schema.js';
 import { fieldError, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { inCallerSchools, loadStudent, visibilityOf } from './students.access.js';
 import { toDisciplinaryRecord } from './students.presenters.js';
-import { countDisciplinaryRecords, findParentUser, listDisciplinaryRecords, visibleTo } from './students.queries.js';
+import {
+  anyStudent,
+  countDisciplinaryRecords,
+  findDisciplinaryRecord,
+  findParentUser,
+  insertDisciplinaryRecord,
+  linkParentToStudent,
+  listDisciplinaryRecordsOf,
+  unlinkParentFromStudent,
+  visibleTo,
+} from './students.queries.js';
 
 const PARENT = entityMessages('Parent');
 
@@ -29,19 +37,16 @@ export async function recordDisciplinary(
   const { row } = await loadStudent(ctx.db, inCallerSchools(auth), id);
   if (input.date > todayIn('Africa/Lagos', ctx.clock())) throw fieldError('date', 'Date cannot be in the future');
   return ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(studentDisciplinaryRecords)
-      .values({
-        schoolId: row.school.id,
-        studentId: id,
-        recordedBy: auth.userId,
-        date: input.date,
-        category: input.category,
-        description: input.description,
-        actionTaken: input.actionTaken || null,
-      })
-      .returning({ id: studentDisciplinaryRecords.id });
-    const [stored] = await listDisciplinaryRecords(tx, eq(studentDisciplinaryRecords.id, created!.id));
+    const createdId = await insertDisciplinaryRecord(tx, {
+      schoolId: row.school.id,
+      studentId: id,
+      recordedBy: auth.userId,
+      date: input.date,
+      category: input.category,
+      description: input.description,
+      actionTaken: input.actionTaken || null,
+    });
+    const stored = await findDisciplinaryRecord(tx, createdId);
     const record = toDisciplinaryRecord(stored!);
     await recordAudit(tx, actor, {
       action: 'create',
@@ -56,7 +61,7 @@ export async function recordDisciplinary(
 
 export async function listDisciplinary(ctx: AppContext, auth: AuthContext, id: string) {
   await loadStudent(ctx.db, visibleTo(visibilityOf(auth, { self: false, alsoFor: 'students.discipline' })), id);
-  const rows = await listDisciplinaryRecords(ctx.db, eq(studentDisciplinaryRecords.studentId, id));
+  const rows = await listDisciplinaryRecordsOf(ctx.db, id);
   return rows.map(toDisciplinaryRecord);
 }
 
@@ -86,12 +91,7 @@ export async function linkParent(ctx: AppContext, auth: AuthContext, id: string,
   if (!parent || parent.groupSchoolId !== row.school.groupSchoolId) throw notFound(PARENT.notFound);
   if (!parent.user.roles.includes('Parent')) throw fieldError('parentId', 'This user does not have the Parent role');
   return ctx.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(parentStudents)
-      .values({ parentId, studentId: id, schoolId: row.school.id })
-      .onConflictDoNothing()
-      .returning({ parentId: parentStudents.parentId });
-    if (inserted.length) {
+    if (await linkParentToStudent(tx, { parentId, studentId: id, schoolId: row.school.id })) {
       await recordAudit(tx, actor, {
         action: 'link_parent',
         entity: 'student',
@@ -100,18 +100,14 @@ export async function linkParent(ctx: AppContext, auth: AuthContext, id: string,
         after: { parentId, parentName: displayName(parent.user) },
       });
     }
-    return (await loadStudent(tx, sql`true`, id)).student;
+    return (await loadStudent(tx, anyStudent, id)).student;
   });
 }
 
 export async function unlinkParent(ctx: AppContext, auth: AuthContext, id: string, parentId: string, actor: Actor) {
   const { row } = await loadStudent(ctx.db, inCallerSchools(auth), id);
   return ctx.db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(parentStudents)
-      .where(and(eq(parentStudents.parentId, parentId), eq(parentStudents.studentId, id)))
-      .returning({ parentId: parentStudents.parentId });
-    if (!removed.length) throw notFound('This parent is not linked to the student');
+    if (!(await unlinkParentFromStudent(tx, parentId, id))) throw notFound('This parent is not linked to the student');
     await recordAudit(tx, actor, {
       action: 'unlink_parent',
       entity: 'student',
@@ -119,6 +115,6 @@ export async function unlinkParent(ctx: AppContext, auth: AuthContext, id: strin
       schoolId: row.school.id,
       before: { parentId },
     });
-    return (await loadStudent(tx, sql`true`, id)).student;
+    return (await loadStudent(tx, anyStudent, id)).student;
   });
 }

@@ -10,10 +10,15 @@ import {
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../app-context.js';
-import { studentProfiles, users } from '../../db/schema.js';
 import { conflict, fieldError, isUniqueViolation } from '../../lib/errors.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { classArmsOfSchool, takenEmails, takenRegNos } from './students.queries.js';
+import {
+  classArmsOfSchool,
+  insertStudentProfiles,
+  insertStudentUsers,
+  takenEmails,
+  takenRegNos,
+} from './students.queries.js';
 import { initialPasswordProblem, profileValues, userValues } from './students.service.js';
 
 type Column = (typeof STUDENT_FILE_COLUMNS)[number];
@@ -245,19 +250,18 @@ export async function importStudents(
     await ctx.db.transaction(async (tx) => {
       for (let start = 0; start < parsed.valid.length; start += INSERT_CHUNK) {
         const chunk = parsed.valid.slice(start, start + INSERT_CHUNK);
-        const inserted = await tx
-          .insert(users)
-          .values(
-            chunk.map(({ input }) => ({
-              ...userValues(input),
-              roles: ['Student'],
-              passwordHash: null,
-              mustChangePassword: true,
-            })),
-          )
-          .returning({ id: users.id, email: users.email });
+        const inserted = await insertStudentUsers(
+          tx,
+          chunk.map(({ input }) => ({
+            ...userValues(input),
+            roles: ['Student'],
+            passwordHash: null,
+            mustChangePassword: true,
+          })),
+        );
         const idOf = new Map(inserted.map((row) => [row.email.toLowerCase(), row.id]));
-        await tx.insert(studentProfiles).values(
+        await insertStudentProfiles(
+          tx,
           chunk.map(({ input }) => ({
             userId: idOf.get(input.email.toLowerCase())!,
             ...profileValues(input),

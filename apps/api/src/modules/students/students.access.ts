@@ -1,13 +1,11 @@
 import { can, entityMessages, type Permission, type Student } from '@schoolledger/domain';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { fieldError, forbidden } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { inSchoolScope } from '../../plugins/tenancy.js';
 import { studentNotFound } from './students.errors.js';
 import { toStudent } from './students.presenters.js';
-import { findClassArmInSchool, findStudent, parentsOf, type StudentRow } from './students.queries.js';
+import { findClassArmInSchool, findStudent, inSchoolsOf, parentsOf, type StudentRow } from './students.queries.js';
 
 /*
  * What every students service needs: who may see or change a student, and a student loaded and
@@ -36,7 +34,7 @@ export function visibilityOf(
 }
 
 /** Changes and exports are for staff only, within their schools. */
-export const inCallerSchools = (auth: AuthContext) => inSchoolScope(auth.scope, users.schoolId);
+export const inCallerSchools = (auth: AuthContext) => inSchoolsOf(auth.scope);
 
 export async function present(db: DbOrTx, rows: StudentRow[]): Promise<Student[]> {
   const parents = await parentsOf(

@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { personMatches } from '../../db/person-search.js';
 import {
   classArms,
   parentStudents,
@@ -33,6 +34,41 @@ export function visibleTo(visibility: StudentVisibility): SQL {
   }
   if (visibility.selfId) parts.push(eq(users.id, visibility.selfId));
   return parts.length ? or(...parts)! : sql`false`;
+}
+
+/** Staff changes and exports: the students of the caller's schools. */
+export const inSchoolsOf = (scope: Scope) => inSchoolScope(scope, users.schoolId);
+
+/** Re-reads a student the caller was already allowed to see, inside the transaction that changed them. */
+export const anyStudent = sql`true`;
+
+type ProfileRow = typeof studentProfiles.$inferSelect;
+
+/** The list and statistics filters; each one left out does not narrow. */
+export interface StudentFilters {
+  search?: string | undefined;
+  schoolId?: string | undefined;
+  classArmId?: string | undefined;
+  /** Enrolled between these two dates, both included. */
+  enrolledBetween?: [string, string] | undefined;
+  gender?: ProfileRow['gender'] | undefined;
+  type?: ProfileRow['type'] | undefined;
+  academicStatus?: ProfileRow['academicStatus'] | undefined;
+}
+
+/** `where` (who the caller may see) narrowed by the filters. */
+export function narrowedBy(where: SQL, filters: StudentFilters): SQL {
+  const [from, to] = filters.enrolledBetween ?? [];
+  return and(
+    where,
+    filters.search ? personMatches(filters.search) : undefined,
+    filters.schoolId ? eq(users.schoolId, filters.schoolId) : undefined,
+    filters.classArmId ? eq(users.classArmId, filters.classArmId) : undefined,
+    from && to ? sql`${studentProfiles.enrolledAt} between ${from} and ${to}` : undefined,
+    filters.gender ? eq(studentProfiles.gender, filters.gender) : undefined,
+    filters.type ? eq(studentProfiles.type, filters.type) : undefined,
+    filters.academicStatus ? eq(studentProfiles.academicStatus, filters.academicStatus) : undefined,
+  )!;
 }
 
 const studentColumns = {
@@ -87,6 +123,14 @@ export async function countStudents(db: DbOrTx, where: SQL) {
 export async function findStudent(db: DbOrTx, where: SQL, id: string) {
   const [row] = await listStudents(db, and(where, eq(users.id, id))!);
   return row;
+}
+
+/** The students of a class arm still at the school (a student without a profile counts as active). */
+export async function listActiveStudentsInClassArm(db: DbOrTx, classArmId: string) {
+  return listStudents(
+    db,
+    and(eq(users.classArmId, classArmId), sql`coalesce(${studentProfiles.academicStatus}, 'active') = 'active'`)!,
+  );
 }
 
 export interface ParentSummary {
@@ -254,7 +298,7 @@ export async function enrollmentTrends(db: DbOrTx, where: SQL, today: string) {
 const recorders = alias(users, 'recorders');
 
 /** Disciplinary records matching `where`, newest first, each with who recorded it. */
-export async function listDisciplinaryRecords(db: DbOrTx, where: SQL) {
+async function listDisciplinaryRecords(db: DbOrTx, where: SQL) {
   return db
     .select({
       record: studentDisciplinaryRecords,
@@ -279,4 +323,66 @@ export async function countDisciplinaryRecords(db: DbOrTx, studentId: string) {
     .from(studentDisciplinaryRecords)
     .where(eq(studentDisciplinaryRecords.studentId, studentId));
   return row?.n ?? 0;
+}
+
+export async function listDisciplinaryRecordsOf(db: DbOrTx, studentId: string) {
+  return listDisciplinaryRecords(db, eq(studentDisciplinaryRecords.studentId, studentId));
+}
+
+export async function findDisciplinaryRecord(db: DbOrTx, id: string) {
+  const [row] = await listDisciplinaryRecords(db, eq(studentDisciplinaryRecords.id, id));
+  return row;
+}
+
+export async function insertDisciplinaryRecord(tx: DbOrTx, values: typeof studentDisciplinaryRecords.$inferInsert) {
+  const [row] = await tx
+    .insert(studentDisciplinaryRecords)
+    .values(values)
+    .returning({ id: studentDisciplinaryRecords.id });
+  return row!.id;
+}
+
+/** The accounts of new students, returning each one's id and email (to match them with their profiles). */
+export async function insertStudentUsers(tx: DbOrTx, values: (typeof users.$inferInsert)[]) {
+  return tx.insert(users).values(values).returning({ id: users.id, email: users.email });
+}
+
+export async function insertStudentProfiles(tx: DbOrTx, values: (typeof studentProfiles.$inferInsert)[]) {
+  await tx.insert(studentProfiles).values(values);
+}
+
+/** Creates the profile with `values`, or, when the student already has one, applies `changes` to it. */
+export async function upsertStudentProfile(
+  tx: DbOrTx,
+  values: typeof studentProfiles.$inferInsert,
+  changes: Partial<typeof studentProfiles.$inferInsert>,
+) {
+  await tx.insert(studentProfiles).values(values).onConflictDoUpdate({ target: studentProfiles.userId, set: changes });
+}
+
+export async function updateStudentUser(tx: DbOrTx, id: string, changes: Partial<typeof users.$inferInsert>) {
+  await tx.update(users).set(changes).where(eq(users.id, id));
+}
+
+export async function moveStudentsToClassArm(tx: DbOrTx, studentIds: string[], classArmId: string) {
+  await tx.update(users).set({ classArmId }).where(inArray(users.id, studentIds));
+}
+
+/** Whether the link is new (linking twice changes nothing). */
+export async function linkParentToStudent(tx: DbOrTx, link: typeof parentStudents.$inferInsert) {
+  const inserted = await tx
+    .insert(parentStudents)
+    .values(link)
+    .onConflictDoNothing()
+    .returning({ parentId: parentStudents.parentId });
+  return inserted.length > 0;
+}
+
+/** Whether there was a link to remove. */
+export async function unlinkParentFromStudent(tx: DbOrTx, parentId: string, studentId: string) {
+  const removed = await tx
+    .delete(parentStudents)
+    .where(and(eq(parentStudents.parentId, parentId), eq(parentStudents.studentId, studentId)))
+    .returning({ parentId: parentStudents.parentId });
+  return removed.length > 0;
 }

@@ -10,15 +10,12 @@ import {
   type studentStatsQuerySchema,
   todayIn,
 } from '@schoolledger/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { personMatches } from '../../db/person-search.js';
-import { studentProfiles, users } from '../../db/schema.js';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { assertSchoolInScope, inSchoolScope } from '../../plugins/tenancy.js';
+import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { classArmNotFound } from '../academic/academic.errors.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { revokeUserTokens } from '../auth/auth.queries.js';
@@ -28,15 +25,23 @@ import { classArmOf, inCallerSchools, loadStudent, present, SCHOOL, visibilityOf
 import { regNoTaken } from './students.errors.js';
 import { storedContacts } from './students.presenters.js';
 import {
+  anyStudent,
   countStudents,
   enrollmentTrends,
   findClassArmInScope,
+  inSchoolsOf,
+  insertStudentProfiles,
+  insertStudentUsers,
   listStudents,
+  narrowedBy,
+  type StudentFilters,
   type StudentRow,
   studentsByClass,
   studentTotals,
   takenEmails,
   takenRegNos,
+  updateStudentUser,
+  upsertStudentProfile,
   visibleTo,
 } from './students.queries.js';
 
@@ -57,32 +62,34 @@ export function initialPasswordProblem(firstname: string, regNo: string): string
 
 /* Reading */
 
-/** The list filters as SQL; the caller's visibility is added by the callers of this. */
-async function filtersOf(db: DbOrTx, auth: AuthContext, query: Omit<ListQuery, 'page' | 'limit'>): Promise<SQL> {
-  const conditions: (SQL | undefined)[] = [];
-  if (query.search) conditions.push(personMatches(query.search));
-  // A school or class named by the caller must be one they can see (404 otherwise, whatever their role).
-  if (query.school) {
-    assertSchoolInScope(auth.scope, query.school, SCHOOL.notFound);
-    conditions.push(eq(users.schoolId, query.school));
-  }
-  if (query.classArm) {
-    if (!(await findClassArmInScope(db, auth.scope, query.classArm))) throw classArmNotFound();
-    conditions.push(eq(users.classArmId, query.classArm));
-  }
-  if (query.academicYear) {
-    const [first, second] = query.academicYear.split('/');
-    conditions.push(sql`${studentProfiles.enrolledAt} between ${`${first}-09-01`} and ${`${second}-08-31`}`);
-  }
-  if (query.gender) conditions.push(eq(studentProfiles.gender, query.gender));
-  if (query.type) conditions.push(eq(studentProfiles.type, query.type));
-  if (query.academicStatus) conditions.push(eq(studentProfiles.academicStatus, query.academicStatus));
-  return and(sql`true`, ...conditions)!;
+/** A school or class named by the caller must be one they can see (404 otherwise, whatever their role). */
+async function assertPlacesVisible(db: DbOrTx, auth: AuthContext, query: { school?: string; classArm?: string }) {
+  if (query.school) assertSchoolInScope(auth.scope, query.school, SCHOOL.notFound);
+  if (query.classArm && !(await findClassArmInScope(db, auth.scope, query.classArm))) throw classArmNotFound();
+}
+
+/** The list filters; the caller's visibility is added by the callers of this. */
+async function filtersOf(
+  db: DbOrTx,
+  auth: AuthContext,
+  query: Omit<ListQuery, 'page' | 'limit'>,
+): Promise<StudentFilters> {
+  await assertPlacesVisible(db, auth, query);
+  const [first, second] = query.academicYear?.split('/') ?? [];
+  return {
+    search: query.search,
+    schoolId: query.school,
+    classArmId: query.classArm,
+    enrolledBetween: query.academicYear ? [`${first}-09-01`, `${second}-08-31`] : undefined,
+    gender: query.gender,
+    type: query.type,
+    academicStatus: query.academicStatus,
+  };
 }
 
 export async function listStudentPage(ctx: AppContext, auth: AuthContext, query: ListQuery) {
   const visibility = visibilityOf(auth, { alsoFor: 'students.search' });
-  const where = and(visibleTo(visibility), await filtersOf(ctx.db, auth, query))!;
+  const where = narrowedBy(visibleTo(visibility), await filtersOf(ctx.db, auth, query));
   const [total, rows] = await Promise.all([
     countStudents(ctx.db, where),
     listStudents(ctx.db, where, { limit: query.limit, offset: (query.page - 1) * query.limit }),
@@ -99,7 +106,7 @@ export async function listStudentsForExport(
   auth: AuthContext,
   query: Omit<ListQuery, 'page' | 'limit'>,
 ) {
-  const rows = await listStudents(ctx.db, and(inCallerSchools(auth), await filtersOf(ctx.db, auth, query))!);
+  const rows = await listStudents(ctx.db, narrowedBy(inCallerSchools(auth), await filtersOf(ctx.db, auth, query)));
   return present(ctx.db, rows);
 }
 
@@ -120,16 +127,8 @@ function academicYearStart(today: string) {
 }
 
 export async function studentStats(ctx: AppContext, auth: AuthContext, query: StatsQuery): Promise<StudentStats> {
-  const conditions: SQL[] = [inSchoolScope(auth.scope, users.schoolId)];
-  if (query.school) {
-    assertSchoolInScope(auth.scope, query.school, SCHOOL.notFound);
-    conditions.push(eq(users.schoolId, query.school));
-  }
-  if (query.classArm) {
-    if (!(await findClassArmInScope(ctx.db, auth.scope, query.classArm))) throw classArmNotFound();
-    conditions.push(eq(users.classArmId, query.classArm));
-  }
-  const where = and(...conditions)!;
+  await assertPlacesVisible(ctx.db, auth, query);
+  const where = narrowedBy(inSchoolsOf(auth.scope), { schoolId: query.school, classArmId: query.classArm });
   const today = todayIn('Africa/Lagos', ctx.clock());
   const [totals, byClass, trends] = await Promise.all([
     studentTotals(ctx.db, where, academicYearStart(today)),
@@ -242,14 +241,13 @@ export async function createStudent(ctx: AppContext, auth: AuthContext, request:
   await assertUnique(ctx.db, input);
   const id = await uniqueFields(ctx.db, input, undefined, () =>
     ctx.db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ ...userValues(input), roles: ['Student'], passwordHash: null, mustChangePassword: true })
-        .returning({ id: users.id });
-      await tx
-        .insert(studentProfiles)
-        .values({ userId: user!.id, ...profileValues(input), enrolledAt: todayIn('Africa/Lagos', ctx.clock()) });
-      const { student } = await loadStudent(tx, sql`true`, user!.id);
+      const [user] = await insertStudentUsers(tx, [
+        { ...userValues(input), roles: ['Student'], passwordHash: null, mustChangePassword: true },
+      ]);
+      await insertStudentProfiles(tx, [
+        { userId: user!.id, ...profileValues(input), enrolledAt: todayIn('Africa/Lagos', ctx.clock()) },
+      ]);
+      const { student } = await loadStudent(tx, anyStudent, user!.id);
       await recordAudit(tx, actor, {
         action: 'create',
         entity: 'student',
@@ -260,7 +258,7 @@ export async function createStudent(ctx: AppContext, auth: AuthContext, request:
       return user!.id;
     }),
   );
-  return (await loadStudent(ctx.db, sql`true`, id)).student;
+  return (await loadStudent(ctx.db, anyStudent, id)).student;
 }
 
 export async function updateStudent(ctx: AppContext, auth: AuthContext, id: string, input: StudentInput, actor: Actor) {
@@ -270,12 +268,9 @@ export async function updateStudent(ctx: AppContext, auth: AuthContext, id: stri
   await assertUnique(ctx.db, input, id);
   return uniqueFields(ctx.db, input, id, () =>
     ctx.db.transaction(async (tx) => {
-      await tx.update(users).set(userValues(input)).where(eq(users.id, id));
-      await tx
-        .insert(studentProfiles)
-        .values({ userId: id, ...profileValues(input) })
-        .onConflictDoUpdate({ target: studentProfiles.userId, set: profileValues(input) });
-      const { student: after } = await loadStudent(tx, sql`true`, id);
+      await updateStudentUser(tx, id, userValues(input));
+      await upsertStudentProfile(tx, { userId: id, ...profileValues(input) }, profileValues(input));
+      const { student: after } = await loadStudent(tx, anyStudent, id);
       await recordAudit(tx, actor, {
         action: 'update',
         entity: 'student',
@@ -307,13 +302,10 @@ export async function updateStudentProfile(
   const { row, student: before } = await loadStudent(ctx.db, inCallerSchools(auth), id);
   const schoolId = row.school.id;
   return ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ phone: input.phone }).where(eq(users.id, id));
+    await updateStudentUser(tx, id, { phone: input.phone });
     const contact = contactValues(input);
-    await tx
-      .insert(studentProfiles)
-      .values({ userId: id, schoolId, ...contact })
-      .onConflictDoUpdate({ target: studentProfiles.userId, set: contact });
-    const { student: after } = await loadStudent(tx, sql`true`, id);
+    await upsertStudentProfile(tx, { userId: id, schoolId, ...contact }, contact);
+    const { student: after } = await loadStudent(tx, anyStudent, id);
     await recordAudit(tx, actor, {
       action: 'update_profile',
       entity: 'student',
@@ -331,7 +323,7 @@ export async function deleteStudent(ctx: AppContext, auth: AuthContext, id: stri
   const { row, student } = await loadStudent(ctx.db, inCallerSchools(auth), id);
   const now = ctx.clock();
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ deletedAt: now, status: 'inactive' }).where(eq(users.id, id));
+    await updateStudentUser(tx, id, { deletedAt: now, status: 'inactive' });
     await revokeUserTokens(tx, id, now);
     await recordAudit(tx, actor, {
       action: 'delete',
@@ -351,7 +343,7 @@ export async function assertManageableStudent(ctx: AppContext, auth: AuthContext
 
 export async function setStudentImage(ctx: AppContext, row: StudentRow, url: string, actor: Actor) {
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ profilePicture: url }).where(eq(users.id, row.user.id));
+    await updateStudentUser(tx, row.user.id, { profilePicture: url });
     await recordAudit(tx, actor, {
       action: 'update',
       entity: 'student_profile_image',

@@ -1,7 +1,5 @@
 import { MSG, type UpdateProfileRequest } from '@schoolledger/domain';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { users } from '../../db/schema.js';
 import { fieldError, isUniqueViolation } from '../../lib/errors.js';
 import { checkUserPassword, hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -9,6 +7,7 @@ import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { findAuthUser, revokeUserTokens } from '../auth/auth.queries.js';
 import { toSessionUser } from '../auth/session-user.js';
 import { emailTaken } from './users.errors.js';
+import { emailInUse, updateUserRow } from './users.queries.js';
 
 const profileFields = (user: AuthContext['row']['user']) => ({
   firstname: user.firstname,
@@ -35,18 +34,8 @@ export async function updateProfile(ctx: AppContext, auth: AuthContext, input: U
   };
   try {
     await ctx.db.transaction(async (tx) => {
-      const [clash] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            sql`lower(${users.email}) = ${changes.email.toLowerCase()}`,
-            ne(users.id, auth.userId),
-            isNull(users.deletedAt),
-          ),
-        );
-      if (clash) throw emailTaken();
-      await tx.update(users).set(changes).where(eq(users.id, auth.userId));
+      if (await emailInUse(tx, changes.email, auth.userId)) throw emailTaken();
+      await updateUserRow(tx, auth.userId, changes);
       await recordAudit(tx, actor, {
         action: 'update',
         entity: 'user_profile',
@@ -75,7 +64,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, auth.userId));
+    await updateUserRow(tx, auth.userId, { passwordHash, mustChangePassword: false });
     await revokeUserTokens(tx, auth.userId, ctx.clock(), auth.familyId);
     await recordAudit(tx, actor, {
       action: 'password_changed',
@@ -88,7 +77,7 @@ export async function changePassword(
 
 export async function setProfilePicture(ctx: AppContext, auth: AuthContext, url: string, actor: Actor) {
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ profilePicture: url }).where(eq(users.id, auth.userId));
+    await updateUserRow(tx, auth.userId, { profilePicture: url });
     await recordAudit(tx, actor, {
       action: 'update',
       entity: 'user_profile_picture',

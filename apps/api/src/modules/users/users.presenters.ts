@@ -1,28 +1,16 @@
-import { ROLES, type Role, USER_EXPORT_COLUMNS, type User, type UserStats } from '@schoolledger/domain';
+import { ROLES, USER_EXPORT_COLUMNS, type User, type UserStats } from '@schoolledger/domain';
 import { stringify } from 'csv-stringify/sync';
 import type { users } from '../../db/schema.js';
+import { toUserBase } from '../auth/session-user.js';
 import type { UserRow, userStats } from './users.queries.js';
 
 export function toUser(row: UserRow): User {
   const { user, school, classArm } = row;
   return {
-    _id: user.id,
-    firstname: user.firstname,
-    middlename: user.middlename,
-    lastname: user.lastname,
-    email: user.email,
-    phone: user.phone,
-    address: user.address,
-    profile: { profilePicture: user.profilePicture },
-    roles: user.roles as Role[],
+    ...toUserBase(user),
     school: school ? { _id: school.id, name: school.name } : null,
-    status: user.status,
-    isActive: user.status === 'active',
     regNo: user.regNo,
     classArm: classArm ? { _id: classArm.id, name: classArm.name } : null,
-    lastLogin: user.lastLogin?.toISOString() ?? null,
-    createdAt: user.createdAt.toISOString(),
-    updatedAt: user.updatedAt.toISOString(),
   };
 }
 

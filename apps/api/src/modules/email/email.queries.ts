@@ -1,0 +1,51 @@
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { emailOutbox } from '../../db/schema.js';
+import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+const DUE = ['queued', 'retrying'] as const;
+
+/** The newest emails of the caller's schools; account emails of the super-admin have no school, so only the super-admin's scope includes them. */
+export async function listOutbox(db: DbOrTx, scope: Scope, limit: number) {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(inSchoolScope(scope, emailOutbox.schoolId))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(limit);
+}
+
+export async function insertOutboxEmail(tx: DbOrTx, values: typeof emailOutbox.$inferInsert) {
+  const [row] = await tx.insert(emailOutbox).values(values).returning();
+  return row!;
+}
+
+/** The outcome of one attempt: its status, the attempt count, and when (or whether) to try again. */
+export async function recordDeliveryAttempt(
+  db: DbOrTx,
+  id: string,
+  outcome: Pick<typeof emailOutbox.$inferInsert, 'status' | 'attempts' | 'nextAttemptAt' | 'sentAt' | 'lastError'>,
+) {
+  await db.update(emailOutbox).set(outcome).where(eq(emailOutbox.id, id));
+}
+
+/**
+ * Claims up to `batch` emails due by `now` until `claimedUntil`; rows another pass holds locked
+ * are skipped, so two passes never claim the same email.
+ */
+export async function claimDueEmails(db: DbOrTx, now: Date, claimedUntil: Date, batch: number) {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(inArray(emailOutbox.status, DUE), lte(emailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(emailOutbox.nextAttemptAt))
+    .limit(batch)
+    .for('update', { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: claimedUntil })
+    .where(and(inArray(emailOutbox.id, due), inArray(emailOutbox.status, DUE)))
+    .returning();
+}
