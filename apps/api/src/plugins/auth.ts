@@ -55,7 +55,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const claims = await ctx.tokens.verify(token);
   if (!claims) throw unauthenticated();
   const row = await findAuthUser(ctx.db, claims.userId, claims.familyId, ctx.clock());
-  if (!row || row.user.status !== 'active' || !row.familyLive) throw unauthenticated();
+  if (row?.user.status !== 'active' || !row.familyLive) throw unauthenticated();
   // A temporary password was chosen by someone else, and a student's first one is derivable from
   // their receipts: until it is replaced the session may do nothing but replace it.
   if (row.user.mustChangePassword && !request.routeOptions.config.beforePasswordChange) {

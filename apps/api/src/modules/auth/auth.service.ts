@@ -111,7 +111,7 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<Re
   if (stored.expiresAt <= now) throw unauthenticated(MSG.tokenRefreshFailed);
 
   const row = await findAuthUser(ctx.db, stored.userId);
-  if (!row || row.user.status !== 'active') {
+  if (row?.user.status !== 'active') {
     await revokeFamily(ctx.db, stored.familyId, now);
     throw unauthenticated(MSG.tokenRefreshFailed);
   }
@@ -139,7 +139,7 @@ export async function logout(ctx: AppContext, credentials: { refreshToken?: stri
 /** Always answers the same way, so the form cannot be used to find out who has an account. */
 export async function requestPasswordReset(ctx: AppContext, email: string, actor: Actor) {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user || user.status !== 'active') return;
+  if (user?.status !== 'active') return;
   const token = randomToken();
   const link = `${ctx.config.appUrl}/reset-password?token=${token}`;
   const deliver = await ctx.db.transaction(async (tx) => {
