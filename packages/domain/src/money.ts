@@ -34,10 +34,15 @@ export function nairaToKobo(naira: number | string): Kobo {
   return kobo;
 }
 
-export function koboToNaira(kobo: Kobo): number {
-  const sign = kobo < 0n ? -1 : 1;
+/** Naira text with both decimals and no grouping ("1050.50"): what a spreadsheet reads as a number. */
+export function koboToDecimal(kobo: Kobo): string {
+  const sign = kobo < 0n ? '-' : '';
   const abs = kobo < 0n ? -kobo : kobo;
-  return sign * Number(`${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`);
+  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+export function koboToNaira(kobo: Kobo): number {
+  return Number(koboToDecimal(kobo));
 }
 
 const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
