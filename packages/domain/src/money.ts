@@ -57,5 +57,11 @@ export function formatNaira(naira: number, options: { whole?: boolean } = {}): s
   return (options.whole ? wholeNairaFormat : nairaFormat).format(naira);
 }
 
+/** How much of `due` is paid, in whole percent up to 100 (progress bars); nothing due counts as paid. */
+export function percentPaid(paid: Kobo, due: Kobo): number {
+  if (due <= 0n) return 100;
+  return Math.min(100, Math.round((Number(paid) / Number(due)) * 100));
+}
+
 /** formatNaira straight from kobo. */
 export const formatKobo = (kobo: Kobo, options: { whole?: boolean } = {}) => formatNaira(koboToNaira(kobo), options);
