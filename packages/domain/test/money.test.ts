@@ -18,6 +18,7 @@ import {
   parseNaira,
   paymentProfileInputSchema,
   paymentSchema,
+  percentPaid,
 } from '../src/index.js';
 
 const kobo = fc.bigInt({ min: 0n, max: MAX_KOBO });
@@ -156,6 +157,14 @@ describe('amounts of a response', () => {
       const amount = (schema.properties as Record<string, { type?: unknown }>).amount;
       expect(amount?.type, io).toBe('number');
     }
+  });
+
+  it('gives the share of a fee paid in whole percent, never above 100', () => {
+    expect(percentPaid(0n, 18_500_000n)).toBe(0);
+    expect(percentPaid(1_000_050n, 18_500_000n)).toBe(5);
+    expect(percentPaid(1n, 3n)).toBe(33);
+    expect(percentPaid(200n, 100n)).toBe(100);
+    expect(percentPaid(0n, 0n)).toBe(100);
   });
 
   it('writes plain naira text with both decimals for spreadsheets', () => {
