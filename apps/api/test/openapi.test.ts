@@ -81,6 +81,25 @@ describe('the OpenAPI document describes what the API really answers', () => {
   });
 
   it.each([
+    ['/api/v1/fee/all', ['fees', 'items', 'amount']],
+    ['/api/v1/student/fees', ['summary', 'totalOutstanding']],
+    ['/api/v1/payment/all', ['payments', 'items', 'feePaid']],
+    ['/api/v1/bursar/outstanding-fees-report', ['outstandingReport', 'byClassArm', 'items', 'outstanding']],
+    ['/api/v1/paymentprofile/{school_id}', ['minimum_installment_amount']],
+    ['/api/v1/payment/analytics', ['monthly', 'items', 'amount']],
+  ])('GET %s documents its amounts as numbers of naira, though handlers hold kobo', (path, fields) => {
+    const response = document.paths[path]?.get?.responses['200']?.content?.['application/json']?.schema;
+    let schema = (response as { properties: Record<string, unknown> }).properties.data as Record<string, unknown>;
+    for (const field of fields) {
+      schema = (field === 'items' ? schema.items : (schema.properties as Record<string, unknown>)[field]) as Record<
+        string,
+        unknown
+      >;
+    }
+    expect(schema).toEqual(expect.objectContaining({ type: 'number', examples: [1050.5] }));
+  });
+
+  it.each([
     ['admin', '/api/v1/user/profile', '/api/v1/user/profile'],
     ['admin', '/api/v1/user/all', '/api/v1/user/all?limit=5'],
     ['admin', '/api/v1/students', '/api/v1/students?limit=5'],

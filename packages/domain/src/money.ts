@@ -34,10 +34,15 @@ export function nairaToKobo(naira: number | string): Kobo {
   return kobo;
 }
 
-export function koboToNaira(kobo: Kobo): number {
-  const sign = kobo < 0n ? -1 : 1;
+/** Naira text with both decimals and no grouping ("1050.50"): what a spreadsheet reads as a number. */
+export function koboToDecimal(kobo: Kobo): string {
+  const sign = kobo < 0n ? '-' : '';
   const abs = kobo < 0n ? -kobo : kobo;
-  return sign * Number(`${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`);
+  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+export function koboToNaira(kobo: Kobo): number {
+  return Number(koboToDecimal(kobo));
 }
 
 const nairaFormat = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
@@ -50,6 +55,12 @@ const wholeNairaFormat = new Intl.NumberFormat('en-NG', {
 /** ₦1,234.50; dashboards use whole naira. */
 export function formatNaira(naira: number, options: { whole?: boolean } = {}): string {
   return (options.whole ? wholeNairaFormat : nairaFormat).format(naira);
+}
+
+/** How much of `due` is paid, in whole percent up to 100 (progress bars); nothing due counts as paid. */
+export function percentPaid(paid: Kobo, due: Kobo): number {
+  if (due <= 0n) return 100;
+  return Math.min(100, Math.round((Number(paid) / Number(due)) * 100));
 }
 
 /** formatNaira straight from kobo. */

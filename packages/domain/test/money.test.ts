@@ -7,14 +7,18 @@ import {
   amountOverOutstanding,
   cashPaymentInputSchema,
   feeInputSchema,
+  koboToDecimal,
   koboToNaira,
   MAX_KOBO,
   NAIRA_AMOUNT_MESSAGE,
   nairaAmount,
   nairaAmountSchema,
+  nairaResponseAmount,
   nairaToKobo,
   parseNaira,
   paymentProfileInputSchema,
+  paymentSchema,
+  percentPaid,
 } from '../src/index.js';
 
 const kobo = fc.bigInt({ min: 0n, max: MAX_KOBO });
@@ -125,6 +129,49 @@ describe('naira parser', () => {
     const schema = z.toJSONSchema(nairaAmountSchema, { io: 'input' });
     expect(schema.type).toEqual(['number', 'string']);
     expect(schema.description).toMatch(/at most two decimal places/);
+  });
+});
+
+describe('amounts of a response', () => {
+  it('kobo inside, naira on the wire, and back without loss', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -MAX_KOBO, max: MAX_KOBO }), (value) => {
+        const naira = z.encode(nairaResponseAmount, value);
+        expect(naira).toBe(koboToNaira(value));
+        expect(z.decode(nairaResponseAmount, naira)).toBe(value);
+      }),
+    );
+    expect(z.encode(nairaResponseAmount, 105_050n)).toBe(1050.5);
+    expect(nairaResponseAmount.parse(185000.5)).toBe(18_500_050n);
+  });
+
+  it('refuses naira where kobo is due, and a number that is not naira', () => {
+    expect(z.safeEncode(nairaResponseAmount, 1050.5 as unknown as bigint).success).toBe(false);
+    expect(nairaResponseAmount.safeParse(10.999).success).toBe(false);
+    expect(nairaResponseAmount.safeParse(Number.NaN).success).toBe(false);
+  });
+
+  it('is documented as a number on both sides, since JSON Schema has no bigint', () => {
+    for (const io of ['input', 'output'] as const) {
+      const schema = z.toJSONSchema(paymentSchema, { io, unrepresentable: 'any' });
+      const amount = (schema.properties as Record<string, { type?: unknown }>).amount;
+      expect(amount?.type, io).toBe('number');
+    }
+  });
+
+  it('gives the share of a fee paid in whole percent, never above 100', () => {
+    expect(percentPaid(0n, 18_500_000n)).toBe(0);
+    expect(percentPaid(1_000_050n, 18_500_000n)).toBe(5);
+    expect(percentPaid(1n, 3n)).toBe(33);
+    expect(percentPaid(200n, 100n)).toBe(100);
+    expect(percentPaid(0n, 0n)).toBe(100);
+  });
+
+  it('writes plain naira text with both decimals for spreadsheets', () => {
+    expect(koboToDecimal(105_050n)).toBe('1050.50');
+    expect(koboToDecimal(5n)).toBe('0.05');
+    expect(koboToDecimal(0n)).toBe('0.00');
+    expect(koboToDecimal(-1_000n)).toBe('-10.00');
   });
 });
 

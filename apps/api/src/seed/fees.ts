@@ -1,4 +1,4 @@
-import { nairaToKobo, todayIn } from '@schoolledger/domain';
+import { todayIn } from '@schoolledger/domain';
 import { and, arrayContains, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { classArms, feeClassArms, feeEvents, feeStudents, fees, users } from '../db/schema.js';
@@ -49,7 +49,7 @@ export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now
         name: 'JSS Tuition',
         description: 'Tuition for junior secondary classes',
         type: 'tuition',
-        amountKobo: nairaToKobo('185000.00'),
+        amountKobo: 18_500_000n,
         dueDate: inDays(21),
         appliesTo: 'classArms',
         classArmIds: armsOf('JSS'),
@@ -59,7 +59,7 @@ export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now
         name: 'SS Tuition',
         description: 'Tuition for senior secondary classes',
         type: 'tuition',
-        amountKobo: nairaToKobo('215000.00'),
+        amountKobo: 21_500_000n,
         dueDate: inDays(21),
         appliesTo: 'classArms',
         classArmIds: armsOf('SS'),
@@ -69,7 +69,7 @@ export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now
         name: 'Development levy',
         description: 'Building and facilities development levy, payable in up to three installments',
         type: 'development',
-        amountKobo: nairaToKobo('25000.00'),
+        amountKobo: 2_500_000n,
         isInstallmentAllowed: true,
         installments: 3,
         dueDate: inDays(5),
@@ -79,7 +79,7 @@ export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now
         name: 'Examination fee',
         description: 'Continuous assessment and end-of-term examinations',
         type: 'examination',
-        amountKobo: nairaToKobo('12500.00'),
+        amountKobo: 1_250_000n,
         dueDate: inDays(-4),
         ...approved,
       },
@@ -87,7 +87,7 @@ export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now
         name: 'Transport',
         description: 'School bus, morning and afternoon routes',
         type: 'transport',
-        amountKobo: nairaToKobo('45000.00'),
+        amountKobo: 4_500_000n,
         dueDate: inDays(30),
         appliesTo: 'students',
         studentIds: [...new Set([...school.transportStudentIds, ...riders.map((rider) => rider.id)])],
@@ -97,7 +97,7 @@ export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now
         name: 'Sports and inter-house games',
         description: 'Kits and the inter-house sports competition',
         type: 'sports',
-        amountKobo: nairaToKobo('8000.00'),
+        amountKobo: 800_000n,
         dueDate: inDays(40),
       },
     ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, idSchema, paginationSchema, requiredText } from './common.js';
-import { nairaAmountSchema } from './money.js';
+import { nairaAmountSchema, nairaResponseAmount } from './money.js';
 
 export const FEE_TYPES = [
   'tuition',
@@ -87,9 +87,8 @@ export const feeSchema = z.object({
   /** The spec's spelling, kept for clients of the earlier product. */
   decription: z.string(),
   type: z.enum(FEE_TYPES),
-  /** Naira, two decimals. */
-  amount: z.number(),
-  installmentAmount: z.number(),
+  amount: nairaResponseAmount,
+  installmentAmount: nairaResponseAmount,
   school: z.object({ _id: idSchema, name: z.string() }),
   term: z.object({
     _id: idSchema,
@@ -152,19 +151,19 @@ export const feeStatsSchema = z.object({
   pendingApproval: z.number().int(),
   rejectedFees: z.number().int(),
   activeFees: z.number().int(),
-  totalAmount: z.number(),
-  approvedAmount: z.number(),
-  pendingAmount: z.number(),
+  totalAmount: nairaResponseAmount,
+  approvedAmount: nairaResponseAmount,
+  pendingAmount: nairaResponseAmount,
 });
 export type FeeStats = z.infer<typeof feeStatsSchema>;
 
-/** One fee as a student owes it, with what they paid, in naira. */
+/** One fee as a student owes it, with what they paid. */
 export const studentFeeSchema = z.object({
   fee: feeSchema,
-  amountDue: z.number(),
-  amountPaid: z.number(),
-  outstanding: z.number(),
-  installmentAmount: z.number(),
+  amountDue: nairaResponseAmount,
+  amountPaid: nairaResponseAmount,
+  outstanding: nairaResponseAmount,
+  installmentAmount: nairaResponseAmount,
   dueDate: z.string(),
   isPaid: z.boolean(),
 });
@@ -190,13 +189,13 @@ export const studentFeesSchema = z.object({
   }),
   fees: z.array(studentFeeSchema),
   summary: z.object({
-    totalAmount: z.number(),
-    totalPaid: z.number(),
-    totalOutstanding: z.number(),
+    totalAmount: nairaResponseAmount,
+    totalPaid: nairaResponseAmount,
+    totalOutstanding: nairaResponseAmount,
     overdueCount: z.number().int(),
-    overdueAmount: z.number(),
+    overdueAmount: nairaResponseAmount,
     dueSoonCount: z.number().int(),
-    dueSoonAmount: z.number(),
+    dueSoonAmount: nairaResponseAmount,
   }),
 });
 export type StudentFees = z.infer<typeof studentFeesSchema>;
@@ -207,7 +206,7 @@ export const outstandingReportQuerySchema = z.object({
   term_id: idSchema.optional(),
   classArm_id: idSchema.optional(),
 });
-const amounts = { expected: z.number(), paid: z.number(), outstanding: z.number() };
+const amounts = { expected: nairaResponseAmount, paid: nairaResponseAmount, outstanding: nairaResponseAmount };
 export const outstandingReportSchema = z.object({
   /** The term reported on, so a caller that left it to the server knows which one it got. */
   term: z.object({

@@ -55,3 +55,23 @@ export function nairaAmount(rules: NairaAmountRules = {}) {
 
 /** An amount above zero: fees. */
 export const nairaAmountSchema = nairaAmount();
+
+/**
+ * Every amount of a response: kobo on both sides of the API (handlers return the bigint, the web's
+ * `schema.parse` gives it back), a JSON number of naira on the wire (the API's serializer encodes
+ * with the schema). The wire type sits in the metadata because JSON Schema has no bigint: the
+ * OpenAPI document is generated from the output side, which would otherwise be left untyped.
+ */
+export const nairaResponseAmount = z
+  .codec(z.number(), z.bigint(), {
+    decode: (naira, ctx) => {
+      const kobo = parseNaira(Math.abs(naira));
+      if (kobo === null) {
+        ctx.issues.push({ code: 'custom', message: NAIRA_AMOUNT_MESSAGE, input: naira });
+        return z.NEVER;
+      }
+      return naira < 0 ? -kobo : kobo;
+    },
+    encode: (kobo) => koboToNaira(kobo),
+  })
+  .meta({ type: 'number', description: 'Naira, at most two decimal places', examples: [1050.5] });

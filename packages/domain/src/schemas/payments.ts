@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ONLINE_METHODS, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '../payment-methods.js';
 import { calendarDate, idSchema, paginationSchema, requiredText } from './common.js';
-import { nairaAmount } from './money.js';
+import { nairaAmount, nairaResponseAmount } from './money.js';
 
 /**
  * Money handed over (cash, a transfer) is at least ₦1: zero or less gets SPEC §5's 'Amount must be
@@ -27,7 +27,7 @@ export const idempotencyHeadersSchema = z
 
 export const recordedPaymentSchema = z.object({
   _id: idSchema,
-  amount: z.number(),
+  amount: nairaResponseAmount,
   trx_ref: z.string(),
   receiptNo: z.string().nullable(),
   status: z.enum(PAYMENT_STATUSES),
@@ -37,8 +37,8 @@ export type RecordedPayment = z.infer<typeof recordedPaymentSchema>;
 
 export const cashPaymentResultSchema = z.object({
   payment: recordedPaymentSchema,
-  /** Naira the student still owes on the fee after this payment. */
-  outstanding: z.number(),
+  /** What the student still owes on the fee after this payment. */
+  outstanding: nairaResponseAmount,
 });
 export type CashPaymentResult = z.infer<typeof cashPaymentResultSchema>;
 
@@ -58,7 +58,7 @@ export type InitiatePaymentInput = z.output<typeof initiatePaymentInputSchema>;
 export const initiatePaymentResultSchema = z.object({
   paymentUrl: z.string(),
   reference: z.string(),
-  amount: z.number(),
+  amount: nairaResponseAmount,
 });
 export type InitiatePaymentResult = z.infer<typeof initiatePaymentResultSchema>;
 
@@ -71,7 +71,7 @@ const personRef = z.object({
   regNo: z.string().nullable(),
 });
 
-/** SPEC §3 Payment, plus what our screens need (receipt, refund, transfer claim). Amounts in naira. */
+/** SPEC §3 Payment, plus what our screens need (receipt, refund, transfer claim). */
 export const paymentSchema = z.object({
   _id: idSchema,
   kind: z.enum(PAYMENT_KINDS),
@@ -81,10 +81,10 @@ export const paymentSchema = z.object({
     _id: idSchema,
     name: z.string(),
     type: z.string(),
-    amount: z.number(),
+    amount: nairaResponseAmount,
     term: z.object({ _id: idSchema, name: z.string() }).nullable(),
   }),
-  amount: z.number(),
+  amount: nairaResponseAmount,
   status: z.enum(PAYMENT_STATUSES),
   mode_of_payment: z.enum(PAYMENT_METHODS),
   /** When the money moved: paid_at once credited, else when the row was made. */
@@ -106,7 +106,7 @@ export const paymentSchema = z.object({
   transfer_date: z.string().nullable(),
   hasProof: z.boolean(),
   /** Fee progress for this student after all successful payments (installment progress bar). */
-  feePaid: z.number(),
+  feePaid: nairaResponseAmount,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -140,11 +140,13 @@ export const paymentStatsSchema = z.object({
   pendingPayments: z.number().int(),
   failedPayments: z.number().int(),
   reviewPayments: z.number().int(),
-  totalAmount: z.number(),
-  successfulAmount: z.number(),
-  pendingAmount: z.number(),
-  refundedAmount: z.number(),
-  paymentsByMethod: z.array(z.object({ method: z.enum(PAYMENT_METHODS), count: z.number().int(), amount: z.number() })),
+  totalAmount: nairaResponseAmount,
+  successfulAmount: nairaResponseAmount,
+  pendingAmount: nairaResponseAmount,
+  refundedAmount: nairaResponseAmount,
+  paymentsByMethod: z.array(
+    z.object({ method: z.enum(PAYMENT_METHODS), count: z.number().int(), amount: nairaResponseAmount }),
+  ),
 });
 export type PaymentStats = z.infer<typeof paymentStatsSchema>;
 
@@ -152,13 +154,13 @@ export type PaymentStats = z.infer<typeof paymentStatsSchema>;
 export const paymentStatusSchema = z.object({
   reference: z.string(),
   status: z.enum(PAYMENT_STATUSES),
-  amount: z.number(),
+  amount: nairaResponseAmount,
   method: z.enum(PAYMENT_METHODS),
   receiptNo: z.string().nullable(),
   paymentId: idSchema,
   paid_at: z.string().nullable(),
-  /** Naira still owed on the fee after this payment. */
-  outstanding: z.number(),
+  /** Still owed on the fee after this payment. */
+  outstanding: nairaResponseAmount,
 });
 export type PaymentStatusResult = z.infer<typeof paymentStatusSchema>;
 
@@ -206,7 +208,7 @@ export const availableMethodsSchema = z.object({
   methods: z.array(paymentMethodOptionSchema),
   default_payment_method: z.enum(PAYMENT_METHODS),
   enable_installments: z.boolean(),
-  minimum_installment_amount: z.number(),
+  minimum_installment_amount: nairaResponseAmount,
 });
 export type AvailableMethods = z.infer<typeof availableMethodsSchema>;
 
@@ -291,7 +293,7 @@ export const paymentProfileSchema = z.object({
   bank_name: z.string().nullable(),
   default_payment_method: z.enum(PAYMENT_METHODS),
   enable_installments: z.boolean(),
-  minimum_installment_amount: z.number(),
+  minimum_installment_amount: nairaResponseAmount,
   /** Where the webhooks for this school must point, to copy into the provider's dashboard. */
   webhook_urls: z.object({ paystack: z.string(), flutterwave: z.string() }),
   updatedAt: z.string().nullable(),
@@ -317,18 +319,18 @@ export const paymentAnalyticsSchema = z.object({
   from: z.string(),
   to: z.string(),
   totalPayments: z.number().int(),
-  totalAmount: z.number(),
+  totalAmount: nairaResponseAmount,
   methods: z.array(
     z.object({
       method: z.enum(PAYMENT_METHODS),
       count: z.number().int(),
-      amount: z.number(),
+      amount: nairaResponseAmount,
       percentage: z.number(),
       /** Against the same-length period just before `from`. */
       trend: z.enum(['up', 'down', 'stable']),
     }),
   ),
-  monthly: z.array(z.object({ month: z.string(), count: z.number().int(), amount: z.number() })),
+  monthly: z.array(z.object({ month: z.string(), count: z.number().int(), amount: nairaResponseAmount })),
   recommendations: z.array(z.string()),
 });
 export type PaymentAnalytics = z.infer<typeof paymentAnalyticsSchema>;
@@ -342,8 +344,7 @@ export const receiptCheckSchema = z.object({
   receiptNo: z.string().nullable(),
   school: z.string().nullable(),
   student: z.string().nullable(),
-  /** Naira. */
-  amount: z.number().nullable(),
+  amount: nairaResponseAmount.nullable(),
   paidAt: z.string().nullable(),
 });
 export type ReceiptCheck = z.infer<typeof receiptCheckSchema>;

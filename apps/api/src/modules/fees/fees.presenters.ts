@@ -4,7 +4,6 @@ import {
   type Fee,
   type FeeHistoryEntry,
   installmentAmount,
-  koboToNaira,
   type NameParts,
   todayIn,
 } from '@schoolledger/domain';
@@ -35,8 +34,8 @@ export function toFee(row: FeeRow, targets: FeeTargets): Fee {
     description: fee.description,
     decription: fee.description,
     type: fee.type,
-    amount: koboToNaira(fee.amountKobo),
-    installmentAmount: koboToNaira(installmentAmount(fee.amountKobo, fee.installments)),
+    amount: fee.amountKobo,
+    installmentAmount: installmentAmount(fee.amountKobo, fee.installments),
     school: { _id: row.school.id, name: row.school.name },
     term: {
       _id: row.term.id,

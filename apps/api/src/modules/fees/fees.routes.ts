@@ -10,6 +10,7 @@ import {
   feeStatsSchema,
   idParamsSchema,
   idSchema,
+  nairaResponseAmount,
   outstandingReportFileName,
   outstandingReportQuerySchema,
   outstandingReportSchema,
@@ -44,9 +45,15 @@ const listQuery = feeListQuerySchema.omit({ status: true });
 /** SPEC §7 outstanding fees: what is left to pay on each fee of the term, and the total. */
 const outstandingFeesSchema = z.object({
   outstandingFees: z.array(
-    z.object({ _id: idSchema, name: z.string(), type: z.enum(FEE_TYPES), amount: z.number(), dueDate: z.string() }),
+    z.object({
+      _id: idSchema,
+      name: z.string(),
+      type: z.enum(FEE_TYPES),
+      amount: nairaResponseAmount,
+      dueDate: z.string(),
+    }),
   ),
-  totalAmount: z.number(),
+  totalAmount: nairaResponseAmount,
 });
 
 export const feeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -135,9 +135,9 @@ export async function feeStats(ctx: AppContext, auth: AuthContext, query: StatsQ
     pendingApproval: totals.pendingApproval,
     rejectedFees: totals.rejectedFees,
     activeFees: totals.activeFees,
-    totalAmount: koboToNaira(BigInt(totals.totalAmount)),
-    approvedAmount: koboToNaira(BigInt(totals.approvedAmount)),
-    pendingAmount: koboToNaira(BigInt(totals.pendingAmount)),
+    totalAmount: BigInt(totals.totalAmount),
+    approvedAmount: BigInt(totals.approvedAmount),
+    pendingAmount: BigInt(totals.pendingAmount),
   };
 }
 
@@ -207,6 +207,7 @@ function changesBetween(before: FeeValues, after: FeeValues): Change[] {
     ['name', before.name, after.name],
     ['description', before.description, after.description],
     ['type', before.type, after.type],
+    // Stored as JSON in the fee's history, which keeps the naira a person reads (bigint has no JSON form).
     ['amount', koboToNaira(before.amountKobo), koboToNaira(after.amountKobo)],
     ['isActive', before.isActive, after.isActive],
     ['isInstallmentAllowed', before.isInstallmentAllowed, after.isInstallmentAllowed],

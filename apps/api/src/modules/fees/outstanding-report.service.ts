@@ -1,7 +1,6 @@
 import {
   displayName,
   entityMessages,
-  koboToNaira,
   type OutstandingReport,
   type outstandingReportQuerySchema,
   todayIn,
@@ -21,9 +20,9 @@ type ReportQuery = z.output<typeof outstandingReportQuerySchema>;
 const SCHOOL = entityMessages('School');
 
 const amounts = (row: { expected: string; paid: string; outstanding: string }) => ({
-  expected: koboToNaira(BigInt(row.expected)),
-  paid: koboToNaira(BigInt(row.paid)),
-  outstanding: koboToNaira(BigInt(row.outstanding)),
+  expected: BigInt(row.expected),
+  paid: BigInt(row.paid),
+  outstanding: BigInt(row.outstanding),
 });
 
 /**

@@ -3,7 +3,6 @@ import {
   displayName,
   feeDueStatus,
   installmentAmount,
-  koboToNaira,
   outstanding,
   type StudentFees,
   type studentFeesQuerySchema,
@@ -103,10 +102,10 @@ export async function studentFees(ctx: AppContext, auth: AuthContext, query: Stu
     }
     return {
       fee: toFee(row, targets),
-      amountDue: koboToNaira(amount),
-      amountPaid: koboToNaira(paidKobo),
-      outstanding: koboToNaira(owed),
-      installmentAmount: koboToNaira(installmentAmount(amount, row.fee.installments)),
+      amountDue: amount,
+      amountPaid: paidKobo,
+      outstanding: owed,
+      installmentAmount: installmentAmount(amount, row.fee.installments),
       dueDate,
       isPaid: owed === 0n,
     };
@@ -123,13 +122,13 @@ export async function studentFees(ctx: AppContext, auth: AuthContext, query: Stu
     },
     fees: items,
     summary: {
-      totalAmount: koboToNaira(totals.amount),
-      totalPaid: koboToNaira(totals.paid),
-      totalOutstanding: koboToNaira(totals.owed),
+      totalAmount: totals.amount,
+      totalPaid: totals.paid,
+      totalOutstanding: totals.owed,
       overdueCount,
-      overdueAmount: koboToNaira(totals.overdue),
+      overdueAmount: totals.overdue,
       dueSoonCount,
-      dueSoonAmount: koboToNaira(totals.dueSoon),
+      dueSoonAmount: totals.dueSoon,
     },
   };
 }

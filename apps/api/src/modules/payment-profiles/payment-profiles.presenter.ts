@@ -1,4 +1,4 @@
-import { koboToNaira, type PaymentMethod, type PaymentProfile } from '@schoolledger/domain';
+import type { PaymentMethod, PaymentProfile } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import { maskSecret } from '../../lib/secrets.js';
 import type { PaymentProfileRow, SchoolRef } from './payment-profiles.queries.js';
@@ -61,7 +61,7 @@ export function toPaymentProfile(ctx: AppContext, school: SchoolRef, row: Paymen
     bank_name: row?.bankName ?? null,
     default_payment_method: settings.defaultPaymentMethod,
     enable_installments: settings.enableInstallments,
-    minimum_installment_amount: koboToNaira(settings.minimumInstallmentKobo),
+    minimum_installment_amount: settings.minimumInstallmentKobo,
     webhook_urls: {
       paystack: `${api}/payment/paystack/webhook`,
       flutterwave: `${api}/payment/flutterwave/webhook`,

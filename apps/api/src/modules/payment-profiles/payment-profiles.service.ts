@@ -1,7 +1,6 @@
 import {
   type AvailableMethods,
   entityMessages,
-  koboToNaira,
   type OnlineMethod,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
@@ -281,6 +280,6 @@ export async function availableMethods(
       ? settings.defaultPaymentMethod
       : (offered[0] ?? 'cash'),
     enable_installments: settings.enableInstallments,
-    minimum_installment_amount: koboToNaira(settings.minimumInstallmentKobo),
+    minimum_installment_amount: settings.minimumInstallmentKobo,
   };
 }

@@ -1,4 +1,4 @@
-import { formatNaira, PAYMENT_METHOD_LABELS, type Payment } from '@schoolledger/domain';
+import { formatKobo, PAYMENT_METHOD_LABELS, type Payment, percentPaid } from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { type ReactNode, useId } from 'react';
 import { Badge } from '@/components/ui';
@@ -71,14 +71,14 @@ export function PaymentCard({ payment, variant = 'payer', showSchool = false, ac
   const bursary = variant === 'bursary';
   const refund = payment.kind === 'refund';
   const { fee } = payment;
-  const paidPercent = fee.amount > 0 ? Math.min(100, Math.round((payment.feePaid / fee.amount) * 100)) : 100;
+  const paidPercent = percentPaid(payment.feePaid, fee.amount);
   const receipt = !refund && payment.status === 'success' ? payment.receiptNo : null;
   const details = bursary ? bursaryDetails(payment, showSchool) : payerDetails(payment);
 
   return (
     <article
       aria-label={
-        bursary ? `${refund ? 'Refund' : 'Payment'} ${payment.trx_ref}` : `${fee.name}, ${formatNaira(payment.amount)}`
+        bursary ? `${refund ? 'Refund' : 'Payment'} ${payment.trx_ref}` : `${fee.name}, ${formatKobo(payment.amount)}`
       }
       className={clsx(
         'flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900',
@@ -109,7 +109,7 @@ export function PaymentCard({ payment, variant = 'payer', showSchool = false, ac
         )}
       >
         {refund && '−'}
-        {formatNaira(payment.amount)}
+        {formatKobo(payment.amount)}
       </p>
 
       <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
@@ -134,7 +134,7 @@ export function PaymentCard({ payment, variant = 'payer', showSchool = false, ac
           <p id={progressId} className="flex justify-between gap-3 text-xs text-slate-600 dark:text-slate-400">
             <span>Fee paid so far</span>
             <span>
-              {formatNaira(payment.feePaid)} of {formatNaira(fee.amount)}
+              {formatKobo(payment.feePaid)} of {formatKobo(fee.amount)}
             </span>
           </p>
           <div

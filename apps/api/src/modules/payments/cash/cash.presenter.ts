@@ -1,9 +1,9 @@
-import { koboToNaira, type RecordedPayment } from '@schoolledger/domain';
+import type { RecordedPayment } from '@schoolledger/domain';
 import type { PaymentRow } from '../payments.queries.js';
 
 export const recordedPayment = (payment: PaymentRow): RecordedPayment => ({
   _id: payment.id,
-  amount: koboToNaira(payment.amountKobo),
+  amount: payment.amountKobo,
   trx_ref: payment.reference,
   receiptNo: payment.receiptNo,
   status: payment.status,

@@ -2,7 +2,6 @@ import {
   amountOverOutstanding,
   type CashPaymentInput,
   type CashPaymentResult,
-  koboToNaira,
   outstanding,
 } from '@schoolledger/domain';
 import { and, eq } from 'drizzle-orm';
@@ -51,7 +50,7 @@ async function replay(
   }
   return {
     payment: recordedPayment(existing),
-    outstanding: koboToNaira(await owedOn(db, existing.studentId, existing.feeId, feeAmountKobo)),
+    outstanding: await owedOn(db, existing.studentId, existing.feeId, feeAmountKobo),
   };
 }
 
@@ -119,7 +118,7 @@ export async function payWithCash(
         { paidAt: now, verifiedAt: now, channel: 'cash' },
         { source: 'cash_desk', reference: created.reference, idempotencyKey, notes: input.notes ?? null },
       );
-      return { payment: recordedPayment(credited), outstanding: koboToNaira(owed - amountKobo) };
+      return { payment: recordedPayment(credited), outstanding: owed - amountKobo };
     });
   } catch (error) {
     // A concurrent request with the same key won the insert: answer with its payment.

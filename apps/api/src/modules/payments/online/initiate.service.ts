@@ -3,7 +3,6 @@ import {
   ERROR_CODES,
   type InitiatePaymentInput,
   installmentAmount,
-  koboToNaira,
   type OnlineMethod,
   outstanding,
   PAYMENT_METHOD_LABELS,
@@ -77,7 +76,7 @@ export async function initiatePayment(
       const feeMinimum = installmentAmount(fee.amountKobo, fee.installments);
       const minimum = feeMinimum > settings.minimumInstallmentKobo ? feeMinimum : settings.minimumInstallmentKobo;
       if (asked < minimum) {
-        throw amountBelowMinimumInstallment(koboToNaira(minimum));
+        throw amountBelowMinimumInstallment(minimum);
       }
     }
     amountKobo = asked;
@@ -117,7 +116,7 @@ export async function initiatePayment(
       metadata: { payment_id: payment.id, fee_id: fee.id, student_id: studentId },
     });
     await updatePayment(ctx.db, payment.id, { paymentUrl: started.paymentUrl });
-    return { paymentUrl: started.paymentUrl, reference, amount: koboToNaira(amountKobo) };
+    return { paymentUrl: started.paymentUrl, reference, amount: amountKobo };
   } catch (error) {
     // The row stays pending: the reconciliation job verifies it and fails it if the provider never saw it.
     if (error instanceof ProviderError || (error as Error).name === 'TimeoutError') {

@@ -1,4 +1,4 @@
-import { can, koboToNaira, outstanding, type PaymentStatusResult } from '@schoolledger/domain';
+import { can, outstanding, type PaymentStatusResult } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { paidByFee } from '../../fees/fees.queries.js';
@@ -45,11 +45,11 @@ export async function paymentStatus(
   return {
     reference: payment.reference,
     status: payment.status,
-    amount: koboToNaira(payment.amountKobo),
+    amount: payment.amountKobo,
     method: payment.method,
     receiptNo: payment.receiptNo,
     paymentId: payment.id,
     paid_at: payment.paidAt?.toISOString() ?? null,
-    outstanding: koboToNaira(outstanding(feeKobo ?? 0n, paid)),
+    outstanding: outstanding(feeKobo ?? 0n, paid),
   };
 }

@@ -5,7 +5,6 @@ import {
   displayName,
   formatKobo,
   initials,
-  koboToNaira,
   lagosDateTime,
   outstanding,
   PAYMENT_METHOD_LABELS,
@@ -188,7 +187,7 @@ export async function checkReceipt(
         receiptNo,
         school: payment.school,
         student: initials(payment),
-        amount: koboToNaira(payment.amountKobo),
+        amount: payment.amountKobo,
         paidAt: payment.paidAt?.toISOString() ?? null,
       };
     }

@@ -1,7 +1,6 @@
 import {
   type CalendarDate,
   entityMessages,
-  koboToNaira,
   PAYMENT_METHODS,
   type PaymentAnalytics,
   type PaymentMethod,
@@ -181,17 +180,17 @@ export async function paymentAnalytics(
     from,
     to,
     totalPayments: now.count,
-    totalAmount: koboToNaira(now.kobo),
+    totalAmount: now.kobo,
     methods: PAYMENT_METHODS.map((method, index) => ({
       method,
       count: current.get(method)?.count ?? 0,
-      amount: koboToNaira(amounts[index]!),
+      amount: amounts[index]!,
       percentage: shares[index]!,
       trend: trendOf(amounts[index]!, previous.get(method)?.amountKobo ?? 0n),
     })),
     monthly: monthsBetween(from, to).map((month) => {
       const row = monthly.get(month);
-      return { month, count: row?.count ?? 0, amount: koboToNaira(row?.amountKobo ?? 0n) };
+      return { month, count: row?.count ?? 0, amount: row?.amountKobo ?? 0n };
     }),
     recommendations: recommendationsFor({
       totalCount: now.count,

@@ -1,4 +1,4 @@
-import { koboToNaira, type Payment } from '@schoolledger/domain';
+import type { Payment } from '@schoolledger/domain';
 import type { PaymentListRow } from './lists.queries.js';
 
 /** A payment row as SPEC §3 names it; `feePaidKobo` is the student's net paid on the fee. */
@@ -18,10 +18,10 @@ export function toPayment(row: PaymentListRow, feePaidKobo: bigint): Payment {
       _id: row.fee.id,
       name: row.fee.name,
       type: row.fee.type,
-      amount: koboToNaira(row.fee.amountKobo),
+      amount: row.fee.amountKobo,
       term: row.term ? { _id: row.term.id, name: row.term.name } : null,
     },
-    amount: koboToNaira(payment.amountKobo),
+    amount: payment.amountKobo,
     status: payment.status,
     mode_of_payment: payment.method,
     trans_date: (payment.paidAt ?? payment.createdAt).toISOString(),
@@ -38,7 +38,7 @@ export function toPayment(row: PaymentListRow, feePaidKobo: bigint): Payment {
     bank_reference: payment.payerBankReference,
     transfer_date: payment.transferDate,
     hasProof: payment.proofPath !== null,
-    feePaid: koboToNaira(feePaidKobo),
+    feePaid: feePaidKobo,
     createdAt: payment.createdAt.toISOString(),
     updatedAt: payment.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { koboToNaira, PAYMENT_METHODS, type PaymentMethod, type PaymentStats } from '@schoolledger/domain';
+import { PAYMENT_METHODS, type PaymentMethod, type PaymentStats } from '@schoolledger/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { payments } from '../../../db/schema.js';
@@ -38,7 +38,7 @@ export async function paymentStats(db: DbOrTx, where: SQL): Promise<PaymentStats
     key: 'totalPayments' | 'successfulPayments' | 'pendingPayments' | 'failedPayments' | 'reviewPayments',
   ) => rows.reduce((total, row) => total + row[key], 0);
   const koboTotal = (key: 'totalAmount' | 'successfulAmount' | 'pendingAmount' | 'refundedAmount') =>
-    koboToNaira(rows.reduce((total, row) => total + BigInt(row[key]), 0n));
+    rows.reduce((total, row) => total + BigInt(row[key]), 0n);
   return {
     totalPayments: countTotal('totalPayments'),
     successfulPayments: countTotal('successfulPayments'),
@@ -54,7 +54,7 @@ export async function paymentStats(db: DbOrTx, where: SQL): Promise<PaymentStats
       return {
         method,
         count: row?.successfulPayments ?? 0,
-        amount: koboToNaira(BigInt(row?.successfulAmount ?? '0')),
+        amount: BigInt(row?.successfulAmount ?? '0'),
       };
     }),
   };

@@ -4,8 +4,7 @@ import path from 'node:path';
 import {
   amountOverOutstanding,
   type bankTransferClaimInputSchema,
-  formatNaira,
-  koboToNaira,
+  formatKobo,
   MSG,
   outstanding,
   PAYMENT_ERROR_CODES,
@@ -61,8 +60,6 @@ async function owedOn(db: DbOrTx, studentId: string, fee: { id: string; amountKo
   const paid = (await paidByFee(db, studentId, [fee.id])).get(fee.id) ?? 0n;
   return outstanding(fee.amountKobo, paid);
 }
-
-const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 
 /**
  * A student (for themself) or a parent (for a linked child) tells the school they paid a fee by
@@ -186,7 +183,7 @@ export async function confirmTransfer(ctx: AppContext, auth: AuthContext, id: st
     const owed = await owedOn(tx, payment.studentId, fee);
     if (payment.amountKobo > owed) {
       throw conflict(
-        `This transfer of ${naira(payment.amountKobo)} is more than the ${naira(owed)} still owed on the fee. Reject it and record what was actually received.`,
+        `This transfer of ${formatKobo(payment.amountKobo)} is more than the ${formatKobo(owed)} still owed on the fee. Reject it and record what was actually received.`,
         PAYMENT_ERROR_CODES.amountAboveOutstanding,
       );
     }

@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type CashPaymentResult,
-  formatNaira,
-  nairaToKobo,
-  type StudentFee,
-  type StudentFees,
-} from '@schoolledger/domain';
+import { type CashPaymentResult, formatKobo, type StudentFee, type StudentFees } from '@schoolledger/domain';
 import { Banknote, Inbox } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -44,7 +38,7 @@ function FeeOption({
         <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <span className="font-medium text-slate-900 dark:text-white">{item.fee.name}</span>
           <span className="text-sm font-semibold text-slate-900 dark:text-white">
-            {formatNaira(item.outstanding)} <span className="font-normal text-slate-500">outstanding</span>
+            {formatKobo(item.outstanding)} <span className="font-normal text-slate-500">outstanding</span>
           </span>
         </span>
         <span className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-slate-500 dark:text-slate-400">
@@ -52,10 +46,10 @@ function FeeOption({
             {item.fee.term.name}, {item.fee.term.session.name}
           </span>
           <span>
-            Amount <span className="text-slate-700 dark:text-slate-300">{formatNaira(item.amountDue)}</span>
+            Amount <span className="text-slate-700 dark:text-slate-300">{formatKobo(item.amountDue)}</span>
           </span>
           <span>
-            Paid <span className="text-slate-700 dark:text-slate-300">{formatNaira(item.amountPaid)}</span>
+            Paid <span className="text-slate-700 dark:text-slate-300">{formatKobo(item.amountPaid)}</span>
           </span>
           <span className="capitalize">{item.fee.type}</span>
         </span>
@@ -74,10 +68,7 @@ export function CashPaymentForm({
   onFeeChosen(chosen: boolean): void;
   onRecorded(recorded: RecordedCash): void;
 }) {
-  const owed = useMemo(
-    () => new Map(data.fees.map((item) => [item.fee._id, nairaToKobo(item.outstanding)] as const)),
-    [data.fees],
-  );
+  const owed = useMemo(() => new Map(data.fees.map((item) => [item.fee._id, item.outstanding] as const)), [data.fees]);
   const schema = useMemo(() => cashFormSchema(owed), [owed]);
   const {
     register,
@@ -161,7 +152,7 @@ export function CashPaymentForm({
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">Payment type</legend>
             <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
-              {typeOption('full', 'Full payment', chosen ? formatNaira(chosen.outstanding) : 'All that is outstanding')}
+              {typeOption('full', 'Full payment', chosen ? formatKobo(chosen.outstanding) : 'All that is outstanding')}
               {typeOption('partial', 'Partial payment', 'Part of what is outstanding')}
             </div>
           </fieldset>
@@ -169,7 +160,7 @@ export function CashPaymentForm({
             <FormField
               label="Amount (₦)"
               error={errors.amount?.message}
-              hint={chosen ? `Up to ${formatNaira(chosen.outstanding)}` : 'Select a fee first'}
+              hint={chosen ? `Up to ${formatKobo(chosen.outstanding)}` : 'Select a fee first'}
               required
             >
               <Input type="number" inputMode="decimal" min={1} step={0.01} {...register('amount')} />
@@ -188,7 +179,7 @@ export function CashPaymentForm({
             {chosen && (
               <div className="mt-1 flex justify-between gap-3">
                 <span className="text-slate-500 dark:text-slate-400">Outstanding</span>
-                <span className="font-medium text-slate-900 dark:text-white">{formatNaira(chosen.outstanding)}</span>
+                <span className="font-medium text-slate-900 dark:text-white">{formatKobo(chosen.outstanding)}</span>
               </div>
             )}
           </div>

@@ -1,4 +1,4 @@
-import { amountInWords, formatNaira, lagosDateTime, nairaToKobo, PAYMENT_METHOD_LABELS } from '@schoolledger/domain';
+import { amountInWords, formatKobo, lagosDateTime, PAYMENT_METHOD_LABELS } from '@schoolledger/domain';
 import { CheckCircle2, Plus, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ReceiptButton } from '@/components/payments';
@@ -77,10 +77,10 @@ export function CashReceipt({
               Amount paid
             </p>
             <p className="mt-1 text-3xl font-bold text-emerald-700 dark:text-emerald-300 print:text-black">
-              {formatNaira(payment.amount)}
+              {formatKobo(payment.amount)}
             </p>
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-300 print:text-black">
-              {amountInWords(nairaToKobo(payment.amount))}
+              {amountInWords(payment.amount)}
             </p>
           </div>
 
@@ -99,7 +99,7 @@ export function CashReceipt({
             <Row label="Reference">
               <span className="font-mono">{payment.trx_ref}</span>
             </Row>
-            <Row label="Outstanding after this payment">{formatNaira(outstanding)}</Row>
+            <Row label="Outstanding after this payment">{formatKobo(outstanding)}</Row>
           </dl>
         </div>
       </Card>

@@ -1,4 +1,4 @@
-import { type Fee, feeDueStatus, formatNaira, todayIn } from '@schoolledger/domain';
+import { type Fee, feeDueStatus, formatKobo, todayIn } from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { CalendarClock, History, Layers, Pencil, Target, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -37,7 +37,7 @@ export function FeeCard({ fee, showSchool, onEdit, onDelete, onHistory, actions 
         </div>
       </div>
       <p className="mt-3 text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">
-        {formatNaira(fee.amount)}
+        {formatKobo(fee.amount)}
       </p>
       {fee.status === 'rejected' && fee.rejectionReason && (
         <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200">

@@ -52,7 +52,7 @@ function defaults(fee: Fee | undefined, schoolId: string, termId: string): Defau
     name: fee?.name ?? '',
     description: fee ? fee.description || fee.decription : '',
     type: fee?.type,
-    amount: fee ? String(fee.amount) : '',
+    amount: fee ? String(feeFormSchema.shape.amount.encode(fee.amount)) : '',
     isActive: fee?.isActive ?? true,
     isInstallmentAllowed: fee?.isInstallmentAllowed ?? false,
     no_ofInstallments: fee?.no_ofInstallments ?? 1,

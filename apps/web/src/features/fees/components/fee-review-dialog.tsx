@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Fee, formatNaira, rejectFeeRequestSchema, todayIn } from '@schoolledger/domain';
+import { type Fee, formatKobo, rejectFeeRequestSchema, todayIn } from '@schoolledger/domain';
 import { useForm } from 'react-hook-form';
 import { Badge, Button, FormField, Modal, Textarea } from '@/components/ui';
 import { capitalize } from '@/lib/text';
@@ -26,7 +26,7 @@ export function FeeReviewDialog({ fee, may, onClose }: { fee: Fee; may: FeePermi
   const today = todayIn();
   const rows: [string, React.ReactNode][] = [
     ['Fee type', capitalize(fee.type)],
-    ['Amount', formatNaira(fee.amount)],
+    ['Amount', formatKobo(fee.amount)],
     ['School', fee.school.name],
     ['Term', `${fee.term.name} (${fee.term.session.name})`],
     ['Applies to', targetSummary(fee)],

@@ -1,6 +1,7 @@
 import {
-  formatNaira,
+  formatKobo,
   isCurrentPeriod,
+  type Kobo,
   type OutstandingReport,
   outstandingReportFileName,
   todayIn,
@@ -158,7 +159,7 @@ function Report({
         : ' · No term includes today, so this is the one that ended last.';
   }
   const students = owingOnly
-    ? outstandingReport.students.filter((row) => row.outstanding > 0)
+    ? outstandingReport.students.filter((row) => row.outstanding > 0n)
     : outstandingReport.students;
 
   return (
@@ -170,9 +171,9 @@ function Report({
         ({formatDate(term.startDate)} to {formatDate(term.endDate)}){why}
       </p>
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <Tile label="Expected" value={formatNaira(summary.expected)} />
-        <Tile label="Paid" value={formatNaira(summary.paid)} />
-        <Tile label="Outstanding" value={formatNaira(summary.outstanding)} emphasis />
+        <Tile label="Expected" value={formatKobo(summary.expected)} />
+        <Tile label="Paid" value={formatKobo(summary.paid)} />
+        <Tile label="Outstanding" value={formatKobo(summary.outstanding)} emphasis />
         <Tile label="Students owing" value={`${summary.studentsOwing} of ${summary.students}`} />
       </dl>
       <Card>
@@ -248,9 +249,9 @@ interface AmountRow {
   key: string;
   name: string;
   extra: string[];
-  expected: number;
-  paid: number;
-  outstanding: number;
+  expected: Kobo;
+  paid: Kobo;
+  outstanding: Kobo;
 }
 
 function AmountTable({
@@ -302,10 +303,10 @@ function AmountTable({
                   {value}
                 </td>
               ))}
-              <td className={money}>{formatNaira(row.expected)}</td>
-              <td className={money}>{formatNaira(row.paid)}</td>
-              <td className={`${money} font-medium ${row.outstanding > 0 ? 'text-red-700 dark:text-red-300' : ''}`}>
-                {formatNaira(row.outstanding)}
+              <td className={money}>{formatKobo(row.expected)}</td>
+              <td className={money}>{formatKobo(row.paid)}</td>
+              <td className={`${money} font-medium ${row.outstanding > 0n ? 'text-red-700 dark:text-red-300' : ''}`}>
+                {formatKobo(row.outstanding)}
               </td>
             </tr>
           ))}

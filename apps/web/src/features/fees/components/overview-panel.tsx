@@ -1,4 +1,4 @@
-import { formatNaira } from '@schoolledger/domain';
+import { formatKobo } from '@schoolledger/domain';
 import { CheckCircle2, ClipboardCheck, Clock, CreditCard, FileText, Plus, Receipt, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -42,13 +42,13 @@ export function OverviewPanel({ may, query, pendingCount, onCreate, onShowApprov
     const data = stats.data;
     statistics = (
       <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
-        <StatCard icon={Receipt} tone="sky" label="Total Fees" value={formatNaira(data.totalAmount)}>
+        <StatCard icon={Receipt} tone="sky" label="Total Fees" value={formatKobo(data.totalAmount)}>
           {plural(data.totalFees, 'fee')}, {data.activeFees} active
         </StatCard>
-        <StatCard icon={CheckCircle2} tone="emerald" label="Approved" value={formatNaira(data.approvedAmount)}>
+        <StatCard icon={CheckCircle2} tone="emerald" label="Approved" value={formatKobo(data.approvedAmount)}>
           {plural(data.approvedFees, 'fee')}
         </StatCard>
-        <StatCard icon={Clock} tone="amber" label="Pending Approval" value={formatNaira(data.pendingAmount)}>
+        <StatCard icon={Clock} tone="amber" label="Pending Approval" value={formatKobo(data.pendingAmount)}>
           {plural(data.pendingApproval, 'fee')}
         </StatCard>
         <StatCard icon={XCircle} tone="red" label="Rejected" value={String(data.rejectedFees)}>

@@ -1,4 +1,4 @@
-import { formatNaira, PAYMENT_METHOD_LABELS, type PaymentStats } from '@schoolledger/domain';
+import { formatKobo, type Kobo, PAYMENT_METHOD_LABELS, type PaymentStats } from '@schoolledger/domain';
 import { BarChart3 } from 'lucide-react';
 import { Button, CardBody, EmptyState, ErrorBanner, LoadingState } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
@@ -87,7 +87,7 @@ export function PaymentAnalytics({ query }: { query: PaymentStatsQuery }) {
               <span className="text-slate-700 dark:text-slate-200">{PAYMENT_METHOD_LABELS[row.method]}</span>
               <span className="text-right text-slate-600 dark:text-slate-300">
                 {row.count} ·{' '}
-                <span className="font-medium text-slate-900 dark:text-white">{formatNaira(row.amount)}</span>
+                <span className="font-medium text-slate-900 dark:text-white">{formatKobo(row.amount)}</span>
               </span>
             </li>
           ))}
@@ -97,11 +97,11 @@ export function PaymentAnalytics({ query }: { query: PaymentStatsQuery }) {
   );
 }
 
-function Amount({ label, value }: { label: string; value: number }) {
+function Amount({ label, value }: { label: string; value: Kobo }) {
   return (
     <div className="flex justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 sm:flex-col dark:bg-slate-800/50">
       <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="font-semibold text-slate-900 dark:text-white">{formatNaira(value)}</dd>
+      <dd className="font-semibold text-slate-900 dark:text-white">{formatKobo(value)}</dd>
     </div>
   );
 }

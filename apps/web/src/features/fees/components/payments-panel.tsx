@@ -1,4 +1,4 @@
-import { formatNaira, type Payment, refundInputSchema } from '@schoolledger/domain';
+import { formatKobo, type Payment, refundInputSchema } from '@schoolledger/domain';
 import { Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PaymentCard, payerName } from '@/components/payments';
@@ -123,7 +123,7 @@ export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId
           description={
             <>
               <p>
-                Refund {formatNaira(refunding.amount)} paid by {payerName(refunding)} for {refunding.fee.name}?
+                Refund {formatKobo(refunding.amount)} paid by {payerName(refunding)} for {refunding.fee.name}?
               </p>
               <p className="mt-2">
                 The payment stays on record and a refund of the same amount is added, so the student owes it again.

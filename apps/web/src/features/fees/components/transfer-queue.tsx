@@ -1,4 +1,4 @@
-import { formatNaira, type Payment, rejectTransferInputSchema } from '@schoolledger/domain';
+import { formatKobo, type Payment, rejectTransferInputSchema } from '@schoolledger/domain';
 import { Check, FileImage, Landmark, X } from 'lucide-react';
 import { useState } from 'react';
 import { payerName } from '@/components/payments';
@@ -66,7 +66,7 @@ export function TransferQueue({ schoolId, showSchool }: { schoolId: string; show
                 </span>
               </p>
               <p className="text-sm text-slate-600 dark:text-slate-300">
-                <span className="font-semibold text-slate-900 dark:text-white">{formatNaira(payment.amount)}</span> ·{' '}
+                <span className="font-semibold text-slate-900 dark:text-white">{formatKobo(payment.amount)}</span> ·{' '}
                 {payment.fee.name}
                 {showSchool && ` · ${payment.school.name}`}
               </p>
@@ -123,7 +123,7 @@ export function TransferQueue({ schoolId, showSchool }: { schoolId: string; show
           open
           onOpenChange={(open) => !open && !confirm.isPending && setConfirming(null)}
           title="Confirm bank transfer"
-          description={`Confirm that ${formatNaira(confirming.amount)} from ${payerName(confirming)} (bank ref. ${confirming.bank_reference ?? '—'}) reached the school's account? The payment is credited and a receipt is issued.`}
+          description={`Confirm that ${formatKobo(confirming.amount)} from ${payerName(confirming)} (bank ref. ${confirming.bank_reference ?? '—'}) reached the school's account? The payment is credited and a receipt is issued.`}
           confirmLabel="Confirm transfer"
           loading={confirm.isPending}
           onConfirm={() => confirm.mutate(confirming._id, { onSettled: () => setConfirming(null) })}
@@ -132,7 +132,7 @@ export function TransferQueue({ schoolId, showSchool }: { schoolId: string; show
       {rejecting && (
         <ReasonDialog
           title="Reject bank transfer"
-          description={`Reject the ${formatNaira(rejecting.amount)} transfer claimed by ${payerName(rejecting)}? The payer sees your reason.`}
+          description={`Reject the ${formatKobo(rejecting.amount)} transfer claimed by ${payerName(rejecting)}? The payer sees your reason.`}
           label="Reason for rejection"
           confirmLabel="Reject transfer"
           schema={rejectTransferInputSchema}

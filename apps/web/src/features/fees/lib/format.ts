@@ -1,4 +1,4 @@
-import { dueLabel, type Fee, type FeeHistoryEntry, feeDueStatus, formatNaira } from '@schoolledger/domain';
+import { dueLabel, type Fee, type FeeHistoryEntry, feeDueStatus, formatKobo, formatNaira } from '@schoolledger/domain';
 import type { BadgeVariant } from '@/components/ui';
 import { formatDate } from '@/lib/dates';
 import { capitalize, plural } from '@/lib/text';
@@ -24,7 +24,7 @@ export function targetSummary(fee: Pick<Fee, 'appliesTo' | 'classArms' | 'studen
 
 export function installmentSummary(fee: Pick<Fee, 'isInstallmentAllowed' | 'no_ofInstallments' | 'installmentAmount'>) {
   if (!fee.isInstallmentAllowed || fee.no_ofInstallments <= 1) return 'Full payment only';
-  return `${plural(fee.no_ofInstallments, 'installment')} of ${formatNaira(fee.installmentAmount)}`;
+  return `${plural(fee.no_ofInstallments, 'installment')} of ${formatKobo(fee.installmentAmount)}`;
 }
 
 /** 'Due 12 Jan 2027' when further than a week away, else 'Due in 3 days', 'Due today', 'Overdue by 2 days'. */

@@ -1,4 +1,4 @@
-import { addDays, formatNaira, PAYMENT_METHOD_LABELS, type PaymentAnalytics, todayIn } from '@schoolledger/domain';
+import { addDays, formatKobo, PAYMENT_METHOD_LABELS, type PaymentAnalytics, todayIn } from '@schoolledger/domain';
 import { BarChart3, Lightbulb } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -80,12 +80,12 @@ export function AnalyticsPanel({ schoolId, active }: { schoolId: string; active:
 }
 
 function Figures({ data }: { data: PaymentAnalytics }) {
-  const maxMonth = Math.max(0, ...data.monthly.map((month) => month.amount));
+  const maxMonth = data.monthly.reduce((max, month) => (month.amount > max ? month.amount : max), 0n);
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <Tile label="Total payments" value={String(data.totalPayments)} />
-        <Tile label="Total amount" value={formatNaira(data.totalAmount)} />
+        <Tile label="Total amount" value={formatKobo(data.totalAmount)} />
       </div>
       {data.totalPayments === 0 ? (
         <Card>
@@ -109,7 +109,7 @@ function Figures({ data }: { data: PaymentAnalytics }) {
                         {PAYMENT_METHOD_LABELS[row.method]}
                       </span>
                       <span className="text-sm text-slate-600 dark:text-slate-300">
-                        {row.count} · {formatNaira(row.amount)}
+                        {row.count} · {formatKobo(row.amount)}
                       </span>
                     </div>
                     <div className="flex items-center gap-3">
@@ -145,11 +145,13 @@ function Figures({ data }: { data: PaymentAnalytics }) {
                       <div className="h-3 overflow-hidden rounded bg-slate-100 dark:bg-slate-800">
                         <div
                           className="h-full rounded bg-sky-500"
-                          style={{ width: maxMonth > 0 ? `${(month.amount / maxMonth) * 100}%` : '0%' }}
+                          style={{
+                            width: maxMonth > 0n ? `${(Number(month.amount) / Number(maxMonth)) * 100}%` : '0%',
+                          }}
                         />
                       </div>
                       <p className="text-xs text-slate-500 dark:text-slate-400">
-                        {formatNaira(month.amount)} · {month.count} {month.count === 1 ? 'payment' : 'payments'}
+                        {formatKobo(month.amount)} · {month.count} {month.count === 1 ? 'payment' : 'payments'}
                       </p>
                     </div>
                   </li>

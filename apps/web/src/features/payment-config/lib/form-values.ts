@@ -10,6 +10,9 @@ import type { z } from 'zod';
 export type ProfileFormValues = z.input<typeof paymentProfileInputSchema>;
 export type ProfileFormOutput = z.output<typeof paymentProfileInputSchema>;
 
+/** The minimum installment field holds naira, as typed; the codec turns it to and from the API's kobo. */
+const minimumCodec = paymentProfileInputSchema.shape.minimum_installment_amount;
+
 /** Secrets start empty: the API never returns them, and an empty field keeps the stored one. */
 export function toFormValues(profile: PaymentProfile): ProfileFormValues {
   return {
@@ -28,7 +31,7 @@ export function toFormValues(profile: PaymentProfile): ProfileFormValues {
     bank_name: profile.bank_name ?? '',
     default_payment_method: profile.default_payment_method,
     enable_installments: profile.enable_installments,
-    minimum_installment_amount: profile.minimum_installment_amount,
+    minimum_installment_amount: minimumCodec.encode(profile.minimum_installment_amount),
     clear_ps_secret_key: false,
     clear_fw_secret_key: false,
     clear_fw_secret_hash: false,
@@ -37,12 +40,9 @@ export function toFormValues(profile: PaymentProfile): ProfileFormValues {
 
 const SECRETS = ['ps_secret_key', 'fw_secret_key', 'fw_secret_hash'] as const;
 
-const minimumCodec = paymentProfileInputSchema.shape.minimum_installment_amount;
-
 /**
  * The form sends every field it shows. Secrets left empty (the form never holds a stored one) are
  * left out so the stored ones stay; a secret being removed is sent only as its `clear_*` flag.
- * The minimum goes back to naira through the API's own codec.
  */
 export function toInput(values: ProfileFormOutput): PaymentProfileInput {
   const input: PaymentProfileInput = {

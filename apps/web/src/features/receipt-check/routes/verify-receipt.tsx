@@ -1,4 +1,4 @@
-import { formatNaira, RECEIPT_NO_PATTERN, type ReceiptCheck } from '@schoolledger/domain';
+import { formatKobo, RECEIPT_NO_PATTERN, type ReceiptCheck } from '@schoolledger/domain';
 import { CheckCircle2, ShieldQuestion, XCircle } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -89,7 +89,7 @@ function Genuine({ check }: { check: ReceiptCheck }) {
     ['Receipt number', check.receiptNo ?? ''],
     ['School', check.school ?? ''],
     ['Student', check.student ?? ''],
-    ['Amount paid', check.amount === null ? '' : formatNaira(check.amount)],
+    ['Amount paid', check.amount === null ? '' : formatKobo(check.amount)],
     ['Date paid', check.paidAt ? formatLongDateTime(check.paidAt) : ''],
   ];
   return (

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   amountOverOutstanding,
   bankTransferClaimInputSchema,
-  formatNaira,
-  koboToNaira,
-  nairaToKobo,
+  formatKobo,
+  type Kobo,
+  koboToDecimal,
   type PaymentMethodOption,
   type StudentFee,
   todayIn,
@@ -29,7 +29,7 @@ interface BankTransferStepProps {
   /** Whether the 'I have made this transfer' form is open; the dialog's footer steps aside for it. */
   claiming: boolean;
   onClaimingChange(claiming: boolean): void;
-  onClaimed(claim: { amount: number; reference: string | null }): void;
+  onClaimed(claim: { amount: Kobo; reference: string | null }): void;
 }
 
 export function BankTransferStep({
@@ -47,7 +47,7 @@ export function BankTransferStep({
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Amount to transfer for <span className="font-medium text-slate-900 dark:text-white">{item.fee.name}</span>
         </p>
-        <p className="text-xl font-semibold text-slate-900 dark:text-white">{formatNaira(item.outstanding)}</p>
+        <p className="text-xl font-semibold text-slate-900 dark:text-white">{formatKobo(item.outstanding)}</p>
       </div>
 
       {details ? (
@@ -140,12 +140,12 @@ function ClaimForm({
     formState: { errors, isSubmitting },
   } = useForm<ClaimValues, unknown, ClaimOutput>({
     resolver: zodResolver(claimFormSchema),
-    defaultValues: { amount: item.outstanding.toFixed(2), transfer_date: today, bank_reference: '' },
+    defaultValues: { amount: koboToDecimal(item.outstanding), transfer_date: today, bank_reference: '' },
   });
 
   const submit = handleSubmit(async (values) => {
     const { amount } = values;
-    const over = amountOverOutstanding(amount, nairaToKobo(item.outstanding));
+    const over = amountOverOutstanding(amount, item.outstanding);
     if (over) {
       setError('amount', { message: over });
       return;
@@ -163,7 +163,7 @@ function ClaimForm({
         bank_reference: values.bank_reference,
         proof,
       });
-      onClaimed({ amount: koboToNaira(amount), reference: recorded.trx_ref });
+      onClaimed({ amount, reference: recorded.trx_ref });
     } catch (error) {
       if (!applyFieldErrors(error, setError, CLAIM_FIELDS)) {
         notify.error(errorMessage(error, 'Failed to record the transfer'));

@@ -1,4 +1,4 @@
-import { DUE_SOON_DAYS, formatNaira, type StudentFees } from '@schoolledger/domain';
+import { DUE_SOON_DAYS, formatKobo, type StudentFees } from '@schoolledger/domain';
 import { AlertTriangle, Clock } from 'lucide-react';
 import { feeCount } from '../lib/format';
 
@@ -22,7 +22,7 @@ export function FeeAlerts({
           <p>
             <span className="font-semibold">Overdue: </span>
             {childName ? `${childName} has` : 'You have'} {summary.overdueCount} overdue{' '}
-            {summary.overdueCount === 1 ? 'fee' : 'fees'} totalling {formatNaira(summary.overdueAmount)}. Please pay as
+            {summary.overdueCount === 1 ? 'fee' : 'fees'} totalling {formatKobo(summary.overdueAmount)}. Please pay as
             soon as possible.
           </p>
         </div>
@@ -33,8 +33,8 @@ export function FeeAlerts({
           <p>
             <span className="font-semibold">Due soon: </span>
             {childName
-              ? `${childName} has ${feeCount(summary.dueSoonCount)} totalling ${formatNaira(summary.dueSoonAmount)} due`
-              : `${feeCount(summary.dueSoonCount)} totalling ${formatNaira(summary.dueSoonAmount)} ${summary.dueSoonCount === 1 ? 'is' : 'are'} due`}{' '}
+              ? `${childName} has ${feeCount(summary.dueSoonCount)} totalling ${formatKobo(summary.dueSoonAmount)} due`
+              : `${feeCount(summary.dueSoonCount)} totalling ${formatKobo(summary.dueSoonAmount)} ${summary.dueSoonCount === 1 ? 'is' : 'are'} due`}{' '}
             within the next {DUE_SOON_DAYS} days.
           </p>
         </div>

@@ -1,4 +1,11 @@
-import { dueLabel, type FeeDueStatus, feeDueStatus, formatNaira, type StudentFee } from '@schoolledger/domain';
+import {
+  dueLabel,
+  type FeeDueStatus,
+  feeDueStatus,
+  formatKobo,
+  percentPaid,
+  type StudentFee,
+} from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { CalendarClock, CheckCircle2, CreditCard } from 'lucide-react';
 import { useId } from 'react';
@@ -22,7 +29,7 @@ export function FeeCard({ item, today, onPay }: FeeCardProps) {
   const { fee } = item;
   const progressId = useId();
   const status = feeDueStatus(item.dueDate, today);
-  const paidPercent = item.amountDue > 0 ? Math.min(100, Math.round((item.amountPaid / item.amountDue) * 100)) : 100;
+  const paidPercent = percentPaid(item.amountPaid, item.amountDue);
   const installments = fee.isInstallmentAllowed && fee.no_ofInstallments > 1;
 
   return (
@@ -49,11 +56,11 @@ export function FeeCard({ item, today, onPay }: FeeCardProps) {
       </div>
 
       <p className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">
-        {formatNaira(item.amountDue)}
+        {formatKobo(item.amountDue)}
       </p>
       {installments && (
         <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-300">
-          or {fee.no_ofInstallments} installments of {formatNaira(item.installmentAmount)}
+          or {fee.no_ofInstallments} installments of {formatKobo(item.installmentAmount)}
         </p>
       )}
 
@@ -62,19 +69,19 @@ export function FeeCard({ item, today, onPay }: FeeCardProps) {
       )}
 
       <dl className="mt-4 space-y-1.5 text-sm">
-        {item.amountPaid > 0 && (
+        {item.amountPaid > 0n && (
           <div className="flex justify-between gap-3">
             <dt className="text-slate-500 dark:text-slate-400">Paid</dt>
-            <dd className="font-medium text-emerald-700 dark:text-emerald-400">{formatNaira(item.amountPaid)}</dd>
+            <dd className="font-medium text-emerald-700 dark:text-emerald-400">{formatKobo(item.amountPaid)}</dd>
           </div>
         )}
         <div className="flex justify-between gap-3">
           <dt className="text-slate-500 dark:text-slate-400">Outstanding</dt>
-          <dd className="font-medium text-slate-900 dark:text-white">{formatNaira(item.outstanding)}</dd>
+          <dd className="font-medium text-slate-900 dark:text-white">{formatKobo(item.outstanding)}</dd>
         </div>
       </dl>
 
-      {item.amountPaid > 0 && (
+      {item.amountPaid > 0n && (
         <div className="mt-2">
           <span id={progressId} className="sr-only">
             Amount paid
@@ -105,7 +112,7 @@ export function FeeCard({ item, today, onPay }: FeeCardProps) {
             {dueLabel(item.dueDate, today)}
           </p>
         )}
-        {item.outstanding > 0 && (
+        {item.outstanding > 0n && (
           <Button size="sm" onClick={() => onPay(item)}>
             <CreditCard className="size-4" aria-hidden="true" />
             Pay Now

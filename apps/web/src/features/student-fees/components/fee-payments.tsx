@@ -1,4 +1,4 @@
-import { formatNaira, type StudentFee, type StudentFees, todayIn } from '@schoolledger/domain';
+import { formatKobo, type StudentFee, type StudentFees, todayIn } from '@schoolledger/domain';
 import { Filter, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -131,7 +131,7 @@ export function FeePayments({ studentId, childName = null, schoolId, childPicker
             <div className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-2 sm:text-right dark:border-emerald-900 dark:bg-emerald-950/40">
               <p className="text-xs font-medium text-emerald-800 dark:text-emerald-300">Total Fees</p>
               <p className="text-xl font-semibold text-emerald-900 dark:text-emerald-100">
-                {formatNaira(data.summary.totalAmount)}
+                {formatKobo(data.summary.totalAmount)}
               </p>
             </div>
           )

@@ -1,4 +1,4 @@
-import { formatNaira, type StudentFee } from '@schoolledger/domain';
+import { formatKobo, type StudentFee } from '@schoolledger/domain';
 import { capitalize } from '@/lib/text';
 
 /** SPEC §2: the dialog shows the fee's name, amount, type and description. */
@@ -9,11 +9,11 @@ export function FeeSummary({ item }: { item: StudentFee }) {
       <p className="font-semibold break-words text-slate-900 dark:text-white">{fee.name}</p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-500 dark:text-slate-400">Amount</dt>
-        <dd className="font-medium text-slate-900 dark:text-white">{formatNaira(item.amountDue)}</dd>
+        <dd className="font-medium text-slate-900 dark:text-white">{formatKobo(item.amountDue)}</dd>
         {item.outstanding !== item.amountDue && (
           <>
             <dt className="text-slate-500 dark:text-slate-400">Outstanding</dt>
-            <dd className="font-medium text-slate-900 dark:text-white">{formatNaira(item.outstanding)}</dd>
+            <dd className="font-medium text-slate-900 dark:text-white">{formatKobo(item.outstanding)}</dd>
           </>
         )}
         <dt className="text-slate-500 dark:text-slate-400">Type</dt>

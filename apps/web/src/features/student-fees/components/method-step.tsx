@@ -1,7 +1,7 @@
 import {
   formatKobo,
   type Kobo,
-  koboToNaira,
+  koboToDecimal,
   ONLINE_METHODS,
   type OnlineMethod,
   type PaymentMethod,
@@ -80,7 +80,7 @@ export function useMethodChoice(item: StudentFee | null, studentId: string | nul
     pick: setPicked,
     setType(next: PaymentType) {
       setType(next);
-      if (next === 'installment' && !amount && rules) setAmount(koboToNaira(rules.minimum).toFixed(2));
+      if (next === 'installment' && !amount && rules) setAmount(koboToDecimal(rules.minimum));
     },
     setAmount,
     /** The choice to act on, or null (with the error now shown) when the amount is not payable. */

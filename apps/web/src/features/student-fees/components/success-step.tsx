@@ -1,4 +1,4 @@
-import { formatNaira, type PaymentStatusResult } from '@schoolledger/domain';
+import { formatKobo, type Kobo, type PaymentStatusResult } from '@schoolledger/domain';
 import { Banknote, CheckCircle2, Clock, Landmark } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ReceiptButton } from '@/components/payments';
@@ -10,7 +10,7 @@ export type Outcome =
   | { kind: 'started' }
   | { kind: 'cash' }
   | { kind: 'bank' }
-  | { kind: 'claimed'; amount: number; reference: string | null };
+  | { kind: 'claimed'; amount: Kobo; reference: string | null };
 
 function Panel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -32,7 +32,7 @@ export function SuccessStep({ outcome }: { outcome: Outcome }) {
         <Panel icon={done} title="Payment successful">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-lg bg-slate-50 p-4 text-left dark:bg-slate-800/60">
             <dt className="text-slate-500 dark:text-slate-400">Amount paid</dt>
-            <dd className="text-right font-semibold text-slate-900 dark:text-white">{formatNaira(result.amount)}</dd>
+            <dd className="text-right font-semibold text-slate-900 dark:text-white">{formatKobo(result.amount)}</dd>
             {result.receiptNo && (
               <>
                 <dt className="text-slate-500 dark:text-slate-400">Receipt number</dt>
@@ -40,7 +40,7 @@ export function SuccessStep({ outcome }: { outcome: Outcome }) {
               </>
             )}
             <dt className="text-slate-500 dark:text-slate-400">Still outstanding</dt>
-            <dd className="text-right text-slate-900 dark:text-white">{formatNaira(result.outstanding)}</dd>
+            <dd className="text-right text-slate-900 dark:text-white">{formatKobo(result.outstanding)}</dd>
           </dl>
           {result.receiptNo && (
             <ReceiptButton paymentId={result.paymentId} receiptNo={result.receiptNo} label="Download receipt" />
@@ -71,7 +71,7 @@ export function SuccessStep({ outcome }: { outcome: Outcome }) {
         <Panel icon={<Clock className="size-10 text-amber-500" aria-hidden="true" />} title="Transfer recorded">
           <p>
             We have noted your transfer of{' '}
-            <strong className="text-slate-900 dark:text-white">{formatNaira(outcome.amount)}</strong>
+            <strong className="text-slate-900 dark:text-white">{formatKobo(outcome.amount)}</strong>
             {outcome.reference && (
               <>
                 {' '}

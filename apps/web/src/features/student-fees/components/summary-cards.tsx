@@ -1,11 +1,11 @@
-import { formatNaira, type StudentFees } from '@schoolledger/domain';
+import { formatKobo, type Kobo, type StudentFees } from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { AlertTriangle, Clock, type LucideIcon, Wallet } from 'lucide-react';
 import { feeCount } from '../lib/format';
 
 interface SummaryCardProps {
   label: string;
-  amount: number;
+  amount: Kobo;
   detail: string;
   icon: LucideIcon;
   tone: string;
@@ -19,7 +19,7 @@ function SummaryCard({ label, amount, detail, icon: Icon, tone }: SummaryCardPro
       </div>
       <div className="min-w-0">
         <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
-        <p className="text-lg font-semibold text-slate-900 dark:text-white">{formatNaira(amount)}</p>
+        <p className="text-lg font-semibold text-slate-900 dark:text-white">{formatKobo(amount)}</p>
         <p className="text-xs text-slate-500 dark:text-slate-400">{detail}</p>
       </div>
     </li>
@@ -33,7 +33,7 @@ export function SummaryCards({ summary, feeTotal }: { summary: StudentFees['summ
       <SummaryCard
         label="Total Amount"
         amount={summary.totalAmount}
-        detail={`${feeCount(feeTotal)} · ${formatNaira(summary.totalOutstanding)} outstanding`}
+        detail={`${feeCount(feeTotal)} · ${formatKobo(summary.totalOutstanding)} outstanding`}
         icon={Wallet}
         tone="bg-emerald-50 text-emerald-700 dark:bg-emerald-500/10 dark:text-emerald-300"
       />

@@ -4,7 +4,6 @@ import {
   formatKobo,
   initiatePaymentInputSchema,
   type Kobo,
-  nairaToKobo,
   type StudentFee,
 } from '@schoolledger/domain';
 
@@ -20,9 +19,8 @@ export interface AmountRules {
 }
 
 export function amountRules(item: StudentFee, methods: AvailableMethods | undefined): AmountRules {
-  const outstanding = nairaToKobo(item.outstanding);
-  const feeMinimum = nairaToKobo(item.installmentAmount);
-  const schoolMinimum = nairaToKobo(methods?.minimum_installment_amount ?? 0);
+  const { outstanding, installmentAmount: feeMinimum } = item;
+  const schoolMinimum = methods?.minimum_installment_amount ?? 0n;
   const minimum = feeMinimum > schoolMinimum ? feeMinimum : schoolMinimum;
   return {
     outstanding,

@@ -1,4 +1,4 @@
-import type { PaymentMethod, PaymentMethodOption, PaymentStatusResult } from '@schoolledger/domain';
+import type { Kobo, PaymentMethod, PaymentMethodOption, PaymentStatusResult } from '@schoolledger/domain';
 import type { ProcessingPhase } from '../components/processing-step';
 import type { Outcome } from '../components/success-step';
 import { OUTCOME_TITLE, STEP_TITLE } from './messages';
@@ -36,7 +36,7 @@ export type PaymentEvent =
   | { type: 'check_failed'; attempt: Attempt }
   | { type: 'bank_transfer'; option: PaymentMethodOption }
   | { type: 'claiming'; claiming: boolean }
-  | { type: 'claimed'; amount: number; reference: string | null }
+  | { type: 'claimed'; amount: Kobo; reference: string | null }
   | { type: 'outcome'; outcome: Outcome };
 
 /** A dialog opened on a payer's return from the provider starts by checking that payment. */
