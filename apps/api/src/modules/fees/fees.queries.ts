@@ -1,6 +1,6 @@
-import { and, arrayContains, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import {
   academicSessions,
   classArms,
@@ -13,6 +13,7 @@ import {
   terms,
   users,
 } from '../../db/schema.js';
+import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
 /**
  * The fee applies to the student row `s` (a users row): same school, and the whole school, the
@@ -32,12 +33,57 @@ export function feeAppliesTo(s: string): SQL {
 /** What a student or parent may be asked to pay: approved, active and not deleted. */
 export const payable = sql`("fees"."status" = 'approved' and "fees"."is_active" and "fees"."deleted_at" is null)`;
 
-export const appliesToStudent = (studentId: string) =>
+const appliesToStudent = (studentId: string) =>
   sql`exists (select 1 from ${users} s where s.id = ${studentId} and ${feeAppliesTo('s')})`;
 
-export const appliesToChildOf = (parentId: string) =>
+const appliesToChildOf = (parentId: string) =>
   sql`exists (select 1 from parent_students ps join ${users} s on s.id = ps.student_id
     where ps.parent_id = ${parentId} and s.deleted_at is null and ${feeAppliesTo('s')})`;
+
+/** Whose fees a caller sees, as the service decides from their roles; at least one is set. */
+export interface FeeViewer {
+  /** Staff: every fee of the schools in scope. */
+  scope: Scope | null;
+  /** A student: the payable fees that apply to them. */
+  studentId: string | null;
+  /** A parent: the payable fees that apply to one of their children. */
+  parentId: string | null;
+}
+
+export function feesVisibleTo(viewer: FeeViewer): SQL {
+  return or(
+    viewer.scope ? inSchoolScope(viewer.scope, fees.schoolId) : undefined,
+    viewer.studentId ? and(payable, appliesToStudent(viewer.studentId)) : undefined,
+    viewer.parentId ? and(payable, appliesToChildOf(viewer.parentId)) : undefined,
+  )!;
+}
+
+export const feesInScope = (scope: Scope) => inSchoolScope(scope, fees.schoolId);
+
+export interface FeeFilters {
+  schoolId?: string | undefined;
+  termId?: string | undefined;
+  /** Only where `terms` is joined (the fee lists). */
+  sessionId?: string | undefined;
+  /** Terms that have started by this day (only where `terms` is joined). */
+  startedBy?: string | undefined;
+  status?: (typeof fees.$inferSelect)['status'] | undefined;
+  /** In the name or the description, case-insensitive; `%` and `_` match themselves. */
+  search?: string | undefined;
+}
+
+export function narrowedBy(where: SQL, filters: FeeFilters): SQL {
+  const pattern = filters.search && `%${filters.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return and(
+    where,
+    filters.schoolId ? eq(fees.schoolId, filters.schoolId) : undefined,
+    filters.termId ? eq(fees.termId, filters.termId) : undefined,
+    filters.sessionId ? eq(terms.sessionId, filters.sessionId) : undefined,
+    filters.startedBy ? lte(terms.startDate, filters.startedBy) : undefined,
+    filters.status ? eq(fees.status, filters.status) : undefined,
+    pattern ? sql`(${fees.name} ilike ${pattern} or ${fees.description} ilike ${pattern})` : undefined,
+  )!;
+}
 
 const creator = alias(users, 'creator');
 const updater = alias(users, 'updater');
@@ -62,9 +108,12 @@ const feeColumns = {
 
 const live = isNull(fees.deletedAt);
 
-/** A fee's id and amount when `where` holds: for hot paths that only need to check a fee (the cash desk). */
-export async function findFeeAmount(db: DbOrTx, where: SQL) {
-  const [row] = await db.select({ id: fees.id, amountKobo: fees.amountKobo }).from(fees).where(and(live, where));
+/** A fee of the schools in scope that applies to the student: only its id and amount, for the cash desk's hot path. */
+export async function findFeeAmount(db: DbOrTx, scope: Scope, studentId: string, feeId: string) {
+  const [row] = await db
+    .select({ id: fees.id, amountKobo: fees.amountKobo })
+    .from(fees)
+    .where(and(live, feesInScope(scope), appliesToStudent(studentId), eq(fees.id, feeId)));
   return row;
 }
 
@@ -85,6 +134,12 @@ export async function listFees(db: DbOrTx, where: SQL, page?: { limit: number; o
 
 export type FeeRow = Awaited<ReturnType<typeof listFees>>[number];
 
+/** A fee the student may be asked to pay (approved, active, applying to them), whoever pays it. */
+export async function findPayableFee(db: DbOrTx, studentId: string, feeId: string) {
+  const [row] = await listFees(db, and(payable, appliesToStudent(studentId), eq(fees.id, feeId))!);
+  return row;
+}
+
 export async function countFees(db: DbOrTx, where: SQL) {
   const [row] = await db.select({ n: count() }).from(fees).where(and(live, where));
   return row?.n ?? 0;
@@ -103,6 +158,24 @@ export async function lockFee(db: DbOrTx, id: string) {
     .where(and(eq(fees.id, id), live))
     .for('update');
   return row;
+}
+
+export async function insertFee(tx: Tx, values: typeof fees.$inferInsert) {
+  const [row] = await tx.insert(fees).values(values).returning();
+  return row!;
+}
+
+export async function updateFeeRow(tx: Tx, id: string, values: Partial<typeof fees.$inferInsert>) {
+  const [row] = await tx.update(fees).set(values).where(eq(fees.id, id)).returning();
+  return row!;
+}
+
+export async function softDeleteFee(tx: Tx, id: string, at: Date, by: string) {
+  await tx.update(fees).set({ deletedAt: at, updatedBy: by }).where(eq(fees.id, id));
+}
+
+export async function insertFeeEvent(tx: Tx, values: typeof feeEvents.$inferInsert) {
+  await tx.insert(feeEvents).values(values);
 }
 
 export interface FeeTargets {

@@ -7,14 +7,14 @@ import {
   type feeStatsQuerySchema,
   koboToNaira,
 } from '@schoolledger/domain';
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { feeEvents, fees } from '../../db/schema.js';
+import type { feeEvents, fees } from '../../db/schema.js';
 import { fieldError, forbidden } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { assertSchoolInScope, inSchoolScope } from '../../plugins/tenancy.js';
+import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { termNotFound } from '../academic/academic.errors.js';
 import { findTerm } from '../academic/academic.queries.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
@@ -27,22 +27,27 @@ import {
 } from './fees.errors.js';
 import { targetsFor, toFee, toFeeHistoryEntry } from './fees.presenters.js';
 import {
-  appliesToChildOf,
-  appliesToStudent,
   classArmsInSchool,
   countFees,
   countPayments,
+  type FeeFilters,
   type FeeRow,
+  feesInScope,
+  feesVisibleTo,
   feeTotals,
   findFee,
+  insertFee,
+  insertFeeEvent,
   listFeeEvents,
   listFees,
   lockFee,
-  payable,
+  narrowedBy,
   replaceTargets,
+  softDeleteFee,
   studentsInSchool,
   targetIdsOf,
   targetsOf,
+  updateFeeRow,
 } from './fees.queries.js';
 
 export const FEE = entityMessages('Fee');
@@ -59,31 +64,29 @@ type FeeStatus = (typeof fees.$inferSelect)['status'];
  * them; a parent those that apply to one of their children. Several roles see the union.
  */
 function visibleFees(auth: AuthContext): SQL {
-  const parts: SQL[] = [];
-  if (can(auth.roles, 'fees.view')) parts.push(inSchoolScope(auth.scope, fees.schoolId));
-  if (auth.roles.includes('Student')) parts.push(and(payable, appliesToStudent(auth.userId))!);
-  if (auth.roles.includes('Parent')) parts.push(and(payable, appliesToChildOf(auth.userId))!);
-  if (!parts.length) throw forbidden();
-  return or(...parts)!;
+  const viewer = {
+    scope: can(auth.roles, 'fees.view') ? auth.scope : null,
+    studentId: auth.roles.includes('Student') ? auth.userId : null,
+    parentId: auth.roles.includes('Parent') ? auth.userId : null,
+  };
+  if (!viewer.scope && !viewer.studentId && !viewer.parentId) throw forbidden();
+  return feesVisibleTo(viewer);
 }
 
 /** A school or term named in the request must be one the caller can see (404 otherwise, whatever their role); it then narrows the list. */
-async function filtersOf(ctx: AppContext, auth: AuthContext, query: Omit<ListQuery, 'page' | 'limit'>) {
-  const conditions: SQL[] = [];
-  if (query.school_id) {
-    assertSchoolInScope(auth.scope, query.school_id, SCHOOL.notFound);
-    conditions.push(eq(fees.schoolId, query.school_id));
-  }
-  if (query.term_id) {
-    if (!(await findTerm(ctx.db, auth.scope, query.term_id))) throw termNotFound();
-    conditions.push(eq(fees.termId, query.term_id));
-  }
-  if (query.status && query.status !== 'all') conditions.push(eq(fees.status, query.status));
-  if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    conditions.push(sql`(${fees.name} ilike ${pattern} or ${fees.description} ilike ${pattern})`);
-  }
-  return and(sql`true`, ...conditions)!;
+async function filtersOf(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: Omit<ListQuery, 'page' | 'limit'>,
+): Promise<FeeFilters> {
+  if (query.school_id) assertSchoolInScope(auth.scope, query.school_id, SCHOOL.notFound);
+  if (query.term_id && !(await findTerm(ctx.db, auth.scope, query.term_id))) throw termNotFound();
+  return {
+    schoolId: query.school_id,
+    termId: query.term_id,
+    status: query.status === 'all' ? undefined : query.status,
+    search: query.search,
+  };
 }
 
 async function present(db: DbOrTx, auth: AuthContext, rows: FeeRow[]) {
@@ -98,7 +101,7 @@ async function present(db: DbOrTx, auth: AuthContext, rows: FeeRow[]) {
 /* Reading */
 
 export async function listFeePage(ctx: AppContext, auth: AuthContext, query: ListQuery) {
-  const where = and(visibleFees(auth), await filtersOf(ctx, auth, query))!;
+  const where = narrowedBy(visibleFees(auth), await filtersOf(ctx, auth, query));
   const [total, rows] = await Promise.all([
     countFees(ctx.db, where),
     listFees(ctx.db, where, { limit: query.limit, offset: (query.page - 1) * query.limit }),
@@ -120,7 +123,7 @@ export async function getFee(ctx: AppContext, auth: AuthContext, id: string) {
   return fee!;
 }
 
-const inStaffScope = (auth: AuthContext) => inSchoolScope(auth.scope, fees.schoolId);
+const inStaffScope = (auth: AuthContext) => feesInScope(auth.scope);
 
 export async function feeHistory(ctx: AppContext, auth: AuthContext, id: string) {
   await loadFee(ctx.db, inStaffScope(auth), id);
@@ -128,7 +131,7 @@ export async function feeHistory(ctx: AppContext, auth: AuthContext, id: string)
 }
 
 export async function feeStats(ctx: AppContext, auth: AuthContext, query: StatsQuery) {
-  const totals = await feeTotals(ctx.db, and(inStaffScope(auth), await filtersOf(ctx, auth, query))!);
+  const totals = await feeTotals(ctx.db, narrowedBy(inStaffScope(auth), await filtersOf(ctx, auth, query)));
   return {
     totalFees: totals.totalFees,
     approvedFees: totals.approvedFees,
@@ -240,7 +243,7 @@ async function recordEvent(
   action: (typeof feeEvents.$inferInsert)['action'],
   extra: { changes?: Change[]; reason?: string } = {},
 ) {
-  await tx.insert(feeEvents).values({
+  await insertFeeEvent(tx, {
     feeId: fee.id,
     schoolId: fee.schoolId,
     actorId: actor.userId,
@@ -260,29 +263,26 @@ export async function createFee(ctx: AppContext, auth: AuthContext, input: FeeIn
   const now = ctx.clock();
   const id = await ctx.db.transaction(async (tx) => {
     const { classArmIds, studentIds, ...columns } = values;
-    const [row] = await tx
-      .insert(fees)
-      .values({
-        ...columns,
-        schoolId: input.school_id,
-        status: approved ? 'approved' : 'pending',
-        createdBy: auth.userId,
-        updatedBy: auth.userId,
-        approvedBy: approved ? auth.userId : null,
-        approvedAt: approved ? now : null,
-      })
-      .returning();
-    await replaceTargets(tx, row!, classArmIds, studentIds);
-    await recordEvent(tx, row!, actor, 'created');
-    if (approved) await recordEvent(tx, row!, actor, 'approved');
+    const row = await insertFee(tx, {
+      ...columns,
+      schoolId: input.school_id,
+      status: approved ? 'approved' : 'pending',
+      createdBy: auth.userId,
+      updatedBy: auth.userId,
+      approvedBy: approved ? auth.userId : null,
+      approvedAt: approved ? now : null,
+    });
+    await replaceTargets(tx, row, classArmIds, studentIds);
+    await recordEvent(tx, row, actor, 'created');
+    if (approved) await recordEvent(tx, row, actor, 'approved');
     await recordAudit(tx, actor, {
       action: 'create',
       entity: 'fee',
-      entityId: row!.id,
-      schoolId: row!.schoolId,
-      after: { ...auditable(row!), classArmIds, studentIds },
+      entityId: row.id,
+      schoolId: row.schoolId,
+      after: { ...auditable(row), classArmIds, studentIds },
     });
-    return row!.id;
+    return row.id;
   });
   return getFee(ctx, auth, id);
 }
@@ -304,22 +304,18 @@ export async function updateFee(ctx: AppContext, auth: AuthContext, id: string, 
     if (approved && (material || before.status !== 'approved')) status = 'approved';
     else if (before.status === 'rejected' || (before.status === 'approved' && material)) status = 'pending';
     const approvedNow = status === 'approved' && (material || before.status !== 'approved');
-    const [after] = await tx
-      .update(fees)
-      .set({
-        ...columns,
-        status,
-        updatedBy: auth.userId,
-        rejectionReason: null,
-        ...(status !== 'approved'
-          ? { approvedBy: null, approvedAt: null }
-          : approvedNow
-            ? { approvedBy: auth.userId, approvedAt: now }
-            : {}),
-      })
-      .where(eq(fees.id, id))
-      .returning();
-    await replaceTargets(tx, after!, classArmIds, studentIds);
+    const after = await updateFeeRow(tx, id, {
+      ...columns,
+      status,
+      updatedBy: auth.userId,
+      rejectionReason: null,
+      ...(status !== 'approved'
+        ? { approvedBy: null, approvedAt: null }
+        : approvedNow
+          ? { approvedBy: auth.userId, approvedAt: now }
+          : {}),
+    });
+    await replaceTargets(tx, after, classArmIds, studentIds);
     await recordEvent(tx, before, actor, 'edited', { changes });
     if (before.status === 'approved' && status === 'pending') await recordEvent(tx, before, actor, 'sent_back');
     if (approvedNow) await recordEvent(tx, before, actor, 'approved');
@@ -329,7 +325,7 @@ export async function updateFee(ctx: AppContext, auth: AuthContext, id: string, 
       entityId: id,
       schoolId: before.schoolId,
       before: { ...auditable(before), ...targets },
-      after: { ...auditable(after!), classArmIds, studentIds },
+      after: { ...auditable(after), classArmIds, studentIds },
     });
   });
   return getFee(ctx, auth, id);
@@ -342,7 +338,7 @@ export async function deleteFee(ctx: AppContext, auth: AuthContext, id: string, 
     if ((await countPayments(tx, id)) > 0) {
       throw feeHasPayments();
     }
-    await tx.update(fees).set({ deletedAt: ctx.clock(), updatedBy: auth.userId }).where(eq(fees.id, id));
+    await softDeleteFee(tx, id, ctx.clock(), auth.userId);
     await recordAudit(tx, actor, {
       action: 'delete',
       entity: 'fee',
@@ -369,15 +365,13 @@ async function review(
     if (decision.status === 'rejected' && before.status !== 'pending') {
       throw feeNotAwaitingApproval();
     }
-    const [after] = await tx
-      .update(fees)
-      .set(
-        decision.status === 'approved'
-          ? { status: 'approved', approvedBy: auth.userId, approvedAt: ctx.clock(), rejectionReason: null }
-          : { status: 'rejected', rejectionReason: decision.reason, approvedBy: null, approvedAt: null },
-      )
-      .where(eq(fees.id, id))
-      .returning();
+    const after = await updateFeeRow(
+      tx,
+      id,
+      decision.status === 'approved'
+        ? { status: 'approved', approvedBy: auth.userId, approvedAt: ctx.clock(), rejectionReason: null }
+        : { status: 'rejected', rejectionReason: decision.reason, approvedBy: null, approvedAt: null },
+    );
     const reason = decision.status === 'rejected' ? decision.reason : undefined;
     await recordEvent(tx, before, actor, decision.status, { reason });
     await recordAudit(tx, actor, {
@@ -386,7 +380,7 @@ async function review(
       entityId: id,
       schoolId: before.schoolId,
       before: auditable(before),
-      after: auditable(after!),
+      after: auditable(after),
     });
   });
   return getFee(ctx, auth, id);

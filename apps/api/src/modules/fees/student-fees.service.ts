@@ -8,10 +8,8 @@ import {
   type studentFeesQuerySchema,
   todayIn,
 } from '@schoolledger/domain';
-import { and, eq, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { fees, terms } from '../../db/schema.js';
 import { fieldError, forbidden } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { sessionNotFound, termNotFound } from '../academic/academic.errors.js';
@@ -19,13 +17,14 @@ import { studentNotFound } from '../students/students.errors.js';
 import { findStudent, visibleTo } from '../students/students.queries.js';
 import { dueDateOf, targetsFor, toFee } from './fees.presenters.js';
 import {
-  appliesToStudent,
   defaultTermOf,
+  type FeeFilters,
+  feesVisibleTo,
   findSessionOfSchool,
   findTermOfSchool,
   listFees,
+  narrowedBy,
   paidByFee,
-  payable,
   targetsOf,
 } from './fees.queries.js';
 
@@ -51,30 +50,31 @@ async function studentFor(ctx: AppContext, auth: AuthContext, studentId: string 
 }
 
 /** A chosen term or session of the student's school; by default the school's current (else latest) term. */
-async function termFilter(ctx: AppContext, schoolId: string, query: StudentFeesQuery, today: string) {
-  const conditions: SQL[] = [];
-  if (query.term_id) {
-    if (!(await findTermOfSchool(ctx.db, schoolId, query.term_id))) throw termNotFound();
-    conditions.push(eq(fees.termId, query.term_id));
-  }
-  if (query.session_id) {
-    if (!(await findSessionOfSchool(ctx.db, schoolId, query.session_id))) throw sessionNotFound();
-    conditions.push(eq(terms.sessionId, query.session_id));
-  }
-  if (query.unpaid === 'true') conditions.push(lte(terms.startDate, today));
-  if (conditions.length) return and(...conditions)!;
+async function termFilter(
+  ctx: AppContext,
+  schoolId: string,
+  query: StudentFeesQuery,
+  today: string,
+): Promise<FeeFilters | null> {
+  if (query.term_id && !(await findTermOfSchool(ctx.db, schoolId, query.term_id))) throw termNotFound();
+  if (query.session_id && !(await findSessionOfSchool(ctx.db, schoolId, query.session_id))) throw sessionNotFound();
+  const chosen = {
+    termId: query.term_id,
+    sessionId: query.session_id,
+    startedBy: query.unpaid === 'true' ? today : undefined,
+  };
+  if (chosen.termId || chosen.sessionId || chosen.startedBy) return chosen;
   const termId = await defaultTermOf(ctx.db, schoolId, today);
-  return termId ? eq(fees.termId, termId) : undefined;
+  return termId ? { termId } : null;
 }
 
 /** What one student owes for the chosen term(s): approved, active fees that apply to them, less their successful payments. */
 export async function studentFees(ctx: AppContext, auth: AuthContext, query: StudentFeesQuery): Promise<StudentFees> {
   const student = await studentFor(ctx, auth, query.student_id);
   const today = todayIn('Africa/Lagos', ctx.clock());
-  const termCondition = await termFilter(ctx, student.school.id, query, today);
-  const rows = termCondition
-    ? await listFees(ctx.db, and(payable, appliesToStudent(student.user.id), termCondition)!)
-    : [];
+  const chosen = await termFilter(ctx, student.school.id, query, today);
+  const owedByStudent = feesVisibleTo({ scope: null, studentId: student.user.id, parentId: null });
+  const rows = chosen ? await listFees(ctx.db, narrowedBy(owedByStudent, chosen)) : [];
   const feeIds = rows.map((row) => row.fee.id);
   const [allTargets, paid] = await Promise.all([targetsOf(ctx.db, feeIds), paidByFee(ctx.db, student.user.id, feeIds)]);
 

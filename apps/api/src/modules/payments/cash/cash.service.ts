@@ -4,16 +4,13 @@ import {
   type CashPaymentResult,
   outstanding,
 } from '@schoolledger/domain';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { fees } from '../../../db/schema.js';
 import { isUniqueViolation } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
-import { inSchoolScope } from '../../../plugins/tenancy.js';
 import type { Actor } from '../../audit/audit.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
-import { appliesToStudent, findFeeAmount, lockFee, paidByFee } from '../../fees/fees.queries.js';
+import { findFeeAmount, lockFee, paidByFee } from '../../fees/fees.queries.js';
 import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
 import { creditPayment, newReference } from '../credit.service.js';
@@ -74,10 +71,7 @@ export async function payWithCash(
   );
   if (!student?.user.schoolId) throw studentNotFound();
   const schoolId = student.user.schoolId;
-  const visibleFee = await findFeeAmount(
-    ctx.db,
-    and(inSchoolScope(auth.scope, fees.schoolId), appliesToStudent(student.user.id), eq(fees.id, input.fee_id))!,
-  );
+  const visibleFee = await findFeeAmount(ctx.db, auth.scope, student.user.id, input.fee_id);
   if (!visibleFee) throw feeNotFound();
 
   const earlier = await byKey(ctx.db, schoolId, idempotencyKey);

@@ -7,14 +7,12 @@ import {
   outstanding,
   PAYMENT_METHOD_LABELS,
 } from '@schoolledger/domain';
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context.js';
-import { fees } from '../../../db/schema.js';
 import { AppError, forbidden, validationFailed } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
-import { appliesToStudent, listFees, paidByFee, payable } from '../../fees/fees.queries.js';
+import { findPayableFee, paidByFee } from '../../fees/fees.queries.js';
 import { effectiveSettings } from '../../payment-profiles/payment-profiles.presenter.js';
 import { findPaymentProfile } from '../../payment-profiles/payment-profiles.queries.js';
 import { providerFromProfile } from '../../payment-profiles/school-providers.js';
@@ -52,7 +50,7 @@ export async function initiatePayment(
   const student = await findStudent(ctx.db, visibleTo({ scope: null, parentId, selfId }), studentId);
   if (!student) throw studentNotFound();
 
-  const [row] = await listFees(ctx.db, and(payable, appliesToStudent(studentId), eq(fees.id, input.fee_id))!);
+  const row = await findPayableFee(ctx.db, studentId, input.fee_id);
   if (!row) throw feeNotFound();
   const fee = row.fee;
   const profile = await findPaymentProfile(ctx.db, fee.schoolId);

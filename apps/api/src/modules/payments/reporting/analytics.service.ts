@@ -1,5 +1,7 @@
 import {
+  addDays,
   type CalendarDate,
+  daysUntil,
   entityMessages,
   PAYMENT_METHODS,
   type PaymentAnalytics,
@@ -7,16 +9,13 @@ import {
   type paymentAnalyticsQuerySchema,
   todayIn,
 } from '@schoolledger/domain';
-import { and, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../../app-context.js';
-import { payments } from '../../../db/schema.js';
 import { validationFailed } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
-import { assertSchoolInScope, inSchoolScope } from '../../../plugins/tenancy.js';
-import { paymentFilters } from './lists.queries.js';
+import { assertSchoolInScope } from '../../../plugins/tenancy.js';
+import { narrowedBy, paymentsInScope } from './lists.queries.js';
 import {
-  creditedBetween,
   type MethodTotal,
   methodTotals,
   monthlyTotals,
@@ -28,15 +27,11 @@ type AnalyticsQuery = z.output<typeof paymentAnalyticsQuerySchema>;
 type Trend = PaymentAnalytics['methods'][number]['trend'];
 
 const SCHOOL = entityMessages('School');
-const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
 /** A change within this share of the previous period's amount is 'stable'. */
 const STABLE_PERCENT = 5n;
 /** Ten years of months is more than any screen shows; it keeps the monthly list bounded. */
 const MAX_DAYS = 3660;
-
-const dayNumber = (day: CalendarDate) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-const dayOf = (n: number): CalendarDate => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
 function trendOf(current: bigint, previous: bigint): Trend {
   if (previous <= 0n) return current > 0n ? 'up' : 'stable';
@@ -146,18 +141,17 @@ export async function paymentAnalytics(
 ): Promise<PaymentAnalytics> {
   if (query.school_id) assertSchoolInScope(auth.scope, query.school_id, SCHOOL.notFound);
   const to = query.to ?? todayIn('Africa/Lagos', ctx.clock());
-  const from = query.from ?? dayOf(dayNumber(to) - (DEFAULT_DAYS - 1));
+  const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
   if (from > to) throw validationFailed([{ field: 'to', message: 'The end date must be on or after the start date' }]);
-  const days = dayNumber(to) - dayNumber(from) + 1;
+  const days = daysUntil(to, from) + 1;
   if (days > MAX_DAYS) throw validationFailed([{ field: 'from', message: 'Choose a range of at most ten years' }]);
-  const previousTo = dayOf(dayNumber(from) - 1);
-  const previousFrom = dayOf(dayNumber(from) - days);
+  const previousRange = { from: addDays(from, -days), to: addDays(from, -1) };
 
-  const scope: SQL = and(inSchoolScope(auth.scope, payments.schoolId), paymentFilters({ schoolId: query.school_id }))!;
-  const [current, previous, monthly, pendingTransfers, online] = await Promise.all([
-    methodTotals(ctx.db, and(scope, creditedBetween(from, to))!),
-    methodTotals(ctx.db, and(scope, creditedBetween(previousFrom, previousTo))!),
-    monthlyTotals(ctx.db, and(scope, creditedBetween(from, to))!),
+  const scope = narrowedBy(paymentsInScope(auth.scope), { schoolId: query.school_id });
+  const [current, previousTotals, monthly, pendingTransfers, online] = await Promise.all([
+    methodTotals(ctx.db, scope, { from, to }),
+    methodTotals(ctx.db, scope, previousRange),
+    monthlyTotals(ctx.db, scope, { from, to }),
     pendingTransferCount(ctx.db, scope),
     onlineAttempts(ctx.db, scope, from, to),
   ]);
@@ -172,7 +166,7 @@ export async function paymentAnalytics(
     return { kobo, count };
   };
   const now = sum(current);
-  const before = sum(previous);
+  const before = sum(previousTotals);
   const amounts = PAYMENT_METHODS.map((method) => current.get(method)?.amountKobo ?? 0n);
   const shares = percentagesOf(amounts);
 
@@ -186,7 +180,7 @@ export async function paymentAnalytics(
       count: current.get(method)?.count ?? 0,
       amount: amounts[index]!,
       percentage: shares[index]!,
-      trend: trendOf(amounts[index]!, previous.get(method)?.amountKobo ?? 0n),
+      trend: trendOf(amounts[index]!, previousTotals.get(method)?.amountKobo ?? 0n),
     })),
     monthly: monthsBetween(from, to).map((month) => {
       const row = monthly.get(month);

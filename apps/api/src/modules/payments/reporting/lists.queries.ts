@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.js';
 import { personMatches } from '../../../db/person-search.js';
-import { fees, payments, schools, terms, users } from '../../../db/schema.js';
+import { fees, parentStudents, payments, schools, terms, users } from '../../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../../plugins/tenancy.js';
 import { signedAmountKobo } from '../../fees/fees.queries.js';
 
@@ -27,11 +27,40 @@ export interface PaymentFilters {
   to?: string | undefined;
 }
 
+/** Whose payments a caller sees, as the service decides from their roles; at least one is set. */
+export interface PaymentViewer {
+  /** Staff: every payment of the schools in scope. */
+  scope: Scope | null;
+  /** A student: their own. */
+  studentId: string | null;
+  /** A parent: their linked children's. */
+  parentId: string | null;
+}
+
+export function paymentsVisibleTo(viewer: PaymentViewer): SQL {
+  return or(
+    viewer.scope ? paymentsInScope(viewer.scope) : undefined,
+    viewer.studentId ? eq(payments.studentId, viewer.studentId) : undefined,
+    viewer.parentId
+      ? sql`${payments.studentId} in (select ${parentStudents.studentId} from ${parentStudents} where ${parentStudents.parentId} = ${viewer.parentId})`
+      : undefined,
+  )!;
+}
+
+export const paymentsInScope = (scope: Scope) => inSchoolScope(scope, payments.schoolId);
+
+/** The schools a staff list walks, newest payments first: those in scope, or the one chosen. */
+export const schoolsWalked = (scope: Scope, schoolId: string | undefined) =>
+  and(inSchoolScope(scope, schools.id), schoolId ? eq(schools.id, schoolId) : undefined)!;
+
+/** `where` narrowed by the filters of a payment list. */
+export const narrowedBy = (where: SQL, filters: PaymentFilters) => and(where, paymentFilters(filters))!;
+
 /**
  * The filters as conditions on `payments` alone (subqueries rather than joins), so the count and
  * the page share them and the planner can walk the payments indexes.
  */
-export function paymentFilters(filters: PaymentFilters): SQL {
+function paymentFilters(filters: PaymentFilters): SQL {
   const conditions: SQL[] = [sql`true`];
   if (filters.schoolId) conditions.push(eq(payments.schoolId, filters.schoolId));
   if (filters.studentId) conditions.push(eq(payments.studentId, filters.studentId));

@@ -6,14 +6,13 @@ import {
   type paymentListQuerySchema,
   type paymentStatsQuerySchema,
 } from '@schoolledger/domain';
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { parentStudents, payments, schools } from '../../../db/schema.js';
 import { forbidden, validationFailed } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
-import { assertSchoolInScope, inSchoolScope } from '../../../plugins/tenancy.js';
+import { assertSchoolInScope } from '../../../plugins/tenancy.js';
 import { termNotFound } from '../../academic/academic.errors.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
 import { studentNotFound } from '../../students/students.errors.js';
@@ -26,8 +25,11 @@ import {
   feePaidFor,
   findPayment,
   listPayments,
+  narrowedBy,
   type PaymentListRow,
-  paymentFilters,
+  paymentsInScope,
+  paymentsVisibleTo,
+  schoolsWalked,
   termInScope,
 } from './lists.queries.js';
 import { paymentStats } from './stats.queries.js';
@@ -45,16 +47,13 @@ const isStaff = (auth: AuthContext) => can(auth.roles, 'payments.view');
  * their own, a parent their linked children's. A caller holding several of these sees the union.
  */
 export function visiblePayments(auth: AuthContext): SQL {
-  const parts: SQL[] = [];
-  if (isStaff(auth)) parts.push(inSchoolScope(auth.scope, payments.schoolId));
-  if (auth.roles.includes('Student')) parts.push(eq(payments.studentId, auth.userId));
-  if (auth.roles.includes('Parent')) {
-    parts.push(
-      sql`${payments.studentId} in (select ${parentStudents.studentId} from ${parentStudents} where ${parentStudents.parentId} = ${auth.userId})`,
-    );
-  }
-  if (!parts.length) throw forbidden();
-  return or(...parts)!;
+  const viewer = {
+    scope: isStaff(auth) ? auth.scope : null,
+    studentId: auth.roles.includes('Student') ? auth.userId : null,
+    parentId: auth.roles.includes('Parent') ? auth.userId : null,
+  };
+  if (!viewer.scope && !viewer.studentId && !viewer.parentId) throw forbidden();
+  return paymentsVisibleTo(viewer);
 }
 
 /** Ids named in the query must be ones the caller can see (404 otherwise); they then only narrow. */
@@ -94,26 +93,21 @@ export async function presentPayments(db: DbOrTx, rows: PaymentListRow[]): Promi
 export async function listPaymentPage(ctx: AppContext, auth: AuthContext, query: ListQuery): Promise<PaymentList> {
   const visible = visiblePayments(auth);
   await checkNamedIds(ctx.db, auth, query);
-  const where = and(
-    visible,
-    paymentFilters({
-      schoolId: query.school_id,
-      termId: query.term_id,
-      studentId: query.student_id,
-      feeId: query.fee_id,
-      status: query.status,
-      method: query.method,
-      kind: query.kind,
-      search: query.search || undefined,
-      from: query.from,
-      to: query.to,
-    }),
-  )!;
+  const where = narrowedBy(visible, {
+    schoolId: query.school_id,
+    termId: query.term_id,
+    studentId: query.student_id,
+    feeId: query.fee_id,
+    status: query.status,
+    method: query.method,
+    kind: query.kind,
+    search: query.search || undefined,
+    from: query.from,
+    to: query.to,
+  });
   // A staff list walks each school's newest payments; a payer's list is a few students' rows.
   const staffOnly = isStaff(auth) && !auth.roles.includes('Student') && !auth.roles.includes('Parent');
-  const acrossSchools = staffOnly
-    ? and(inSchoolScope(auth.scope, schools.id), query.school_id ? eq(schools.id, query.school_id) : undefined)
-    : undefined;
+  const acrossSchools = staffOnly ? schoolsWalked(auth.scope, query.school_id) : undefined;
   const [total, rows] = await Promise.all([
     countPaymentRows(ctx.db, where),
     listPayments(ctx.db, where, { limit: query.limit, offset: (query.page - 1) * query.limit }, acrossSchools),
@@ -135,9 +129,8 @@ export async function getVisiblePayment(db: DbOrTx, auth: AuthContext, id: strin
 /** Staff see the figures of the schools in their scope, narrowed by school and term. */
 export async function getPaymentStats(ctx: AppContext, auth: AuthContext, query: StatsQuery) {
   await checkNamedIds(ctx.db, auth, query);
-  const where = and(
-    inSchoolScope(auth.scope, payments.schoolId),
-    paymentFilters({ schoolId: query.school_id, termId: query.term_id }),
-  )!;
-  return paymentStats(ctx.db, where);
+  return paymentStats(
+    ctx.db,
+    narrowedBy(paymentsInScope(auth.scope), { schoolId: query.school_id, termId: query.term_id }),
+  );
 }

@@ -65,8 +65,18 @@ export interface MethodTotal {
   amountKobo: bigint;
 }
 
-/** Per method: how many payments and the money they brought in, net of refunds among `where`. */
-export async function methodTotals(db: DbOrTx, where: SQL): Promise<Map<PaymentMethod, MethodTotal>> {
+/** Two Lagos calendar days, both included. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** Successful rows whose money moved between two Lagos calendar days, inclusive. */
+const creditedBetween = ({ from, to }: DayRange) =>
+  sql`${isSuccess} and ${payments.paidAt} >= ${lagosDayStart(from)} and ${payments.paidAt} < ${lagosDayStart(to)} + interval '1 day'`;
+
+/** Per method: how many payments credited in the range and their money, net of refunds among `where`. */
+export async function methodTotals(db: DbOrTx, where: SQL, range: DayRange): Promise<Map<PaymentMethod, MethodTotal>> {
   const rows = await db
     .select({
       method: payments.method,
@@ -74,17 +84,13 @@ export async function methodTotals(db: DbOrTx, where: SQL): Promise<Map<PaymentM
       amount: kobo(signedAmountKobo),
     })
     .from(payments)
-    .where(where)
+    .where(and(where, creditedBetween(range)))
     .groupBy(payments.method);
   return new Map(rows.map((row) => [row.method, { count: row.count, amountKobo: BigInt(row.amount) }]));
 }
 
-/** Successful rows whose money moved between two Lagos calendar days, inclusive. */
-export const creditedBetween = (from: string, to: string) =>
-  sql`${isSuccess} and ${payments.paidAt} >= ${lagosDayStart(from)} and ${payments.paidAt} < ${lagosDayStart(to)} + interval '1 day'`;
-
-/** Per Lagos calendar month (YYYY-MM): payments credited and their money net of refunds. */
-export async function monthlyTotals(db: DbOrTx, where: SQL) {
+/** Per Lagos calendar month (YYYY-MM): payments credited in the range and their money net of refunds. */
+export async function monthlyTotals(db: DbOrTx, where: SQL, range: DayRange) {
   const month = sql<string>`to_char(${payments.paidAt} at time zone 'Africa/Lagos', 'YYYY-MM')`;
   const rows = await db
     .select({
@@ -93,7 +99,7 @@ export async function monthlyTotals(db: DbOrTx, where: SQL) {
       amount: kobo(signedAmountKobo),
     })
     .from(payments)
-    .where(where)
+    .where(and(where, creditedBetween(range)))
     .groupBy(month);
   return new Map(rows.map((row) => [row.month, { count: row.count, amountKobo: BigInt(row.amount) }]));
 }

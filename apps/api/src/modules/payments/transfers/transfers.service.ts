@@ -10,18 +10,17 @@ import {
   PAYMENT_ERROR_CODES,
   todayIn,
 } from '@schoolledger/domain';
-import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { fees, payments } from '../../../db/schema.js';
+import { payments } from '../../../db/schema.js';
 import { conflict, fieldError, forbidden, validationFailed } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { inSchoolScope } from '../../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
-import { appliesToStudent, listFees, lockFee, paidByFee, payable } from '../../fees/fees.queries.js';
+import { findPayableFee, lockFee, paidByFee } from '../../fees/fees.queries.js';
 import { IMAGE_TYPES } from '../../files/image-upload.js';
 import { findPaymentProfile } from '../../payment-profiles/payment-profiles.queries.js';
 import { studentNotFound } from '../../students/students.errors.js';
@@ -80,7 +79,7 @@ export async function claimTransfer(
   if (!studentId) throw validationFailed([{ field: 'student_id', message: 'Please select a student' }]);
   const student = await findStudent(ctx.db, visibleTo({ scope: null, parentId, selfId }), studentId);
   if (!student) throw studentNotFound();
-  const [row] = await listFees(ctx.db, and(payable, appliesToStudent(studentId), eq(fees.id, input.fee_id))!);
+  const row = await findPayableFee(ctx.db, studentId, input.fee_id);
   if (!row) throw feeNotFound();
   const schoolId = row.fee.schoolId;
 
