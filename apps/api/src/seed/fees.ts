@@ -1,10 +1,9 @@
-import { todayIn } from '@schoolledger/domain';
+import { addDays, todayIn } from '@schoolledger/domain';
 import { and, arrayContains, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { classArms, feeClassArms, feeEvents, feeStudents, fees, users } from '../db/schema.js';
 import { defaultTermOf } from '../modules/fees/fees.queries.js';
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 interface SchoolFeeSeed {
@@ -28,7 +27,7 @@ type FeeValues = Omit<typeof fees.$inferInsert, 'schoolId' | 'termId'> & {
  */
 export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now: Date) {
   const today = todayIn('Africa/Lagos', now);
-  const inDays = (days: number) => todayIn('Africa/Lagos', new Date(now.getTime() + days * DAY_MS));
+  const inDays = (days: number) => addDays(today, days);
   for (const school of schoolSeeds) {
     const termId = await defaultTermOf(tx, school.schoolId, today);
     if (!termId) continue;
