@@ -285,7 +285,7 @@ describe('payment configuration per school', () => {
     // The fee allows ₦2,000 installments, the school asks at least ₦5,000.
     const small = await call('student', 'POST', '/payment/initiate', { fee_id: feeId, amount: 2000 });
     expect(small.statusCode).toBe(422);
-    expect(small.json().message).toBe('The minimum installment is ₦5000');
+    expect(small.json().message).toBe('The minimum installment is ₦5,000.00');
     const enough = await call('student', 'POST', '/payment/initiate', { fee_id: feeId, amount: 5000 });
     expect(enough.statusCode, enough.body).toBe(200);
     expect(enough.json().data.paymentUrl.startsWith(`${paystack.url}/checkout/`)).toBe(true);

@@ -58,6 +58,15 @@ export function amountOverOutstanding(amount: Kobo, owed: Kobo, held: Kobo = 0n)
   return `Amount cannot be more than ${formatKobo(room)}: ${formatKobo(held)} of the outstanding ${formatKobo(owed)} is already in transfers waiting for confirmation`;
 }
 
+/** The smallest installment: the fee's own installment, or the school's minimum when that is higher. */
+export const minimumInstallment = (feeInstallment: Kobo, schoolMinimum: Kobo): Kobo =>
+  feeInstallment > schoolMinimum ? feeInstallment : schoolMinimum;
+
+/** The installment rule both sides share: the field message for `amount` below the minimum, or null. */
+export function amountBelowMinimum(amount: Kobo, minimum: Kobo): string | null {
+  return amount < minimum ? `The minimum installment is ${formatKobo(minimum)}` : null;
+}
+
 /** The outstanding-fees export's file name, the same whether the server or the browser names it. */
 export function outstandingReportFileName(term: { name: string; session: string }): string {
   const slug = `${term.name} ${term.session}`

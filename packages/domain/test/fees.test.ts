@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  amountBelowMinimum,
   dueLabel,
   effectiveDueDate,
   feeDescription,
@@ -7,11 +8,19 @@ import {
   feeInputSchema,
   installmentAmount,
   koboToNaira,
+  minimumInstallment,
   nairaToKobo,
   outstanding,
 } from '../src/index.js';
 
 describe('installments', () => {
+  it('asks at least the larger of the fee's installment and the school's minimum, in one message', () => {
+    expect(minimumInstallment(833_334n, 500_000n)).toBe(833_334n);
+    expect(minimumInstallment(200_000n, 500_000n)).toBe(500_000n);
+    expect(amountBelowMinimum(499_999n, 500_000n)).toBe('The minimum installment is ₦5,000.00');
+    expect(amountBelowMinimum(500_000n, 500_000n)).toBeNull();
+  });
+
   it('rounds each installment up to the kobo', () => {
     expect(installmentAmount(nairaToKobo(100_000), 7)).toBe(1_428_572n);
     expect(koboToNaira(installmentAmount(nairaToKobo(100_000), 7))).toBe(14_285.72);

@@ -1,4 +1,4 @@
-import { entityMessages, type Kobo, koboToNaira, PAYMENT_ERROR_CODES } from '@schoolledger/domain';
+import { entityMessages, PAYMENT_ERROR_CODES } from '@schoolledger/domain';
 import { AppError, badRequest, conflict, notFound, validationFailed } from '../../lib/errors.js';
 
 export const RECEIPT_NOT_READY = 'A receipt is available once the payment is successful';
@@ -19,12 +19,8 @@ export const fullPaymentRequired = () =>
     [{ field: 'amount', message: 'This fee must be paid in full' }],
     PAYMENT_ERROR_CODES.fullPaymentRequired,
   );
-/** The minimum as its message has always read it: naira without grouping or trailing zeros (₦5000, ₦250.5). */
-export const amountBelowMinimumInstallment = (minimum: Kobo) =>
-  validationFailed(
-    [{ field: 'amount', message: `The minimum installment is ₦${koboToNaira(minimum)}` }],
-    PAYMENT_ERROR_CODES.amountBelowMinimumInstallment,
-  );
+export const amountBelowMinimumInstallment = (message: string) =>
+  validationFailed([{ field: 'amount', message }], PAYMENT_ERROR_CODES.amountBelowMinimumInstallment);
 export const idempotencyKeyReused = () =>
   conflict('This Idempotency-Key was already used for another payment', PAYMENT_ERROR_CODES.idempotencyKeyReused);
 export const paymentMethodUnavailable = (message: string) =>

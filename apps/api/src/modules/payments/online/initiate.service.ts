@@ -1,8 +1,10 @@
 import {
+  amountBelowMinimum,
   amountOverOutstanding,
   ERROR_CODES,
   type InitiatePaymentInput,
   installmentAmount,
+  minimumInstallment,
   type OnlineMethod,
   outstanding,
   PAYMENT_METHOD_LABELS,
@@ -71,11 +73,12 @@ export async function initiatePayment(
       if (!fee.isInstallmentAllowed || !settings.enableInstallments) {
         throw fullPaymentRequired();
       }
-      const feeMinimum = installmentAmount(fee.amountKobo, fee.installments);
-      const minimum = feeMinimum > settings.minimumInstallmentKobo ? feeMinimum : settings.minimumInstallmentKobo;
-      if (asked < minimum) {
-        throw amountBelowMinimumInstallment(minimum);
-      }
+      const minimum = minimumInstallment(
+        installmentAmount(fee.amountKobo, fee.installments),
+        settings.minimumInstallmentKobo,
+      );
+      const below = amountBelowMinimum(asked, minimum);
+      if (below) throw amountBelowMinimumInstallment(below);
     }
     amountKobo = asked;
   }

@@ -1,9 +1,10 @@
 import {
   type AvailableMethods,
+  amountBelowMinimum,
   amountOverOutstanding,
-  formatKobo,
   initiatePaymentInputSchema,
   type Kobo,
+  minimumInstallment,
   type StudentFee,
 } from '@schoolledger/domain';
 
@@ -19,9 +20,8 @@ export interface AmountRules {
 }
 
 export function amountRules(item: StudentFee, methods: AvailableMethods | undefined): AmountRules {
-  const { outstanding, installmentAmount: feeMinimum } = item;
-  const schoolMinimum = methods?.minimum_installment_amount ?? 0n;
-  const minimum = feeMinimum > schoolMinimum ? feeMinimum : schoolMinimum;
+  const { outstanding } = item;
+  const minimum = minimumInstallment(item.installmentAmount, methods?.minimum_installment_amount ?? 0n);
   return {
     outstanding,
     minimum,
@@ -40,7 +40,6 @@ export function parseInstallment(text: string, rules: AmountRules): { kobo: Kobo
   const parsed = amountCodec.safeParse(text.replaceAll(',', ''));
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please enter the amount you want to pay' };
   const kobo = parsed.data;
-  if (kobo < rules.minimum) return { error: `The minimum installment is ${formatKobo(rules.minimum)}` };
-  const over = amountOverOutstanding(kobo, rules.outstanding);
-  return over ? { error: over } : { kobo };
+  const refused = amountBelowMinimum(kobo, rules.minimum) ?? amountOverOutstanding(kobo, rules.outstanding);
+  return refused ? { error: refused } : { kobo };
 }
