@@ -14,7 +14,7 @@ import {
 } from '../src/index.js';
 
 describe('installments', () => {
-  it('asks at least the larger of the fee's installment and the school's minimum, in one message', () => {
+  it('asks at least the larger of the fee installment and the school minimum, in one message', () => {
     expect(minimumInstallment(833_334n, 500_000n)).toBe(833_334n);
     expect(minimumInstallment(200_000n, 500_000n)).toBe(500_000n);
     expect(amountBelowMinimum(499_999n, 500_000n)).toBe('The minimum installment is ₦5,000.00');
