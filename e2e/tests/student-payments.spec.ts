@@ -37,6 +37,9 @@ async function chooseMethod(page: Page, feeName: string, method: RegExp) {
 
 test.describe('student payments', () => {
   test('a student pays a fee with Paystack in the payment window and downloads the receipt', async ({ page }) => {
+    // Sign-in, the provider's page in a second window, the webhook and the receipt PDF: on a loaded
+    // two-core runner this takes close to the default minute.
+    test.slow();
     await signIn(page, 'student');
     await openFees(page);
     const card = feeCard(page, 'Examination fee');
