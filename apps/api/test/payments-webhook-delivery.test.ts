@@ -118,6 +118,7 @@ describe('webhook deliveries', () => {
       event: 'charge.success',
       dedupeKey: `paystack:charge.success:${reference}`,
       reference,
+      transactionId: null,
       payload: { event: 'charge.success', data: { reference } },
     });
     expect(work).not.toBeNull();

@@ -30,17 +30,39 @@ export interface WebhookEvent {
   event: string;
   dedupeKey: string;
   reference: string | null;
+  /** The provider's transaction id the event is about, when it names one (Flutterwave `data.id`). */
+  transactionId: string | null;
   payload: unknown;
+}
+
+/** Where a refund stands at the provider. */
+export type RefundState = 'pending' | 'processed' | 'failed';
+
+/** Options of a verify: the transaction the caller was told about (redirect, webhook), if any. */
+export interface VerifyOptions {
+  transactionId?: string | null | undefined;
 }
 
 export interface PaymentProvider {
   readonly name: 'paystack' | 'flutterwave';
   initialize(payment: PaymentInit): Promise<{ paymentUrl: string; reference: string }>;
-  verify(reference: string): Promise<PaymentVerification>;
+  /**
+   * The provider's account of the payment under `reference`. Given the id of one transaction
+   * (Flutterwave makes one per attempt under a tx_ref), that transaction is asked for first.
+   */
+  verify(reference: string, options?: VerifyOptions): Promise<PaymentVerification>;
   /** `null` when the signature is missing or wrong. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent | null;
   /** Asks the provider to return a verified payment's money; throws ProviderError if it refuses. */
-  refund(input: { reference: string; providerId: string | null; amountKobo: bigint }): Promise<RefundResult>;
+  refund(input: {
+    reference: string;
+    providerId: string | null;
+    amountKobo: bigint;
+    /** Our refund's id, sent along so the provider's record names it. */
+    refundId: string;
+  }): Promise<RefundResult>;
+  /** Where a refund made earlier stands; throws ProviderError when the provider cannot say. */
+  refundStatus(providerRefundId: string): Promise<RefundState>;
   /** A cheap authenticated call that proves the keys work; throws ProviderError if not. */
   testConnection(): Promise<void>;
 }
@@ -49,7 +71,7 @@ export interface RefundResult {
   /** The provider's id for the refund. */
   providerRefundId: string;
   /** Providers process refunds in the background; `processed` when already done. */
-  status: 'pending' | 'processed';
+  status: RefundState;
 }
 
 export class ProviderError extends Error {

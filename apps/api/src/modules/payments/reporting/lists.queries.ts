@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.js';
 import { personMatches } from '../../../db/person-search.js';
@@ -64,14 +64,17 @@ const paymentColumns = {
 };
 
 function paymentsFrom(db: DbOrTx) {
-  return db
-    .select(paymentColumns)
-    .from(payments)
-    .innerJoin(users, eq(users.id, payments.studentId))
-    .innerJoin(schools, eq(schools.id, payments.schoolId))
-    .innerJoin(fees, eq(fees.id, payments.feeId))
-    .leftJoin(terms, eq(terms.id, fees.termId))
-    .leftJoin(refund, eq(refund.refundOf, payments.id));
+  return (
+    db
+      .select(paymentColumns)
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.studentId))
+      .innerJoin(schools, eq(schools.id, payments.schoolId))
+      .innerJoin(fees, eq(fees.id, payments.feeId))
+      .leftJoin(terms, eq(terms.id, fees.termId))
+      // A refund the provider failed does not refund the payment (another may follow).
+      .leftJoin(refund, and(eq(refund.refundOf, payments.id), ne(refund.status, 'failed')))
+  );
 }
 
 const newestFirst = [desc(payments.createdAt), desc(payments.id)];
