@@ -123,8 +123,16 @@ export function createFlutterwaveProvider(
       const { status, json } = await call('GET', `/transactions?tx_ref=${encodeURIComponent(reference)}`);
       if (status !== 200 || json.status !== 'success' || !Array.isArray(json.data)) throw failed(status, json);
       const attempt = decisive(json.data.filter((a) => a.tx_ref === reference));
-      // Until the payer tries to pay there is no transaction for the tx_ref.
-      if (!attempt) return notFoundVerification('No transaction was found for this tx_ref');
+      if (!attempt) {
+        // The listing may not have it (it pages); the documented lookup by tx_ref answers one attempt.
+        const byRef = await call('GET', `/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`);
+        const data = asObject(byRef.json.data);
+        // Until the payer tries to pay there is no transaction for the tx_ref.
+        if (byRef.status === 400 || byRef.status === 404)
+          return notFoundVerification(byRef.json.message ?? 'not found');
+        if (byRef.status !== 200 || byRef.json.status !== 'success' || !data) throw failed(byRef.status, byRef.json);
+        return verification(data);
+      }
       if (attempt.status !== 'successful') return verification(attempt);
       // The listing finds the attempt; its verify by id is what Flutterwave says to trust.
       const verified = await call('GET', `/transactions/${encodeURIComponent(String(attempt.id))}/verify`);
