@@ -118,7 +118,6 @@ describe('webhook deliveries', () => {
       event: 'charge.success',
       dedupeKey: `paystack:charge.success:${reference}`,
       reference,
-      transactionId: null,
       payload: { event: 'charge.success', data: { reference } },
     });
     expect(work).not.toBeNull();

@@ -198,7 +198,6 @@ export function createFlutterwaveProvider(
         event: body.event,
         dedupeKey: `flutterwave:${body.event}:${key}`,
         reference,
-        transactionId: data.id === undefined || data.id === null ? null : String(data.id),
         payload: body,
       };
     },

@@ -165,7 +165,6 @@ export function createPaystackProvider(options: ProviderHttpOptions): PaymentPro
         event: body.event,
         dedupeKey: `paystack:${body.event}:${key}`,
         reference,
-        transactionId: null,
         payload: body,
       };
     },

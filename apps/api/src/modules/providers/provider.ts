@@ -30,8 +30,6 @@ export interface WebhookEvent {
   event: string;
   dedupeKey: string;
   reference: string | null;
-  /** The provider's transaction id the event is about, when it names one (Flutterwave `data.id`). */
-  transactionId: string | null;
   payload: unknown;
 }
 

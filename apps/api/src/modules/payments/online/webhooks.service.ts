@@ -53,8 +53,8 @@ interface Known {
  * body (wherever the event type puts it: a charge, a refund, a dispute), else against the
  * app-wide account: the body decides only whose key is tried, never whether the event is
  * believed. Every correctly signed event is recorded and answered 200, whatever its type or
- * reference, so the provider does not retry it for days. `admit` is the caller's rate limit, told whether the delivery
- * was signed; it throws to refuse before anything is recorded. A verified event is recorded under
+ * reference, so the provider does not retry it for days. `admit` is the caller's rate limit,
+ * told whether the delivery was signed; it throws to refuse before anything is recorded. A verified event is recorded under
  * its dedupe key (a replay is not processed again) and settled from the provider's own answer,
  * with the payment row and the provider read here, once.
  */
