@@ -216,6 +216,54 @@ describe('Paystack: the cases the happy path never sends', () => {
     expect((await auditsOf(REFUND_NEEDS_ATTENTION, original.id))[0]!.schoolId).toBe(ids.school);
   });
 
+  it('Paystack is asked outside any transaction: while it hangs the payment is not locked, and a lost answer is asked again by the job', async () => {
+    const feeId = await approvedFee(t, ids.school, ids.term, '1000');
+    const original = await paidOnline(feeId);
+    fake.setFault('hang');
+    let first: Awaited<ReturnType<typeof call>>;
+    try {
+      const asking = call(t, 'bursar', 'POST', `/payment/${original.id}/refund`, { reason: 'Paid twice' });
+      await until(
+        async () => (await t.ctx.db.select().from(payments).where(eq(payments.refundOf, original.id))).length === 1,
+      );
+      // The refund is already recorded, pending, and nothing waits on the original's row.
+      const [pending] = await t.ctx.db.select().from(payments).where(eq(payments.refundOf, original.id));
+      expect(pending).toMatchObject({ status: 'pending', providerReference: null });
+      const locked = await t.ctx.db.transaction(async (tx) =>
+        tx.select().from(payments).where(eq(payments.id, original.id)).for('update', { noWait: true }),
+      );
+      expect(locked).toHaveLength(1);
+      const again = await call(t, 'bursar', 'POST', `/payment/${original.id}/refund`, { reason: 'Paid twice' });
+      expect(again.statusCode).toBe(409);
+      fake.setFault(null);
+      first = await asking;
+    } finally {
+      fake.setFault(null);
+    }
+    expect(first.statusCode, first.body).toBe(502);
+    expect(first.json().message).toBe(
+      'The payment provider did not answer. The refund is recorded as pending and will be asked again.',
+    );
+    expect(fake.refunds().filter((r) => r.reference === original.reference)).toHaveLength(0);
+
+    // The job asks again, then follows the refund until Paystack processes it.
+    await runReconcile(later(10));
+    const [sent] = await t.ctx.db.select().from(payments).where(eq(payments.refundOf, original.id));
+    expect(sent!.status).toBe('pending');
+    expect(sent!.providerReference).toBe(String(lastRefundId()));
+    fake.setWebhookUrl(undefined);
+    try {
+      await fake.finishRefund(lastRefundId(), 'processed');
+    } finally {
+      fake.setWebhookUrl(webhookUrl);
+    }
+    const result = await runReconcile(later(10));
+    expect(result?.refunds).toBe(1);
+    expect((await rowById(sent!.id)).status).toBe('success');
+    expect(fake.refunds().filter((r) => r.reference === original.reference)).toHaveLength(1);
+    expect(await outstandingOf(t, 'student', feeId)).toBe(1000);
+  });
+
   it('a dispute is recorded and flagged; a lost one is a compensating entry, once', async () => {
     const feeId = await approvedFee(t, ids.school, ids.term, '1200');
     const original = await paidOnline(feeId);
