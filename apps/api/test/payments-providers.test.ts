@@ -142,9 +142,13 @@ describe('Paystack: the cases the happy path never sends', () => {
     const before = (await auditsOf(PROVIDER_UNREACHABLE, ids.school)).length;
     fake.setFault('invalid-key');
     try {
-      const result = await runReconcile(later(25 * 60));
+      // Two hours after the hanging pass above alerted the school.
+      const result = await runReconcile(later(27 * 60));
       expect(result?.failed).toBe(0);
       expect(result?.unreachable).toBeGreaterThanOrEqual(1);
+      // The next pass, still refused, logs it again but does not tell the school twice in an hour.
+      const next = await runReconcile(later(27 * 60 + 10));
+      expect(next?.alerts).toEqual([expect.objectContaining({ schoolId: ids.school, method: 'paystack' })]);
       // The payer's status check cannot ask either; it says pending rather than failing.
       const status = await call(t, 'student', 'GET', `/payment/${reference}/status`);
       expect(status.statusCode, status.body).toBe(200);

@@ -3,12 +3,39 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-or
 import pg from 'pg';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { fees, paymentDisputes, paymentReviews, payments, paymentWebhookEvents } from '../../../db/schema.js';
+import {
+  auditLogs,
+  fees,
+  paymentDisputes,
+  paymentReviews,
+  payments,
+  paymentWebhookEvents,
+} from '../../../db/schema.js';
 import type { WebhookEvent } from '../../providers/provider.js';
 
 /** A mismatch between what we asked for and what the provider reports; one per payment. */
 export async function insertReview(db: DbOrTx, values: typeof paymentReviews.$inferInsert) {
   await db.insert(paymentReviews).values(values).onConflictDoNothing();
+}
+
+/**
+ * Whether `action` was recorded for the school's `method` account after `since`, by the app's
+ * clock as the row's `after.at` carries it (the row's own time is the database's).
+ */
+export async function alertedSince(db: DbOrTx, action: string, schoolId: string, method: string, since: Date) {
+  const [row] = await db
+    .select({ id: auditLogs.id })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.schoolId, schoolId),
+        eq(auditLogs.action, action),
+        sql`${auditLogs.after}->>'method' = ${method}`,
+        sql`(${auditLogs.after}->>'at')::timestamptz > ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findDispute(db: DbOrTx, provider: 'paystack' | 'flutterwave', providerDisputeId: string) {

@@ -3,11 +3,13 @@ import { recordAudit } from '../../audit/audit.queries.js';
 import { SYSTEM } from '../credit.service.js';
 import { lockPayment, updatePayment } from '../payments.queries.js';
 import { settlePendingRefunds } from '../refunds/refunds.service.js';
-import { pendingOnlinePayments } from './online.queries.js';
+import { alertedSince, pendingOnlinePayments } from './online.queries.js';
 import { type SettleOutcome, settlePayment } from './settle.service.js';
 
 /** What the school's ICT administrator is told when its provider account could not be asked. */
 export const PROVIDER_UNREACHABLE = 'payments.provider_unreachable';
+/** A school is told again about the same account at most this often; the log says it every pass. */
+const ALERT_EVERY_MS = 60 * 60_000;
 
 /**
  * The reconciliation pass: verifies pending online payments older than `olderThanMinutes` (a
@@ -15,7 +17,7 @@ export const PROVIDER_UNREACHABLE = 'payments.provider_unreachable';
  * success), and fails those the provider still reports unpaid after `abandonAfterMinutes`.
  * Only an answer of the provider fails a payment: when it cannot be asked (timeout, 5xx, a key
  * it refuses, no readable key) the payment stays pending, is tried again on the next pass, and
- * the school's administrator is alerted once per pass. Then it follows up pending refunds.
+ * the school's administrator is alerted (at most hourly). Then it follows up pending refunds.
  * Running it on two instances at once is safe, since settling locks the payment row; the
  * schedule (reconcile.job.ts) still takes an advisory lock so the provider is not asked twice.
  */
@@ -78,12 +80,19 @@ async function alertUnreachable(
   ctx: AppContext,
   entry: { schoolId: string; method: string; references: string[]; error: string },
 ) {
+  const since = new Date(ctx.clock().getTime() - ALERT_EVERY_MS);
+  if (await alertedSince(ctx.db, PROVIDER_UNREACHABLE, entry.schoolId, entry.method, since)) return;
   await recordAudit(ctx.db, SYSTEM, {
     action: PROVIDER_UNREACHABLE,
     entity: 'payment_profile',
     entityId: entry.schoolId,
     schoolId: entry.schoolId,
-    after: { method: entry.method, error: entry.error, pendingPayments: entry.references.length },
+    after: {
+      method: entry.method,
+      error: entry.error,
+      pendingPayments: entry.references.length,
+      at: ctx.clock().toISOString(),
+    },
   });
 }
 
