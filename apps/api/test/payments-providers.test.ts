@@ -14,6 +14,8 @@ import { encryptSecret } from '../src/lib/secrets.js';
 import { runReconcile } from '../src/modules/payments/online/reconcile.job.js';
 import { PROVIDER_UNREACHABLE } from '../src/modules/payments/online/reconcile.service.js';
 import { REFUND_NEEDS_ATTENTION } from '../src/modules/payments/online/webhooks.service.js';
+import { createPaystackProvider } from '../src/modules/providers/paystack.js';
+import { ProviderError } from '../src/modules/providers/provider.js';
 import { useTestApp } from './helper.js';
 import { approvedFee, call, loadPaymentIds, outstandingOf, type PaymentIds } from './payments-support.js';
 
@@ -165,6 +167,13 @@ describe('Paystack: the cases the happy path never sends', () => {
     const result = await runReconcile(later(25 * 60));
     expect(result?.failed).toBeGreaterThanOrEqual(1);
     expect((await paymentOf(reference)).status).toBe('failed');
+  });
+
+  it('a provider that refuses the connection is a provider error (the payment stays pending), not a crash', async () => {
+    const closed = createPaystackProvider({ baseUrl: 'http://127.0.0.1:1', secretKey: SCHOOL_KEY });
+    const error = await closed.verify('SL-ANY').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).status).toBeUndefined();
   });
 
   it('fees passed to the payer: Paystack charged more than we asked, and the requested amount is what counts', async () => {

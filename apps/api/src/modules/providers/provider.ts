@@ -104,22 +104,30 @@ export interface ProviderHttpOptions {
 
 /**
  * JSON over HTTPS with the secret key as a bearer token, as both Paystack and Flutterwave take it.
- * A body that is not JSON reads as `{}`, so callers judge by status and envelope alone.
+ * A body that is not JSON reads as `{}`, so callers judge by status and envelope alone; a
+ * connection that fails is a ProviderError without a status, a timeout a TimeoutError.
  */
 export function providerHttp<Envelope>(options: ProviderHttpOptions) {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
   return async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const response = await doFetch(`${options.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${options.secretKey}`,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    let response: Response;
+    try {
+      response = await doFetch(`${options.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.secretKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      // A refused or dropped connection is the provider not answering, like a timeout (kept as is).
+      if ((error as Error).name === 'TimeoutError') throw error;
+      throw new ProviderError(`The provider could not be reached: ${(error as Error).message}`);
+    }
     const json = (await response.json().catch(() => ({}))) as Envelope;
     return { status: response.status, json };
   };

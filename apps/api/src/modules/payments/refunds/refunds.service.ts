@@ -67,7 +67,7 @@ async function askProvider(provider: PaymentProvider, payment: PaymentRow, refun
     if (error instanceof ProviderError && error.status !== undefined && error.status >= 400 && error.status < 500) {
       return { refused: error.message };
     }
-    if (error instanceof ProviderError || ['TimeoutError', 'AbortError', 'TypeError'].includes((error as Error).name)) {
+    if (error instanceof ProviderError || (error as Error).name === 'TimeoutError') {
       return { unanswered: (error as Error).message };
     }
     throw error;
