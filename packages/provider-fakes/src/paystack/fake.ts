@@ -42,6 +42,8 @@ export interface PaystackFakeOptions {
   /** Where charge.success is POSTed; may be set later with setWebhookUrl. */
   webhookUrl?: string;
   minimumKobo?: number;
+  /** When set, every refund is processed (with its refund.processed webhook) this long after it was asked for. */
+  processRefundsAfterMs?: number;
   host?: string;
   port?: number;
 }
@@ -63,6 +65,7 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
   let passFeesToPayer = false;
   let nextDisputeId = 2_867_000;
   const hanging = new Set<() => void>();
+  const timers = new Set<NodeJS.Timeout>();
 
   const authorized = (header: string | undefined) => header === `Bearer ${options.secretKey}`;
   const invalidKey = { status: false, message: 'Invalid key' };
@@ -95,6 +98,19 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
 
   const deliver = (t: FakeTransaction, control: { badSignature?: boolean } = {}) =>
     send('charge.success', verifyData(t), t.reference, control);
+
+  async function finishRefund(id: number, outcome: RefundOutcome) {
+    const refund = refunds.find((r) => r.id === id);
+    if (!refund) throw new Error(`no refund ${id}`);
+    if (outcome === 'processed') refund.status = 'processed';
+    if (outcome === 'failed') {
+      refund.status = 'failed';
+      refund.transaction.refundedAmount -= refund.amount;
+      if (refund.transaction.status === 'reversed') refund.transaction.status = 'success';
+    }
+    if (outcome === 'needs-attention') refund.status = 'needs-attention';
+    return pending.track(send(`refund.${outcome}`, refundEventData(refund), refund.transaction.reference));
+  }
 
   // The API plays the fault; the hosted checkout and the test controls keep working.
   app.addHook('onRequest', async (request, reply) => {
@@ -282,6 +298,13 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
     };
     refunds.push(refund);
     // Paystack answers every refund pending and finishes it later, with a refund.* webhook.
+    if (options.processRefundsAfterMs !== undefined) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (refund.status === 'pending') void finishRefund(refund.id, 'processed');
+      }, options.processRefundsAfterMs);
+      timers.add(timer);
+    }
     return { status: true, message: 'Refund has been queued for processing', data: refundData(refund) };
   });
 
@@ -424,18 +447,7 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
      * names the transaction in `transaction_reference`. A failed refund gives the money back to
      * the transaction; one that needs attention stays pending.
      */
-    async finishRefund(id: number, outcome: RefundOutcome) {
-      const refund = refunds.find((r) => r.id === id);
-      if (!refund) throw new Error(`no refund ${id}`);
-      if (outcome === 'processed') refund.status = 'processed';
-      if (outcome === 'failed') {
-        refund.status = 'failed';
-        refund.transaction.refundedAmount -= refund.amount;
-        if (refund.transaction.status === 'reversed') refund.transaction.status = 'success';
-      }
-      if (outcome === 'needs-attention') refund.status = 'needs-attention';
-      return pending.track(send(`refund.${outcome}`, refundEventData(refund), refund.transaction.reference));
-    },
+    finishRefund,
     /**
      * A payer's dispute of transaction `reference`: `create`, `remind`, or `resolve` with
      * Paystack's resolution (`merchant-accepted`: the payer gets the money back; `declined`: the
@@ -461,6 +473,7 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
     /** Waits for webhook deliveries still on the wire. */
     settled: pending.settled,
     async close() {
+      for (const timer of timers) clearTimeout(timer);
       await pending.settled();
       await app.close();
     },
