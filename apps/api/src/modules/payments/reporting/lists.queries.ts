@@ -64,17 +64,15 @@ const paymentColumns = {
 };
 
 function paymentsFrom(db: DbOrTx) {
-  return (
-    db
-      .select(paymentColumns)
-      .from(payments)
-      .innerJoin(users, eq(users.id, payments.studentId))
-      .innerJoin(schools, eq(schools.id, payments.schoolId))
-      .innerJoin(fees, eq(fees.id, payments.feeId))
-      .leftJoin(terms, eq(terms.id, fees.termId))
-      // A refund the provider failed does not refund the payment (another may follow).
-      .leftJoin(refund, and(eq(refund.refundOf, payments.id), ne(refund.status, 'failed')))
-  );
+  // A refund the provider failed does not refund the payment (another may follow).
+  return db
+    .select(paymentColumns)
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.studentId))
+    .innerJoin(schools, eq(schools.id, payments.schoolId))
+    .innerJoin(fees, eq(fees.id, payments.feeId))
+    .leftJoin(terms, eq(terms.id, fees.termId))
+    .leftJoin(refund, and(eq(refund.refundOf, payments.id), ne(refund.status, 'failed')));
 }
 
 const newestFirst = [desc(payments.createdAt), desc(payments.id)];
