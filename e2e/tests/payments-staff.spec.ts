@@ -5,6 +5,7 @@ import { email, PASSWORD, screenshot, signIn } from './support';
 const PHONE = { width: 390, height: 844 };
 const REG_NO = 'CVC/2025/0142';
 const REFUND_REASON = 'Paid twice at the desk; cash handed back to the parent';
+const ONLINE_REFUND_REASON = 'Paid online twice; returned through Paystack';
 /** A 1×1 PNG, enough for the server to recognise an image by its bytes. */
 const PROOF_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -182,6 +183,52 @@ test.describe('payments for staff', () => {
     await page.setViewportSize(PHONE);
     await expect(refundRow).toBeVisible();
     await screenshot(page, 'phone-payments');
+  });
+
+  test('an online refund reads pending until the provider confirms it', async ({ page, request }) => {
+    // The demo parent pays for the child at Wuse, whose fees no other spec touches.
+    const parent = await apiSignIn(request, 'parent');
+    const children = (await (await request.get('/api/v1/parent/children', { headers: bearer(parent) })).json())
+      .data as { _id: string; regNo: string; school: { name: string } }[];
+    const son = children.find((child) => child.school.name.endsWith('Wuse'))!;
+    expect(son).toBeDefined();
+    const fees = (
+      await (await request.get(`/api/v1/student/fees?student_id=${son._id}`, { headers: bearer(parent) })).json()
+    ).data.fees as { fee: { _id: string }; outstanding: number }[];
+    const owed = fees.find((row) => row.outstanding >= 100)!;
+    const started = await request.post('/api/v1/payment/initiate', {
+      headers: bearer(parent),
+      data: { fee_id: owed.fee._id, student_id: son._id, payment_method: 'paystack' },
+    });
+    expect(started.ok(), await started.text()).toBe(true);
+    const { paymentUrl, reference } = (await started.json()).data as { paymentUrl: string; reference: string };
+    const paid = await request.post(`${paymentUrl}/pay`, { maxRedirects: 0 });
+    expect(paid.status()).toBe(302);
+    await expect(async () => {
+      const status = await request.get(`/api/v1/payment/${reference}/status`, { headers: bearer(parent) });
+      expect((await status.json()).data.status).toBe('success');
+    }).toPass();
+
+    await signIn(page, 'admin');
+    await page.goto('/fees?tab=payments');
+    await searchPayments(page, reference);
+    const card = page.getByRole('article', { name: `Payment ${reference}` });
+    await expect(card).toContainText('Completed');
+    await card.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund payment' });
+    await expect(dialog).toContainText('the refund shows as pending until the provider confirms it');
+    await dialog.getByLabel('Reason for refund').fill(ONLINE_REFUND_REASON);
+    await dialog.getByRole('button', { name: 'Refund payment' }).click();
+    await expect(card.getByText('Refunded', { exact: true })).toBeVisible();
+
+    // Paystack answered pending: the refund row says so, and the fee stays paid until it confirms.
+    await searchPayments(page, son.regNo);
+    const refundRow = page.getByRole('article', { name: /^Refund / }).filter({ hasText: ONLINE_REFUND_REASON });
+    await expect(refundRow.getByText('Refund pending', { exact: true })).toBeVisible();
+    const after = (
+      await (await request.get(`/api/v1/student/fees?student_id=${son._id}`, { headers: bearer(parent) })).json()
+    ).data.fees as { fee: { _id: string }; outstanding: number }[];
+    expect(after.find((row) => row.fee._id === owed.fee._id)!.outstanding).toBe(0);
   });
 
   test('the overview shows the payment analytics with a success rate', async ({ page }) => {

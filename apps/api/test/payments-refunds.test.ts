@@ -3,6 +3,7 @@ import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fak
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, payments } from '../src/db/schema.js';
+import { runReconcile } from '../src/modules/payments/online/reconcile.job.js';
 import { settlePayment } from '../src/modules/payments/online/settle.service.js';
 import { useTestApp } from './helper.js';
 import {
@@ -161,6 +162,13 @@ describe('refunds', () => {
     ]);
     const [row] = await t.ctx.db.select().from(payments).where(eq(payments.id, made._id));
     expect(row!.providerReference).toBe(String(fake.refunds().at(-1)!.id));
+    // Paystack answered pending: until it reports the refund processed, the money has not gone back.
+    expect(made.status).toBe('pending');
+    expect(await outstandingOf(t, 'student', feeId)).toBe(0);
+    await fake.finishRefund(fake.refunds().at(-1)!.id, 'processed');
+    await runReconcile({ ...t.ctx, clock: () => new Date(Date.now() + 10 * 60_000) });
+    const [done] = await t.ctx.db.select().from(payments).where(eq(payments.id, made._id));
+    expect(done!.status).toBe('success');
     expect(await outstandingOf(t, 'student', feeId)).toBe(1500);
 
     const concurrent = await Promise.all(Array.from({ length: 3 }, () => refund('bursar', original.id)));
@@ -168,7 +176,7 @@ describe('refunds', () => {
     expect(fake.refunds().filter((r) => r.reference === original.reference)).toHaveLength(1);
   });
 
-  it('when Paystack refuses, nothing is written and the bursar sees why', async () => {
+  it('when Paystack refuses, the refund fails, nothing is refunded and the bursar sees why', async () => {
     const feeId = await approvedFee(t, ids.school, ids.term, '1000');
     const original = await paidOnline(feeId);
     // Refunded from the Paystack dashboard already: Paystack has nothing left to return.
@@ -184,7 +192,9 @@ describe('refunds', () => {
     expect(response.json().message).toBe(
       'The payment provider refused the refund: Transaction has been fully reversed',
     );
-    expect((await rowsOf(feeId)).filter((row) => row.kind === 'refund')).toHaveLength(0);
+    // The refund was recorded before Paystack was asked; its refusal fails it, and it refunds nothing.
+    const refunds = (await rowsOf(feeId)).filter((row) => row.kind === 'refund');
+    expect(refunds.map((row) => [row.status, row.notes])).toEqual([['failed', 'Transaction has been fully reversed']]);
     expect(await outstandingOf(t, 'student', feeId)).toBe(0);
   });
 

@@ -6,12 +6,15 @@
 export {
   type FlutterwaveFake,
   type FlutterwaveFakeOptions,
+  type FlutterwaveSignatureStyle,
   type FlutterwaveWebhookDelivery,
   startFlutterwaveFake,
 } from './flutterwave/fake.js';
 export {
   type PaystackFake,
   type PaystackFakeOptions,
+  type PaystackFault,
+  type RefundOutcome,
   startPaystackFake,
   type WebhookDelivery,
 } from './paystack/fake.js';

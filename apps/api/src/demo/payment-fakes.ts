@@ -9,7 +9,8 @@ import { DEMO_PROVIDER_KEYS } from '../seed/payments.js';
  */
 export async function startDemoPaymentFakes(config: AppConfig) {
   const { paystack, flutterwave } = DEMO_PROVIDER_KEYS;
-  const paystackFake = await startPaystackFake({ secretKey: paystack.secretKey });
+  // Paystack takes days over a refund; the demo shows it pending for a minute, then processed.
+  const paystackFake = await startPaystackFake({ secretKey: paystack.secretKey, processRefundsAfterMs: 60_000 });
   const flutterwaveFake = await startFlutterwaveFake({
     secretKey: flutterwave.secretKey,
     secretHash: flutterwave.secretHash,

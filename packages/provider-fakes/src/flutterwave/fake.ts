@@ -5,10 +5,17 @@
  * is in memory; amounts are kept in kobo and only turned into naira on the wire. Test-only
  * controls live under /__fake/* and never on a real path.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { checkoutPage } from '../checkout-page.js';
 import { fakeServer, inFlight, listen } from '../http.js';
-import { chargeData, type FakeCharge, naira, type Status, toKobo } from './wire.js';
+import { chargeData, type FakeAttempt, type FakeCharge, naira, type Status, toKobo } from './wire.js';
+
+/**
+ * How webhooks are signed: v3's `verif-hash` (the secret hash itself), the newer
+ * `flutterwave-signature` (base64 HMAC-SHA256 of the body keyed with the secret hash, as
+ * Flutterwave's v4 SDK computes it), or both headers.
+ */
+export type FlutterwaveSignatureStyle = 'verif-hash' | 'flutterwave-signature' | 'both';
 
 export interface FlutterwaveWebhookDelivery {
   txRef: string;
@@ -33,7 +40,8 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
   const byTxRef = new Map<string, FakeCharge>();
   const byCode = new Map<string, FakeCharge>();
   const deliveries: FlutterwaveWebhookDelivery[] = [];
-  const refunds: { id: number; txRef: string; amountKobo: number }[] = [];
+  const refunds: { id: number; txRef: string; amountKobo: number; createdAt: string }[] = [];
+  let signatureStyle: FlutterwaveSignatureStyle = 'verif-hash';
   const pending = inFlight();
   let webhookUrl = options.webhookUrl;
   let nextId = 288_200_108;
@@ -48,21 +56,24 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
   const notFound = { status: 'error', message: 'No transaction was found for this id', data: null };
 
   /** verif-hash is the configured secret hash itself, not a signature of the body. */
-  async function deliver(c: FakeCharge, control: { badHash?: boolean } = {}) {
+  async function deliver(c: FakeCharge, control: { badHash?: boolean; attempt?: FakeAttempt } = {}) {
     const started = Date.now();
     const event = 'charge.completed';
     if (!webhookUrl) {
       deliveries.push({ txRef: c.txRef, event, status: null, error: 'no webhook url', latencyMs: 0 });
       return null;
     }
-    const body = JSON.stringify({ event, data: chargeData(c), 'event.type': 'CARD_TRANSACTION' });
+    const body = JSON.stringify({ event, data: chargeData(c, control.attempt), 'event.type': 'CARD_TRANSACTION' });
+    const hash = control.badHash ? 'not-the-secret-hash' : options.secretHash;
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (signatureStyle !== 'flutterwave-signature') headers['verif-hash'] = hash;
+    if (signatureStyle !== 'verif-hash') {
+      headers['flutterwave-signature'] = createHmac('sha256', hash).update(body).digest('base64');
+    }
     try {
       const response = await fetch(webhookUrl, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'verif-hash': control.badHash ? 'not-the-secret-hash' : options.secretHash,
-        },
+        headers,
         body,
         signal: AbortSignal.timeout(60_000),
         redirect: 'manual',
@@ -76,13 +87,29 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
     }
   }
 
-  function attempt(c: FakeCharge, status: Status) {
-    if (c.id === null) {
-      c.id = nextId++;
-      c.createdAt = new Date().toISOString();
-      c.flwRef = `FLW-MOCK-${randomBytes(8).toString('hex')}`;
-    }
+  /** A new transaction under the checkout's tx_ref, as each try to pay makes one. */
+  function attempt(c: FakeCharge, status: Status): FakeAttempt {
+    const made: FakeAttempt = {
+      id: nextId++,
+      flwRef: `FLW-MOCK-${randomBytes(8).toString('hex')}`,
+      status,
+      createdAt: new Date().toISOString(),
+    };
+    c.attempts.push(made);
+    c.id = made.id;
+    c.flwRef = made.flwRef;
+    c.createdAt = made.createdAt;
     c.status = status;
+    return made;
+  }
+
+  /** The checkout and attempt with transaction id `id`. */
+  function findAttempt(id: string) {
+    for (const c of byTxRef.values()) {
+      const found = c.attempts.find((a) => String(a.id) === id);
+      if (found) return { c, attempt: found };
+    }
+    return null;
   }
 
   app.post('/v3/payments', async (request, reply) => {
@@ -102,6 +129,7 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
     const code = `flwlnk-${randomBytes(13).toString('hex')}`;
     const c: FakeCharge = existing ?? {
       id: null,
+      attempts: [],
       txRef: body.tx_ref,
       flwRef: null,
       code,
@@ -125,9 +153,9 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
   app.get<{ Params: { id: string } }>('/v3/transactions/:id/verify', async (request, reply) => {
     const denied = unauthorized(request.headers.authorization);
     if (denied) return reply.code(401).send(denied);
-    const c = [...byTxRef.values()].find((candidate) => String(candidate.id) === request.params.id);
-    if (!c) return reply.code(400).send(notFound);
-    return { status: 'success', message: 'Transaction fetched successfully', data: chargeData(c) };
+    const found = findAttempt(request.params.id);
+    if (!found) return reply.code(400).send(notFound);
+    return { status: 'success', message: 'Transaction fetched successfully', data: chargeData(found.c, found.attempt) };
   });
 
   app.get<{ Querystring: { tx_ref?: string } }>('/v3/transactions/verify_by_reference', async (request, reply) => {
@@ -135,40 +163,49 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
     if (denied) return reply.code(401).send(denied);
     const c = byTxRef.get(request.query.tx_ref ?? '');
     // Nothing was attempted yet: Flutterwave has no transaction for the reference.
-    if (!c || c.id === null) return reply.code(400).send(notFound);
-    return { status: 'success', message: 'Transaction fetched successfully', data: chargeData(c) };
+    if (!c?.attempts.length) return reply.code(400).send(notFound);
+    // Which of several attempts Flutterwave answers is not documented; the first is the worst case
+    // for an integration that trusts it (a declined card, when the retry was paid).
+    return { status: 'success', message: 'Transaction fetched successfully', data: chargeData(c, c.attempts[0]) };
   });
 
-  app.get<{ Querystring: { page?: string; status?: string } }>('/v3/transactions', async (request, reply) => {
-    const denied = unauthorized(request.headers.authorization);
-    if (denied) return reply.code(401).send(denied);
-    const perPage = 10;
-    const page = Math.max(1, Number(request.query.page) || 1);
-    const all = [...byTxRef.values()]
-      .filter((c) => c.id !== null && (!request.query.status || c.status === request.query.status))
-      .reverse();
-    return {
-      status: 'success',
-      message: 'Transactions fetched',
-      meta: {
-        page_info: {
-          total: all.length,
-          current_page: page,
-          total_pages: Math.max(1, Math.ceil(all.length / perPage)),
+  app.get<{ Querystring: { page?: string; status?: string; tx_ref?: string } }>(
+    '/v3/transactions',
+    async (request, reply) => {
+      const denied = unauthorized(request.headers.authorization);
+      if (denied) return reply.code(401).send(denied);
+      const perPage = 10;
+      const page = Math.max(1, Number(request.query.page) || 1);
+      const { status, tx_ref: txRef } = request.query;
+      const all = [...byTxRef.values()]
+        .filter((c) => !txRef || c.txRef === txRef)
+        .flatMap((c) => c.attempts.map((a) => ({ c, a })))
+        .filter(({ a }) => !status || a.status === status)
+        .reverse();
+      return {
+        status: 'success',
+        message: 'Transactions fetched',
+        meta: {
+          page_info: {
+            total: all.length,
+            current_page: page,
+            total_pages: Math.max(1, Math.ceil(all.length / perPage)),
+          },
         },
-      },
-      data: all.slice((page - 1) * perPage, page * perPage).map(chargeData),
-    };
-  });
+        data: all.slice((page - 1) * perPage, page * perPage).map(({ c, a }) => chargeData(c, a)),
+      };
+    },
+  );
 
   /** POST /v3/transactions/:id/refund: `amount` in naira, defaults to what is left. */
   app.post<{ Params: { id: string } }>('/v3/transactions/:id/refund', async (request, reply) => {
     const denied = unauthorized(request.headers.authorization);
     if (denied) return reply.code(401).send(denied);
-    const c = [...byTxRef.values()].find((candidate) => String(candidate.id) === request.params.id);
-    if (!c) return reply.code(400).send(notFound);
+    const found = findAttempt(request.params.id);
+    if (!found) return reply.code(400).send(notFound);
+    const { c } = found;
     const invalid = (message: string) => reply.code(400).send({ status: 'error', message, data: null });
-    if (c.status !== 'successful') return invalid('Only successful transactions can be refunded');
+    if (found.attempt.status !== 'successful') return invalid('Only successful transactions can be refunded');
     const left = c.amountKobo - c.refundedKobo;
     if (left <= 0) return invalid('Transaction has been fully refunded');
     const body = (request.body ?? {}) as Record<string, unknown>;
@@ -176,7 +213,7 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
     if (amountKobo === null || amountKobo <= 0) return invalid('Invalid amount');
     if (amountKobo > left) return invalid('Refund amount cannot be greater than the transaction amount');
     c.refundedKobo += amountKobo;
-    const refund = { id: nextRefundId++, txRef: c.txRef, amountKobo };
+    const refund = { id: nextRefundId++, txRef: c.txRef, amountKobo, createdAt: new Date().toISOString() };
     refunds.push(refund);
     return {
       status: 'success',
@@ -184,14 +221,31 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
       data: {
         id: refund.id,
         account_id: 17_321,
-        tx_id: c.id,
+        tx_id: found.attempt.id,
         flw_ref: `URF_${Date.now()}_${randomBytes(3).toString('hex')}`,
         wallet_id: 74_863,
         amount_refunded: naira(amountKobo),
         status: 'completed',
         destination: 'payment_source',
         meta: { source: 'availablebalance' },
-        created_at: new Date().toISOString(),
+        created_at: refund.createdAt,
+      },
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/v3/refunds/:id', async (request, reply) => {
+    const denied = unauthorized(request.headers.authorization);
+    if (denied) return reply.code(401).send(denied);
+    const refund = refunds.find((r) => String(r.id) === request.params.id);
+    if (!refund) return reply.code(400).send({ status: 'error', message: 'Refund not found', data: null });
+    return {
+      status: 'success',
+      message: 'Refund fetched',
+      data: {
+        id: refund.id,
+        amount_refunded: naira(refund.amountKobo),
+        status: 'completed',
+        created_at: refund.createdAt,
       },
     };
   });
@@ -225,10 +279,7 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
   app.post<{ Params: { code: string } }>('/v3/hosted/pay/:code/pay', async (request, reply) => {
     const c = byCode.get(request.params.code);
     if (!c) return reply.code(404).type('text/html').send(gone);
-    if (c.status !== 'successful') {
-      attempt(c, 'successful');
-      pending.track(deliver(c));
-    }
+    if (c.status !== 'successful') pending.track(deliver(c, { attempt: attempt(c, 'successful') }));
     if (!c.redirectUrl) return reply.type('text/html').send(page(c, 'Payment successful'));
     const target = new URL(c.redirectUrl);
     target.searchParams.set('status', 'successful');
@@ -240,11 +291,8 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
   app.post<{ Params: { code: string } }>('/v3/hosted/pay/:code/fail', async (request, reply) => {
     const c = byCode.get(request.params.code);
     if (!c) return reply.code(404).type('text/html').send(gone);
-    if (c.status !== 'successful') {
-      attempt(c, 'failed');
-      // Unlike Paystack, Flutterwave notifies failed attempts too; the page stays open for a retry.
-      pending.track(deliver(c));
-    }
+    // Unlike Paystack, Flutterwave notifies failed attempts too; the page stays open for a retry.
+    if (c.status !== 'successful') pending.track(deliver(c, { attempt: attempt(c, 'failed') }));
     return reply.type('text/html').send(page(c, 'Declined. Try again or use another card.'));
   });
 
@@ -264,7 +312,11 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
     async (request, reply) => {
       const c = byTxRef.get(request.params.txRef);
       if (!c) return reply.code(404).send({ status: 'error' });
-      attempt(c, request.body.status);
+      const latest = c.attempts.at(-1);
+      if (latest) {
+        latest.status = request.body.status;
+        c.status = request.body.status;
+      } else attempt(c, request.body.status);
       return { status: 'success', data: chargeData(c) };
     },
   );
@@ -310,6 +362,10 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
     deliveries,
     transaction: (txRef: string) => byTxRef.get(txRef),
     refunds: () => refunds.map((r) => ({ ...r })),
+    /** Signs webhooks from now on with `style`'s header(s). */
+    setSignatureStyle(style: FlutterwaveSignatureStyle) {
+      signatureStyle = style;
+    },
     setWebhookUrl(next: string | undefined) {
       webhookUrl = next;
     },

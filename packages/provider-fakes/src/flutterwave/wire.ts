@@ -5,9 +5,22 @@
  */
 export type Status = 'pending' | 'successful' | 'failed';
 
+/**
+ * One try to pay on a hosted checkout. Flutterwave makes a transaction, with its own id, for
+ * every attempt: a declined card and the retry that succeeds are two transactions of one tx_ref.
+ */
+export interface FakeAttempt {
+  id: number;
+  flwRef: string;
+  status: Status;
+  createdAt: string;
+}
+
 export interface FakeCharge {
-  /** Flutterwave creates the transaction (and its numeric id) when the payer first tries to pay. */
+  /** The latest attempt's id; null until the payer first tries to pay. */
   id: number | null;
+  /** Every attempt, oldest first. */
+  attempts: FakeAttempt[];
   txRef: string;
   flwRef: string | null;
   code: string;
@@ -39,11 +52,14 @@ export function toKobo(value: unknown): number | null {
 /** Local card fee: 1.4%, in kobo. */
 const appFee = (kobo: number) => Math.round(kobo * 0.014);
 
-export function chargeData(c: FakeCharge) {
+/** The wire form of attempt `attempt` of checkout `c` (by default its latest). */
+export function chargeData(c: FakeCharge, attempt: FakeAttempt | undefined = c.attempts.at(-1)) {
+  const status = attempt?.status ?? c.status;
+  const createdAt = attempt?.createdAt ?? c.createdAt;
   return {
-    id: c.id,
+    id: attempt?.id ?? c.id,
     tx_ref: c.txRef,
-    flw_ref: c.flwRef,
+    flw_ref: attempt?.flwRef ?? c.flwRef,
     device_fingerprint: 'N/A',
     amount: naira(c.amountKobo),
     currency: c.currency,
@@ -51,13 +67,13 @@ export function chargeData(c: FakeCharge) {
     app_fee: naira(appFee(c.amountKobo)),
     merchant_fee: 0,
     processor_response:
-      c.status === 'successful' ? 'Approved by Financial Institution' : c.status === 'failed' ? 'Declined' : 'Pending',
+      status === 'successful' ? 'Approved by Financial Institution' : status === 'failed' ? 'Declined' : 'Pending',
     auth_model: 'PIN',
     ip: '127.0.0.1',
     narration: 'CARD Transaction ',
-    status: c.status,
+    status,
     payment_type: 'card',
-    created_at: c.createdAt,
+    created_at: createdAt,
     account_id: 17_321,
     card: { first_6digits: '553188', last_4digits: '2950', issuer: 'MASTERCARD', country: 'NG', type: 'MASTERCARD' },
     meta: c.meta ?? null,
@@ -67,7 +83,7 @@ export function chargeData(c: FakeCharge) {
       name: c.name ?? 'Anonymous customer',
       phone_number: 'N/A',
       email: c.email,
-      created_at: c.createdAt,
+      created_at: createdAt,
     },
   };
 }

@@ -7,7 +7,17 @@
 import { randomBytes } from 'node:crypto';
 import { checkoutPage } from '../checkout-page.js';
 import { fakeServer, inFlight, listen } from '../http.js';
-import { cardFees, type FakeRefund, type FakeTransaction, refundData, type Status, sign, verifyData } from './wire.js';
+import {
+  cardFees,
+  disputeData,
+  type FakeRefund,
+  type FakeTransaction,
+  refundData,
+  refundEventData,
+  type Status,
+  sign,
+  verifyData,
+} from './wire.js';
 
 export interface WebhookDelivery {
   reference: string;
@@ -17,11 +27,23 @@ export interface WebhookDelivery {
   latencyMs: number;
 }
 
+/**
+ * A fault the fake plays on its API (not its checkout pages or controls): `invalid-key` answers
+ * 400 "Invalid key" as Paystack does for a key it does not know, `hang` never answers,
+ * `server-error` answers 500.
+ */
+export type PaystackFault = 'invalid-key' | 'hang' | 'server-error' | null;
+
+/** What Paystack reports of a refund in its refund webhooks. */
+export type RefundOutcome = 'processed' | 'failed' | 'needs-attention';
+
 export interface PaystackFakeOptions {
   secretKey: string;
   /** Where charge.success is POSTed; may be set later with setWebhookUrl. */
   webhookUrl?: string;
   minimumKobo?: number;
+  /** When set, every refund is processed (with its refund.processed webhook) this long after it was asked for. */
+  processRefundsAfterMs?: number;
   host?: string;
   port?: number;
 }
@@ -39,19 +61,23 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
   let webhookUrl = options.webhookUrl;
   let nextId = 4_099_260_000;
   const minimumKobo = options.minimumKobo ?? 5_000;
+  let fault: PaystackFault = null;
+  let passFeesToPayer = false;
+  let nextDisputeId = 2_867_000;
+  const hanging = new Set<() => void>();
+  const timers = new Set<NodeJS.Timeout>();
 
   const authorized = (header: string | undefined) => header === `Bearer ${options.secretKey}`;
   const invalidKey = { status: false, message: 'Invalid key' };
 
   /** The exact bytes that are signed are the exact bytes that are sent. */
-  async function deliver(t: FakeTransaction, control: { badSignature?: boolean } = {}) {
+  async function send(event: string, data: unknown, reference: string, control: { badSignature?: boolean } = {}) {
     const started = Date.now();
-    const event = 'charge.success';
     if (!webhookUrl) {
-      deliveries.push({ reference: t.reference, event, status: null, error: 'no webhook url', latencyMs: 0 });
+      deliveries.push({ reference, event, status: null, error: 'no webhook url', latencyMs: 0 });
       return null;
     }
-    const body = JSON.stringify({ event, data: verifyData(t) });
+    const body = JSON.stringify({ event, data });
     const signature = sign(control.badSignature ? 'sk_test_wrong' : options.secretKey, body);
     try {
       const response = await fetch(webhookUrl, {
@@ -62,19 +88,38 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
         redirect: 'manual',
       });
       await response.arrayBuffer();
-      deliveries.push({ reference: t.reference, event, status: response.status, latencyMs: Date.now() - started });
+      deliveries.push({ reference, event, status: response.status, latencyMs: Date.now() - started });
       return response.status;
     } catch (error) {
-      deliveries.push({
-        reference: t.reference,
-        event,
-        status: null,
-        error: String(error),
-        latencyMs: Date.now() - started,
-      });
+      deliveries.push({ reference, event, status: null, error: String(error), latencyMs: Date.now() - started });
       return null;
     }
   }
+
+  const deliver = (t: FakeTransaction, control: { badSignature?: boolean } = {}) =>
+    send('charge.success', verifyData(t), t.reference, control);
+
+  async function finishRefund(id: number, outcome: RefundOutcome) {
+    const refund = refunds.find((r) => r.id === id);
+    if (!refund) throw new Error(`no refund ${id}`);
+    if (outcome === 'processed') refund.status = 'processed';
+    if (outcome === 'failed') {
+      refund.status = 'failed';
+      refund.transaction.refundedAmount -= refund.amount;
+      if (refund.transaction.status === 'reversed') refund.transaction.status = 'success';
+    }
+    if (outcome === 'needs-attention') refund.status = 'needs-attention';
+    return pending.track(send(`refund.${outcome}`, refundEventData(refund), refund.transaction.reference));
+  }
+
+  // The API plays the fault; the hosted checkout and the test controls keep working.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!fault || request.url.startsWith('/__fake/') || request.url.startsWith('/checkout/')) return;
+    if (fault === 'invalid-key') return reply.code(400).send(invalidKey);
+    if (fault === 'server-error') return reply.code(500).send({ status: false, message: 'An error occurred' });
+    await new Promise<void>((resolve) => hanging.add(resolve));
+    return reply.code(500).send({ status: false, message: 'Gateway timeout' });
+  });
 
   app.post('/transaction/initialize', async (request, reply) => {
     if (!authorized(request.headers.authorization)) return reply.code(401).send(invalidKey);
@@ -252,7 +297,24 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
       createdAt: new Date().toISOString(),
     };
     refunds.push(refund);
+    // Paystack answers every refund pending and finishes it later, with a refund.* webhook.
+    if (options.processRefundsAfterMs !== undefined) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (refund.status === 'pending') void finishRefund(refund.id, 'processed');
+      }, options.processRefundsAfterMs);
+      timers.add(timer);
+    }
     return { status: true, message: 'Refund has been queued for processing', data: refundData(refund) };
+  });
+
+  app.get<{ Params: { id: string } }>('/refund/:id', async (request, reply) => {
+    if (!authorized(request.headers.authorization)) return reply.code(401).send(invalidKey);
+    const refund = refunds.find((r) => String(r.id) === request.params.id);
+    if (!refund) {
+      return reply.code(404).send({ status: false, message: 'Refund not found', code: 'not_found' });
+    }
+    return { status: true, message: 'Refund retrieved', data: refundData(refund) };
   });
 
   const page = (t: FakeTransaction, note = '') =>
@@ -287,7 +349,9 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
     if (t.status !== 'success') {
       t.status = 'success';
       t.channel = 'card';
-      t.fees = cardFees(t.amount);
+      t.fees = cardFees(t.requestedAmount);
+      // With fees passed to the payer, `amount` is what was charged and `requested_amount` what was asked.
+      if (passFeesToPayer) t.amount = t.requestedAmount + t.fees;
       t.paidAt = new Date().toISOString();
       // The real service redirects the browser and sends the webhook independently.
       pending.track(deliver(t));
@@ -366,6 +430,40 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
     url,
     deliveries,
     transaction: (reference: string) => byReference.get(reference),
+    /** Makes the API play `next` until it is set back to null; a hanging request is released then. */
+    setFault(next: PaystackFault) {
+      fault = next;
+      if (!next) {
+        for (const release of hanging) release();
+        hanging.clear();
+      }
+    },
+    /** Passes the card fees to the payer from now on: `amount` is then above `requested_amount`. */
+    setPassFeesToPayer(on: boolean) {
+      passFeesToPayer = on;
+    },
+    /**
+     * Finishes refund `id` as Paystack would days later and sends its refund.* webhook, which
+     * names the transaction in `transaction_reference`. A failed refund gives the money back to
+     * the transaction; one that needs attention stays pending.
+     */
+    finishRefund,
+    /**
+     * A payer's dispute of transaction `reference`: `create`, `remind`, or `resolve` with
+     * Paystack's resolution (`merchant-accepted`: the payer gets the money back; `declined`: the
+     * school keeps it). The dispute names the transaction in `data.transaction.reference`.
+     */
+    async dispute(reference: string, step: 'create' | 'remind' | 'resolve', resolution?: string) {
+      const t = byReference.get(reference);
+      if (!t) throw new Error(`no transaction ${reference}`);
+      t.disputeId ??= nextDisputeId++;
+      const data = disputeData(t, t.disputeId, step === 'resolve' ? (resolution ?? 'declined') : null);
+      return pending.track(send(`charge.dispute.${step}`, data, reference));
+    },
+    /** Sends any signed event, for instance for a reference the app never issued. */
+    async sendEvent(event: string, data: Record<string, unknown>, reference = '') {
+      return pending.track(send(event, data, reference));
+    },
     /** Refunds asked for through POST /refund, oldest first. */
     refunds: () =>
       refunds.map((r) => ({ id: r.id, reference: r.transaction.reference, amount: r.amount, status: r.status })),
@@ -375,6 +473,7 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
     /** Waits for webhook deliveries still on the wire. */
     settled: pending.settled,
     async close() {
+      for (const timer of timers) clearTimeout(timer);
       await pending.settled();
       await app.close();
     },

@@ -25,13 +25,15 @@ export interface FakeTransaction {
   customerId: number;
   /** Kobo already sent back to the payer through /refund. */
   refundedAmount: number;
+  /** The payer's dispute of the transaction, once there is one. */
+  disputeId?: number;
 }
 
 export interface FakeRefund {
   id: number;
   transaction: FakeTransaction;
   amount: number;
-  status: 'pending' | 'processed';
+  status: 'pending' | 'processed' | 'failed' | 'needs-attention';
   createdAt: string;
 }
 
@@ -131,5 +133,44 @@ export function refundData(refund: FakeRefund) {
     id: refund.id,
     createdAt: refund.createdAt,
     updatedAt: refund.createdAt,
+  };
+}
+
+/** The `data` of a refund.* webhook: the transaction is named by `transaction_reference`, amounts are strings. */
+export function refundEventData(refund: FakeRefund) {
+  const t = refund.transaction;
+  return {
+    status: refund.status,
+    transaction_reference: t.reference,
+    refund_reference: `RFD_${refund.id}`,
+    amount: String(refund.amount),
+    currency: t.currency,
+    processor: 'mastercard',
+    customer: { first_name: null, last_name: null, email: t.email },
+    integration: 412_829,
+    domain: 'test',
+    id: String(refund.id),
+  };
+}
+
+/** The `data` of a charge.dispute.* webhook: the transaction is nested, with its reference. */
+export function disputeData(t: FakeTransaction, id: number, resolution: string | null) {
+  const { id: transactionId, reference, amount, currency, channel, paid_at, customer } = verifyData(t);
+  return {
+    id,
+    refund_amount: amount,
+    currency,
+    status: resolution ? 'resolved' : 'awaiting-merchant-feedback',
+    resolution,
+    domain: 'test',
+    transaction: { id: transactionId, reference, amount, currency, channel, paid_at, status: t.status },
+    transaction_reference: null,
+    category: 'chargeback',
+    customer,
+    bin: '408408',
+    last4: '4081',
+    dueAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    resolvedAt: resolution ? new Date().toISOString() : null,
+    createdAt: new Date().toISOString(),
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -42,7 +43,8 @@ export const payments = pgTable(
     method: text('method', { enum: ['paystack', 'flutterwave', 'bank_transfer', 'cash'] }).notNull(),
     /**
      * `refund`: a compensating entry for the payment in `refundOf`, same amount (positive kobo),
-     * subtracted wherever money paid is summed. The original row is never changed.
+     * subtracted wherever money paid is summed. The original row is never changed. An online
+     * refund is `pending` until the provider reports it processed (`success`) or `failed`.
      */
     kind: text('kind', { enum: ['payment', 'refund'] })
       .notNull()
@@ -79,8 +81,8 @@ export const payments = pgTable(
     ...timestamps(),
   },
   (t) => [
-    /** A payment is refunded at most once. */
-    uniqueIndex('payments_refund_of_idx').on(t.refundOf),
+    /** A payment is refunded at most once; a refund the provider failed leaves room for another. */
+    uniqueIndex('payments_refund_of_idx').on(t.refundOf).where(sql`${t.status} <> 'failed'`),
     index('payments_school_method_status_idx').on(t.schoolId, t.method, t.status, t.createdAt),
     index('payments_student_idx').on(t.studentId, t.createdAt),
     index('payments_fee_student_idx').on(t.feeId, t.studentId, t.status),
@@ -154,5 +156,37 @@ export const paymentReviews = pgTable(
   (t) => [
     uniqueIndex('payment_reviews_payment_idx').on(t.paymentId),
     index('payment_reviews_school_idx').on(t.schoolId, t.status),
+  ],
+);
+
+/**
+ * A payer's dispute (chargeback) of an online payment, as the provider reported it: open while
+ * the provider asks the school for evidence, then won or lost. A lost dispute is a compensating
+ * refund row in `payments` (`refundId`).
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    provider: text('provider', { enum: ['paystack', 'flutterwave'] }).notNull(),
+    providerDisputeId: text('provider_dispute_id').notNull(),
+    status: text('status', { enum: ['open', 'won', 'lost'] })
+      .notNull()
+      .default('open'),
+    /** The provider's own word for how it ended (Paystack `resolution`). */
+    resolution: text('resolution'),
+    refundId: uuid('refund_id').references(() => payments.id),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('payment_disputes_provider_idx').on(t.provider, t.providerDisputeId),
+    index('payment_disputes_school_idx').on(t.schoolId, t.status),
+    index('payment_disputes_payment_idx').on(t.paymentId),
   ],
 );

@@ -193,7 +193,9 @@ export async function testProviderConnection(
     await provider.testConnection();
     return { ok: true, message: `Connected to ${name}: the key works` };
   } catch (error) {
-    if (error instanceof ProviderError) return { ok: false, message: `${name} refused the key: ${error.message}` };
+    // A ProviderError without a status is a connection that failed, not an answer about the key.
+    if (error instanceof ProviderError && error.status !== undefined)
+      return { ok: false, message: `${name} refused the key: ${error.message}` };
     return { ok: false, message: `Could not reach ${name}. Check the network and try again.` };
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 
@@ -42,8 +42,11 @@ export async function updatePayment(db: DbOrTx, id: string, changes: PaymentChan
   return row;
 }
 
-/** The refund row that reverses payment `id`, if any. */
+/** The refund row that reverses (or is reversing) payment `id`, if any; a failed refund is none. */
 export async function findRefundOf(db: DbOrTx, id: string) {
-  const [row] = await db.select({ id: payments.id }).from(payments).where(eq(payments.refundOf, id));
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.refundOf, id), ne(payments.status, 'failed')));
   return row;
 }

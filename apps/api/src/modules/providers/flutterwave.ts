@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { koboToNaira, parseNaira } from '@schoolledger/domain';
 import {
   notFoundVerification,
@@ -8,6 +8,7 @@ import {
   ProviderError,
   type ProviderHttpOptions,
   providerHttp,
+  type RefundState,
   type WebhookEvent,
 } from './provider.js';
 
@@ -28,10 +29,56 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
 interface Envelope {
   status?: string;
   message?: string;
-  data?: Record<string, unknown> | null;
+  data?: Record<string, unknown> | Record<string, unknown>[] | null;
 }
 
-/** Flutterwave v3 (Standard): hosted link, verify by tx_ref, `verif-hash` webhooks. */
+type Charge = Record<string, unknown>;
+
+const asObject = (data: Envelope['data']): Charge | null => (data && !Array.isArray(data) ? data : null);
+
+function verification(data: Charge): PaymentVerification {
+  const providerStatus = String(data.status ?? '');
+  const createdAt = typeof data.created_at === 'string' ? new Date(data.created_at) : null;
+  return {
+    status: STATUS[providerStatus] ?? 'pending',
+    providerStatus,
+    reference: typeof data.tx_ref === 'string' ? data.tx_ref : null,
+    amountKobo: kobo(data.amount),
+    chargedKobo: kobo(data.charged_amount),
+    currency: typeof data.currency === 'string' ? data.currency : null,
+    // Flutterwave has no paid_at; the transaction is made when the payer pays.
+    paidAt: providerStatus === 'successful' ? createdAt : null,
+    channel: typeof data.payment_type === 'string' ? data.payment_type : null,
+    providerId: data.id === undefined || data.id === null ? null : String(data.id),
+  };
+}
+
+/**
+ * Which attempt speaks for a tx_ref: a successful one if any (the payer paid), else one still
+ * pending (the checkout may yet succeed), else the latest failure.
+ */
+function decisive(attempts: Charge[]): Charge | undefined {
+  return (
+    attempts.find((a) => a.status === 'successful') ??
+    attempts.find((a) => a.status !== 'failed') ??
+    attempts.reduce<Charge | undefined>(
+      (latest, a) => (latest && Number(latest.id) > Number(a.id) ? latest : a),
+      undefined,
+    )
+  );
+}
+
+/** `flutterwave-signature`: base64 HMAC-SHA256 of the raw body keyed with the secret hash. */
+export function flutterwaveSignature(secretHash: string, rawBody: Buffer | string): string {
+  return createHmac('sha256', secretHash).update(rawBody).digest('base64');
+}
+
+const headerValue = (header: string | string[] | undefined) => (Array.isArray(header) ? header[0] : header);
+
+/** The refund states Flutterwave reports; `completed` is its word for done. */
+const REFUND_STATE: Record<string, RefundState> = { completed: 'processed', failed: 'failed' };
+
+/** Flutterwave v3 (Standard): hosted link, verify by transaction id, `verif-hash` (or `flutterwave-signature`) webhooks. */
 export function createFlutterwaveProvider(
   options: ProviderHttpOptions & {
     /** The dashboard's secret hash; without it no webhook is accepted (the callback and the job still settle). */
@@ -56,47 +103,64 @@ export function createFlutterwaveProvider(
         customizations: { title: 'School fees' },
         meta: payment.metadata ?? {},
       });
-      const link = json.data?.link;
+      const link = asObject(json.data)?.link;
       if (status !== 200 || json.status !== 'success' || typeof link !== 'string') throw failed(status, json);
       return { paymentUrl: link, reference: payment.reference };
     },
 
-    async verify(reference: string): Promise<PaymentVerification> {
-      const { status, json } = await call(
-        'GET',
-        `/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`,
-      );
-      // Until the payer tries to pay there is no transaction for the tx_ref.
-      if (status === 400 || status === 404) return notFoundVerification(json.message ?? 'not found');
-      const data = json.data;
-      if (status !== 200 || json.status !== 'success' || !data) throw failed(status, json);
-      const providerStatus = String(data.status ?? '');
-      const createdAt = typeof data.created_at === 'string' ? new Date(data.created_at) : null;
-      return {
-        status: STATUS[providerStatus] ?? 'pending',
-        providerStatus,
-        reference: typeof data.tx_ref === 'string' ? data.tx_ref : null,
-        amountKobo: kobo(data.amount),
-        chargedKobo: kobo(data.charged_amount),
-        currency: typeof data.currency === 'string' ? data.currency : null,
-        // Flutterwave has no paid_at; the transaction is made when the payer pays.
-        paidAt: providerStatus === 'successful' ? createdAt : null,
-        channel: typeof data.payment_type === 'string' ? data.payment_type : null,
-        providerId: data.id === undefined || data.id === null ? null : String(data.id),
-      };
+    async verify(reference: string, verifyOptions = {}): Promise<PaymentVerification> {
+      // Flutterwave makes one transaction per attempt under a tx_ref and documents verifying by
+      // the transaction's id; the one we were told about is asked first.
+      const told = verifyOptions.transactionId;
+      if (told && /^\d+$/.test(told)) {
+        const { status, json } = await call('GET', `/transactions/${told}/verify`);
+        const data = asObject(json.data);
+        if (status === 200 && json.status === 'success' && data) {
+          // An id of another tx_ref (a forged redirect) says nothing about this payment.
+          if (data.tx_ref === reference && data.status === 'successful') return verification(data);
+        } else if (status !== 400 && status !== 404) throw failed(status, json);
+      }
+      const { status, json } = await call('GET', `/transactions?tx_ref=${encodeURIComponent(reference)}`);
+      if (status !== 200 || json.status !== 'success' || !Array.isArray(json.data)) throw failed(status, json);
+      const attempt = decisive(json.data.filter((a) => a.tx_ref === reference));
+      if (!attempt) {
+        // The listing may not have it (it pages); the documented lookup by tx_ref answers one attempt.
+        const byRef = await call('GET', `/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`);
+        const data = asObject(byRef.json.data);
+        // Until the payer tries to pay there is no transaction for the tx_ref.
+        if (byRef.status === 400 || byRef.status === 404)
+          return notFoundVerification(byRef.json.message ?? 'not found');
+        if (byRef.status !== 200 || byRef.json.status !== 'success' || !data) throw failed(byRef.status, byRef.json);
+        return verification(data);
+      }
+      if (attempt.status !== 'successful') return verification(attempt);
+      // The listing finds the attempt; its verify by id is what Flutterwave says to trust.
+      const verified = await call('GET', `/transactions/${encodeURIComponent(String(attempt.id))}/verify`);
+      const data = asObject(verified.json.data);
+      if (verified.status !== 200 || verified.json.status !== 'success' || !data)
+        throw failed(verified.status, verified.json);
+      return verification(data);
     },
 
-    async refund({ providerId, amountKobo }) {
+    async refund({ providerId, amountKobo, refundId }) {
       if (!providerId) throw new ProviderError('Flutterwave refunds need the transaction id');
       const { status, json } = await call('POST', `/transactions/${encodeURIComponent(providerId)}/refund`, {
         amount: koboToNaira(amountKobo),
+        comments: `SchoolLedger refund ${refundId}`,
       });
-      const data = json.data;
+      const data = asObject(json.data);
       if (status !== 200 || json.status !== 'success' || !data) throw failed(status, json);
       return {
         providerRefundId: String(data.id ?? providerId),
-        status: data.status === 'completed' ? 'processed' : 'pending',
+        status: REFUND_STATE[String(data.status)] ?? 'pending',
       };
+    },
+
+    async refundStatus(providerRefundId) {
+      const { status, json } = await call('GET', `/refunds/${encodeURIComponent(providerRefundId)}`);
+      const data = asObject(json.data);
+      if (status !== 200 || json.status !== 'success' || !data) throw failed(status, json);
+      return REFUND_STATE[String(data.status)] ?? 'pending';
     },
 
     async testConnection() {
@@ -105,11 +169,19 @@ export function createFlutterwaveProvider(
     },
 
     parseWebhook(rawBody, headers): WebhookEvent | null {
-      if (!options.secretHash) return null;
-      const header = headers['verif-hash'];
-      const given = Array.isArray(header) ? header[0] : header;
-      // v3 sends the dashboard's secret hash itself: a literal comparison, not an HMAC.
-      if (!given || !timingSafeEqual(digest(given), digest(options.secretHash))) return null;
+      const secretHash = options.secretHash;
+      if (!secretHash) return null;
+      const same = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
+      const hash = headerValue(headers['verif-hash']);
+      const signature = headerValue(headers['flutterwave-signature']);
+      // v3's `verif-hash` is the dashboard's secret hash itself: a literal comparison, not an HMAC.
+      // The newer `flutterwave-signature` is documented as that same hash, and Flutterwave's v4
+      // SDK computes it as an HMAC of the body: either form is accepted (see the README).
+      const signed =
+        (hash !== undefined && same(hash, secretHash)) ||
+        (signature !== undefined &&
+          (same(signature, secretHash) || same(signature, flutterwaveSignature(secretHash, rawBody))));
+      if (!signed) return null;
       let body: { event?: unknown; data?: { id?: unknown; tx_ref?: unknown; status?: unknown } };
       try {
         body = JSON.parse(rawBody.toString('utf8'));

@@ -7,6 +7,7 @@ import {
   ProviderError,
   type ProviderHttpOptions,
   providerHttp,
+  type RefundState,
   type WebhookEvent,
 } from './provider.js';
 
@@ -36,7 +37,32 @@ function kobo(value: unknown): bigint | null {
 interface Envelope {
   status?: boolean;
   message?: string;
+  code?: string;
   data?: Record<string, unknown>;
+}
+
+const REFUND_STATE: Record<string, RefundState> = { processed: 'processed', failed: 'failed' };
+
+/**
+ * Paystack answers an unknown reference with 404, or 400 naming it (`transaction_not_found`).
+ * Any other 400 (a 400 "Invalid key" among them) is not an answer about the transaction.
+ */
+const isNotFound = (status: number, json: Envelope) =>
+  status === 404 ||
+  (status === 400 && (json.code === 'transaction_not_found' || /reference not found/i.test(json.message ?? '')));
+
+/**
+ * Our reference in any event: charges carry it in `data.reference`, refunds in
+ * `data.transaction_reference`, disputes in `data.transaction.reference`.
+ */
+function referenceIn(body: unknown): string | null {
+  const data = (body as { data?: Record<string, unknown> } | null)?.data;
+  if (!data || typeof data !== 'object') return null;
+  const transaction = data.transaction as { reference?: unknown } | null | undefined;
+  const found = [data.reference, data.transaction_reference, transaction?.reference].find(
+    (value) => typeof value === 'string' && value,
+  );
+  return typeof found === 'string' ? found : null;
 }
 
 export function createPaystackProvider(options: ProviderHttpOptions): PaymentProvider {
@@ -63,10 +89,7 @@ export function createPaystackProvider(options: ProviderHttpOptions): PaymentPro
 
     async verify(reference: string): Promise<PaymentVerification> {
       const { status, json } = await call('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
-      // An unknown reference comes back as 400 or 404 depending on the day; both mean "no such transaction".
-      if (status === 400 || status === 404) {
-        return notFoundVerification(json.message ?? 'not found');
-      }
+      if (isNotFound(status, json)) return notFoundVerification(json.message ?? 'not found');
       const data = json.data;
       if (status !== 200 || json.status !== true || !data) {
         throw new ProviderError(json.message ?? `Paystack answered ${status}`, status);
@@ -87,16 +110,28 @@ export function createPaystackProvider(options: ProviderHttpOptions): PaymentPro
       };
     },
 
-    async refund({ reference, amountKobo }) {
-      const { status, json } = await call('POST', '/refund', { transaction: reference, amount: Number(amountKobo) });
+    async refund({ reference, amountKobo, refundId }) {
+      const { status, json } = await call('POST', '/refund', {
+        transaction: reference,
+        amount: Number(amountKobo),
+        merchant_note: `SchoolLedger refund ${refundId}`,
+      });
       const data = json.data;
       if (status !== 200 || json.status !== true || !data) {
         throw new ProviderError(json.message ?? `Paystack answered ${status}`, status);
       }
       return {
         providerRefundId: String(data.id ?? reference),
-        status: data.status === 'processed' ? 'processed' : 'pending',
+        status: REFUND_STATE[String(data.status)] ?? 'pending',
       };
+    },
+
+    async refundStatus(providerRefundId) {
+      const { status, json } = await call('GET', `/refund/${encodeURIComponent(providerRefundId)}`);
+      if (status !== 200 || json.status !== true || !json.data) {
+        throw new ProviderError(json.message ?? `Paystack answered ${status}`, status);
+      }
+      return REFUND_STATE[String(json.data.status)] ?? 'pending';
     },
 
     async testConnection() {
@@ -113,7 +148,7 @@ export function createPaystackProvider(options: ProviderHttpOptions): PaymentPro
       const expected = Buffer.from(paystackSignature(options.secretKey, rawBody), 'hex');
       const actual = Buffer.from(given, 'hex');
       if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
-      let body: { event?: unknown; data?: { id?: unknown; reference?: unknown } };
+      let body: { event?: unknown; data?: { id?: unknown } };
       try {
         body = JSON.parse(rawBody.toString('utf8'));
       } catch {
@@ -121,8 +156,9 @@ export function createPaystackProvider(options: ProviderHttpOptions): PaymentPro
       }
       if (typeof body?.event !== 'string') return null;
       const data = body.data ?? {};
-      const reference = typeof data.reference === 'string' ? data.reference : null;
-      // Paystack envelopes carry no event id: the event name and the transaction id identify a delivery.
+      const reference = referenceIn(body);
+      // Paystack envelopes carry no event id: the event name and the id of its subject (the
+      // transaction, the refund, the dispute) identify a delivery.
       const key = data.id ?? reference ?? paystackSignature('dedupe', rawBody);
       return {
         provider: 'paystack',
@@ -135,11 +171,10 @@ export function createPaystackProvider(options: ProviderHttpOptions): PaymentPro
   };
 }
 
-/** The `reference` of a Paystack webhook body, read before the signature is checked (to find the school). */
+/** Our reference in a Paystack webhook body of any event, read before the signature is checked (to find the school). */
 export function paystackReferenceOf(rawBody: Buffer): string | null {
   try {
-    const body = JSON.parse(rawBody.toString('utf8')) as { data?: { reference?: unknown } };
-    return typeof body?.data?.reference === 'string' ? body.data.reference : null;
+    return referenceIn(JSON.parse(rawBody.toString('utf8')));
   } catch {
     return null;
   }

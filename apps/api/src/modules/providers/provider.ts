@@ -33,14 +33,34 @@ export interface WebhookEvent {
   payload: unknown;
 }
 
+/** Where a refund stands at the provider. */
+export type RefundState = 'pending' | 'processed' | 'failed';
+
+/** Options of a verify: the transaction the caller was told about (redirect, webhook), if any. */
+export interface VerifyOptions {
+  transactionId?: string | null | undefined;
+}
+
 export interface PaymentProvider {
   readonly name: 'paystack' | 'flutterwave';
   initialize(payment: PaymentInit): Promise<{ paymentUrl: string; reference: string }>;
-  verify(reference: string): Promise<PaymentVerification>;
+  /**
+   * The provider's account of the payment under `reference`. Given the id of one transaction
+   * (Flutterwave makes one per attempt under a tx_ref), that transaction is asked for first.
+   */
+  verify(reference: string, options?: VerifyOptions): Promise<PaymentVerification>;
   /** `null` when the signature is missing or wrong. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent | null;
   /** Asks the provider to return a verified payment's money; throws ProviderError if it refuses. */
-  refund(input: { reference: string; providerId: string | null; amountKobo: bigint }): Promise<RefundResult>;
+  refund(input: {
+    reference: string;
+    providerId: string | null;
+    amountKobo: bigint;
+    /** Our refund's id, sent along so the provider's record names it. */
+    refundId: string;
+  }): Promise<RefundResult>;
+  /** Where a refund made earlier stands; throws ProviderError when the provider cannot say. */
+  refundStatus(providerRefundId: string): Promise<RefundState>;
   /** A cheap authenticated call that proves the keys work; throws ProviderError if not. */
   testConnection(): Promise<void>;
 }
@@ -49,7 +69,7 @@ export interface RefundResult {
   /** The provider's id for the refund. */
   providerRefundId: string;
   /** Providers process refunds in the background; `processed` when already done. */
-  status: 'pending' | 'processed';
+  status: RefundState;
 }
 
 export class ProviderError extends Error {
@@ -84,22 +104,30 @@ export interface ProviderHttpOptions {
 
 /**
  * JSON over HTTPS with the secret key as a bearer token, as both Paystack and Flutterwave take it.
- * A body that is not JSON reads as `{}`, so callers judge by status and envelope alone.
+ * A body that is not JSON reads as `{}`, so callers judge by status and envelope alone; a
+ * connection that fails is a ProviderError without a status, a timeout a TimeoutError.
  */
 export function providerHttp<Envelope>(options: ProviderHttpOptions) {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
   return async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const response = await doFetch(`${options.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${options.secretKey}`,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    let response: Response;
+    try {
+      response = await doFetch(`${options.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.secretKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      // A refused or dropped connection is the provider not answering, like a timeout (kept as is).
+      if ((error as Error).name === 'TimeoutError') throw error;
+      throw new ProviderError(`The provider could not be reached: ${(error as Error).message}`);
+    }
     const json = (await response.json().catch(() => ({}))) as Envelope;
     return { status: response.status, json };
   };

@@ -9,8 +9,16 @@ const LOOK: Record<PaymentStatus, { label: string; variant: BadgeVariant }> = {
   review: { label: 'Under review', variant: 'blue' },
 };
 
+/**
+ * An online refund is pending until the provider reports it processed, and may fail; a done
+ * refund (and every refund at the desk) reads plain 'Refund'.
+ */
+const REFUND_LOOK: Partial<Record<PaymentStatus, { label: string; variant: BadgeVariant }>> = {
+  pending: { label: 'Refund pending', variant: 'yellow' },
+  failed: { label: 'Refund failed', variant: 'red' },
+};
+
 export function PaymentStatusBadge({ status, refund = false }: { status: PaymentStatus; refund?: boolean }) {
-  if (refund) return <Badge variant="gray">Refund</Badge>;
-  const look = LOOK[status];
+  const look = refund ? (REFUND_LOOK[status] ?? { label: 'Refund', variant: 'gray' }) : LOOK[status];
   return <Badge variant={look.variant}>{look.label}</Badge>;
 }

@@ -1,14 +1,62 @@
 import { ONLINE_METHODS } from '@schoolledger/domain';
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { fees, paymentReviews, payments, paymentWebhookEvents } from '../../../db/schema.js';
+import {
+  auditLogs,
+  fees,
+  paymentDisputes,
+  paymentReviews,
+  payments,
+  paymentWebhookEvents,
+} from '../../../db/schema.js';
 import type { WebhookEvent } from '../../providers/provider.js';
 
 /** A mismatch between what we asked for and what the provider reports; one per payment. */
 export async function insertReview(db: DbOrTx, values: typeof paymentReviews.$inferInsert) {
   await db.insert(paymentReviews).values(values).onConflictDoNothing();
+}
+
+/**
+ * Whether `action` was recorded for the school's `method` account after `since`, by the app's
+ * clock as the row's `after.at` carries it (the row's own time is the database's).
+ */
+export async function alertedSince(db: DbOrTx, action: string, schoolId: string, method: string, since: Date) {
+  const [row] = await db
+    .select({ id: auditLogs.id })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.schoolId, schoolId),
+        eq(auditLogs.action, action),
+        sql`${auditLogs.after}->>'method' = ${method}`,
+        sql`(${auditLogs.after}->>'at')::timestamptz > ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findDispute(db: DbOrTx, provider: 'paystack' | 'flutterwave', providerDisputeId: string) {
+  const [row] = await db
+    .select()
+    .from(paymentDisputes)
+    .where(and(eq(paymentDisputes.provider, provider), eq(paymentDisputes.providerDisputeId, providerDisputeId)));
+  return row;
+}
+
+export async function insertDispute(db: DbOrTx, values: typeof paymentDisputes.$inferInsert) {
+  const [row] = await db.insert(paymentDisputes).values(values).returning();
+  return row!;
+}
+
+export async function updateDispute(
+  db: DbOrTx,
+  id: string,
+  changes: Partial<Pick<typeof paymentDisputes.$inferInsert, 'status' | 'resolution' | 'refundId'>>,
+) {
+  await db.update(paymentDisputes).set(changes).where(eq(paymentDisputes.id, id));
 }
 
 /** Records a delivery under its dedupe key; a replay only counts one more delivery. */
@@ -38,7 +86,13 @@ export async function markWebhookProcessed(db: DbOrTx, id: string, at: Date) {
 /** Events of `events` recorded but never processed, oldest first. */
 export async function unprocessedWebhooks(db: DbOrTx, events: string[], limit: number) {
   return db
-    .select({ id: paymentWebhookEvents.id, reference: paymentWebhookEvents.reference })
+    .select({
+      id: paymentWebhookEvents.id,
+      provider: paymentWebhookEvents.provider,
+      event: paymentWebhookEvents.event,
+      reference: paymentWebhookEvents.reference,
+      payload: paymentWebhookEvents.payload,
+    })
     .from(paymentWebhookEvents)
     .where(
       and(
@@ -51,14 +105,28 @@ export async function unprocessedWebhooks(db: DbOrTx, events: string[], limit: n
     .limit(limit);
 }
 
-/** Online payments still pending that were started before `olderThan`, oldest first. */
-export async function pendingOnlinePayments(db: DbOrTx, olderThan: Date, limit: number) {
+/**
+ * Online payments to verify again, oldest first: pending ones started before `olderThan`, and
+ * failed ones started after `failedSince` (a late success: Paystack's page stays open after a
+ * declined card, and a payment failed before its checkout closed may still be paid).
+ */
+export async function pendingOnlinePayments(db: DbOrTx, olderThan: Date, limit: number, failedSince?: Date) {
+  const recentlyFailed = failedSince
+    ? and(eq(payments.status, 'failed'), gt(payments.createdAt, failedSince))
+    : undefined;
   return db
-    .select({ id: payments.id, reference: payments.reference, createdAt: payments.createdAt })
+    .select({
+      id: payments.id,
+      reference: payments.reference,
+      status: payments.status,
+      schoolId: payments.schoolId,
+      method: payments.method,
+      createdAt: payments.createdAt,
+    })
     .from(payments)
     .where(
       and(
-        eq(payments.status, 'pending'),
+        or(eq(payments.status, 'pending'), recentlyFailed),
         eq(payments.kind, 'payment'),
         inArray(payments.method, [...ONLINE_METHODS]),
         lt(payments.createdAt, olderThan),
@@ -66,6 +134,15 @@ export async function pendingOnlinePayments(db: DbOrTx, olderThan: Date, limit: 
     )
     .orderBy(payments.createdAt)
     .limit(limit);
+}
+
+/**
+ * Locks a fee for a settle (whatever became of the fee since: the payment was started on it)
+ * and answers its amount; `undefined` when there is no such fee.
+ */
+export async function lockFeeAmount(db: DbOrTx, feeId: string): Promise<bigint | undefined> {
+  const [row] = await db.select({ amountKobo: fees.amountKobo }).from(fees).where(eq(fees.id, feeId)).for('update');
+  return row?.amountKobo;
 }
 
 /** A fee's amount whatever became of the fee since: a payment's status still shows what it owed. */

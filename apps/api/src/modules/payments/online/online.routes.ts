@@ -35,7 +35,7 @@ const WEBHOOK_DESCRIPTIONS: Record<OnlineMethod, string> = {
   paystack:
     "Paystack's event notification, signed with the school's secret key (HMAC-SHA512 of the raw body in `x-paystack-signature`). Recorded once per event; a charge is credited only after asking Paystack. Paste this URL into the Paystack dashboard.",
   flutterwave:
-    "Flutterwave's event notification, carrying the school's secret hash in `verif-hash`. Recorded once per event; a charge is credited only after asking Flutterwave. Paste this URL into the Flutterwave dashboard.",
+    "Flutterwave's event notification, carrying the school's secret hash in `verif-hash` (or `flutterwave-signature`). Recorded once per event; a charge is credited only after asking Flutterwave. Paste this URL into the Flutterwave dashboard.",
 };
 
 export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -70,10 +70,10 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
       ok('Payment status loaded', await paymentStatus(app.ctx, authOf(request), request.params.reference)),
   );
 
-  async function settleFromRedirect(reference: string, log: typeof app.log) {
+  async function settleFromRedirect(reference: string, log: typeof app.log, transactionId?: string) {
     if (!REFERENCE.test(reference)) return;
     try {
-      await settlePayment(app.ctx, reference, { source: 'callback' });
+      await settlePayment(app.ctx, reference, { source: 'callback', transactionId });
     } catch (error) {
       log.warn({ err: error, reference }, 'settling from the callback failed; the job will retry');
     }
@@ -119,7 +119,9 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const reference = request.query.tx_ref ?? '';
       // A cancelled checkout made no transaction: there is nothing to ask the provider yet.
-      if (request.query.status !== 'cancelled') await settleFromRedirect(reference, request.log);
+      // The transaction id names the attempt that ended the checkout; it is verified, not believed.
+      if (request.query.status !== 'cancelled')
+        await settleFromRedirect(reference, request.log, request.query.transaction_id);
       return reply.redirect(landing(reference), 302);
     },
   );

@@ -20,7 +20,13 @@ export function startReconcileJob(ctx: AppContext, log: FastifyBaseLogger) {
     if (running) return;
     running = runReconcile(ctx)
       .then((result) => {
-        if (result && result.checked > 0) log.info({ reconcile: result }, 'reconciled pending payments');
+        if (!result) return;
+        const { alerts, refundErrors, ...counts } = result;
+        for (const alert of alerts)
+          log.warn(alert, 'the payment provider could not be asked; its payments stay pending');
+        for (const failed of refundErrors)
+          log.warn(failed, 'a pending refund could not be checked; the next pass asks again');
+        if (counts.checked > 0 || counts.refunds > 0) log.info({ reconcile: counts }, 'reconciled pending payments');
       })
       .catch((error) => log.error({ err: error }, 'reconciling pending payments failed'))
       .finally(() => {

@@ -2,12 +2,22 @@ import type { AppContext } from '../../../app-context.js';
 import { recordAudit } from '../../audit/audit.queries.js';
 import { SYSTEM } from '../credit.service.js';
 import { lockPayment, updatePayment } from '../payments.queries.js';
-import { pendingOnlinePayments } from './online.queries.js';
+import { settlePendingRefunds } from '../refunds/refunds.service.js';
+import { alertedSince, pendingOnlinePayments } from './online.queries.js';
 import { type SettleOutcome, settlePayment } from './settle.service.js';
+
+/** What the school's ICT administrator is told when its provider account could not be asked. */
+export const PROVIDER_UNREACHABLE = 'payments.provider_unreachable';
+/** A school is told again about the same account at most this often; the log says it every pass. */
+const ALERT_EVERY_MS = 60 * 60_000;
 
 /**
  * The reconciliation pass: verifies pending online payments older than `olderThanMinutes` (a
- * dropped webhook, a closed window) and fails those still unpaid after `abandonAfterMinutes`.
+ * dropped webhook, a closed window) and payments failed within the abandon window (a late
+ * success), and fails those the provider still reports unpaid after `abandonAfterMinutes`.
+ * Only an answer of the provider fails a payment: when it cannot be asked (timeout, 5xx, a key
+ * it refuses, no readable key) the payment stays pending, is tried again on the next pass, and
+ * the school's administrator is alerted (at most hourly). Then it follows up pending refunds.
  * Running it on two instances at once is safe, since settling locks the payment row; the
  * schedule (reconcile.job.ts) still takes an advisory lock so the provider is not asked twice.
  */
@@ -18,25 +28,72 @@ export async function reconcilePendingPayments(
   const now = ctx.clock();
   const olderThan = new Date(now.getTime() - (options.olderThanMinutes ?? 5) * 60_000);
   const abandonBefore = new Date(now.getTime() - (options.abandonAfterMinutes ?? 24 * 60) * 60_000);
-  const rows = await pendingOnlinePayments(ctx.db, olderThan, options.limit ?? 200);
-  const result = { checked: 0, credited: 0, failed: 0, review: 0, pending: 0 };
+  const rows = await pendingOnlinePayments(ctx.db, olderThan, options.limit ?? 200, abandonBefore);
+  const result = { checked: 0, credited: 0, failed: 0, review: 0, pending: 0, unreachable: 0, refunds: 0 };
+  const unreachable = new Map<string, { schoolId: string; method: string; references: string[]; error: string }>();
   for (const row of rows) {
     result.checked++;
     let outcome: SettleOutcome;
+    let error = 'no usable key for the provider account';
     try {
       outcome = await settlePayment(ctx, row.reference, { source: 'job' });
-    } catch {
-      outcome = 'still_pending';
+    } catch (caught) {
+      outcome = 'unavailable';
+      error = describe(caught);
     }
-    if (outcome === 'credited') result.credited++;
+    if (outcome === 'unavailable') {
+      result.unreachable++;
+      const key = `${row.schoolId}:${row.method}`;
+      const entry = unreachable.get(key) ?? { schoolId: row.schoolId, method: row.method, references: [], error };
+      entry.references.push(row.reference);
+      unreachable.set(key, entry);
+    } else if (outcome === 'credited') result.credited++;
     else if (outcome === 'review') result.review++;
-    else if (outcome === 'failed') result.failed++;
-    else if (outcome === 'still_pending' && row.createdAt < abandonBefore) {
+    else if (outcome === 'failed' && row.status === 'pending') result.failed++;
+    else if (outcome === 'still_pending' && row.status === 'pending' && row.createdAt < abandonBefore) {
       if (await abandon(ctx, row.id)) result.failed++;
       else result.pending++;
-    } else result.pending++;
+    } else if (row.status === 'pending') result.pending++;
   }
-  return result;
+  for (const entry of unreachable.values()) await alertUnreachable(ctx, entry);
+  const refunds = await settlePendingRefunds(ctx, { olderThan });
+  result.refunds = refunds.finished;
+  const alerts = [...unreachable.values()].map(({ schoolId, method, error, references }) => ({
+    schoolId,
+    method,
+    error,
+    pending: references.length,
+  }));
+  return { ...result, alerts, refundErrors: refunds.errors };
+}
+
+function describe(error: unknown): string {
+  const { name, message, status } = error as { name?: string; message?: string; status?: number };
+  return `${name ?? 'Error'}${status === undefined ? '' : ` ${status}`}: ${message ?? String(error)}`;
+}
+
+/**
+ * Recorded as an audit row naming the school, which the notifications issue turns into a message
+ * to the school's ICT administrator; the job also logs it as a warning for the operator.
+ */
+async function alertUnreachable(
+  ctx: AppContext,
+  entry: { schoolId: string; method: string; references: string[]; error: string },
+) {
+  const since = new Date(ctx.clock().getTime() - ALERT_EVERY_MS);
+  if (await alertedSince(ctx.db, PROVIDER_UNREACHABLE, entry.schoolId, entry.method, since)) return;
+  await recordAudit(ctx.db, SYSTEM, {
+    action: PROVIDER_UNREACHABLE,
+    entity: 'payment_profile',
+    entityId: entry.schoolId,
+    schoolId: entry.schoolId,
+    after: {
+      method: entry.method,
+      error: entry.error,
+      pendingPayments: entry.references.length,
+      at: ctx.clock().toISOString(),
+    },
+  });
 }
 
 /** Fails a payment still pending after the abandon window; `false` when something settled it first. */

@@ -1,16 +1,41 @@
-import { ONLINE_METHODS, type OnlineMethod } from '@schoolledger/domain';
+import { formatNaira, koboToNaira, ONLINE_METHODS, type OnlineMethod, outstanding } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
+import type { DbOrTx } from '../../../db/client.js';
 import { recordAudit } from '../../audit/audit.queries.js';
+import { paidByFee } from '../../fees/fees.queries.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import type { PaymentProvider, PaymentVerification } from '../../providers/provider.js';
 import { creditPayment, SYSTEM } from '../credit.service.js';
 import { findPaymentByReference, lockPayment, type PaymentRow, updatePayment } from '../payments.queries.js';
-import { insertReview } from './online.queries.js';
+import { insertReview, lockFeeAmount } from './online.queries.js';
 
-export type SettleOutcome = 'credited' | 'already_settled' | 'review' | 'failed' | 'still_pending' | 'unknown';
+/**
+ * `still_pending`: the provider answered and the payment is not paid (yet). `unavailable`: no
+ * provider account can be asked (no key, or a stored key that cannot be read): nothing was learnt.
+ */
+export type SettleOutcome =
+  | 'credited'
+  | 'already_settled'
+  | 'review'
+  | 'failed'
+  | 'still_pending'
+  | 'unavailable'
+  | 'unknown';
 
 export const isOnline = (method: string): method is OnlineMethod =>
   (ONLINE_METHODS as readonly string[]).includes(method);
+
+/**
+ * Two checkouts for one fee can both be paid: the second finds less owed than it carries. Its
+ * money was taken, so it is not failed, and crediting it would collect more than the fee.
+ */
+async function overCollection(tx: DbOrTx, payment: PaymentRow, feeKobo: bigint | undefined): Promise<string | null> {
+  if (feeKobo === undefined) return null;
+  const paid = (await paidByFee(tx, payment.studentId, [payment.feeId])).get(payment.feeId) ?? 0n;
+  const owed = outstanding(feeKobo, paid);
+  if (payment.amountKobo <= owed) return null;
+  return `over-collection: ${naira(payment.amountKobo)} was paid when only ${naira(owed)} was still owed on the fee; refund or credit the excess of ${naira(payment.amountKobo - owed)}`;
+}
 
 function mismatch(payment: PaymentRow, v: PaymentVerification): string | null {
   if (v.reference !== payment.reference) return `reference ${v.reference ?? 'missing'} does not match`;
@@ -31,7 +56,18 @@ export interface SettleOptions {
   payment?: PaymentRow | undefined;
   /** The school's provider for the payment's method, when the caller already resolved it. */
   provider?: PaymentProvider | null | undefined;
+  /** The provider's transaction the caller was told about (Flutterwave's redirect or webhook). */
+  transactionId?: string | null | undefined;
 }
+
+const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
+
+/**
+ * Flutterwave keeps its checkout open after a declined card and makes a new transaction for the
+ * retry under the same tx_ref, so a failed attempt does not end the payment; Paystack's failed
+ * status is its answer for the reference.
+ */
+const failureEnds = (method: OnlineMethod) => method === 'paystack';
 
 /**
  * The only code that credits a payment. Asks the provider (never the webhook body or the redirect
@@ -50,12 +86,16 @@ export async function settlePayment(
     options.provider !== undefined
       ? options.provider
       : await providerFor(ctx, existing.schoolId, existing.method, { includeSwitchedOff: true });
-  if (!provider || provider.name !== existing.method) return 'still_pending';
+  if (!provider || provider.name !== existing.method) return 'unavailable';
+  const method = existing.method;
 
-  const verification = await provider.verify(reference);
+  const verification = await provider.verify(reference, { transactionId: options.transactionId });
   const now = ctx.clock();
 
   return ctx.db.transaction(async (tx) => {
+    // The fee first, as the cash desk and transfer claims lock it: what is still owed on it cannot
+    // change between the check below and the credit, whatever else is being paid at once.
+    const feeKobo = verification.status === 'success' ? await lockFeeAmount(tx, existing.feeId) : undefined;
     const payment = await lockPayment(tx, undefined, existing.id);
     if (!payment || payment.status === 'success' || payment.status === 'review') return 'already_settled';
     const audit = (action: string, after: Record<string, unknown>) =>
@@ -69,7 +109,7 @@ export async function settlePayment(
       });
 
     if (verification.status === 'success') {
-      const problem = mismatch(payment, verification);
+      const problem = mismatch(payment, verification) ?? (await overCollection(tx, payment, feeKobo));
       if (problem) {
         await updatePayment(tx, payment.id, { status: 'review', verifiedAt: now, providerId: verification.providerId });
         await insertReview(tx, {
@@ -104,7 +144,8 @@ export async function settlePayment(
       );
       return 'credited';
     }
-    if (payment.status === 'pending' && (verification.status === 'failed' || verification.status === 'reversed')) {
+    const closes = verification.status === 'reversed' || (verification.status === 'failed' && failureEnds(method));
+    if (payment.status === 'pending' && closes) {
       await updatePayment(tx, payment.id, { status: 'failed', verifiedAt: now });
       await audit('payment.fail', { status: 'failed' });
       return 'failed';

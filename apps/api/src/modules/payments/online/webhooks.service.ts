@@ -1,18 +1,36 @@
 import type { OnlineMethod } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
+import { recordAudit } from '../../audit/audit.queries.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import { flutterwaveReferenceOf } from '../../providers/flutterwave.js';
 import { paystackReferenceOf } from '../../providers/paystack.js';
 import type { PaymentProvider, WebhookEvent } from '../../providers/provider.js';
 import { appProvider } from '../../providers/resolve.js';
+import { SYSTEM } from '../credit.service.js';
 import { findPaymentByReference, type PaymentRow } from '../payments.queries.js';
+import { settleRefundsOf } from '../refunds/refunds.service.js';
+import { processDispute } from './disputes.service.js';
 import { markWebhookProcessed, recordWebhookEvent, unprocessedWebhooks } from './online.queries.js';
-import { settlePayment } from './settle.service.js';
+import { isOnline, settlePayment } from './settle.service.js';
 
 /** Paystack notifies successful charges; Flutterwave every completed attempt, paid or failed. */
 const SETTLING_EVENTS = new Set(['charge.success', 'charge.completed']);
+/** Paystack's refund events: each is followed by asking Paystack where the refund stands. */
+const REFUND_EVENTS = new Set([
+  'refund.pending',
+  'refund.processing',
+  'refund.processed',
+  'refund.failed',
+  'refund.needs-attention',
+]);
+const DISPUTE_EVENTS = new Set(['charge.dispute.create', 'charge.dispute.remind', 'charge.dispute.resolve']);
+/** What is processed after answering; any other signed event is recorded and answered only. */
+const HANDLED_EVENTS = [...SETTLING_EVENTS, ...REFUND_EVENTS, ...DISPUTE_EVENTS];
 
-/** Where each provider puts our reference in a webhook body, read before the signature is checked. */
+/** A refund Paystack cannot complete without the school (for instance a closed card account). */
+export const REFUND_NEEDS_ATTENTION = 'payments.refund_needs_attention';
+
+/** Where each provider puts our reference in a webhook body of any event, read before the signature is checked. */
 const REFERENCE_OF: Record<OnlineMethod, (rawBody: Buffer) => string | null> = {
   paystack: paystackReferenceOf,
   flutterwave: flutterwaveReferenceOf,
@@ -32,9 +50,11 @@ interface Known {
 /**
  * One delivery of `method`'s webhook, from the raw bytes to the settle. The signature is checked
  * against the account of the payment's school, found from the reference in the still unverified
- * body, else against the app-wide account: the body decides only whose key is tried, never
- * whether the event is believed. `admit` is the caller's rate limit, told whether the delivery
- * was signed; it throws to refuse before anything is recorded. A verified event is recorded under
+ * body (wherever the event type puts it: a charge, a refund, a dispute), else against the
+ * app-wide account: the body decides only whose key is tried, never whether the event is
+ * believed. Every correctly signed event is recorded and answered 200, whatever its type or
+ * reference, so the provider does not retry it for days. `admit` is the caller's rate limit,
+ * told whether the delivery was signed; it throws to refuse before anything is recorded. A verified event is recorded under
  * its dedupe key (a replay is not processed again) and settled from the provider's own answer,
  * with the payment row and the provider read here, once.
  */
@@ -64,34 +84,79 @@ export async function handleWebhook(
 
 /**
  * A verified webhook: recorded under its dedupe key (a replay is not processed again). Returns
- * the settling to do after answering 200, or `null` when there is none.
+ * the processing to do after answering 200, or `null` when there is none (an event we do not
+ * act on, or one for a reference that is none of ours: recorded, answered, ignored).
  */
 export async function recordWebhook(ctx: AppContext, event: WebhookEvent, known: Known = {}) {
   const inserted = await recordWebhookEvent(ctx.db, event);
-  if (!inserted || inserted.processedAt || !SETTLING_EVENTS.has(event.event) || !event.reference) return null;
+  if (!inserted || inserted.processedAt || !HANDLED_EVENTS.includes(event.event) || !event.reference) return null;
   const { id } = inserted;
-  const reference = event.reference;
+  const row: RecordedEvent = {
+    id,
+    provider: event.provider,
+    event: event.event,
+    reference: event.reference,
+    payload: event.payload,
+  };
   // What was read to check the signature describes this reference only when the body's is the event's.
-  const reuse = known.payment?.reference === reference ? known : {};
-  return () => processWebhookEvent(ctx, id, reference, reuse);
+  const reuse = known.payment?.reference === event.reference ? known : {};
+  return () => processWebhookEvent(ctx, row, reuse);
 }
 
-async function processWebhookEvent(ctx: AppContext, id: string, reference: string, known: Known = {}) {
-  await settlePayment(ctx, reference, { source: 'webhook', ...known });
-  await markWebhookProcessed(ctx.db, id, ctx.clock());
+interface RecordedEvent {
+  id: string;
+  provider: 'paystack' | 'flutterwave';
+  event: string;
+  reference: string;
+  payload: unknown;
+}
+
+/** Flutterwave names the attempt an event is about in `data.id`; settling verifies that one. */
+function transactionIdOf(event: RecordedEvent): string | null {
+  if (event.provider !== 'flutterwave') return null;
+  const id = (event.payload as { data?: { id?: unknown } } | null)?.data?.id;
+  return typeof id === 'number' || typeof id === 'string' ? String(id) : null;
+}
+
+async function processWebhookEvent(ctx: AppContext, event: RecordedEvent, known: Known = {}) {
+  if (SETTLING_EVENTS.has(event.event)) {
+    await settlePayment(ctx, event.reference, { source: 'webhook', transactionId: transactionIdOf(event), ...known });
+  } else {
+    const payment = known.payment ?? (await findPaymentByReference(ctx.db, event.reference));
+    if (payment?.kind === 'payment' && isOnline(payment.method) && payment.method === event.provider) {
+      if (REFUND_EVENTS.has(event.event)) {
+        if (event.event === 'refund.needs-attention') await alertRefundNeedsAttention(ctx, payment, event);
+        await settleRefundsOf(ctx, payment.id);
+      } else if (DISPUTE_EVENTS.has(event.event)) {
+        await processDispute(ctx, payment, event);
+      }
+    }
+  }
+  await markWebhookProcessed(ctx.db, event.id, ctx.clock());
+}
+
+/** Recorded for the notifications issue to turn into a message to the school. */
+async function alertRefundNeedsAttention(ctx: AppContext, payment: PaymentRow, event: RecordedEvent) {
+  await recordAudit(ctx.db, SYSTEM, {
+    action: REFUND_NEEDS_ATTENTION,
+    entity: 'payment',
+    entityId: payment.id,
+    schoolId: payment.schoolId,
+    after: { event: event.event, webhookEventId: event.id },
+  });
 }
 
 /**
- * Settles the webhooks that were recorded and acknowledged but never processed (the process
- * stopped in between), oldest first. Run at start-up and by the job runner; settling is safe to
- * repeat, so a second instance doing the same at once credits nothing twice.
+ * Processes the webhooks that were recorded and acknowledged but never processed (the process
+ * stopped in between), oldest first. Run at start-up and by the job runner; processing is safe
+ * to repeat, so a second instance doing the same at once credits nothing twice.
  */
 export async function processRecordedWebhooks(ctx: AppContext, options: { limit?: number } = {}) {
-  const rows = await unprocessedWebhooks(ctx.db, [...SETTLING_EVENTS], options.limit ?? 500);
+  const rows = await unprocessedWebhooks(ctx.db, HANDLED_EVENTS, options.limit ?? 500);
   const result = { processed: 0, failed: 0 };
   for (const row of rows) {
     try {
-      await processWebhookEvent(ctx, row.id, row.reference!);
+      await processWebhookEvent(ctx, { ...row, reference: row.reference! });
       result.processed++;
     } catch {
       // Left unprocessed: the next start or the reconciliation job tries again.

@@ -1,5 +1,12 @@
-import { ERROR_CODES, PAYMENT_METHOD_LABELS, type Payment } from '@schoolledger/domain';
+import {
+  ERROR_CODES,
+  ONLINE_METHODS,
+  type OnlineMethod,
+  PAYMENT_METHOD_LABELS,
+  type Payment,
+} from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
+import type { DbOrTx } from '../../../db/client.js';
 import { payments } from '../../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
@@ -7,7 +14,7 @@ import { inSchoolScope } from '../../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import { type PaymentProvider, ProviderError, type RefundResult } from '../../providers/provider.js';
-import { newReference } from '../credit.service.js';
+import { newReference, SYSTEM } from '../credit.service.js';
 import {
   alreadyRefunded,
   paymentMethodUnavailable,
@@ -15,8 +22,18 @@ import {
   providerRefusedRefund,
   refundNotAllowed,
 } from '../payments.errors.js';
-import { findPaymentById, findRefundOf, insertPayment, lockPayment, type PaymentRow } from '../payments.queries.js';
+import {
+  findPaymentById,
+  findRefundOf,
+  insertPayment,
+  lockPayment,
+  type PaymentRow,
+  updatePayment,
+} from '../payments.queries.js';
 import { getVisiblePayment } from '../reporting/lists.service.js';
+import { pendingRefunds, refundsOf } from './refunds.queries.js';
+
+const isOnline = (method: string): method is OnlineMethod => (ONLINE_METHODS as readonly string[]).includes(method);
 
 function assertRefundable(payment: PaymentRow | undefined, refunded: boolean): asserts payment is PaymentRow {
   if (!payment) throw paymentNotFound();
@@ -27,43 +44,101 @@ function assertRefundable(payment: PaymentRow | undefined, refunded: boolean): a
 
 /** The account that took an online payment, even if the school has since switched the method off. */
 async function providerOf(ctx: AppContext, payment: PaymentRow): Promise<PaymentProvider | null> {
-  if (payment.method !== 'paystack' && payment.method !== 'flutterwave') return null;
+  if (!isOnline(payment.method)) return null;
   const provider = await providerFor(ctx, payment.schoolId, payment.method, { includeSwitchedOff: true });
   if (!provider)
     throw paymentMethodUnavailable(`${PAYMENT_METHOD_LABELS[payment.method]} is not set up for this school`);
   return provider;
 }
 
-async function askProvider(provider: PaymentProvider, payment: PaymentRow): Promise<RefundResult> {
+/** The provider's answer to a refund request: its refund, its refusal, or nothing known. */
+type Asked = { sent: RefundResult } | { refused: string } | { unanswered: string };
+
+async function askProvider(provider: PaymentProvider, payment: PaymentRow, refundId: string): Promise<Asked> {
   try {
-    return await provider.refund({
+    const sent = await provider.refund({
       reference: payment.providerReference ?? payment.reference,
       providerId: payment.providerId,
       amountKobo: payment.amountKobo,
+      refundId,
     });
+    return { sent };
   } catch (error) {
-    if (error instanceof ProviderError) {
-      const refused = error.status !== undefined && error.status >= 400 && error.status < 500;
-      const message = `The payment provider refused the refund: ${error.message}`;
-      throw refused ? providerRefusedRefund(message) : new AppError(502, ERROR_CODES.providerUnavailable, message);
+    if (error instanceof ProviderError && error.status !== undefined && error.status >= 400 && error.status < 500) {
+      return { refused: error.message };
     }
-    if ((error as Error).name === 'TimeoutError') {
-      throw new AppError(
-        502,
-        ERROR_CODES.providerUnavailable,
-        'The payment provider did not answer. Please try again.',
-      );
+    if (error instanceof ProviderError || (error as Error).name === 'TimeoutError') {
+      return { unanswered: (error as Error).message };
     }
     throw error;
   }
 }
 
 /**
+ * Writes what the provider said of a refund request on the pending refund row: sent (its refund
+ * id; done when the provider already says processed) or refused (the row fails, so the payment
+ * stays paid and may be refunded again). Nothing is written when the provider did not answer.
+ */
+async function recordAnswer(ctx: AppContext, refundId: string, asked: Asked) {
+  if ('unanswered' in asked) return;
+  await ctx.db.transaction(async (tx) => {
+    const refund = await lockPayment(tx, undefined, refundId);
+    if (refund?.status !== 'pending') return;
+    const now = ctx.clock();
+    if ('refused' in asked) {
+      await updatePayment(tx, refund.id, { status: 'failed', notes: asked.refused, verifiedAt: now });
+      await recordAudit(tx, SYSTEM, {
+        action: 'payment.refund.failed',
+        entity: 'payment',
+        entityId: refund.id,
+        schoolId: refund.schoolId,
+        before: { status: 'pending' },
+        after: { status: 'failed', reason: asked.refused },
+      });
+      return;
+    }
+    const { providerRefundId, status } = asked.sent;
+    await updatePayment(tx, refund.id, { providerReference: providerRefundId });
+    await recordAudit(tx, SYSTEM, {
+      action: 'payment.refund.sent',
+      entity: 'payment',
+      entityId: refund.id,
+      schoolId: refund.schoolId,
+      after: { providerRefundId, providerStatus: status },
+    });
+    if (status !== 'pending') await finishRefund(tx, ctx, refund, status, 'provider');
+  });
+}
+
+/** Moves a locked pending refund to done (it now counts against what was paid) or failed. */
+async function finishRefund(
+  tx: DbOrTx,
+  ctx: AppContext,
+  refund: PaymentRow,
+  state: 'processed' | 'failed',
+  source: string,
+) {
+  const now = ctx.clock();
+  const status = state === 'processed' ? 'success' : 'failed';
+  await updatePayment(tx, refund.id, { status, verifiedAt: now, ...(status === 'success' ? { paidAt: now } : {}) });
+  await recordAudit(tx, SYSTEM, {
+    action: state === 'processed' ? 'payment.refund.processed' : 'payment.refund.failed',
+    entity: 'payment',
+    entityId: refund.id,
+    schoolId: refund.schoolId,
+    before: { status: 'pending' },
+    after: { status, source },
+  });
+}
+
+/**
  * Returns a successful payment's money as a new `refund` row of the same amount; the original is
- * never changed, and outstanding rises because every sum of money paid subtracts refunds.
- * Online payments are refunded through the provider first, while the original row stays locked:
- * a second request waits, then finds the refund and is refused, so the provider is asked once.
- * Cash and transfers are recorded only (the money goes back at the desk).
+ * never changed, and outstanding rises once the refund is done, because every sum of money paid
+ * subtracts successful refunds. The refund row is written first, under a lock on the original,
+ * so a second request finds it and is refused. An online refund is then asked of the provider
+ * outside any transaction, naming our refund's id, and stays pending until the provider reports
+ * it processed or failed (its answer, its webhook or the reconciliation job). Cash and
+ * transfers are done at once (the money goes back at the desk).
  */
 export async function refundPayment(
   ctx: AppContext,
@@ -78,29 +153,27 @@ export async function refundPayment(
   // Resolved before the transaction: it reads the school's profile, which must not wait on our lock.
   const provider = await providerOf(ctx, original);
 
-  let refundId: string;
+  let refundRow: PaymentRow;
   try {
-    refundId = await ctx.db.transaction(async (tx) => {
+    refundRow = await ctx.db.transaction(async (tx) => {
       const payment = await lockPayment(tx, scoped, id);
       const done = await findRefundOf(tx, id);
       assertRefundable(payment, Boolean(done));
-      const providerRefund = provider ? await askProvider(provider, payment) : null;
       const now = ctx.clock();
       const refund = await insertPayment(tx, {
         schoolId: payment.schoolId,
         studentId: payment.studentId,
         feeId: payment.feeId,
         amountKobo: payment.amountKobo,
-        status: 'success',
+        status: provider ? 'pending' : 'success',
         method: payment.method,
         kind: 'refund',
         refundOf: payment.id,
         reason,
         reference: newReference(),
         currency: payment.currency,
-        providerReference: providerRefund?.providerRefundId ?? null,
         initiatedBy: auth.userId,
-        paidAt: now,
+        paidAt: provider ? null : now,
         reviewedBy: auth.userId,
         reviewedAt: now,
       });
@@ -117,11 +190,10 @@ export async function refundPayment(
           method: payment.method,
           reason,
           reference: refund.reference,
-          providerRefundId: providerRefund?.providerRefundId ?? null,
-          providerStatus: providerRefund?.status ?? null,
+          status: refund.status,
         },
       });
-      return refund.id;
+      return refund;
     });
   } catch (error) {
     // Two refunds raced past the checks: the unique index on refund_of let one through.
@@ -129,9 +201,71 @@ export async function refundPayment(
     throw error;
   }
 
-  const message =
-    original.method === 'paystack' || original.method === 'flutterwave'
-      ? `Refund sent to ${PAYMENT_METHOD_LABELS[original.method]}. The money returns to the payer's account in a few days.`
-      : 'Refund recorded. Hand the money back to the payer.';
-  return { refund: await getVisiblePayment(ctx.db, auth, refundId), message };
+  if (!provider || !isOnline(original.method)) {
+    return {
+      refund: await getVisiblePayment(ctx.db, auth, refundRow.id),
+      message: 'Refund recorded. Hand the money back to the payer.',
+    };
+  }
+  const asked = await askProvider(provider, original, refundRow.id);
+  await recordAnswer(ctx, refundRow.id, asked);
+  if ('refused' in asked) throw providerRefusedRefund(`The payment provider refused the refund: ${asked.refused}`);
+  if ('unanswered' in asked) {
+    throw new AppError(
+      502,
+      ERROR_CODES.providerUnavailable,
+      'The payment provider did not answer. The refund is recorded as pending and will be asked again.',
+    );
+  }
+  return {
+    refund: await getVisiblePayment(ctx.db, auth, refundRow.id),
+    message: `Refund sent to ${PAYMENT_METHOD_LABELS[original.method]}. The money returns to the payer's account in a few days.`,
+  };
+}
+
+/**
+ * Asks the provider where a pending online refund stands and records it. A refund whose request
+ * never got an answer is asked for again: the provider refuses to return more than is left on a
+ * transaction, so a request that did arrive the first time is not paid out twice.
+ */
+export async function settleRefund(ctx: AppContext, refund: PaymentRow, source: 'webhook' | 'job') {
+  if (refund.kind !== 'refund' || refund.status !== 'pending' || !isOnline(refund.method) || !refund.refundOf) return;
+  const provider = await providerFor(ctx, refund.schoolId, refund.method, { includeSwitchedOff: true });
+  if (!provider) return;
+  if (!refund.providerReference) {
+    const original = await findPaymentById(ctx.db, refund.refundOf);
+    if (original) await recordAnswer(ctx, refund.id, await askProvider(provider, original, refund.id));
+    return;
+  }
+  const state = await provider.refundStatus(refund.providerReference);
+  if (state === 'pending') return;
+  await ctx.db.transaction(async (tx) => {
+    const locked = await lockPayment(tx, undefined, refund.id);
+    if (locked?.status === 'pending') await finishRefund(tx, ctx, locked, state, source);
+  });
+}
+
+/** The refunds of the payment under `reference` that are still pending, for a refund event. */
+export async function settleRefundsOf(ctx: AppContext, paymentId: string) {
+  for (const refund of await refundsOf(ctx.db, paymentId)) await settleRefund(ctx, refund, 'webhook');
+}
+
+/**
+ * The reconciliation job's follow-up of pending online refunds: how many it finished, and the
+ * refunds it could not ask about (left pending, asked again on the next pass).
+ */
+export async function settlePendingRefunds(ctx: AppContext, options: { olderThan: Date; limit?: number }) {
+  let finished = 0;
+  const errors: { refundId: string; error: string }[] = [];
+  for (const refund of await pendingRefunds(ctx.db, options.olderThan, options.limit ?? 100)) {
+    try {
+      await settleRefund(ctx, refund, 'job');
+    } catch (error) {
+      errors.push({ refundId: refund.id, error: (error as Error).message });
+      continue;
+    }
+    const [after] = await refundsOf(ctx.db, refund.refundOf!, { id: refund.id });
+    if (after && after.status !== 'pending') finished++;
+  }
+  return { finished, errors };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.js';
 import { personMatches } from '../../../db/person-search.js';
@@ -93,6 +93,7 @@ const paymentColumns = {
 };
 
 function paymentsFrom(db: DbOrTx) {
+  // A refund the provider failed does not refund the payment (another may follow).
   return db
     .select(paymentColumns)
     .from(payments)
@@ -100,7 +101,7 @@ function paymentsFrom(db: DbOrTx) {
     .innerJoin(schools, eq(schools.id, payments.schoolId))
     .innerJoin(fees, eq(fees.id, payments.feeId))
     .leftJoin(terms, eq(terms.id, fees.termId))
-    .leftJoin(refund, eq(refund.refundOf, payments.id));
+    .leftJoin(refund, and(eq(refund.refundOf, payments.id), ne(refund.status, 'failed')));
 }
 
 const newestFirst = [desc(payments.createdAt), desc(payments.id)];

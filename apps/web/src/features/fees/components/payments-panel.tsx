@@ -128,7 +128,7 @@ export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId
               <p className="mt-2">
                 The payment stays on record and a refund of the same amount is added, so the student owes it again.
                 {refunding.mode_of_payment === 'paystack' || refunding.mode_of_payment === 'flutterwave'
-                  ? ' The money is returned through the payment provider.'
+                  ? ' The money is returned through the payment provider; the refund shows as pending until the provider confirms it.'
                   : ' Hand the money back to the payer yourself.'}
               </p>
             </>
