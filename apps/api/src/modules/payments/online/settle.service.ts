@@ -1,4 +1,4 @@
-import { formatNaira, koboToNaira, ONLINE_METHODS, type OnlineMethod, outstanding } from '@schoolledger/domain';
+import { formatKobo, ONLINE_METHODS, type OnlineMethod, outstanding } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { recordAudit } from '../../audit/audit.queries.js';
@@ -34,7 +34,7 @@ async function overCollection(tx: DbOrTx, payment: PaymentRow, feeKobo: bigint |
   const paid = (await paidByFee(tx, payment.studentId, [payment.feeId])).get(payment.feeId) ?? 0n;
   const owed = outstanding(feeKobo, paid);
   if (payment.amountKobo <= owed) return null;
-  return `over-collection: ${naira(payment.amountKobo)} was paid when only ${naira(owed)} was still owed on the fee; refund or credit the excess of ${naira(payment.amountKobo - owed)}`;
+  return `over-collection: ${formatKobo(payment.amountKobo)} was paid when only ${formatKobo(owed)} was still owed on the fee; refund or credit the excess of ${formatKobo(payment.amountKobo - owed)}`;
 }
 
 function mismatch(payment: PaymentRow, v: PaymentVerification): string | null {
@@ -59,8 +59,6 @@ export interface SettleOptions {
   /** The provider's transaction the caller was told about (Flutterwave's redirect or webhook). */
   transactionId?: string | null | undefined;
 }
-
-const naira = (kobo: bigint) => formatNaira(koboToNaira(kobo));
 
 /**
  * Flutterwave keeps its checkout open after a declined card and makes a new transaction for the
