@@ -312,6 +312,16 @@ describe('Paystack: the cases the happy path never sends', () => {
     );
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
     expect(elsewhere.json().data.payments).toEqual([]);
+    // The bursar's "Disputed" filter: this payment and only disputed ones; the other way, not it.
+    const disputed = (await call(t, 'bursar', 'GET', '/payment/all?disputed=true&limit=100')).json().data
+      .payments as Payment[];
+    expect(disputed.map((p) => p._id)).toContain(original.id);
+    expect(disputed.filter((p) => p.dispute === null)).toEqual([]);
+    const undisputed = (await call(t, 'bursar', 'GET', '/payment/all?disputed=false&limit=100')).json().data
+      .payments as Payment[];
+    expect(undisputed.length).toBeGreaterThan(0);
+    expect(undisputed.map((p) => p._id)).not.toContain(original.id);
+    expect(undisputed.filter((p) => p.dispute !== null)).toEqual([]);
     expect(await fake.dispute(original.reference, 'remind')).toBe(200);
     expect(await outstandingOf(t, 'student', feeId)).toBe(0);
 

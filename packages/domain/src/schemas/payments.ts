@@ -139,6 +139,8 @@ export const paymentListQuerySchema = z.object({
   status: z.enum(PAYMENT_STATUSES).optional(),
   method: z.enum(PAYMENT_METHODS).optional(),
   kind: z.enum(PAYMENT_KINDS).optional(),
+  /** `true`: only payments with a dispute (open or ruled on); `false`: only those without. */
+  disputed: z.enum(['true', 'false']).optional(),
   /** Student name, registration number, our reference or the receipt number. */
   search: z.string().trim().max(100).optional(),
   from: z.iso.date().optional(),

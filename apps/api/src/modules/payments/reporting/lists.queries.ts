@@ -22,6 +22,7 @@ export interface PaymentFilters {
   status?: (typeof payments.$inferSelect)['status'] | undefined;
   method?: (typeof payments.$inferSelect)['method'] | undefined;
   kind?: (typeof payments.$inferSelect)['kind'] | undefined;
+  disputed?: boolean | undefined;
   search?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -73,6 +74,12 @@ function paymentFilters(filters: PaymentFilters): SQL {
   if (filters.status) conditions.push(eq(payments.status, filters.status));
   if (filters.method) conditions.push(eq(payments.method, filters.method));
   if (filters.kind) conditions.push(eq(payments.kind, filters.kind));
+  if (filters.disputed !== undefined) {
+    const disputedIds = sql`(select ${paymentDisputes.paymentId} from ${paymentDisputes})`;
+    conditions.push(
+      filters.disputed ? sql`${payments.id} in ${disputedIds}` : sql`${payments.id} not in ${disputedIds}`,
+    );
+  }
   if (filters.from) conditions.push(sql`${transDate} >= ${lagosDayStart(filters.from)}`);
   if (filters.to) conditions.push(sql`${transDate} < ${lagosDayStart(filters.to)} + interval '1 day'`);
   if (filters.search) {
