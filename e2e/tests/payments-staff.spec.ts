@@ -185,6 +185,9 @@ test.describe('payments for staff', () => {
     await screenshot(page, 'phone-payments');
   });
 
+  /** The online payment the refund test makes, which the dispute test then disputes. */
+  let online: { reference: string; fakeOrigin: string } | null = null;
+
   test('an online refund reads pending until the provider confirms it', async ({ page, request }) => {
     // The demo parent pays for the child at Wuse, whose fees no other spec touches.
     const parent = await apiSignIn(request, 'parent');
@@ -204,6 +207,7 @@ test.describe('payments for staff', () => {
     const { paymentUrl, reference } = (await started.json()).data as { paymentUrl: string; reference: string };
     const paid = await request.post(`${paymentUrl}/pay`, { maxRedirects: 0 });
     expect(paid.status()).toBe(302);
+    online = { reference, fakeOrigin: new URL(paymentUrl).origin };
     await expect(async () => {
       const status = await request.get(`/api/v1/payment/${reference}/status`, { headers: bearer(parent) });
       expect((await status.json()).data.status).toBe('success');
@@ -229,6 +233,37 @@ test.describe('payments for staff', () => {
       await (await request.get(`/api/v1/student/fees?student_id=${son._id}`, { headers: bearer(parent) })).json()
     ).data.fees as { fee: { _id: string }; outstanding: number }[];
     expect(after.find((row) => row.fee._id === owed.fee._id)!.outstanding).toBe(0);
+  });
+
+  test('a payment the payer disputes is flagged to the bursary, then shows how the dispute ended', async ({
+    page,
+    request,
+  }) => {
+    expect(online).not.toBeNull();
+    const { reference, fakeOrigin } = online!;
+    // The local Paystack sends the signed charge.dispute.* webhooks a payer's bank would set off.
+    const dispute = async (data: { step: 'create' | 'resolve'; resolution?: string }) => {
+      const sent = await request.post(`${fakeOrigin}/__fake/transactions/${reference}/dispute`, { data });
+      expect(sent.ok(), await sent.text()).toBe(true);
+      expect((await sent.json()).data.webhookStatus).toBe(200);
+    };
+    await dispute({ step: 'create' });
+
+    await signIn(page, 'admin');
+    await page.goto('/fees?tab=payments');
+    const status = page.getByLabel('Payment status');
+    await status.selectOption({ label: 'Disputed' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('pstatus')).toBe('disputed');
+    const card = page.getByRole('article', { name: `Payment ${reference}` });
+    await expect(card.getByText('Disputed', { exact: true })).toBeVisible();
+    await expect(card).toContainText('Dispute opened');
+    await expect(page.getByRole('article', { name: /^Payment / })).toHaveCount(1);
+
+    await dispute({ step: 'resolve', resolution: 'declined' });
+    await page.reload();
+    await expect(card.getByText('Dispute won', { exact: true })).toBeVisible();
+    await expect(card).toContainText('Won, the school keeps it');
+    await expect(card).toContainText('declined');
   });
 
   test('the overview shows the payment analytics with a success rate', async ({ page }) => {

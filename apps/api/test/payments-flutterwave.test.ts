@@ -154,6 +154,37 @@ describe('online payments through Flutterwave (local fake)', () => {
     expect(await credits(credited.id)).toBe(1);
   });
 
+  it('refund and chargeback events, whose payload Flutterwave does not document, are recorded and answered 200, and change nothing', async () => {
+    const feeId = await approvedFee('1100');
+    const { paymentUrl, reference } = await initiate(feeId);
+    expect((await checkout(paymentUrl, 'pay')).status).toBe(302);
+    await fake.settled();
+    await until(async () => (await paymentOf(reference)).status === 'success');
+    const paid = await paymentOf(reference);
+    for (const [event, id] of [
+      ['refund.completed', 75_001],
+      ['chargeback.created', 2_221],
+    ] as const) {
+      const delivered = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'verif-hash': HASH },
+        body: JSON.stringify({ event, data: { id, tx_ref: reference, status: 'completed' } }),
+      });
+      expect(delivered.status).toBe(200);
+    }
+    const recorded = await t.ctx.db
+      .select()
+      .from(paymentWebhookEvents)
+      .where(eq(paymentWebhookEvents.reference, reference));
+    const others = recorded.filter((row) => row.event !== 'charge.completed');
+    expect(others.map((row) => row.event).sort()).toEqual(['chargeback.created', 'refund.completed']);
+    expect(others.map((row) => row.schoolId)).toEqual([ids.school, ids.school]);
+    expect(others.map((row) => row.processedAt)).toEqual([null, null]);
+    expect(await paymentOf(reference)).toMatchObject({ status: 'success' });
+    expect(await t.ctx.db.select().from(payments).where(eq(payments.refundOf, paid.id))).toEqual([]);
+    expect(await outstandingOf(feeId)).toBe(0);
+  });
+
   it('an invalid verif-hash is refused with 401 and credits nothing', async () => {
     const feeId = await approvedFee();
     const { reference } = await initiate(feeId);

@@ -243,6 +243,7 @@ describe('payment history, statistics and analytics', () => {
         receiptNo: paid.p1.receiptNo,
         refundedBy: null,
         hasProof: false,
+        dispute: null,
         feePaid: 500,
       });
       expect(p1.fee.term?.name).toBeTruthy();

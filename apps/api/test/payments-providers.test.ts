@@ -17,7 +17,7 @@ import { REFUND_NEEDS_ATTENTION } from '../src/modules/payments/online/webhooks.
 import { createPaystackProvider } from '../src/modules/providers/paystack.js';
 import { ProviderError } from '../src/modules/providers/provider.js';
 import { useTestApp } from './helper.js';
-import { approvedFee, call, loadPaymentIds, outstandingOf, type PaymentIds } from './payments-support.js';
+import { approvedFee, bursarOf, call, loadPaymentIds, outstandingOf, type PaymentIds } from './payments-support.js';
 
 /** The app-wide account (config) and the first school's own account (its payment profile). */
 const APP_KEY = 'sk_test_schoolledger_app_wide';
@@ -107,6 +107,15 @@ describe('Paystack: the cases the happy path never sends', () => {
   }
 
   const lastRefundId = () => fake.refunds().at(-1)!.id;
+
+  /** The payment as the school's bursar finds it in the payment list, by its reference. */
+  async function shownToBursar(reference: string) {
+    const listed = await call(t, 'bursar', 'GET', `/payment/all?search=${reference}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const found = (listed.json().data.payments as Payment[]).filter((p) => p.trx_ref === reference);
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  }
 
   it('a hanging provider never fails a payment: it stays pending, the school is alerted, and a retry settles it', async () => {
     const feeId = await approvedFee(t, ids.school, ids.term, '1000');
@@ -284,6 +293,35 @@ describe('Paystack: the cases the happy path never sends', () => {
     await until(async () => (await auditsOf('payment.dispute.open', original.id)).length === 1);
     const [open] = await t.ctx.db.select().from(paymentDisputes).where(eq(paymentDisputes.paymentId, original.id));
     expect(open).toMatchObject({ status: 'open', schoolId: ids.school, provider: 'paystack' });
+    const flagged = await shownToBursar(original.reference);
+    expect(flagged.dispute).toEqual({
+      status: 'open',
+      resolution: null,
+      openedAt: open!.createdAt.toISOString(),
+      resolvedAt: null,
+    });
+    expect(flagged.status).toBe('success');
+    // The Paystack list and an unfiltered one carry it too; another school's bursar sees nothing of it.
+    const paystackList = await call(t, 'bursar', 'GET', `/payment/get-paystack?search=${original.reference}`);
+    expect(paystackList.json().data.payments[0].dispute).toMatchObject({ status: 'open' });
+    const elsewhere = await call(
+      t,
+      await bursarOf(t, ids.secondSchool),
+      'GET',
+      `/payment/all?search=${original.reference}`,
+    );
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    expect(elsewhere.json().data.payments).toEqual([]);
+    // The bursar's "Disputed" filter: this payment and only disputed ones; the other way, not it.
+    const disputed = (await call(t, 'bursar', 'GET', '/payment/all?disputed=true&limit=100')).json().data
+      .payments as Payment[];
+    expect(disputed.map((p) => p._id)).toContain(original.id);
+    expect(disputed.filter((p) => p.dispute === null)).toEqual([]);
+    const undisputed = (await call(t, 'bursar', 'GET', '/payment/all?disputed=false&limit=100')).json().data
+      .payments as Payment[];
+    expect(undisputed.length).toBeGreaterThan(0);
+    expect(undisputed.map((p) => p._id)).not.toContain(original.id);
+    expect(undisputed.filter((p) => p.dispute !== null)).toEqual([]);
     expect(await fake.dispute(original.reference, 'remind')).toBe(200);
     expect(await outstandingOf(t, 'student', feeId)).toBe(0);
 
@@ -294,11 +332,33 @@ describe('Paystack: the cases the happy path never sends', () => {
     );
     expect(compensations).toHaveLength(1);
     expect(compensations[0]).toMatchObject({ kind: 'refund', amountKobo: 120_000n });
+    const lost = await shownToBursar(original.reference);
+    expect(lost.dispute).toMatchObject({
+      status: 'lost',
+      resolution: 'merchant-accepted',
+      openedAt: open!.createdAt.toISOString(),
+      resolvedAt: expect.any(String),
+    });
+    expect(Date.parse(lost.dispute!.resolvedAt!)).toBeGreaterThanOrEqual(open!.createdAt.getTime());
     expect(await outstandingOf(t, 'student', feeId)).toBe(1200);
     // A replay of the resolution takes nothing more.
     expect(await fake.dispute(original.reference, 'resolve', 'merchant-accepted')).toBe(200);
     await fake.settled();
     expect(await outstandingOf(t, 'student', feeId)).toBe(1200);
+  });
+
+  it('a dispute the school won shows as won, with nothing taken back', async () => {
+    const feeId = await approvedFee(t, ids.school, ids.term, '1300');
+    const original = await paidOnline(feeId);
+    expect(await fake.dispute(original.reference, 'create')).toBe(200);
+    expect(await fake.dispute(original.reference, 'resolve', 'declined')).toBe(200);
+    await until(async () => (await auditsOf('payment.dispute.won', original.id)).length === 1);
+    expect((await shownToBursar(original.reference)).dispute).toMatchObject({
+      status: 'won',
+      resolution: 'declined',
+      resolvedAt: expect.any(String),
+    });
+    expect(await outstandingOf(t, 'student', feeId)).toBe(0);
   });
 
   it('a signed event for a reference we never issued is answered 200, recorded and ignored', async () => {

@@ -71,7 +71,23 @@ const personRef = z.object({
   regNo: z.string().nullable(),
 });
 
-/** SPEC §3 Payment, plus what our screens need (receipt, refund, transfer claim). */
+/** How a payer's dispute (chargeback) with the provider stands: open until the provider rules. */
+export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/**
+ * The latest dispute of an online payment. `resolution` is the provider's own word for how it
+ * ended (Paystack's `merchant-accepted`, `declined`…); a lost one is also a refund entry.
+ */
+export const paymentDisputeSchema = z.object({
+  status: z.enum(DISPUTE_STATUSES),
+  resolution: z.string().nullable(),
+  openedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type PaymentDispute = z.infer<typeof paymentDisputeSchema>;
+
+/** SPEC §3 Payment, plus what our screens need (receipt, refund, transfer claim, dispute). */
 export const paymentSchema = z.object({
   _id: idSchema,
   kind: z.enum(PAYMENT_KINDS),
@@ -105,6 +121,8 @@ export const paymentSchema = z.object({
   bank_reference: z.string().nullable(),
   transfer_date: z.string().nullable(),
   hasProof: z.boolean(),
+  /** Online payments the payer disputed with the provider; null for every other. */
+  dispute: paymentDisputeSchema.nullable(),
   /** Fee progress for this student after all successful payments (installment progress bar). */
   feePaid: nairaResponseAmount,
   createdAt: z.string(),
@@ -121,6 +139,8 @@ export const paymentListQuerySchema = z.object({
   status: z.enum(PAYMENT_STATUSES).optional(),
   method: z.enum(PAYMENT_METHODS).optional(),
   kind: z.enum(PAYMENT_KINDS).optional(),
+  /** `true`: only payments with a dispute (open or ruled on); `false`: only those without. */
+  disputed: z.enum(['true', 'false']).optional(),
   /** Student name, registration number, our reference or the receipt number. */
   search: z.string().trim().max(100).optional(),
   from: z.iso.date().optional(),

@@ -99,6 +99,14 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
   const deliver = (t: FakeTransaction, control: { badSignature?: boolean } = {}) =>
     send('charge.success', verifyData(t), t.reference, control);
 
+  async function dispute(reference: string, step: 'create' | 'remind' | 'resolve', resolution?: string) {
+    const t = byReference.get(reference);
+    if (!t) throw new Error(`no transaction ${reference}`);
+    t.disputeId ??= nextDisputeId++;
+    const data = disputeData(t, t.disputeId, step === 'resolve' ? (resolution ?? 'declined') : null);
+    return pending.track(send(`charge.dispute.${step}`, data, reference));
+  }
+
   async function finishRefund(id: number, outcome: RefundOutcome) {
     const refund = refunds.find((r) => r.id === id);
     if (!refund) throw new Error(`no refund ${id}`);
@@ -424,6 +432,20 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
 
   app.get('/__fake/deliveries', async () => ({ status: true, data: deliveries }));
 
+  /** Opens, reminds or resolves a dispute of the transaction (see `dispute` below) and answers the webhook's status. */
+  app.post<{ Params: { reference: string }; Body: { step?: 'create' | 'remind' | 'resolve'; resolution?: string } }>(
+    '/__fake/transactions/:reference/dispute',
+    async (request, reply) => {
+      if (!byReference.has(request.params.reference)) return reply.code(404).send({ status: false });
+      const step = request.body?.step ?? 'create';
+      if (!['create', 'remind', 'resolve'].includes(step)) return reply.code(400).send({ status: false });
+      return {
+        status: true,
+        data: { webhookStatus: await dispute(request.params.reference, step, request.body?.resolution) },
+      };
+    },
+  );
+
   const url = await listen(app, options, 'Paystack');
 
   return {
@@ -453,13 +475,7 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
      * Paystack's resolution (`merchant-accepted`: the payer gets the money back; `declined`: the
      * school keeps it). The dispute names the transaction in `data.transaction.reference`.
      */
-    async dispute(reference: string, step: 'create' | 'remind' | 'resolve', resolution?: string) {
-      const t = byReference.get(reference);
-      if (!t) throw new Error(`no transaction ${reference}`);
-      t.disputeId ??= nextDisputeId++;
-      const data = disputeData(t, t.disputeId, step === 'resolve' ? (resolution ?? 'declined') : null);
-      return pending.track(send(`charge.dispute.${step}`, data, reference));
-    },
+    dispute,
     /** Sends any signed event, for instance for a reference the app never issued. */
     async sendEvent(event: string, data: Record<string, unknown>, reference = '') {
       return pending.track(send(event, data, reference));

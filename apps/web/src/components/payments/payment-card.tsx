@@ -1,10 +1,33 @@
-import { formatKobo, PAYMENT_METHOD_LABELS, type Payment, percentPaid } from '@schoolledger/domain';
+import {
+  formatKobo,
+  PAYMENT_METHOD_LABELS,
+  type Payment,
+  type PaymentDispute,
+  percentPaid,
+} from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { type ReactNode, useId } from 'react';
-import { Badge } from '@/components/ui';
+import { Badge, type BadgeVariant } from '@/components/ui';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { ReceiptButton } from './receipt-button';
+
+/** A dispute is the bursar's to answer: open reads as a warning, the outcome as what the school kept. */
+const DISPUTE_LOOK: Record<PaymentDispute['status'], { label: string; variant: BadgeVariant }> = {
+  open: { label: 'Disputed', variant: 'red' },
+  lost: { label: 'Dispute lost', variant: 'red' },
+  won: { label: 'Dispute won', variant: 'green' },
+};
+
+function disputeDetails(dispute: PaymentDispute): Detail[] {
+  const details: Detail[] = [{ label: 'Dispute opened', value: formatDateTime(dispute.openedAt) }];
+  if (dispute.resolvedAt) {
+    const outcome = dispute.status === 'lost' ? 'Lost, refunded to the payer' : 'Won, the school keeps it';
+    details.push({ label: 'Dispute outcome', value: `${outcome} (${formatDateTime(dispute.resolvedAt)})` });
+  }
+  if (dispute.resolution) details.push({ label: "Provider's ruling", value: dispute.resolution });
+  return details;
+}
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -62,6 +85,7 @@ function bursaryDetails(payment: Payment, showSchool: boolean): Detail[] {
   if (payment.transfer_date) details.push({ label: 'Transferred on', value: formatDate(payment.transfer_date) });
   if (showSchool) details.push({ label: 'School', value: payment.school.name });
   if (payment.reason) details.push({ label: refund ? 'Refund reason' : 'Reason', value: payment.reason });
+  if (payment.dispute) details.push(...disputeDetails(payment.dispute));
   return details;
 }
 
@@ -98,6 +122,11 @@ export function PaymentCard({ payment, variant = 'payer', showSchool = false, ac
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <PaymentStatusBadge status={payment.status} refund={refund} />
           {bursary && payment.refundedBy !== null && <Badge variant="gray">Refunded</Badge>}
+          {bursary && payment.dispute && (
+            <Badge variant={DISPUTE_LOOK[payment.dispute.status].variant}>
+              {DISPUTE_LOOK[payment.dispute.status].label}
+            </Badge>
+          )}
           {payment.isInstallment && <Badge variant="blue">Installment</Badge>}
         </div>
       </div>

@@ -106,15 +106,17 @@ export async function unprocessedWebhooks(db: DbOrTx, events: string[], limit: n
 }
 
 /**
- * Online payments to verify again, oldest first: pending ones started before `olderThan`, and
- * failed ones started after `failedSince` (a late success: Paystack's page stays open after a
- * declined card, and a payment failed before its checkout closed may still be paid).
+ * Online payments to verify again: pending ones started before `olderThan`, and failed ones
+ * started after `failedSince` (a late success: Paystack's page stays open after a declined card,
+ * and a payment failed before its checkout closed may still be paid). Taken in turns across
+ * provider accounts (school and method), each account's oldest first, so one account whose key
+ * stays refused cannot fill every pass and starve the other schools' newer payments.
  */
 export async function pendingOnlinePayments(db: DbOrTx, olderThan: Date, limit: number, failedSince?: Date) {
   const recentlyFailed = failedSince
     ? and(eq(payments.status, 'failed'), gt(payments.createdAt, failedSince))
     : undefined;
-  return db
+  const ranked = db
     .select({
       id: payments.id,
       reference: payments.reference,
@@ -122,6 +124,9 @@ export async function pendingOnlinePayments(db: DbOrTx, olderThan: Date, limit: 
       schoolId: payments.schoolId,
       method: payments.method,
       createdAt: payments.createdAt,
+      turn: sql<number>`row_number() over (partition by ${payments.schoolId}, ${payments.method} order by ${payments.createdAt}, ${payments.id})`.as(
+        'turn',
+      ),
     })
     .from(payments)
     .where(
@@ -132,7 +137,18 @@ export async function pendingOnlinePayments(db: DbOrTx, olderThan: Date, limit: 
         lt(payments.createdAt, olderThan),
       ),
     )
-    .orderBy(payments.createdAt)
+    .as('ranked');
+  return db
+    .select({
+      id: ranked.id,
+      reference: ranked.reference,
+      status: ranked.status,
+      schoolId: ranked.schoolId,
+      method: ranked.method,
+      createdAt: ranked.createdAt,
+    })
+    .from(ranked)
+    .orderBy(ranked.turn, ranked.createdAt)
     .limit(limit);
 }
 

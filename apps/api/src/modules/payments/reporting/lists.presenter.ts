@@ -38,6 +38,15 @@ export function toPayment(row: PaymentListRow, feePaidKobo: bigint): Payment {
     bank_reference: payment.payerBankReference,
     transfer_date: payment.transferDate,
     hasProof: payment.proofPath !== null,
+    dispute: row.disputeStatus
+      ? {
+          status: row.disputeStatus,
+          resolution: row.disputeResolution,
+          openedAt: row.disputeOpenedAt!.toISOString(),
+          // A dispute row changes only when the provider rules on it.
+          resolvedAt: row.disputeStatus === 'open' ? null : row.disputeChangedAt!.toISOString(),
+        }
+      : null,
     feePaid: feePaidKobo,
     createdAt: payment.createdAt.toISOString(),
     updatedAt: payment.updatedAt.toISOString(),

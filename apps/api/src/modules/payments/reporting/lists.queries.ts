@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.js';
 import { personMatches } from '../../../db/person-search.js';
-import { fees, parentStudents, payments, schools, terms, users } from '../../../db/schema.js';
+import { fees, parentStudents, paymentDisputes, payments, schools, terms, users } from '../../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../../plugins/tenancy.js';
 import { signedAmountKobo } from '../../fees/fees.queries.js';
 
@@ -22,6 +22,7 @@ export interface PaymentFilters {
   status?: (typeof payments.$inferSelect)['status'] | undefined;
   method?: (typeof payments.$inferSelect)['method'] | undefined;
   kind?: (typeof payments.$inferSelect)['kind'] | undefined;
+  disputed?: boolean | undefined;
   search?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -73,6 +74,12 @@ function paymentFilters(filters: PaymentFilters): SQL {
   if (filters.status) conditions.push(eq(payments.status, filters.status));
   if (filters.method) conditions.push(eq(payments.method, filters.method));
   if (filters.kind) conditions.push(eq(payments.kind, filters.kind));
+  if (filters.disputed !== undefined) {
+    const disputedIds = sql`(select ${paymentDisputes.paymentId} from ${paymentDisputes})`;
+    conditions.push(
+      filters.disputed ? sql`${payments.id} in ${disputedIds}` : sql`${payments.id} not in ${disputedIds}`,
+    );
+  }
   if (filters.from) conditions.push(sql`${transDate} >= ${lagosDayStart(filters.from)}`);
   if (filters.to) conditions.push(sql`${transDate} < ${lagosDayStart(filters.to)} + interval '1 day'`);
   if (filters.search) {
@@ -83,25 +90,45 @@ function paymentFilters(filters: PaymentFilters): SQL {
   return and(...conditions)!;
 }
 
-const paymentColumns = {
-  payment: payments,
-  student: { id: users.id, firstname: users.firstname, lastname: users.lastname, regNo: users.regNo },
-  school: { id: schools.id, name: schools.name },
-  fee: { id: fees.id, name: fees.name, type: fees.type, amountKobo: fees.amountKobo },
-  term: { id: terms.id, name: terms.name },
-  refundId: refund.id,
-};
+/** The payment's latest dispute, if any: one index probe per row of the page (payment_disputes_payment_idx). */
+function latestDispute(db: DbOrTx) {
+  return db
+    .select({
+      status: paymentDisputes.status,
+      resolution: paymentDisputes.resolution,
+      openedAt: paymentDisputes.createdAt,
+      changedAt: paymentDisputes.updatedAt,
+    })
+    .from(paymentDisputes)
+    .where(sql`${paymentDisputes.paymentId} = ${payments.id}`)
+    .orderBy(desc(paymentDisputes.createdAt))
+    .limit(1)
+    .as('dispute');
+}
 
 function paymentsFrom(db: DbOrTx) {
+  const dispute = latestDispute(db);
   // A refund the provider failed does not refund the payment (another may follow).
   return db
-    .select(paymentColumns)
+    .select({
+      payment: payments,
+      student: { id: users.id, firstname: users.firstname, lastname: users.lastname, regNo: users.regNo },
+      school: { id: schools.id, name: schools.name },
+      fee: { id: fees.id, name: fees.name, type: fees.type, amountKobo: fees.amountKobo },
+      term: { id: terms.id, name: terms.name },
+      refundId: refund.id,
+      disputeStatus: dispute.status,
+      disputeResolution: dispute.resolution,
+      disputeOpenedAt: dispute.openedAt,
+      disputeChangedAt: dispute.changedAt,
+    })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.studentId))
     .innerJoin(schools, eq(schools.id, payments.schoolId))
     .innerJoin(fees, eq(fees.id, payments.feeId))
     .leftJoin(terms, eq(terms.id, fees.termId))
-    .leftJoin(refund, and(eq(refund.refundOf, payments.id), ne(refund.status, 'failed')));
+    .leftJoin(refund, and(eq(refund.refundOf, payments.id), ne(refund.status, 'failed')))
+    .leftJoinLateral(dispute, sql`true`);
 }
 
 const newestFirst = [desc(payments.createdAt), desc(payments.id)];

@@ -101,6 +101,7 @@ export async function listPaymentPage(ctx: AppContext, auth: AuthContext, query:
     status: query.status,
     method: query.method,
     kind: query.kind,
+    disputed: query.disputed === undefined ? undefined : query.disputed === 'true',
     search: query.search || undefined,
     from: query.from,
     to: query.to,

@@ -22,7 +22,8 @@ export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId
   const query: PaymentsQuery = {
     school_id: filters.school || undefined,
     term_id: filters.term || undefined,
-    status: filters.pstatus === 'all' ? undefined : filters.pstatus,
+    status: filters.pstatus === 'all' || filters.pstatus === 'disputed' ? undefined : filters.pstatus,
+    disputed: filters.pstatus === 'disputed' ? 'true' : undefined,
     method: filters.method === 'all' ? undefined : filters.method,
     search: filters.q || undefined,
     from: filters.from || undefined,

@@ -8,12 +8,16 @@ import {
 import { useCallback } from 'react';
 import { type UrlFilterOptions, useUrlFilters } from '@/lib/hooks/use-url-filters';
 
-export const PAYMENT_STATUS_FILTERS: readonly (readonly ['all' | PaymentStatus, string])[] = [
+/** `disputed` is no payment status: it asks for the payments a payer disputed, whatever their status. */
+export type PaymentStatusFilter = 'all' | PaymentStatus | 'disputed';
+
+export const PAYMENT_STATUS_FILTERS: readonly (readonly [PaymentStatusFilter, string])[] = [
   ['all', 'All'],
   ['success', 'Completed'],
   ['pending', 'Pending'],
   ['failed', 'Failed'],
   ['review', 'Under review'],
+  ['disputed', 'Disputed'],
 ];
 
 export const PAYMENT_METHOD_FILTERS: readonly (readonly ['all' | PaymentMethod, string])[] = [
@@ -28,7 +32,7 @@ export const PAYMENT_METHOD_FILTERS: readonly (readonly ['all' | PaymentMethod, 
 export interface PaymentFilters {
   school: string;
   term: string;
-  pstatus: 'all' | PaymentStatus;
+  pstatus: PaymentStatusFilter;
   method: 'all' | PaymentMethod;
   q: string;
   from: string;
@@ -52,7 +56,7 @@ const isDate = (raw: string) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefin
 const OPTIONS: UrlFilterOptions<PaymentFilters> = {
   parse: {
     pstatus: (raw) =>
-      raw === 'all' || PAYMENT_STATUSES.some((status) => status === raw)
+      raw === 'all' || raw === 'disputed' || PAYMENT_STATUSES.some((status) => status === raw)
         ? (raw as PaymentFilters['pstatus'])
         : undefined,
     method: (raw) =>
