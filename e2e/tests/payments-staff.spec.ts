@@ -289,6 +289,7 @@ test.describe('payments for staff', () => {
     await expect(card.getByText('Disputed', { exact: true })).toBeVisible();
     await expect(card).toContainText('Dispute opened');
     await expect(page.getByRole('article', { name: /^Payment / })).toHaveCount(1);
+    await screenshot(page, 'desktop-payments-disputed');
 
     await dispute({ step: 'resolve', resolution: 'declined' });
     await page.reload();
