@@ -1,10 +1,19 @@
 import { type FlutterwaveFake, startFlutterwaveFake } from '@schoolledger/provider-fakes';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, payments, paymentWebhookEvents } from '../src/db/schema.js';
+import { payments } from '../src/db/schema.js';
 import { runReconcile } from '../src/modules/payments/online/reconcile.job.js';
 import { useTestApp } from './helper.js';
-import { approvedFee, call, loadPaymentIds, outstandingOf, type PaymentIds } from './payments-support.js';
+import {
+  approvedFee,
+  call,
+  creditsOf,
+  loadPaymentIds,
+  outstandingOf,
+  type PaymentIds,
+  processedEventsOf,
+  until,
+} from './payments-support.js';
 
 const SECRET = 'FLWSECK_TEST-schoolledger00000000000000-X';
 const HASH = 'schoolledger-local-hash';
@@ -37,25 +46,6 @@ describe('Flutterwave: several attempts under one tx_ref', () => {
 
   const paymentOf = async (reference: string) =>
     (await t.ctx.db.select().from(payments).where(eq(payments.reference, reference)))[0]!;
-  const processedEvents = async (reference: string) =>
-    (await t.ctx.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.reference, reference))).filter(
-      (row) => row.processedAt !== null,
-    ).length;
-  const credits = async (paymentId: string) =>
-    (
-      await t.ctx.db
-        .select()
-        .from(auditLogs)
-        .where(and(eq(auditLogs.entityId, paymentId), eq(auditLogs.action, 'payment.credit')))
-    ).length;
-
-  async function until(check: () => Promise<boolean>, timeoutMs = 5000) {
-    const started = Date.now();
-    while (!(await check())) {
-      if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 
   async function initiate(feeId: string) {
     const response = await call(t, 'student', 'POST', '/payment/initiate', {
@@ -76,7 +66,7 @@ describe('Flutterwave: several attempts under one tx_ref', () => {
     const feeId = await approvedFee(t, ids.school, ids.term, '1000');
     const { paymentUrl, reference } = await initiate(feeId);
     expect((await checkout(paymentUrl, 'fail')).status).toBe(200);
-    await until(async () => (await processedEvents(reference)) === 1);
+    await until(async () => (await processedEventsOf(t, reference)) === 1);
     expect((await paymentOf(reference)).status).toBe('pending');
 
     expect((await checkout(paymentUrl, 'pay')).status).toBe(302);
@@ -86,7 +76,7 @@ describe('Flutterwave: several attempts under one tx_ref', () => {
     const payment = await paymentOf(reference);
     // The transaction that paid, not the first one under the tx_ref.
     expect(payment.providerId).toBe(String(attempts[1]!.id));
-    expect(await credits(payment.id)).toBe(1);
+    expect(await creditsOf(t, payment.id)).toBe(1);
     expect(await outstandingOf(t, 'student', feeId)).toBe(0);
   });
 
@@ -114,7 +104,7 @@ describe('Flutterwave: several attempts under one tx_ref', () => {
     const feeId = await approvedFee(t, ids.school, ids.term, '1000');
     const { paymentUrl, reference } = await initiate(feeId);
     await checkout(paymentUrl, 'fail');
-    await until(async () => (await processedEvents(reference)) === 1);
+    await until(async () => (await processedEventsOf(t, reference)) === 1);
     // A failed payment (as an older release left it, or Paystack's answer) is still looked at by the job.
     await t.ctx.db.update(payments).set({ status: 'failed' }).where(eq(payments.reference, reference));
     fake.setWebhookUrl(undefined);
@@ -127,7 +117,7 @@ describe('Flutterwave: several attempts under one tx_ref', () => {
     expect(result?.credited).toBeGreaterThanOrEqual(1);
     const payment = await paymentOf(reference);
     expect(payment.status).toBe('success');
-    expect(await credits(payment.id)).toBe(1);
+    expect(await creditsOf(t, payment.id)).toBe(1);
   });
 
   it('a checkout whose every attempt failed is failed by the job once its session is over', async () => {
@@ -135,7 +125,7 @@ describe('Flutterwave: several attempts under one tx_ref', () => {
     const { paymentUrl, reference } = await initiate(feeId);
     await checkout(paymentUrl, 'fail');
     await checkout(paymentUrl, 'fail');
-    await until(async () => (await processedEvents(reference)) === 2);
+    await until(async () => (await processedEventsOf(t, reference)) === 2);
     expect((await paymentOf(reference)).status).toBe('pending');
     await runReconcile({ ...t.ctx, clock: () => new Date(Date.now() + 25 * 60 * 60_000) });
     expect((await paymentOf(reference)).status).toBe('failed');

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { todayIn } from '@schoolledger/domain';
 import { type FlutterwaveFake, startFlutterwaveFake } from '@schoolledger/provider-fakes';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, paymentReviews, payments, paymentWebhookEvents, schools } from '../src/db/schema.js';
+import { paymentReviews, payments, paymentWebhookEvents, schools } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
 import { bearer, FIRST_SCHOOL, insertUser, login, SECOND_SCHOOL, useTestApp } from './helper.js';
+import { creditsOf, processedEventsOf, until } from './payments-support.js';
 
 const SECRET = 'FLWSECK_TEST-schoolledger00000000000000-X';
 const HASH = 'schoolledger-local-hash';
@@ -84,28 +85,6 @@ describe('online payments through Flutterwave (local fake)', () => {
   const paymentOf = async (reference: string) =>
     (await t.ctx.db.select().from(payments).where(eq(payments.reference, reference)))[0]!;
 
-  async function until(check: () => Promise<boolean>, timeoutMs = 5000) {
-    const started = Date.now();
-    while (!(await check())) {
-      if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
-  /** Webhook events of `reference` recorded and processed. */
-  const processedEvents = async (reference: string) =>
-    (await t.ctx.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.reference, reference))).filter(
-      (row) => row.processedAt !== null,
-    ).length;
-
-  const credits = async (paymentId: string) =>
-    (
-      await t.ctx.db
-        .select()
-        .from(auditLogs)
-        .where(and(eq(auditLogs.entityId, paymentId), eq(auditLogs.action, 'payment.credit')))
-    ).length;
-
   async function outstandingOf(feeId: string) {
     const response = await call('student', 'GET', '/student/fees');
     const item = (response.json().data.fees as { fee: { _id: string }; outstanding: number }[]).find(
@@ -151,7 +130,7 @@ describe('online payments through Flutterwave (local fake)', () => {
       .from(paymentWebhookEvents)
       .where(eq(paymentWebhookEvents.reference, reference));
     expect(event!.deliveries).toBe(6);
-    expect(await credits(credited.id)).toBe(1);
+    expect(await creditsOf(t, credited.id)).toBe(1);
   });
 
   it('refund and chargeback events, whose payload Flutterwave does not document, are recorded and answered 200, and change nothing', async () => {
@@ -215,7 +194,7 @@ describe('online payments through Flutterwave (local fake)', () => {
     const [review] = await t.ctx.db.select().from(paymentReviews).where(eq(paymentReviews.paymentId, payment.id));
     expect(review!.expectedKobo).toBe(200000n);
     expect(review!.reportedKobo).toBe(199999n);
-    expect(await credits(payment.id)).toBe(0);
+    expect(await creditsOf(t, payment.id)).toBe(0);
     expect(await outstandingOf(feeId)).toBe(2000);
   });
 
@@ -234,14 +213,14 @@ describe('online payments through Flutterwave (local fake)', () => {
     const second = await initiate(feeId);
     expect((await checkout(second.paymentUrl, 'fail')).status).toBe(200);
     await fake.settled();
-    await until(async () => (await processedEvents(second.reference)) === 1);
+    await until(async () => (await processedEventsOf(t, second.reference)) === 1);
     // The declined card's charge.completed does not end the payment: the checkout is still open.
     expect((await paymentOf(second.reference)).status).toBe('pending');
     // The page stayed open; the payer tries another card.
     expect((await checkout(second.paymentUrl, 'pay')).status).toBe(302);
     await fake.settled();
     await until(async () => (await paymentOf(second.reference)).status === 'success');
-    expect(await credits((await paymentOf(second.reference)).id)).toBe(1);
+    expect(await creditsOf(t, (await paymentOf(second.reference)).id)).toBe(1);
     expect(await outstandingOf(feeId)).toBe(0);
   });
 
@@ -284,6 +263,6 @@ describe('online payments through Flutterwave (local fake)', () => {
       headers: bearer(token2),
     });
     expect(foreign.statusCode).toBe(404);
-    expect(await credits((await paymentOf(reference)).id)).toBe(1);
+    expect(await creditsOf(t, (await paymentOf(reference)).id)).toBe(1);
   });
 });

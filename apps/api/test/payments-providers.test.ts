@@ -17,7 +17,15 @@ import { REFUND_NEEDS_ATTENTION } from '../src/modules/payments/online/webhooks.
 import { createPaystackProvider } from '../src/modules/providers/paystack.js';
 import { ProviderError } from '../src/modules/providers/provider.js';
 import { useTestApp } from './helper.js';
-import { approvedFee, bursarOf, call, loadPaymentIds, outstandingOf, type PaymentIds } from './payments-support.js';
+import {
+  approvedFee,
+  bursarOf,
+  call,
+  loadPaymentIds,
+  outstandingOf,
+  type PaymentIds,
+  until,
+} from './payments-support.js';
 
 /** The app-wide account (config) and the first school's own account (its payment profile). */
 const APP_KEY = 'sk_test_schoolledger_app_wide';
@@ -71,14 +79,6 @@ describe('Paystack: the cases the happy path never sends', () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, entityId)));
-
-  async function until(check: () => Promise<boolean>, timeoutMs = 5000) {
-    const started = Date.now();
-    while (!(await check())) {
-      if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 
   async function initiate(feeId: string) {
     const started = await call(t, 'student', 'POST', '/payment/initiate', { fee_id: feeId });

@@ -2,7 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { todayIn } from '@schoolledger/domain';
 import { and, arrayContains, eq, ne, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { parentStudents, paymentProfiles, payments, schools, users } from '../src/db/schema.js';
+import {
+  auditLogs,
+  parentStudents,
+  paymentProfiles,
+  payments,
+  paymentWebhookEvents,
+  schools,
+  users,
+} from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
 import { bearer, demoEmail, FIRST_SCHOOL, insertUser, login, SECOND_SCHOOL, type TestApp } from './helper.js';
 
@@ -157,3 +165,27 @@ export async function outstandingOf(t: TestApp, who: string, feeId: string) {
   );
   return item?.outstanding;
 }
+
+/** Waits until `check` holds: a webhook is answered first and settled after the response. */
+export async function until(check: () => Promise<boolean>, timeoutMs = 5000) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** How many times a payment was credited: the audit trail keeps one row per credit. */
+export const creditsOf = async (t: TestApp, paymentId: string) =>
+  (
+    await t.ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, paymentId), eq(auditLogs.action, 'payment.credit')))
+  ).length;
+
+/** Webhook events of `reference` recorded and processed. */
+export const processedEventsOf = async (t: TestApp, reference: string) =>
+  (await t.ctx.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.reference, reference))).filter(
+    (row) => row.processedAt !== null,
+  ).length;

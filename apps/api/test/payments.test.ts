@@ -8,6 +8,7 @@ import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
 import { runReconcile } from '../src/modules/payments/online/reconcile.job.js';
 import { paystackSignature } from '../src/modules/providers/paystack.js';
 import { DEMO_PASSWORD, demoEmail, FIRST_SCHOOL, insertUser, useTestApp } from './helper.js';
+import { creditsOf, until } from './payments-support.js';
 
 const SECRET = 'sk_test_schoolledger_local';
 /** What the fake's /__fake/.../webhook control answers: the HTTP status of each delivery. */
@@ -97,22 +98,6 @@ describe('online payments through Paystack (local fake)', () => {
   const paymentOf = async (reference: string) =>
     (await t.ctx.db.select().from(payments).where(eq(payments.reference, reference)))[0]!;
 
-  async function until(check: () => Promise<boolean>, timeoutMs = 5000) {
-    const started = Date.now();
-    while (!(await check())) {
-      if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
-  const credits = async (paymentId: string) =>
-    (
-      await t.ctx.db
-        .select()
-        .from(auditLogs)
-        .where(and(eq(auditLogs.entityId, paymentId), eq(auditLogs.action, 'payment.credit')))
-    ).length;
-
   it('happy path: initiate, pay on the hosted checkout, signed webhook credits; outstanding drops', async () => {
     const feeId = await approvedFee({ amount: '1500.50' });
     expect(await outstandingOf(feeId)).toBe(1500.5);
@@ -139,13 +124,13 @@ describe('online payments through Paystack (local fake)', () => {
     expect(credited.channel).toBe('card');
     expect(credited.providerId).toBe(String(fake.transaction(reference)!.id));
     expect(await outstandingOf(feeId)).toBe(0);
-    expect(await credits(credited.id)).toBe(1);
+    expect(await creditsOf(t, credited.id)).toBe(1);
 
     // The payer's browser comes back: verified again, nothing more credited, sent to their fees.
     const back = await t.app.inject({ method: 'GET', url: `${location.pathname}${location.search}` });
     expect(back.statusCode).toBe(302);
     expect(back.headers.location).toBe(`/student/fees?payment=${reference}`);
-    expect(await credits(credited.id)).toBe(1);
+    expect(await creditsOf(t, credited.id)).toBe(1);
 
     // Replayed webhook: acknowledged, deduplicated, still one credit.
     const replay = await fetch(`${fake.url}/__fake/transactions/${reference}/webhook`, {
@@ -160,7 +145,7 @@ describe('online payments through Paystack (local fake)', () => {
       .where(eq(paymentWebhookEvents.reference, reference));
     expect(event!.deliveries).toBe(2);
     expect(event!.schoolId).toBe(credited.schoolId);
-    expect(await credits(credited.id)).toBe(1);
+    expect(await creditsOf(t, credited.id)).toBe(1);
     expect(await outstandingOf(feeId)).toBe(0);
 
     // A fully paid fee cannot be started again.
@@ -230,7 +215,7 @@ describe('online payments through Paystack (local fake)', () => {
       .from(payments)
       .where(and(eq(payments.feeId, feeId), eq(payments.status, 'success')));
     expect(rows).toHaveLength(1);
-    expect(await credits(rows[0]!.id)).toBe(1);
+    expect(await creditsOf(t, rows[0]!.id)).toBe(1);
     expect(await outstandingOf(feeId)).toBe(500);
   });
 
@@ -255,7 +240,7 @@ describe('online payments through Paystack (local fake)', () => {
       expect(reviews).toHaveLength(1);
       expect(reviews[0]!.expectedKobo).toBe(200000n);
       expect(reviews[0]!.reportedKobo).toBe(100000n);
-      expect(await credits(payment.id)).toBe(0);
+      expect(await creditsOf(t, payment.id)).toBe(0);
       expect(await outstandingOf(feeId)).toBe(2000);
     } finally {
       fake.setWebhookUrl(webhookUrl);

@@ -9,6 +9,19 @@ export const SYSTEM: Actor = { userId: null, ip: null, userAgent: 'payments' };
 
 export const newReference = () => `SL-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`.toUpperCase();
 
+/** The row that gives a payment's whole amount back: same student, fee, method and currency, a new reference. */
+export const refundOfPayment = (payment: PaymentRow) => ({
+  schoolId: payment.schoolId,
+  studentId: payment.studentId,
+  feeId: payment.feeId,
+  amountKobo: payment.amountKobo,
+  method: payment.method,
+  kind: 'refund' as const,
+  refundOf: payment.id,
+  reference: newReference(),
+  currency: payment.currency,
+});
+
 /**
  * Moves a payment (locked or just inserted by the caller's transaction) to success: gives it the
  * school's next receipt number and writes the `payment.credit` audit row, all in `tx`. Every

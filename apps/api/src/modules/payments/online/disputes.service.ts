@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../app-context.js';
 import { recordAudit } from '../../audit/audit.queries.js';
-import { newReference, SYSTEM } from '../credit.service.js';
+import { refundOfPayment, SYSTEM } from '../credit.service.js';
 import { findRefundOf, insertPayment, lockPayment, type PaymentRow } from '../payments.queries.js';
 import { findDispute, insertDispute, updateDispute } from './online.queries.js';
 
@@ -63,17 +63,9 @@ export async function processDispute(ctx: AppContext, payment: PaymentRow, event
     if (outcome === 'lost' && locked.status === 'success' && !(await findRefundOf(tx, locked.id))) {
       const now = ctx.clock();
       const refund = await insertPayment(tx, {
-        schoolId: locked.schoolId,
-        studentId: locked.studentId,
-        feeId: locked.feeId,
-        amountKobo: locked.amountKobo,
+        ...refundOfPayment(locked),
         status: 'success',
-        method: locked.method,
-        kind: 'refund',
-        refundOf: locked.id,
         reason: `Dispute lost (${dispute.resolution}): the provider returned the money to the payer`,
-        reference: newReference(),
-        currency: locked.currency,
         providerReference: providerDisputeId,
         paidAt: now,
       });

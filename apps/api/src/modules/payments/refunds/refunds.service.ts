@@ -14,7 +14,7 @@ import { inSchoolScope } from '../../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import { type PaymentProvider, ProviderError, type RefundResult } from '../../providers/provider.js';
-import { newReference, SYSTEM } from '../credit.service.js';
+import { refundOfPayment, SYSTEM } from '../credit.service.js';
 import {
   alreadyRefunded,
   paymentMethodUnavailable,
@@ -161,17 +161,9 @@ export async function refundPayment(
       assertRefundable(payment, Boolean(done));
       const now = ctx.clock();
       const refund = await insertPayment(tx, {
-        schoolId: payment.schoolId,
-        studentId: payment.studentId,
-        feeId: payment.feeId,
-        amountKobo: payment.amountKobo,
+        ...refundOfPayment(payment),
         status: provider ? 'pending' : 'success',
-        method: payment.method,
-        kind: 'refund',
-        refundOf: payment.id,
         reason,
-        reference: newReference(),
-        currency: payment.currency,
         initiatedBy: auth.userId,
         paidAt: provider ? null : now,
         reviewedBy: auth.userId,
