@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { koboToNaira, parseNaira } from '@schoolledger/domain';
 import {
+  jsonOf,
   notFoundVerification,
   type PaymentInit,
   type PaymentProvider,
@@ -10,6 +11,7 @@ import {
   providerHttp,
   type RefundState,
   type WebhookEvent,
+  webhookBody,
 } from './provider.js';
 
 const STATUS: Record<string, PaymentVerification['status']> = {
@@ -182,21 +184,16 @@ export function createFlutterwaveProvider(
         (signature !== undefined &&
           (same(signature, secretHash) || same(signature, flutterwaveSignature(secretHash, rawBody))));
       if (!signed) return null;
-      let body: { event?: unknown; data?: { id?: unknown; tx_ref?: unknown; status?: unknown } };
-      try {
-        body = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        return null;
-      }
-      if (typeof body?.event !== 'string') return null;
-      const data = body.data ?? {};
+      const parsed = webhookBody(rawBody);
+      if (!parsed) return null;
+      const { event, data, body } = parsed;
       const reference = typeof data.tx_ref === 'string' ? data.tx_ref : null;
       // A failed attempt and the later success of the same transaction are two events, not a replay.
       const key = `${String(data.id ?? reference ?? digest(rawBody.toString('utf8')).toString('hex'))}:${String(data.status ?? '')}`;
       return {
         provider: 'flutterwave',
-        event: body.event,
-        dedupeKey: `flutterwave:${body.event}:${key}`,
+        event,
+        dedupeKey: `flutterwave:${event}:${key}`,
         reference,
         payload: body,
       };
@@ -206,10 +203,6 @@ export function createFlutterwaveProvider(
 
 /** The `tx_ref` of a Flutterwave webhook body, read before the signature is checked (to find the school). */
 export function flutterwaveReferenceOf(rawBody: Buffer): string | null {
-  try {
-    const body = JSON.parse(rawBody.toString('utf8')) as { data?: { tx_ref?: unknown } };
-    return typeof body?.data?.tx_ref === 'string' ? body.data.tx_ref : null;
-  } catch {
-    return null;
-  }
+  const body = jsonOf(rawBody) as { data?: { tx_ref?: unknown } } | null;
+  return typeof body?.data?.tx_ref === 'string' ? body.data.tx_ref : null;
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  jsonOf,
   notFoundVerification,
   type PaymentInit,
   type PaymentProvider,
@@ -9,6 +10,7 @@ import {
   providerHttp,
   type RefundState,
   type WebhookEvent,
+  webhookBody,
 } from './provider.js';
 
 /** HMAC-SHA512 (hex) of the raw body keyed with the secret key: what Paystack sends in `x-paystack-signature`. */
@@ -148,22 +150,17 @@ export function createPaystackProvider(options: ProviderHttpOptions): PaymentPro
       const expected = Buffer.from(paystackSignature(options.secretKey, rawBody), 'hex');
       const actual = Buffer.from(given, 'hex');
       if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
-      let body: { event?: unknown; data?: { id?: unknown } };
-      try {
-        body = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        return null;
-      }
-      if (typeof body?.event !== 'string') return null;
-      const data = body.data ?? {};
+      const parsed = webhookBody(rawBody);
+      if (!parsed) return null;
+      const { event, data, body } = parsed;
       const reference = referenceIn(body);
       // Paystack envelopes carry no event id: the event name and the id of its subject (the
       // transaction, the refund, the dispute) identify a delivery.
-      const key = data.id ?? reference ?? paystackSignature('dedupe', rawBody);
+      const key = String(data.id ?? reference ?? paystackSignature('dedupe', rawBody));
       return {
         provider: 'paystack',
-        event: body.event,
-        dedupeKey: `paystack:${body.event}:${key}`,
+        event,
+        dedupeKey: `paystack:${event}:${key}`,
         reference,
         payload: body,
       };
@@ -173,9 +170,5 @@ export function createPaystackProvider(options: ProviderHttpOptions): PaymentPro
 
 /** Our reference in a Paystack webhook body of any event, read before the signature is checked (to find the school). */
 export function paystackReferenceOf(rawBody: Buffer): string | null {
-  try {
-    return referenceIn(JSON.parse(rawBody.toString('utf8')));
-  } catch {
-    return null;
-  }
+  return referenceIn(jsonOf(rawBody));
 }

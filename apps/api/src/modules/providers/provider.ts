@@ -132,3 +132,20 @@ export function providerHttp<Envelope>(options: ProviderHttpOptions) {
     return { status: response.status, json };
   };
 }
+
+/** A webhook body as JSON, or null when it is not JSON. */
+export function jsonOf(rawBody: Buffer): unknown {
+  try {
+    return JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** A signed webhook's event name and `data`, or null when the body is not an event. */
+export function webhookBody(rawBody: Buffer): { event: string; data: Record<string, unknown>; body: unknown } | null {
+  const body = jsonOf(rawBody) as { event?: unknown; data?: unknown } | null;
+  if (typeof body?.event !== 'string') return null;
+  const data = body.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : {};
+  return { event: body.event, data, body };
+}
