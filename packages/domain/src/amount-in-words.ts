@@ -1,4 +1,5 @@
 import type { Kobo } from './money.js';
+import { capitalize } from './text.js';
 
 const ONES = [
   'zero',
@@ -65,8 +66,6 @@ export function numberInWords(value: bigint): string {
   return parts.join(', ');
 }
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /**
  * What a receipt prints beside the figures: "One million, two hundred and thirty-four thousand,
  * five hundred and sixty-seven naira and eighty-nine kobo only".
@@ -78,5 +77,5 @@ export function amountInWords(kobo: Kobo): string {
   const parts: string[] = [];
   if (naira > 0n || rest === 0n) parts.push(`${numberInWords(naira)} naira`);
   if (rest > 0n) parts.push(`${numberInWords(rest)} kobo`);
-  return `${capitalise(parts.join(' and '))} only`;
+  return `${capitalize(parts.join(' and '))} only`;
 }

@@ -1,5 +1,6 @@
 import { addDays, type CalendarDate, daysUntil, formatCalendarDate } from './calendar.js';
 import { formatKobo, type Kobo } from './money.js';
+import { plural } from './text.js';
 
 export const DUE_SOON_DAYS = 7;
 export const URGENT_DAYS = 3;
@@ -15,14 +16,12 @@ export function effectiveDueDate(fee: {
   return addDays(fee.createdAt, 60);
 }
 
-const plural = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
-
 /** 'overdue by N day(s)', 'Due today', 'Due in N day(s)' within a week, else the date. */
 export function dueLabel(dueDate: CalendarDate, today: CalendarDate): string {
   const days = daysUntil(dueDate, today);
-  if (days < 0) return `overdue by ${plural(-days)}`;
+  if (days < 0) return `overdue by ${plural(-days, 'day')}`;
   if (days === 0) return 'Due today';
-  if (days <= DUE_SOON_DAYS) return `Due in ${plural(days)}`;
+  if (days <= DUE_SOON_DAYS) return `Due in ${plural(days, 'day')}`;
   return formatCalendarDate(dueDate);
 }
 

@@ -23,3 +23,4 @@ export * from './schemas/payments.js';
 export * from './schemas/profile.js';
 export * from './schemas/students.js';
 export * from './schemas/users.js';
+export * from './text.js';

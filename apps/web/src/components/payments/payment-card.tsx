@@ -1,4 +1,5 @@
 import {
+  capitalize,
   formatKobo,
   PAYMENT_METHOD_LABELS,
   type Payment,
@@ -28,8 +29,6 @@ function disputeDetails(dispute: PaymentDispute): Detail[] {
   if (dispute.resolution) details.push({ label: "Provider's ruling", value: dispute.resolution });
   return details;
 }
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const payerName = (payment: Pick<Payment, 'user'>) => `${payment.user.firstname} ${payment.user.lastname}`;
 

@@ -1,8 +1,8 @@
 import type { GroupSchool, School } from '@schoolledger/domain';
+import { plural } from '@schoolledger/domain';
 import { Building2, Mail, MapPin, Phone, School as SchoolIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui';
-import { plural } from '@/lib/text';
 import { useDeleteGroupSchool } from '../api/delete-group-school';
 import { useDeleteSchool } from '../api/delete-school';
 import { useGroupSchools } from '../api/get-group-schools';

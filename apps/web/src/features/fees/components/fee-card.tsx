@@ -1,9 +1,8 @@
-import { type Fee, feeDueStatus, formatKobo, todayIn } from '@schoolledger/domain';
+import { capitalize, type Fee, feeDueStatus, formatKobo, todayIn } from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { CalendarClock, History, Layers, Pencil, Target, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge, Button } from '@/components/ui';
-import { capitalize } from '@/lib/text';
 import { dueText, installmentSummary, STATUS_LABEL, STATUS_VARIANT, targetSummary } from '../lib/format';
 
 export interface FeeCardProps {

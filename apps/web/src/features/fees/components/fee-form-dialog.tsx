@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FEE_TYPES, type Fee, type FeeFormValues, type FeeInput, feeFormSchema } from '@schoolledger/domain';
+import {
+  capitalize,
+  FEE_TYPES,
+  type Fee,
+  type FeeFormValues,
+  type FeeInput,
+  feeFormSchema,
+} from '@schoolledger/domain';
 import { Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, type DefaultValues, useForm } from 'react-hook-form';
@@ -7,7 +14,6 @@ import { Checkbox, FormDialog, FormField, Input, Select, Textarea } from '@/comp
 import { applyFieldErrors } from '@/lib/form';
 import { useSchools } from '@/lib/queries/schools';
 import { useSchoolTerms } from '@/lib/queries/terms';
-import { capitalize } from '@/lib/text';
 import { useCreateFee } from '../api/create-fee';
 import { useUpdateFee } from '../api/update-fee';
 import { FEE_MESSAGES } from '../lib/messages';

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Fee, formatKobo, rejectFeeRequestSchema, todayIn } from '@schoolledger/domain';
+import { capitalize, type Fee, formatKobo, rejectFeeRequestSchema, todayIn } from '@schoolledger/domain';
 import { useForm } from 'react-hook-form';
 import { Badge, Button, FormField, Modal, Textarea } from '@/components/ui';
-import { capitalize } from '@/lib/text';
 import { useApproveFee } from '../api/approve-fee';
 import { useRejectFee } from '../api/reject-fee';
 import { dueText, installmentSummary, STATUS_LABEL, STATUS_VARIANT, targetSummary } from '../lib/format';

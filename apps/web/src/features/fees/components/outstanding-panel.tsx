@@ -4,6 +4,7 @@ import {
   type Kobo,
   type OutstandingReport,
   outstandingReportFileName,
+  plural,
   todayIn,
 } from '@schoolledger/domain';
 import { Download, PartyPopper, School } from 'lucide-react';
@@ -24,7 +25,6 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { useClassArms } from '@/lib/queries/class-arms';
-import { plural } from '@/lib/text';
 import {
   downloadOutstandingCsv,
   type OutstandingReportQuery,

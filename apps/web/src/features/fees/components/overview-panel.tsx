@@ -1,10 +1,9 @@
-import { formatKobo } from '@schoolledger/domain';
+import { formatKobo, plural } from '@schoolledger/domain';
 import { CheckCircle2, ClipboardCheck, Clock, CreditCard, FileText, Plus, Receipt, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses, Card, CardBody, CardHeader, ErrorBanner, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
-import { plural } from '@/lib/text';
 import { type FeeStatsQuery, useFeeStats } from '../api/get-fee-stats';
 import { FEE_MESSAGES } from '../lib/messages';
 import type { FeePermissions } from '../lib/permissions';

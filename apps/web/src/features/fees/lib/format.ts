@@ -1,7 +1,15 @@
-import { dueLabel, type Fee, type FeeHistoryEntry, feeDueStatus, formatKobo, formatNaira } from '@schoolledger/domain';
+import {
+  capitalize,
+  dueLabel,
+  type Fee,
+  type FeeHistoryEntry,
+  feeDueStatus,
+  formatKobo,
+  formatNaira,
+  plural,
+} from '@schoolledger/domain';
 import type { BadgeVariant } from '@/components/ui';
 import { formatDate } from '@/lib/dates';
-import { capitalize, plural } from '@/lib/text';
 
 export const STATUS_LABEL: Record<Fee['status'], string> = {
   approved: 'Approved',

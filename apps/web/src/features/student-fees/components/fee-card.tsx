@@ -1,4 +1,5 @@
 import {
+  capitalize,
   dueLabel,
   type FeeDueStatus,
   feeDueStatus,
@@ -10,7 +11,6 @@ import { clsx } from 'clsx';
 import { CalendarClock, CheckCircle2, CreditCard } from 'lucide-react';
 import { useId } from 'react';
 import { Badge, Button } from '@/components/ui';
-import { capitalize } from '@/lib/text';
 import { DUE_STATUS_VARIANT } from '../lib/format';
 
 const DUE_TEXT: Record<FeeDueStatus, string> = {

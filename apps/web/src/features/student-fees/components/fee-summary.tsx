@@ -1,5 +1,4 @@
-import { formatKobo, type StudentFee } from '@schoolledger/domain';
-import { capitalize } from '@/lib/text';
+import { capitalize, formatKobo, type StudentFee } from '@schoolledger/domain';
 
 /** SPEC §2: the dialog shows the fee's name, amount, type and description. */
 export function FeeSummary({ item }: { item: StudentFee }) {

@@ -1,6 +1,6 @@
 import type { FeeDueStatus } from '@schoolledger/domain';
+import { plural } from '@schoolledger/domain';
 import type { BadgeVariant } from '@/components/ui';
-import { plural } from '@/lib/text';
 
 export const DUE_STATUS_VARIANT: Record<FeeDueStatus, BadgeVariant> = {
   OVERDUE: 'red',

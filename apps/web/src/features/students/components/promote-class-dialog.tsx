@@ -1,3 +1,4 @@
+import { plural } from '@schoolledger/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Button, ErrorBanner, FormField, Modal, Select } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
@@ -6,7 +7,7 @@ import { useClassArms } from '@/lib/queries/class-arms';
 import { useSchools } from '@/lib/queries/schools';
 import { usePreviewPromotion, usePromoteClass } from '../api/promote-class';
 
-const plural = (count: number) => `${count} student${count === 1 ? '' : 's'}`;
+const students = (count: number) => plural(count, 'student');
 
 /** Moves the active students of one class arm to another of the same school, after a preview. */
 export function PromoteClassDialog({ onClose }: { onClose(): void }) {
@@ -62,7 +63,7 @@ export function PromoteClassDialog({ onClose }: { onClose(): void }) {
           </Button>
           {result ? (
             <Button loading={promotion.isPending} onClick={confirm}>
-              {promotion.isPending ? 'Promoting...' : `Promote ${plural(result.promoted)}`}
+              {promotion.isPending ? 'Promoting...' : `Promote ${students(result.promoted)}`}
             </Button>
           ) : (
             <Button type="submit" form={formId} loading={preview.isPending} disabled={!fromId || !toId}>
@@ -132,7 +133,7 @@ export function PromoteClassDialog({ onClose }: { onClose(): void }) {
         {result && (
           <section aria-label="Students to promote" className="space-y-2">
             <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-              <span className="font-semibold text-emerald-700 dark:text-emerald-400">{plural(result.promoted)}</span>{' '}
+              <span className="font-semibold text-emerald-700 dark:text-emerald-400">{students(result.promoted)}</span>{' '}
               will move from {fromName} to {toName}.
             </p>
             <ul className="max-h-72 divide-y divide-slate-200 overflow-auto rounded-lg border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalize, plural } from '@/lib/text';
+import { capitalize, plural } from '../src/index.js';
 
 describe('text', () => {
   it('counts in the singular only for one', () => {
