@@ -296,6 +296,9 @@ test.describe('payments for staff', () => {
     await expect(card.getByText('Dispute won', { exact: true })).toBeVisible();
     await expect(card).toContainText('Won, the school keeps it');
     await expect(card).toContainText('declined');
+    await page.setViewportSize(PHONE);
+    await expect(card.getByText('Dispute won', { exact: true })).toBeVisible();
+    await screenshot(page, 'phone-payments-dispute-won');
   });
 
   test('the overview shows the payment analytics with a success rate', async ({ page }) => {
