@@ -81,3 +81,10 @@ export async function storeImage(options: {
   await writeFile(path.join(directory, name), options.buffer);
   return `/uploads/${options.folder}/${name}`;
 }
+
+/** A profile picture uploaded alone under `field`: read, checked and stored; its URL. */
+export async function storeUploadedAvatar(request: FastifyRequest, field: string, uploadsDir: string) {
+  const form = await readMultipart(request, field);
+  if (!form.file) throw fieldError(field, MSG.selectImage);
+  return storeImage({ buffer: form.file.buffer, uploadsDir, folder: 'avatars', field });
+}

@@ -15,7 +15,7 @@ import { fileResponses, ok, responses } from '../../lib/http.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
-import { readMultipart, storeImage } from '../files/image-upload.js';
+import { readMultipart, storeUploadedAvatar } from '../files/image-upload.js';
 import { toFileRow } from './students.presenters.js';
 import { assertManageableStudent, listStudentsForExport, setStudentImage } from './students.service.js';
 import { FILE_CONTENT_TYPES, type StudentFileFormat, studentFile } from './students-export.js';
@@ -91,14 +91,7 @@ export const studentFileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = authOf(request);
       const student = await assertManageableStudent(app.ctx, auth, request.params.id);
-      const form = await readMultipart(request, 'image');
-      if (!form.file) throw fieldError('image', MSG.selectImage);
-      const imageUrl = await storeImage({
-        buffer: form.file.buffer,
-        uploadsDir: app.ctx.config.uploadsDir,
-        folder: 'avatars',
-        field: 'image',
-      });
+      const imageUrl = await storeUploadedAvatar(request, 'image', app.ctx.config.uploadsDir);
       await setStudentImage(app.ctx, student, imageUrl, actorOf(request));
       return ok('Profile image updated successfully!', { imageUrl });
     },

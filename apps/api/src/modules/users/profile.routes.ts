@@ -8,10 +8,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldError } from '../../lib/errors.js';
 import { ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf } from '../../plugins/auth.js';
-import { readMultipart, storeImage } from '../files/image-upload.js';
+import { storeUploadedAvatar } from '../files/image-upload.js';
 import { changePassword, getProfile, setProfilePicture, updateProfile } from './profile.service.js';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,14 +62,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function uploadPicture(request: FastifyRequest) {
-    const form = await readMultipart(request, 'file');
-    if (!form.file) throw fieldError('file', MSG.selectImage);
-    const url = await storeImage({
-      buffer: form.file.buffer,
-      uploadsDir: app.ctx.config.uploadsDir,
-      folder: 'avatars',
-      field: 'file',
-    });
+    const url = await storeUploadedAvatar(request, 'file', app.ctx.config.uploadsDir);
     await setProfilePicture(app.ctx, authOf(request), url, actorOf(request));
     return ok(MSG.pictureUpdated, { url });
   }
