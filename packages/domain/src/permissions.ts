@@ -23,6 +23,14 @@ export const PERMISSIONS = {
   'academic.delete': ['Admin', 'ICT_administrator', 'Proprietor'],
   'addresses.manage': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal'],
   'email.outbox.view': ['Admin', 'ICT_administrator'],
+  /** SMTP settings, templates, test sends and statistics (SPEC §2 Email Configuration). */
+  'email.configure': ['Admin', 'ICT_administrator'],
+  /** Sending an email by hand, one or in bulk (SPEC §7 /email/send). */
+  'email.send': ['Admin', 'ICT_administrator', 'Principal', 'Bursar'],
+  /** System and bulk notifications to a school, a role or chosen people. */
+  'notifications.broadcast': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal'],
+  /** Seeing, creating and sending payment reminders; switching a school's reminder kinds. */
+  'notifications.reminders': ['Admin', 'ICT_administrator', 'Principal', 'Bursar'],
   'fees.view': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher', 'Bursar', 'Auditor'],
   'fees.manage': ['Admin', 'ICT_administrator', 'Bursar'],
   'fees.approve': ['Admin', 'ICT_administrator', 'Principal', 'Bursar'],

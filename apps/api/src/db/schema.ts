@@ -7,6 +7,7 @@ export * from './schema/audit.js';
 export * from './schema/auth.js';
 export * from './schema/email.js';
 export * from './schema/fees.js';
+export * from './schema/notifications.js';
 export * from './schema/payment-profiles.js';
 export * from './schema/payments.js';
 export * from './schema/schools.js';

@@ -1,6 +1,9 @@
+import { EMAIL_TEMPLATE_IDS } from '@schoolledger/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id } from './columns.js';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.js';
+import { groupSchools } from './schools.js';
+import { users } from './users.js';
 
 /** Outgoing email. With no SMTP server configured, messages wait here for an admin to read. */
 export const emailOutbox = pgTable(
@@ -8,6 +11,13 @@ export const emailOutbox = pgTable(
   {
     id: id(),
     schoolId: uuid('school_id'),
+    /** Whose SMTP settings send it; null: the server's own (SMTP_URL). */
+    groupSchoolId: uuid('group_school_id'),
+    /** The SPEC template it was rendered from, if any (statistics per template). */
+    templateId: text('template_id', { enum: EMAIL_TEMPLATE_IDS }),
+    priority: text('priority', { enum: ['high', 'normal'] })
+      .notNull()
+      .default('normal'),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -32,4 +42,38 @@ export const emailOutbox = pgTable(
     index('email_outbox_status_idx').on(t.status, t.createdAt),
     index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'retrying')`),
   ],
+);
+
+/** A school group's own SMTP server (SPEC §5 email config); the password is stored encrypted and never returned. */
+export const emailSettings = pgTable('email_settings', {
+  groupSchoolId: uuid('group_school_id')
+    .primaryKey()
+    .references(() => groupSchools.id, { onDelete: 'cascade' }),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  secure: boolean('secure').notNull().default(false),
+  authUser: text('auth_user').notNull(),
+  authPassEnc: text('auth_pass_enc').notNull(),
+  fromName: text('from_name').notNull(),
+  fromEmail: text('from_email').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+  ...timestamps(),
+});
+
+/** A group's own wording of one SPEC template; a template with no row uses the built-in one. */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: id(),
+    groupSchoolId: uuid('group_school_id')
+      .notNull()
+      .references(() => groupSchools.id, { onDelete: 'cascade' }),
+    templateId: text('template_id', { enum: EMAIL_TEMPLATE_IDS }).notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('email_templates_group_template_uq').on(t.groupSchoolId, t.templateId)],
 );

@@ -1,6 +1,7 @@
+import type { EmailTemplateId } from '@schoolledger/domain';
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { emailOutbox } from '../../db/schema.js';
+import { emailOutbox, emailTemplates } from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -48,4 +49,12 @@ export async function claimDueEmails(db: DbOrTx, now: Date, claimedUntil: Date, 
     .set({ nextAttemptAt: claimedUntil })
     .where(and(inArray(emailOutbox.id, due), inArray(emailOutbox.status, DUE)))
     .returning();
+}
+
+export async function groupTemplate(db: DbOrTx, groupSchoolId: string, templateId: EmailTemplateId) {
+  const [row] = await db
+    .select({ subject: emailTemplates.subject, html: emailTemplates.html, text: emailTemplates.text })
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.groupSchoolId, groupSchoolId), eq(emailTemplates.templateId, templateId)));
+  return row;
 }

@@ -1,3 +1,4 @@
+import type { EmailTemplateId } from '@schoolledger/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -9,6 +10,9 @@ export interface OutgoingEmail {
   text: string;
   html?: string;
   schoolId?: string | null;
+  groupSchoolId?: string | null;
+  templateId?: EmailTemplateId | null;
+  priority?: 'high' | 'normal';
   sensitive?: boolean;
 }
 
@@ -88,6 +92,19 @@ export function createMailer(options: {
       return async () => {
         await attempt(row);
       };
+    },
+
+    /**
+     * Queues in the caller's transaction for the delivery job to send (due at once); for emails
+     * that ride on an event (notifications), whose callers have nothing to do after the commit.
+     */
+    async enqueue(tx: DbOrTx, email: OutgoingEmail): Promise<void> {
+      await insertOutboxEmail(tx, {
+        ...email,
+        schoolId: email.schoolId ?? null,
+        status: transport ? 'queued' : 'stored',
+        nextAttemptAt: transport ? clock() : null,
+      });
     },
 
     /**

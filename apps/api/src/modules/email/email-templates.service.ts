@@ -1,0 +1,17 @@
+import type { EmailTemplateId } from '@schoolledger/domain';
+import type { DbOrTx } from '../../db/client.js';
+import { groupTemplate } from './email.queries.js';
+import { DEFAULT_TEMPLATES, renderTemplate, type TemplateVariables } from './templates.js';
+
+export type { TemplateVariables };
+
+/** A template in the group's own wording when it has one, else the built-in; rendered for one recipient. */
+export async function composeEmail(
+  db: DbOrTx,
+  groupSchoolId: string | null,
+  templateId: EmailTemplateId,
+  variables: TemplateVariables,
+) {
+  const own = groupSchoolId ? await groupTemplate(db, groupSchoolId, templateId) : undefined;
+  return renderTemplate(own ?? DEFAULT_TEMPLATES[templateId], variables);
+}
