@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { academicRoutes } from '@/features/academic/routes';
 import { cashDeskRoutes } from '@/features/cash-desk/routes';
 import { feeRoutes } from '@/features/fees/routes';
+import { notificationRoutes } from '@/features/notifications/routes';
 import { paymentConfigRoutes } from '@/features/payment-config/routes';
 import { receiptCheckRoutes } from '@/features/receipt-check/routes';
 import { studentFeeRoutes } from '@/features/student-fees/routes';
@@ -42,7 +43,7 @@ const signedInRoutes: RouteObject[] = [
   { path: '/reports', Component: later('Reports') },
   { path: '/settings', Component: later('General Settings') },
   { path: '/audit', Component: later('Audit') },
-  { path: '/notifications', Component: later('Notifications') },
+  ...notificationRoutes,
 ];
 
 export const router = createBrowserRouter([

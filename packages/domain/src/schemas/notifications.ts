@@ -108,7 +108,7 @@ export const notificationListQuerySchema = z.object({
   unread_only: booleanQuery,
   payments_only: booleanQuery,
 });
-export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
+export type NotificationListQuery = z.output<typeof notificationListQuerySchema>;
 
 export const notificationListSchema = z.object({
   notifications: z.array(notificationSchema),

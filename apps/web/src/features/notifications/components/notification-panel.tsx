@@ -1,52 +1,108 @@
-import { Bell, BellOff } from 'lucide-react';
+import { unreadBadge } from '@schoolledger/domain';
+import { Bell, CheckCheck, Settings } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyState, Sheet, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { Link } from 'react-router';
+import { Button, Sheet, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { useNotifications } from '../api/get-notifications';
+import { useUnreadCount } from '../api/get-unread-count';
+import { useMarkAllNotificationsRead } from '../api/mark-all-read';
+import { useNotificationStream } from '../hooks/use-notification-stream';
+import { NOTIFICATION_TABS, type NotificationTab, queryOfTab } from '../lib/tabs';
+import { NotificationList } from './notification-list';
 
-const TABS = [
-  { value: 'all', label: 'All' },
-  { value: 'unread', label: 'Unread' },
-  { value: 'payments', label: 'Payments' },
-] as const;
-
-/**
- * The bell and its slide-over. Notifications arrive in a later release, so every tab shows its
- * empty text with a zero count rather than invented items.
- */
+/** The bell in the top bar: its badge is kept current by the event stream it opens once per session. */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
+  useNotificationStream();
+  const unread = useUnreadCount();
+  const badge = unreadBadge(unread.data ?? 0);
   return (
     <>
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label="Notifications"
-        className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-200"
+        aria-label={badge ? `Notifications, ${unread.data} unread` : 'Notifications'}
+        className="relative rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-200"
       >
         <Bell className="size-5" aria-hidden="true" />
+        {badge && (
+          <span
+            data-testid="unread-badge"
+            className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-semibold text-white ring-2 ring-white dark:ring-slate-900"
+          >
+            {badge}
+          </span>
+        )}
       </button>
       <Sheet open={open} onOpenChange={setOpen} side="right" title="Notifications">
-        <Tabs defaultValue="all" className="flex-1 overflow-y-auto px-4 pt-2">
-          <TabsList aria-label="Filter notifications">
-            {TABS.map((tab) => (
-              <TabsTrigger key={tab.value} value={tab.value}>
-                {tab.label}
-                <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                  0
-                </span>
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          {TABS.map((tab) => (
-            <TabsContent key={tab.value} value={tab.value}>
-              <EmptyState
-                icon={BellOff}
-                title="No notifications"
-                description={tab.value === 'unread' ? 'All caught up!' : 'You have no notifications yet.'}
-              />
-            </TabsContent>
-          ))}
-        </Tabs>
+        {open && <PanelContent onClose={() => setOpen(false)} />}
       </Sheet>
+    </>
+  );
+}
+
+function PanelContent({ onClose }: { onClose(): void }) {
+  const [tab, setTab] = useState<NotificationTab>('all');
+  const list = useNotifications(queryOfTab(tab));
+  const markAll = useMarkAllNotificationsRead();
+  const counts = list.data?.counts;
+  return (
+    <>
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => markAll.mutate()}
+          disabled={markAll.isPending || !counts?.unread}
+        >
+          <CheckCheck className="size-4" aria-hidden="true" />
+          Mark all read
+        </Button>
+        <Link
+          to="/notifications?tab=settings"
+          onClick={onClose}
+          className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <Settings className="size-4" aria-hidden="true" />
+          Notification Settings
+        </Link>
+      </div>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setTab(value as NotificationTab)}
+        className="flex min-h-0 flex-1 flex-col px-4 pt-2"
+      >
+        <TabsList aria-label="Filter notifications">
+          {NOTIFICATION_TABS.map((each) => (
+            <TabsTrigger key={each.value} value={each.value}>
+              {each.label}
+              <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+                {counts?.[each.value] ?? 0}
+              </span>
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {NOTIFICATION_TABS.map((each) => (
+          <TabsContent key={each.value} value={each.value} className="min-h-0 flex-1 overflow-y-auto pb-4">
+            <NotificationList
+              data={list.data}
+              isPending={list.isPending}
+              isError={list.isError}
+              unreadOnly={each.value === 'unread'}
+              onNavigate={onClose}
+            />
+          </TabsContent>
+        ))}
+      </Tabs>
+      <div className="border-t border-slate-200 px-4 py-3 text-center dark:border-slate-800">
+        <Link
+          to="/notifications"
+          onClick={onClose}
+          className="text-sm font-medium text-emerald-700 hover:underline dark:text-emerald-400"
+        >
+          View all notifications
+        </Link>
+      </div>
     </>
   );
 }

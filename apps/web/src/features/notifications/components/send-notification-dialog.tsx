@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { bulkNotificationInputSchema, plural, ROLES } from '@schoolledger/domain';
+import { useForm } from 'react-hook-form';
+import { FormDialog, FormField, Input, Select, Textarea } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { applyFieldErrors } from '@/lib/form';
+import { notify } from '@/lib/notify';
+import { useSchools } from '@/lib/queries/schools';
+import { type BulkNotificationInput, useSendBulkNotification } from '../api/send-notification';
+
+// An empty select means no narrowing, which the schema reads as an absent field.
+const emptyAsUnset = (value: string) => value || undefined;
+
+const FIELDS = ['title', 'message', 'type', 'schoolId', 'role', 'actionUrl'] as const;
+
+/** A notice to everyone of a school, or of a role (within a school, or across the sender's schools). */
+export function SendNotificationDialog({ onClose }: { onClose(): void }) {
+  const schools = useSchools();
+  const send = useSendBulkNotification();
+  const form = useForm<BulkNotificationInput>({
+    resolver: zodResolver(bulkNotificationInputSchema),
+    defaultValues: { title: '', message: '', type: 'info', schoolId: undefined, role: undefined, actionUrl: null },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((input) =>
+    send.mutate(input, {
+      onSuccess: ({ recipients }) => {
+        notify.success(`Notification sent to ${plural(recipients, 'person', 'people')}`);
+        onClose();
+      },
+      onError: (error) => {
+        if (!applyFieldErrors(error, form.setError, FIELDS)) {
+          notify.error(errorMessage(error, 'Failed to send bulk notifications'));
+        }
+      },
+    }),
+  );
+
+  return (
+    <FormDialog
+      title="Send notification"
+      description="Everyone chosen sees it in the app at once, and by email if they keep email on for announcements."
+      submitLabel="Send"
+      busyLabel="Sending..."
+      pending={send.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="School" error={errors.schoolId?.message}>
+          <Select {...form.register('schoolId', { setValueAs: emptyAsUnset })}>
+            <option value="">All my schools</option>
+            {schools.data?.map((school) => (
+              <option key={school._id} value={school._id}>
+                {school.name}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label="Role" error={errors.role?.message}>
+          <Select {...form.register('role', { setValueAs: emptyAsUnset })}>
+            <option value="">Everyone</option>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role.replace('_', ' ')}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </div>
+      <FormField label="Type" error={errors.type?.message}>
+        <Select {...form.register('type')}>
+          <option value="info">Information</option>
+          <option value="success">Good news</option>
+          <option value="warning">Warning</option>
+          <option value="error">Problem</option>
+        </Select>
+      </FormField>
+      <FormField label="Title" required error={errors.title?.message}>
+        <Input {...form.register('title')} maxLength={120} />
+      </FormField>
+      <FormField label="Message" required error={errors.message?.message}>
+        <Textarea {...form.register('message')} rows={4} maxLength={1000} />
+      </FormField>
+      <FormField label="Link in the app" hint="Optional, such as /student/fees" error={errors.actionUrl?.message}>
+        <Input
+          {...form.register('actionUrl', { setValueAs: (value: string) => value.trim() || null })}
+          placeholder="/student/fees"
+        />
+      </FormField>
+    </FormDialog>
+  );
+}
