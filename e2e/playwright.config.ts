@@ -3,6 +3,9 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// The app sends its emails to a local SMTP server the tests can read (mail-sink.ts).
+const smtpPort = port + 1;
+const MAIL_SINK_URL = `http://127.0.0.1:${port + 2}`;
 // A fresh embedded database per run, so every run starts from the demo data alone.
 const dataDir = path.join(tmpdir(), `schoolledger-e2e-${Date.now()}`);
 
@@ -32,20 +35,33 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node --import tsx src/server.ts',
-    cwd: path.resolve(import.meta.dirname, '../apps/api'),
-    url: `http://localhost:${port}/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+  webServer: [
+    {
+      command: 'node --import tsx mail-sink.ts',
+      cwd: import.meta.dirname,
+      url: `${MAIL_SINK_URL}/ready`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(port + 2) },
     },
-  },
+    {
+      command: 'node --import tsx src/server.ts',
+      cwd: path.resolve(import.meta.dirname, '../apps/api'),
+      url: `http://localhost:${port}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+    },
+  ],
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { email, PASSWORD, screenshot, signIn } from './support';
+import { apiSignIn, bearer, parentOfUntouchedStudent, type Session, screenshot, signIn } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const REG_NO = 'CVC/2025/0142';
@@ -12,54 +12,6 @@ const PROOF_PNG = Buffer.from(
   'base64',
 );
 const today = () => new Date().toISOString().slice(0, 10);
-
-interface Session {
-  token: string;
-  userId: string;
-}
-
-async function apiSignIn(request: APIRequestContext, name: string): Promise<Session> {
-  const response = await request.post('/api/v1/auth/login', { data: { email: email(name), password: PASSWORD } });
-  expect(response.ok()).toBe(true);
-  const { data } = await response.json();
-  return { token: data.token, userId: data.user._id };
-}
-
-const bearer = (session: Session) => ({ Authorization: `Bearer ${session.token}` });
-
-/**
- * A new parent, linked to a demo student none of the other specs pays for or reads: the
- * receipt check pays for the first student listed after the demo student, the parent specs read
- * the Obi children. The administrator's temporary password is changed first, as the app demands.
- */
-async function parentOfUntouchedStudent(request: APIRequestContext) {
-  const admin = await apiSignIn(request, 'admin');
-  const listed = (await (await request.get('/api/v1/students?limit=20', { headers: bearer(admin) })).json()).data
-    .students as { _id: string; lastname: string; regNo: string; school: { _id: string } }[];
-  const child = listed.filter((student) => student.regNo !== 'CVC/2025/0142' && student.lastname !== 'Obi').at(-1)!;
-  expect(child).toBeDefined();
-  const login = { email: `refund.parent.${Date.now()}@example.ng`, password: 'temporary-123' };
-  const created = await request.post('/api/v1/user/create', {
-    headers: bearer(admin),
-    data: { firstname: 'Adaeze', lastname: 'Okafor', roles: ['Parent'], school_id: child.school._id, ...login },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const linked = await request.post(`/api/v1/students/${child._id}/link-parent`, {
-    headers: bearer(admin),
-    data: { parentId: (await created.json()).data._id },
-  });
-  expect(linked.ok(), await linked.text()).toBe(true);
-  const signedIn = await request.post('/api/v1/auth/login', { data: login });
-  expect(signedIn.ok()).toBe(true);
-  const { data } = await signedIn.json();
-  const parent: Session = { token: data.token, userId: data.user._id };
-  const changed = await request.post('/api/v1/user/change-password', {
-    headers: bearer(parent),
-    data: { currentPassword: login.password, newPassword: 'parent-chose-this' },
-  });
-  expect(changed.ok(), await changed.text()).toBe(true);
-  return { parent, child };
-}
 
 /** The student's fees this term with what is still owed on each. */
 async function studentFees(request: APIRequestContext, student: Session) {
@@ -225,7 +177,7 @@ test.describe('payments for staff', () => {
   test('an online refund reads pending until the provider confirms it', async ({ page, request }) => {
     // A parent of its own, for a student no other spec reads, so this payment and its refund change
     // nobody else's screens (the demo parent's children and the demo student have specs of theirs).
-    const { parent, child } = await parentOfUntouchedStudent(request);
+    const { parent, child } = await parentOfUntouchedStudent(request, { last: 1, email: 'refund.parent' });
     const fees = (
       await (await request.get(`/api/v1/student/fees?student_id=${child._id}`, { headers: bearer(parent) })).json()
     ).data.fees as { fee: { _id: string }; outstanding: number }[];

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'schoolledger';
 export const email = (name: string) => `${name}@demo.schoolledger.ng`;
@@ -66,4 +66,59 @@ export async function expectAccessible(page: Page, what: string) {
     );
   // Soft, so one run lists every screen's violations, not only the first screen's.
   expect.soft(blocking, `accessibility of ${what}`).toEqual([]);
+}
+
+export interface Session {
+  token: string;
+  userId: string;
+}
+
+export async function apiSignIn(request: APIRequestContext, name: string): Promise<Session> {
+  const response = await request.post('/api/v1/auth/login', { data: { email: email(name), password: PASSWORD } });
+  expect(response.ok()).toBe(true);
+  const { data } = await response.json();
+  return { token: data.token, userId: data.user._id };
+}
+
+export const bearer = (session: Session) => ({ Authorization: `Bearer ${session.token}` });
+
+/**
+ * A new parent, linked to a demo student none of the other specs pays for or reads: the
+ * receipt check pays for the first student listed after the demo student, the parent specs read
+ * the Obi children; each spec that needs one takes its own (`last`: 1 for the last listed, 2 for
+ * the one before; `schoolId` picks among one school's). The administrator's temporary password is changed first, as the app demands.
+ */
+export async function parentOfUntouchedStudent(
+  request: APIRequestContext,
+  which: { last: number; email: string; schoolId?: string },
+) {
+  const admin = await apiSignIn(request, 'admin');
+  const inSchool = which.schoolId ? `&school=${which.schoolId}` : '';
+  const listed = (await (await request.get(`/api/v1/students?limit=20${inSchool}`, { headers: bearer(admin) })).json())
+    .data.students as { _id: string; firstname: string; lastname: string; regNo: string; school: { _id: string } }[];
+  const child = listed
+    .filter((student) => student.regNo !== 'CVC/2025/0142' && student.lastname !== 'Obi')
+    .at(-which.last)!;
+  expect(child).toBeDefined();
+  const login = { email: `${which.email}.${Date.now()}@example.ng`, password: 'temporary-123' };
+  const created = await request.post('/api/v1/user/create', {
+    headers: bearer(admin),
+    data: { firstname: 'Adaeze', lastname: 'Okafor', roles: ['Parent'], school_id: child.school._id, ...login },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const linked = await request.post(`/api/v1/students/${child._id}/link-parent`, {
+    headers: bearer(admin),
+    data: { parentId: (await created.json()).data._id },
+  });
+  expect(linked.ok(), await linked.text()).toBe(true);
+  const signedIn = await request.post('/api/v1/auth/login', { data: login });
+  expect(signedIn.ok()).toBe(true);
+  const { data } = await signedIn.json();
+  const parent: Session = { token: data.token, userId: data.user._id };
+  const changed = await request.post('/api/v1/user/change-password', {
+    headers: bearer(parent),
+    data: { currentPassword: login.password, newPassword: 'parent-chose-this' },
+  });
+  expect(changed.ok(), await changed.text()).toBe(true);
+  return { parent, child, email: login.email, password: 'parent-chose-this' };
 }

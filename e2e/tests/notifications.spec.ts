@@ -1,0 +1,121 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiSignIn, bearer, PHONE, parentOfUntouchedStudent, screenshot } from './support';
+
+const MAIL_SINK = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 2}`;
+
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+async function mailTo(address: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const messages = (await (await fetch(`${MAIL_SINK}/messages`)).json()) as Mail[];
+        found = messages.find((mail) => mail.to.includes(address) && subject.test(mail.subject));
+        return found !== undefined;
+      },
+      { timeout: 30_000, message: `an email to ${address} with subject ${subject}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+async function unreadBadge(page: Page) {
+  const badge = page.getByTestId('unread-badge');
+  return (await badge.count()) === 0 ? 0 : Number(await badge.innerText());
+}
+
+test.describe('notifications', () => {
+  test('a parent is told at once, in the app and by email, of the cash the bursar records for their child', async ({
+    browser,
+    request,
+  }) => {
+    const bursar = await apiSignIn(request, 'bursar');
+    const profile = (await (await request.get('/api/v1/user/profile', { headers: bearer(bursar) })).json()).data;
+    const family = await parentOfUntouchedStudent(request, {
+      last: 10,
+      email: 'notified.parent',
+      schoolId: profile.school._id,
+    });
+
+    const parentContext = await browser.newContext();
+    const parentPage = await parentContext.newPage();
+    await parentPage.goto('/login');
+    await parentPage.getByLabel('Email address').fill(family.email);
+    await parentPage.getByLabel('Password', { exact: true }).fill(family.password);
+    await parentPage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(parentPage).toHaveURL(/\/dashboard$/);
+    const bell = parentPage.getByRole('button', { name: /^Notifications/ });
+    await expect(bell).toBeVisible();
+    const before = await unreadBadge(parentPage);
+
+    const bursarContext = await browser.newContext();
+    const bursarPage = await bursarContext.newPage();
+    await bursarPage.goto('/login');
+    await bursarPage.getByLabel('Email address').fill('bursar@demo.schoolledger.ng');
+    await bursarPage.getByLabel('Password', { exact: true }).fill('schoolledger');
+    await bursarPage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(bursarPage).toHaveURL(/\/dashboard$/);
+    await bursarPage.goto('/bursar/cash-payments');
+    await bursarPage.getByLabel('Search student').fill(family.child.regNo);
+    await bursarPage
+      .getByRole('list', { name: 'Matching students' })
+      .getByRole('button', { name: new RegExp(family.child.firstname) })
+      .click();
+    const fee = bursarPage.getByRole('radio').first();
+    const feeName = (await bursarPage.locator('label', { has: fee }).locator('span').first().innerText()).trim();
+    await fee.check();
+    await bursarPage.getByRole('radio', { name: /Partial payment/ }).check();
+    await bursarPage.getByLabel('Amount (₦)').fill('2500.50');
+    await bursarPage.getByRole('button', { name: 'Record cash payment' }).click();
+    await expect(bursarPage.getByText('Cash payment processed successfully!')).toBeVisible();
+
+    // Pushed, not polled: the badge moves and a toast names the payment without a reload.
+    await expect.poll(() => unreadBadge(parentPage), { timeout: 5_000 }).toBe(before + 1);
+    await expect(parentPage.getByText(/payment/i).first()).toBeVisible();
+    await bell.click();
+    const panel = parentPage.getByRole('dialog', { name: 'Notifications' });
+    const notice = panel.getByRole('listitem').first();
+    await expect(notice).toContainText('₦2,500.50');
+    await expect(notice).toContainText(family.child.firstname);
+    await screenshot(parentPage, 'notifications-panel');
+    await notice.getByRole('button').first().click();
+    await expect(parentPage).toHaveURL(/\/student\/fees/);
+    await expect.poll(() => unreadBadge(parentPage)).toBe(before);
+
+    const mail = await mailTo(family.email, /^Payment Confirmation - /);
+    expect(mail.subject).toContain(feeName);
+    expect(mail.text).toContain('₦2,500.50');
+    expect(mail.text).toContain(family.child.firstname);
+    expect(mail.text).toMatch(/\/student\/fees/);
+
+    await parentContext.close();
+    await bursarContext.close();
+  });
+
+  test('the notifications page lists, filters and keeps preferences; on a phone too', async ({ page, request }) => {
+    const family = await parentOfUntouchedStudent(request, { last: 11, email: 'page.parent' });
+    await page.setViewportSize(PHONE);
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill(family.email);
+    await page.getByLabel('Password', { exact: true }).fill(family.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/notifications');
+    await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    await page.getByRole('tab', { name: /Settings/ }).click();
+    const email = page.getByRole('checkbox', { name: 'Payment reminders: email' });
+    await expect(email).toBeChecked();
+    await email.uncheck();
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await expect(page.getByText('Notification preferences updated')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Payment reminders: email' })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Account locked: email' })).toBeDisabled();
+    await screenshot(page, 'notifications-settings-phone');
+  });
+});
