@@ -5,6 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, fees, notifications, paymentProfiles, payments } from '../src/db/schema.js';
 import { processDispute } from '../src/modules/payments/online/disputes.service.js';
+import { runReconcile } from '../src/modules/payments/online/reconcile.job.js';
 import { settlePayment } from '../src/modules/payments/online/settle.service.js';
 import { demoEmail, multipart, useTestApp } from './helper.js';
 import {
@@ -211,7 +212,7 @@ describe('payment events notify the student, their parents and the payer, in the
     return started.json().data as { paymentUrl: string; reference: string };
   }
 
-  const checkout = (paymentUrl: string, action: 'pay' | 'fail') =>
+  const checkout = (paymentUrl: string, action: 'pay' | 'fail' | 'abandon') =>
     fetch(`${paymentUrl}/${action}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -276,5 +277,23 @@ describe('payment events notify the student, their parents and the payer, in the
     expect(sorted(emails.map((email) => email.to))).toEqual(await emailsOf(t, family));
     expect(emails[0]!.text).toContain('₦900.00');
     expect(emails[0]!.text).toContain('did not go through');
+  });
+
+  it('an online payment abandoned at the checkout is failed by the reconciliation job, which tells them why', async () => {
+    const fee = await newFee('650');
+    const { paymentUrl, reference } = await initiate(fee.id);
+    expect((await checkout(paymentUrl, 'abandon')).status).toBe(200);
+    const later = { ...t.ctx, clock: () => new Date(Date.now() + 25 * 60 * 60_000) };
+    expect((await runReconcile(later))?.failed).toBeGreaterThanOrEqual(1);
+    const payment = await rowOf(reference);
+    expect(payment.status).toBe('failed');
+
+    const notices = await noticesAbout(t, 'paymentId', payment.id);
+    expect(sorted(notices.map((notice) => notice.userId))).toEqual(family);
+    expect(notices[0]).toMatchObject({ kind: 'payment_failed', metadata: { amountKobo: '65000' } });
+    expect(notices[0]!.message).toContain('not completed in time');
+    const emails = await emailsWithSubject(t, `Payment Failed - ${fee.name}`);
+    expect(sorted(emails.map((email) => email.to))).toEqual(await emailsOf(t, family));
+    expect(emails[0]!.text).toContain('₦650.00');
   });
 });

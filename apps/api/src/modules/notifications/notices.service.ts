@@ -2,9 +2,11 @@ import {
   effectiveDueDate,
   formatCalendarDate,
   formatKobo,
+  LAGOS,
   lagosDateTime,
   PAYMENT_METHOD_LABELS,
   plural,
+  todayIn,
 } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -193,7 +195,7 @@ export async function notifyFeeAssigned(tx: DbOrTx, ctx: AppContext, feeId: stri
   const dueDate = effectiveDueDate({
     dueDate: fee.dueDate,
     termEndDate,
-    createdAt: fee.createdAt.toISOString().slice(0, 10),
+    createdAt: todayIn(LAGOS, fee.createdAt),
   });
   const amount = formatKobo(fee.amountKobo);
   return notify(tx, ctx, [...students, ...(await parentsOf(tx, students))], {
