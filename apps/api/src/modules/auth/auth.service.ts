@@ -5,6 +5,7 @@ import { AppError, badRequest, unauthenticated } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/hash.js';
 import { checkUserPassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { notifyAccountLocked } from '../notifications/notices.service.js';
 import {
   claimRefreshToken,
   consumePasswordResetToken,
@@ -72,10 +73,16 @@ export async function login(
   if (!(await checkUserPassword(user, input.password))) {
     const failures = user.failedLoginCount + 1;
     const locks = failures >= ctx.config.loginMaxAttempts;
-    await updateSignInState(ctx.db, user.id, {
-      failedLoginCount: locks ? 0 : failures,
-      lockedUntil: locks ? new Date(now.getTime() + ctx.config.loginLockMinutes * 60_000) : user.lockedUntil,
-    });
+    if (locks) {
+      // The lock and the warning to the account's owner exist together or not at all.
+      const lockedUntil = new Date(now.getTime() + ctx.config.loginLockMinutes * 60_000);
+      await ctx.db.transaction(async (tx) => {
+        await updateSignInState(tx, user.id, { failedLoginCount: 0, lockedUntil });
+        await notifyAccountLocked(tx, ctx, user.id, lockedUntil);
+      });
+    } else {
+      await updateSignInState(ctx.db, user.id, { failedLoginCount: failures });
+    }
     await recordLoginAttempt(ctx.db, {
       ...who,
       success: false,

@@ -18,6 +18,8 @@ import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { termNotFound } from '../academic/academic.errors.js';
 import { findTerm } from '../academic/academic.queries.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { notifyFeeAssigned, notifyFeeReviewed } from '../notifications/notices.service.js';
+import { studentsOfFee } from './fee-students.queries.js';
 import {
   feeAlreadyApproved,
   feeHasPayments,
@@ -253,6 +255,10 @@ async function recordEvent(
   });
 }
 
+/** A fee just became payable: the students it applies to and their parents are told. */
+const announce = async (tx: Tx, ctx: AppContext, feeId: string) =>
+  notifyFeeAssigned(tx, ctx, feeId, await studentsOfFee(tx, feeId));
+
 /** Only an Admin's pre-approval counts; anyone else's request that says so still waits for approval. */
 const preApproves = (auth: AuthContext, input: FeeInput) => input.isApproved && can(auth.roles, 'fees.preapprove');
 
@@ -282,6 +288,7 @@ export async function createFee(ctx: AppContext, auth: AuthContext, input: FeeIn
       schoolId: row.schoolId,
       after: { ...auditable(row), classArmIds, studentIds },
     });
+    if (approved) await announce(tx, ctx, row.id);
     return row.id;
   });
   return getFee(ctx, auth, id);
@@ -327,6 +334,7 @@ export async function updateFee(ctx: AppContext, auth: AuthContext, id: string, 
       before: { ...auditable(before), ...targets },
       after: { ...auditable(after), classArmIds, studentIds },
     });
+    if (approvedNow && before.status !== 'approved') await announce(tx, ctx, id);
   });
   return getFee(ctx, auth, id);
 }
@@ -382,6 +390,8 @@ async function review(
       before: auditable(before),
       after: auditable(after),
     });
+    await notifyFeeReviewed(tx, ctx, id, auth.userId, decision);
+    if (decision.status === 'approved') await announce(tx, ctx, id);
   });
   return getFee(ctx, auth, id);
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { notifyPaymentSucceeded } from '../notifications/notices.service.js';
 import { type PaymentRow, updatePayment } from './payments.queries.js';
 import { nextReceiptNo } from './receipts/receipt-numbers.queries.js';
 
@@ -24,11 +26,13 @@ export const refundOfPayment = (payment: PaymentRow) => ({
 
 /**
  * Moves a payment (locked or just inserted by the caller's transaction) to success: gives it the
- * school's next receipt number and writes the `payment.credit` audit row, all in `tx`. Every
- * method's credit (online settle, cash desk) goes through here.
+ * school's next receipt number, writes the `payment.credit` audit row and tells the payer, the
+ * student and their parents, all in `tx`. Every method's credit (online settle, cash desk,
+ * confirmed transfer) goes through here.
  */
 export async function creditPayment(
   tx: DbOrTx,
+  ctx: AppContext,
   actor: Actor,
   payment: PaymentRow,
   details: Partial<Pick<PaymentRow, 'verifiedAt' | 'providerId' | 'providerReference' | 'channel'>> & { paidAt: Date },
@@ -50,5 +54,6 @@ export async function creditPayment(
       ...auditDetails,
     },
   });
+  await notifyPaymentSucceeded(tx, ctx, payment.id);
   return credited!;
 }

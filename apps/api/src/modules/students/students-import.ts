@@ -12,6 +12,7 @@ import ExcelJS from 'exceljs';
 import type { AppContext } from '../../app-context.js';
 import { conflict, fieldError, isUniqueViolation } from '../../lib/errors.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { notifyAccountsCreated } from '../notifications/notices.service.js';
 import {
   classArmsOfSchool,
   insertStudentProfiles,
@@ -248,6 +249,7 @@ export async function importStudents(
   const failed = parsed.preview.invalidCount;
   try {
     await ctx.db.transaction(async (tx) => {
+      const createdIds: string[] = [];
       for (let start = 0; start < parsed.valid.length; start += INSERT_CHUNK) {
         const chunk = parsed.valid.slice(start, start + INSERT_CHUNK);
         const inserted = await insertStudentUsers(
@@ -260,6 +262,7 @@ export async function importStudents(
           })),
         );
         const idOf = new Map(inserted.map((row) => [row.email.toLowerCase(), row.id]));
+        createdIds.push(...idOf.values());
         await insertStudentProfiles(
           tx,
           chunk.map(({ input }) => ({
@@ -276,6 +279,7 @@ export async function importStudents(
         schoolId,
         after: { file: fileName, created, failed },
       });
+      await notifyAccountsCreated(tx, ctx, createdIds);
     });
   } catch (error) {
     if (isUniqueViolation(error)) {

@@ -19,6 +19,7 @@ import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { classArmNotFound } from '../academic/academic.errors.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { revokeUserTokens } from '../auth/auth.queries.js';
+import { notifyAccountsCreated } from '../notifications/notices.service.js';
 import { findAddress } from '../schools/schools.queries.js';
 import { emailTaken } from '../users/users.errors.js';
 import { classArmOf, inCallerSchools, loadStudent, present, SCHOOL, visibilityOf } from './students.access.js';
@@ -255,6 +256,7 @@ export async function createStudent(ctx: AppContext, auth: AuthContext, request:
         schoolId: input.school_id,
         after: student,
       });
+      await notifyAccountsCreated(tx, ctx, [user!.id]);
       return user!.id;
     }),
   );

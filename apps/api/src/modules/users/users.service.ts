@@ -17,6 +17,7 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { revokeUserTokens } from '../auth/auth.queries.js';
+import { notifyAccountsCreated } from '../notifications/notices.service.js';
 import { emailTaken, userNotFound } from './users.errors.js';
 import { toAuditedUser } from './users.presenters.js';
 import {
@@ -149,6 +150,7 @@ export async function createUser(ctx: AppContext, auth: AuthContext, input: Crea
         schoolId: row.schoolId,
         after: toAuditedUser(row),
       });
+      await notifyAccountsCreated(tx, ctx, [row.id]);
       return row.id;
     }),
   );

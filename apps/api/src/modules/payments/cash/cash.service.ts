@@ -107,6 +107,7 @@ export async function payWithCash(
       });
       const credited = await creditPayment(
         tx,
+        ctx,
         actor,
         created,
         { paidAt: now, verifiedAt: now, channel: 'cash' },

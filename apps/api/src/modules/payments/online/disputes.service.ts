@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../app-context.js';
 import { recordAudit } from '../../audit/audit.queries.js';
+import { notifyRefund } from '../../notifications/notices.service.js';
 import { refundOfPayment, SYSTEM } from '../credit.service.js';
 import { findRefundOf, insertPayment, lockPayment, type PaymentRow } from '../payments.queries.js';
 import { findDispute, insertDispute, updateDispute } from './online.queries.js';
@@ -70,6 +71,7 @@ export async function processDispute(ctx: AppContext, payment: PaymentRow, event
         paidAt: now,
       });
       refundId = refund.id;
+      await notifyRefund(tx, ctx, refund.id, 'dispute');
     }
     await updateDispute(tx, row.id, { status: outcome, resolution: dispute.resolution, refundId });
     await recordAudit(tx, SYSTEM, {

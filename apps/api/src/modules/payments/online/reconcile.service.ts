@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../app-context.js';
 import { recordAudit } from '../../audit/audit.queries.js';
+import { notifyPaymentFailed } from '../../notifications/notices.service.js';
 import { SYSTEM } from '../credit.service.js';
 import { lockPayment, updatePayment } from '../payments.queries.js';
 import { settlePendingRefunds } from '../refunds/refunds.service.js';
@@ -110,6 +111,7 @@ async function abandon(ctx: AppContext, id: string): Promise<boolean> {
       before: { status: 'pending' },
       after: { status: 'failed', reason: 'abandoned', source: 'job' },
     });
+    await notifyPaymentFailed(tx, ctx, id, 'abandoned');
     return true;
   });
 }

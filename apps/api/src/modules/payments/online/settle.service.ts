@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { recordAudit } from '../../audit/audit.queries.js';
 import { paidByFee } from '../../fees/fees.queries.js';
+import { notifyPaymentFailed } from '../../notifications/notices.service.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import type { PaymentProvider, PaymentVerification } from '../../providers/provider.js';
 import { creditPayment, SYSTEM } from '../credit.service.js';
@@ -129,6 +130,7 @@ export async function settlePayment(
       }
       await creditPayment(
         tx,
+        ctx,
         SYSTEM,
         payment,
         {
@@ -146,6 +148,7 @@ export async function settlePayment(
     if (payment.status === 'pending' && closes) {
       await updatePayment(tx, payment.id, { status: 'failed', verifiedAt: now });
       await audit('payment.fail', { status: 'failed' });
+      await notifyPaymentFailed(tx, ctx, payment.id, 'provider');
       return 'failed';
     }
     return payment.status === 'failed' ? 'failed' : 'still_pending';

@@ -12,6 +12,7 @@ import { AppError, isUniqueViolation } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { inSchoolScope } from '../../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
+import { notifyRefund } from '../../notifications/notices.service.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import { type PaymentProvider, ProviderError, type RefundResult } from '../../providers/provider.js';
 import { refundOfPayment, SYSTEM } from '../credit.service.js';
@@ -129,6 +130,7 @@ async function finishRefund(
     before: { status: 'pending' },
     after: { status, source },
   });
+  if (status === 'success') await notifyRefund(tx, ctx, refund.id, 'refund');
 }
 
 /**
@@ -185,6 +187,7 @@ export async function refundPayment(
           status: refund.status,
         },
       });
+      if (refund.status === 'success') await notifyRefund(tx, ctx, refund.id, 'refund');
       return refund;
     });
   } catch (error) {

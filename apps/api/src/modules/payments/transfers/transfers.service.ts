@@ -22,6 +22,7 @@ import { type Actor, recordAudit } from '../../audit/audit.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
 import { findPayableFee, lockFee, paidByFee } from '../../fees/fees.queries.js';
 import { IMAGE_TYPES } from '../../files/image-upload.js';
+import { notifyTransferRejected } from '../../notifications/notices.service.js';
 import { findPaymentProfile } from '../../payment-profiles/payment-profiles.queries.js';
 import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
@@ -190,6 +191,7 @@ export async function confirmTransfer(ctx: AppContext, auth: AuthContext, id: st
     await updatePayment(tx, payment.id, { reviewedBy: auth.userId, reviewedAt: now });
     await creditPayment(
       tx,
+      ctx,
       actor,
       payment,
       { paidAt: paidAtOf(payment.transferDate, now), verifiedAt: now, channel: 'bank_transfer' },
@@ -220,6 +222,7 @@ export async function rejectTransfer(ctx: AppContext, auth: AuthContext, id: str
       before: { status: payment.status },
       after: { status: 'failed', reason, amountKobo: payment.amountKobo.toString(), reference: payment.reference },
     });
+    await notifyTransferRejected(tx, ctx, payment.id, reason);
   });
   return getVisiblePayment(ctx.db, auth, id);
 }

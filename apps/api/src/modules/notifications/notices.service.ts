@@ -1,0 +1,266 @@
+import {
+  effectiveDueDate,
+  formatCalendarDate,
+  formatKobo,
+  LAGOS,
+  lagosDateTime,
+  PAYMENT_METHOD_LABELS,
+  plural,
+  todayIn,
+} from '@schoolledger/domain';
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { feeFacts, newAccounts, type PaymentFacts, parentsOf, paymentFacts, personName } from './notices.queries.js';
+import { type Notice, notify } from './notifications.service.js';
+
+/*
+ * The wording of every notice an event sends, and who receives it. Each function runs in the
+ * transaction of its event, so the notices and the emails exist exactly when the event does.
+ */
+
+const FEES_PAGE = '/student/fees';
+
+const studentName = (facts: PaymentFacts) => `${facts.studentFirstname} ${facts.studentLastname}`;
+
+/**
+ * Who hears about a payment: the student, their linked parents, and whoever paid online or
+ * claimed the transfer. Staff who record cash at the desk take the money; they are not the payer.
+ */
+async function peopleOfPayment(tx: DbOrTx, facts: PaymentFacts, payer: { method: string; initiatedBy: string | null }) {
+  const people = [facts.payment.studentId, ...(await parentsOf(tx, [facts.payment.studentId]))];
+  if (payer.method !== 'cash' && payer.initiatedBy) people.push(payer.initiatedBy);
+  return [...new Set(people)];
+}
+
+const paymentMetadata = (facts: PaymentFacts) => ({
+  amount: facts.payment.amountKobo,
+  feeId: facts.payment.feeId,
+  paymentId: facts.payment.id,
+  studentId: facts.payment.studentId,
+});
+
+/** What every payment email can say about the payment. */
+const paymentVariables = (facts: PaymentFacts) => ({
+  feeName: facts.feeName,
+  studentName: studentName(facts),
+  termName: facts.termName,
+  transactionRef: facts.payment.receiptNo ?? facts.payment.reference,
+  paymentMethod: PAYMENT_METHOD_LABELS[facts.payment.method],
+});
+
+async function loadPayment(tx: DbOrTx, paymentId: string) {
+  const facts = await paymentFacts(tx, paymentId);
+  if (!facts) throw new Error(`payment ${paymentId} vanished inside its own transaction`);
+  return facts;
+}
+
+/**
+ * A payment became successful (online credit, cash at the desk, a confirmed bank transfer). A
+ * confirmed transfer is told once, as its confirmation, rather than as a second notice.
+ */
+export async function notifyPaymentSucceeded(tx: DbOrTx, ctx: AppContext, paymentId: string) {
+  const facts = await loadPayment(tx, paymentId);
+  const { payment } = facts;
+  const amount = formatKobo(payment.amountKobo);
+  const transfer = payment.method === 'bank_transfer';
+  const paidAt = payment.paidAt ?? ctx.clock();
+  const receipt = payment.receiptNo ? ` Receipt ${payment.receiptNo}.` : '';
+  const notice: Notice = {
+    kind: transfer ? 'transfer_confirmed' : 'payment_succeeded',
+    type: 'success',
+    title: transfer ? `Bank transfer confirmed: ${facts.feeName}` : `Payment received: ${facts.feeName}`,
+    message: transfer
+      ? `The bursary confirmed the bank transfer of ${amount} for ${facts.feeName} (${studentName(facts)}).${receipt}`
+      : `${amount} was received for ${facts.feeName} (${studentName(facts)}) by ${PAYMENT_METHOD_LABELS[payment.method]}.${receipt}`,
+    actionUrl: FEES_PAGE,
+    metadata: paymentMetadata(facts),
+    schoolId: payment.schoolId,
+    email: {
+      templateId: 'payment_success',
+      variables: { ...paymentVariables(facts), paymentDate: lagosDateTime(paidAt) },
+    },
+  };
+  return notify(tx, ctx, await peopleOfPayment(tx, facts, payment), notice);
+}
+
+/** Why an online payment failed, as its payer reads it. */
+export const FAILURE_REASONS = {
+  provider: 'The payment provider reported that the payment did not go through. No money was taken for this fee.',
+  abandoned: 'The payment was started but not completed in time, so it was closed.',
+} as const;
+
+/** An online payment was marked failed: the provider said so, or it was abandoned. */
+export async function notifyPaymentFailed(
+  tx: DbOrTx,
+  ctx: AppContext,
+  paymentId: string,
+  why: keyof typeof FAILURE_REASONS,
+) {
+  const facts = await loadPayment(tx, paymentId);
+  const reason = FAILURE_REASONS[why];
+  const amount = formatKobo(facts.payment.amountKobo);
+  return notify(tx, ctx, await peopleOfPayment(tx, facts, facts.payment), {
+    kind: 'payment_failed',
+    type: 'error',
+    title: `Payment failed: ${facts.feeName}`,
+    message: `The payment of ${amount} for ${facts.feeName} (${studentName(facts)}) did not go through. ${reason}`,
+    actionUrl: FEES_PAGE,
+    metadata: { ...paymentMetadata(facts), reason },
+    schoolId: facts.payment.schoolId,
+    email: { templateId: 'payment_failed', variables: { ...paymentVariables(facts), reason } },
+  });
+}
+
+/** The bursary rejected a bank transfer claim, with its reason. */
+export async function notifyTransferRejected(tx: DbOrTx, ctx: AppContext, paymentId: string, reason: string) {
+  const facts = await loadPayment(tx, paymentId);
+  const amount = formatKobo(facts.payment.amountKobo);
+  return notify(tx, ctx, await peopleOfPayment(tx, facts, facts.payment), {
+    kind: 'transfer_rejected',
+    type: 'error',
+    title: `Bank transfer rejected: ${facts.feeName}`,
+    message: `The bursary rejected the bank transfer of ${amount} for ${facts.feeName} (${studentName(facts)}): ${reason}`,
+    actionUrl: FEES_PAGE,
+    metadata: { ...paymentMetadata(facts), reason },
+    schoolId: facts.payment.schoolId,
+    email: { templateId: 'system_notification', variables: paymentVariables(facts) },
+  });
+}
+
+/**
+ * A refund is done: the bursary gave the money back, or the provider took it back after a lost
+ * dispute. Told to the people of the original payment.
+ */
+export async function notifyRefund(tx: DbOrTx, ctx: AppContext, refundId: string, cause: 'refund' | 'dispute') {
+  const facts = await loadPayment(tx, refundId);
+  const original = facts.payment.refundOf ? await loadPayment(tx, facts.payment.refundOf) : facts;
+  const amount = formatKobo(facts.payment.amountKobo);
+  const receipt = original.payment.receiptNo ? ` (receipt ${original.payment.receiptNo})` : '';
+  const what = `${amount} paid for ${facts.feeName} (${studentName(facts)})${receipt}`;
+  return notify(tx, ctx, await peopleOfPayment(tx, facts, original.payment), {
+    kind: 'refund',
+    type: 'warning',
+    title: `Refund: ${facts.feeName}`,
+    message:
+      cause === 'dispute'
+        ? `${what} was returned to the payer after a dispute with the payment provider. The fee is owed again.`
+        : `${what} was refunded${facts.payment.reason ? `: ${facts.payment.reason}` : ''}. The fee is owed again.`,
+    actionUrl: FEES_PAGE,
+    metadata: paymentMetadata(facts),
+    schoolId: facts.payment.schoolId,
+    email: { templateId: 'system_notification', variables: paymentVariables(facts) },
+  });
+}
+
+async function loadFee(tx: DbOrTx, feeId: string) {
+  const facts = await feeFacts(tx, feeId);
+  if (!facts) throw new Error(`fee ${feeId} vanished inside its own transaction`);
+  return facts;
+}
+
+/** A reviewer approved or rejected a fee: its creator and its last editor hear who did. */
+export async function notifyFeeReviewed(
+  tx: DbOrTx,
+  ctx: AppContext,
+  feeId: string,
+  reviewerId: string,
+  decision: { status: 'approved' } | { status: 'rejected'; reason: string },
+) {
+  const { fee } = await loadFee(tx, feeId);
+  const reviewer = (await personName(tx, reviewerId)) ?? 'a reviewer';
+  const authors = [fee.createdBy, fee.updatedBy].filter((id): id is string => id !== null);
+  const approved = decision.status === 'approved';
+  return notify(tx, ctx, authors, {
+    kind: approved ? 'fee_approved' : 'fee_rejected',
+    type: approved ? 'success' : 'error',
+    title: approved ? `Fee approved: ${fee.name}` : `Fee rejected: ${fee.name}`,
+    message: approved
+      ? `Your fee ${fee.name} (${formatKobo(fee.amountKobo)}) was approved by ${reviewer}.`
+      : `Your fee ${fee.name} (${formatKobo(fee.amountKobo)}) was rejected by ${reviewer}: ${decision.reason}`,
+    actionUrl: '/fees',
+    metadata: { amount: fee.amountKobo, feeId: fee.id, ...(approved ? {} : { reason: decision.reason }) },
+    schoolId: fee.schoolId,
+    createdBy: reviewerId,
+    email: { templateId: 'system_notification', variables: { feeName: fee.name } },
+  });
+}
+
+/**
+ * A fee became payable (approved, or created already approved): the students it applies to (as
+ * the fees module reckons them) and their parents hear of it, in one call whatever their number.
+ */
+export async function notifyFeeAssigned(tx: DbOrTx, ctx: AppContext, feeId: string, students: readonly string[]) {
+  const { fee, termName, termEndDate } = await loadFee(tx, feeId);
+  if (!fee.isActive || fee.deletedAt) return null;
+  const dueDate = effectiveDueDate({
+    dueDate: fee.dueDate,
+    termEndDate,
+    createdAt: todayIn(LAGOS, fee.createdAt),
+  });
+  const amount = formatKobo(fee.amountKobo);
+  return notify(tx, ctx, [...students, ...(await parentsOf(tx, students))], {
+    kind: 'fee_assigned',
+    type: 'info',
+    title: `New fee: ${fee.name}`,
+    message: `${fee.name} (${termName}) of ${amount} is now payable, due on ${formatCalendarDate(dueDate)}.`,
+    actionUrl: FEES_PAGE,
+    metadata: { amount: fee.amountKobo, feeId: fee.id, dueDate },
+    schoolId: fee.schoolId,
+    email: {
+      templateId: 'fee_approved',
+      variables: { feeName: fee.name, termName, dueDate: formatCalendarDate(dueDate) },
+    },
+  });
+}
+
+/**
+ * New accounts hear how to sign in the first time. A student's first password follows SPEC §9;
+ * the password an administrator chose for anyone else is never written in a notice or an email.
+ * One call for a whole import, so the message names the address the email went to.
+ */
+export async function notifyAccountsCreated(tx: DbOrTx, ctx: AppContext, userIds: readonly string[]) {
+  const accounts = await newAccounts(tx, userIds);
+  const signIn = `${ctx.config.appUrl}/login`;
+  const single = accounts.length === 1 ? accounts[0] : undefined;
+  const address = single ? `your email address, ${single.email}` : 'the email address this message was sent to';
+  const byRole = (student: boolean) => accounts.filter((each) => each.roles.includes('Student') === student);
+  const notice = (first: string): Notice => ({
+    kind: 'account_created',
+    type: 'info',
+    title: 'Your SchoolLedger account is ready',
+    message: `An account has been created for you. Sign in at ${signIn} with ${address}. ${first} You will be asked to choose your own password at your first sign-in.`,
+    actionUrl: '/login',
+    email: { templateId: 'system_notification', variables: {} },
+  });
+  const students = byRole(true).map((each) => each.id);
+  const others = byRole(false).map((each) => each.id);
+  if (students.length)
+    await notify(
+      tx,
+      ctx,
+      students,
+      notice(
+        'Your first password is your first name in lower case followed by your registration number, with no space.',
+      ),
+    );
+  if (others.length)
+    await notify(
+      tx,
+      ctx,
+      others,
+      notice('Your administrator will give you your first password; it is not sent by email.'),
+    );
+}
+
+/** Someone's own account was locked after too many failed sign-ins. */
+export async function notifyAccountLocked(tx: DbOrTx, ctx: AppContext, userId: string, until: Date) {
+  const minutes = Math.max(1, Math.round((until.getTime() - ctx.clock().getTime()) / 60_000));
+  return notify(tx, ctx, [userId], {
+    kind: 'account_locked',
+    type: 'warning',
+    title: 'Your account was locked',
+    message: `After too many failed sign-in attempts your account is locked for ${plural(minutes, 'minute')}, until ${lagosDateTime(until)} (Lagos time). If it was not you, reset your password now from the sign-in page.`,
+    actionUrl: '/forgot-password',
+    email: { templateId: 'system_notification', variables: {}, priority: 'high' },
+  });
+}
