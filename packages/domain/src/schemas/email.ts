@@ -109,11 +109,15 @@ export const emailConfigInputSchema = z.object({
     .min(1, EMAIL_MESSAGES.hostRequired)
     .max(253, 'Must be at most 253 characters')
     .regex(/^[A-Za-z0-9.-]+$/, 'Enter a host name such as smtp.zoho.com'),
-  port: z.coerce
-    .number({ error: EMAIL_MESSAGES.portRequired })
-    .int(EMAIL_MESSAGES.invalidPort)
-    .min(1, EMAIL_MESSAGES.invalidPort)
-    .max(65535, EMAIL_MESSAGES.invalidPort),
+  // An emptied number input arrives as '' or null: that is a missing port, not port 0.
+  port: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ error: EMAIL_MESSAGES.portRequired })
+      .int(EMAIL_MESSAGES.invalidPort)
+      .min(1, EMAIL_MESSAGES.invalidPort)
+      .max(65535, EMAIL_MESSAGES.invalidPort),
+  ),
   secure: z.boolean().default(false),
   auth: z.object({
     user: validEmail,

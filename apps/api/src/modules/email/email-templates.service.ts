@@ -2,9 +2,9 @@ import {
   EMAIL_TEMPLATE_IDS,
   EMAIL_TEMPLATE_LABELS,
   EMAIL_TEMPLATE_VARIABLES,
-  type EmailTemplate as EmailTemplateView,
   type EmailTemplateDraft,
   type EmailTemplateId,
+  type EmailTemplate as EmailTemplateView,
   formatKobo,
 } from '@schoolledger/domain';
 import Mustache from 'mustache';
@@ -13,7 +13,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { conflict, type FieldError, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { groupOf, optionalGroupOf } from './email-group.js';
 import {
   deleteGroupTemplate,
   type EmailTemplateRow,
@@ -23,6 +22,7 @@ import {
   insertGroupTemplate,
   updateGroupTemplate,
 } from './email.queries.js';
+import { groupOf, optionalGroupOf } from './email-group.js';
 import { DEFAULT_TEMPLATES, type EmailTemplate, renderTemplate, type TemplateVariables } from './templates.js';
 
 export type { TemplateVariables };

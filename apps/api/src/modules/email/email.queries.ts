@@ -143,11 +143,7 @@ export async function recipientsInScope(db: DbOrTx, scope: Scope, emails: string
     .from(users)
     .leftJoin(schools, eq(schools.id, users.schoolId))
     .where(
-      and(
-        inArray(sql`lower(${users.email})`, emails),
-        isNull(users.deletedAt),
-        inSchoolScope(scope, users.schoolId),
-      ),
+      and(inArray(sql`lower(${users.email})`, emails), isNull(users.deletedAt), inSchoolScope(scope, users.schoolId)),
     );
 }
 

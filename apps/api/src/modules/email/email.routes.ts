@@ -82,10 +82,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        'Email configuration loaded',
-        await getEmailConfig(app.ctx, authOf(request), request.query.group_school_id),
-      ),
+      ok('Email configuration loaded', await getEmailConfig(app.ctx, authOf(request), request.query.group_school_id)),
   );
 
   app.put(
@@ -101,10 +98,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        EMAIL_MESSAGES.configUpdated,
-        await saveEmailConfig(app.ctx, authOf(request), actorOf(request), request.body),
-      ),
+      ok(EMAIL_MESSAGES.configUpdated, await saveEmailConfig(app.ctx, authOf(request), actorOf(request), request.body)),
   );
 
   app.post(
@@ -235,10 +229,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        'Email queued',
-        await sendEmails(app.ctx, authOf(request), actorOf(request), [request.body], () => 'to'),
-      ),
+      ok('Email queued', await sendEmails(app.ctx, authOf(request), actorOf(request), [request.body], () => 'to')),
   );
 
   app.post(

@@ -14,8 +14,6 @@ import { AppError, type FieldError, validationFailed } from '../../lib/errors.js
 import { encryptSecret } from '../../lib/secrets.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { groupOf } from './email-group.js';
-import { composeEmail } from './email-templates.service.js';
 import {
   type EmailSettingsRow,
   findEmailSettings,
@@ -27,6 +25,8 @@ import {
   recipientsInScope,
   upsertEmailSettings,
 } from './email.queries.js';
+import { groupOf } from './email-group.js';
+import { composeEmail } from './email-templates.service.js';
 
 type ConfigInput = z.output<typeof emailConfigInputSchema>;
 type SendInput = z.output<typeof sendEmailInputSchema>;

@@ -194,7 +194,10 @@ export function createMailer(options: {
      * Sends one message at once through the group's own settings, outside the outbox (the test
      * send of the Email Configuration screen); throws the SMTP server's error.
      */
-    async sendWithGroupSettings(settings: EmailSettingsRow, message: { to: string; subject: string; text: string; html: string }) {
+    async sendWithGroupSettings(
+      settings: EmailSettingsRow,
+      message: { to: string; subject: string; text: string; html: string },
+    ) {
       const route = groupRoute(settings);
       await route.transport.sendMail({ from: route.from, ...message });
       return route.from;
