@@ -41,11 +41,11 @@ export async function composeEmail(
 const KNOWN: ReadonlySet<string> = new Set(EMAIL_TEMPLATE_VARIABLES);
 /** Mustache tags a group's wording may use: plain (escaped) values, sections and comments. */
 const ALLOWED_TAGS = new Set(['text', 'name', '#', '^', '!']);
+// Mustache reports {{{ }}} as '&' too.
 const TAG_NAMES: Record<string, string> = {
-  '&': '{{& }} (unescaped value)',
-  '{': '{{{ }}} (unescaped value)',
-  '>': '{{> }} (partial)',
-  '=': '{{= }} (delimiter change)',
+  '&': 'Unescaped values ({{{ }}} or {{& }})',
+  '>': 'Partials ({{> }})',
+  '=': 'Delimiter changes ({{= }})',
 };
 
 type Token = [type: string, value: string, start: number, end: number, children?: Token[]];
@@ -62,7 +62,7 @@ function inspect(source: string): { variables: Set<string>; problems: string[] }
   }
   const walk = (list: Token[]) => {
     for (const [type, value, , , children] of list) {
-      if (!ALLOWED_TAGS.has(type)) problems.push(`${TAG_NAMES[type] ?? type} is not allowed in a template`);
+      if (!ALLOWED_TAGS.has(type)) problems.push(`${TAG_NAMES[type] ?? type} are not allowed in a template`);
       else if (type !== 'text' && type !== '!') {
         if (KNOWN.has(value)) variables.add(value);
         else problems.push(`Unknown variable {{${value}}}`);

@@ -95,7 +95,7 @@ export function TemplateEditor({ template, group, editable }: TemplateEditorProp
     );
 
   return (
-    <div className="grid min-w-0 gap-6 xl:grid-cols-2">
+    <div className="grid min-w-0 grid-cols-1 gap-6 2xl:grid-cols-2">
       <Card className="min-w-0">
         <CardHeader
           title={template.name}

@@ -31,8 +31,8 @@ export function TemplatesPanel({ group, editable }: { group: string; editable: b
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
-      <nav aria-label="Email templates">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
+      <nav aria-label="Email templates" className="min-w-0">
         <ul className="flex gap-2 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">
           {templates.data.map((each) => (
             <li key={each.id} className="shrink-0">

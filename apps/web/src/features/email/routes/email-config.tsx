@@ -157,7 +157,7 @@ function ConfigurationTab({ group }: { group: string }) {
     );
   }
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <ConfigForm key={`${group}:${config.data.updatedAt}`} config={config.data} group={group} />
       <TestEmail group={group} configured={config.data.configured} />
     </div>
