@@ -145,6 +145,7 @@ test.describe('email configuration', () => {
     await signIn(page, 'ict');
     for (const tab of ['configuration', 'templates', 'statistics']) {
       await openEmailConfig(page, tab === 'configuration' ? undefined : tab);
+      if (tab === 'templates') await expect(page.getByText(/^Subject: Payment Reminder: /)).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${tab} fits the phone's width`).toBeLessThanOrEqual(0);
       await screenshot(page, `phone-email-${tab}`);

@@ -61,7 +61,6 @@ export function StatsPanel({ canReadOutbox }: { canReadOutbox: boolean }) {
           </FormField>
         </CardBody>
       </Card>
-      {body}
       {stats.data && !stats.data.smtpConfigured && (
         <div
           role="note"
@@ -74,6 +73,7 @@ export function StatsPanel({ canReadOutbox }: { canReadOutbox: boolean }) {
           </p>
         </div>
       )}
+      {body}
       {canReadOutbox && <OutboxList />}
     </div>
   );
