@@ -85,7 +85,11 @@ export function ConfigForm({ config, group }: ConfigFormProps) {
             label="Password"
             error={errors.auth?.pass?.message}
             required={!config.auth.hasPassword}
-            hint={config.auth.hasPassword ? 'Saved — leave blank to keep' : 'The app password of the mailbox'}
+            hint={
+              config.auth.hasPassword
+                ? 'A password is saved; type a new one only to replace it.'
+                : 'The app password of the mailbox'
+            }
           >
             <PasswordInput
               autoComplete="new-password"
