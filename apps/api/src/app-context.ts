@@ -24,6 +24,7 @@ export function createContext(options: {
 }): AppContext {
   const master = loadMasterSecret({ appSecret: options.config.appSecret, dataDir: options.config.dataDir });
   const clock = options.clock ?? (() => new Date());
+  const encryptionKey = deriveKey(master, 'encryption');
   return {
     db: options.db,
     config: options.config,
@@ -34,8 +35,9 @@ export function createContext(options: {
       from: options.config.mailFrom,
       log: options.log,
       clock,
+      encryptionKey,
     }),
     clock,
-    encryptionKey: deriveKey(master, 'encryption'),
+    encryptionKey,
   };
 }

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { academicRoutes } from '@/features/academic/routes';
 import { cashDeskRoutes } from '@/features/cash-desk/routes';
+import { emailRoutes } from '@/features/email/routes';
 import { feeRoutes } from '@/features/fees/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
 import { paymentConfigRoutes } from '@/features/payment-config/routes';
@@ -36,7 +37,7 @@ const signedInRoutes: RouteObject[] = [
   ...studentFeeRoutes,
   ...cashDeskRoutes,
   ...studentRoutes,
-  { path: '/admin/email-config', Component: later('Email Configuration') },
+  ...emailRoutes,
   ...paymentConfigRoutes,
   { path: '/admin/system-overview', Component: later('System Overview') },
   { path: '/admin/financial-overview', Component: later('Financial Overview') },

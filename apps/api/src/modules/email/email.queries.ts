@@ -1,10 +1,12 @@
 import type { EmailTemplateId } from '@schoolledger/domain';
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { emailOutbox, emailTemplates } from '../../db/schema.js';
+import { emailOutbox, emailSettings, emailTemplates, groupSchools, schools, users } from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
+export type EmailSettingsRow = typeof emailSettings.$inferSelect;
+export type EmailTemplateRow = typeof emailTemplates.$inferSelect;
 
 const DUE = ['queued', 'retrying'] as const;
 
@@ -57,4 +59,132 @@ export async function groupTemplate(db: DbOrTx, groupSchoolId: string, templateI
     .from(emailTemplates)
     .where(and(eq(emailTemplates.groupSchoolId, groupSchoolId), eq(emailTemplates.templateId, templateId)));
   return row;
+}
+
+export async function groupTemplates(db: DbOrTx, groupSchoolId: string) {
+  return db.select().from(emailTemplates).where(eq(emailTemplates.groupSchoolId, groupSchoolId));
+}
+
+export async function findGroupTemplate(db: DbOrTx, groupSchoolId: string, templateId: EmailTemplateId) {
+  const [row] = await db
+    .select()
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.groupSchoolId, groupSchoolId), eq(emailTemplates.templateId, templateId)))
+    .for('update');
+  return row;
+}
+
+export async function insertGroupTemplate(db: DbOrTx, values: typeof emailTemplates.$inferInsert) {
+  const [row] = await db.insert(emailTemplates).values(values).returning();
+  return row!;
+}
+
+export async function updateGroupTemplate(
+  db: DbOrTx,
+  id: string,
+  values: Pick<EmailTemplateRow, 'subject' | 'html' | 'text' | 'updatedBy'>,
+) {
+  const [row] = await db
+    .update(emailTemplates)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(emailTemplates.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteGroupTemplate(db: DbOrTx, id: string) {
+  await db.delete(emailTemplates).where(eq(emailTemplates.id, id));
+}
+
+export async function findEmailSettings(db: DbOrTx, groupSchoolId: string) {
+  const [row] = await db.select().from(emailSettings).where(eq(emailSettings.groupSchoolId, groupSchoolId));
+  return row;
+}
+
+/** Locks the group's row (when there is one) so two saves never interleave. */
+export async function lockEmailSettings(db: DbOrTx, groupSchoolId: string) {
+  const [row] = await db
+    .select()
+    .from(emailSettings)
+    .where(eq(emailSettings.groupSchoolId, groupSchoolId))
+    .for('update');
+  return row;
+}
+
+export async function upsertEmailSettings(db: DbOrTx, values: typeof emailSettings.$inferInsert) {
+  const { groupSchoolId, ...rest } = values;
+  const [row] = await db
+    .insert(emailSettings)
+    .values(values)
+    .onConflictDoUpdate({ target: emailSettings.groupSchoolId, set: { ...rest, updatedAt: new Date() } })
+    .returning();
+  return row!;
+}
+
+export async function groupSchoolExists(db: DbOrTx, groupSchoolId: string) {
+  const [row] = await db.select({ id: groupSchools.id }).from(groupSchools).where(eq(groupSchools.id, groupSchoolId));
+  return row !== undefined;
+}
+
+/** The people with these addresses whom the caller may reach, with their school and group. */
+export async function recipientsInScope(db: DbOrTx, scope: Scope, emails: string[]) {
+  if (emails.length === 0) return [];
+  return db
+    .select({
+      email: sql<string>`lower(${users.email})`,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      regNo: users.regNo,
+      schoolId: users.schoolId,
+      groupSchoolId: schools.groupSchoolId,
+      schoolName: schools.name,
+      schoolEmail: schools.email,
+    })
+    .from(users)
+    .leftJoin(schools, eq(schools.id, users.schoolId))
+    .where(
+      and(inArray(sql`lower(${users.email})`, emails), isNull(users.deletedAt), inSchoolScope(scope, users.schoolId)),
+    );
+}
+
+/** Emails each school put in the outbox since `since`, for the hourly limit. */
+export async function outboxCountsSince(db: DbOrTx, schoolIds: string[], since: Date) {
+  if (schoolIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ schoolId: emailOutbox.schoolId, total: count() })
+    .from(emailOutbox)
+    .where(and(inArray(emailOutbox.schoolId, schoolIds), gte(emailOutbox.createdAt, since)))
+    .groupBy(emailOutbox.schoolId);
+  return new Map(rows.map((row) => [row.schoolId ?? '', Number(row.total)]));
+}
+
+/** Counts per status of the caller's emails queued in [from, to). */
+export async function outboxStatusCounts(db: DbOrTx, scope: Scope, from: Date | null, to: Date | null) {
+  const rows = await db
+    .select({ status: emailOutbox.status, total: count() })
+    .from(emailOutbox)
+    .where(
+      and(
+        inSchoolScope(scope, emailOutbox.schoolId),
+        from ? gte(emailOutbox.createdAt, from) : undefined,
+        to ? lt(emailOutbox.createdAt, to) : undefined,
+      ),
+    )
+    .groupBy(emailOutbox.status);
+  return rows.map((row) => ({ status: row.status, total: Number(row.total) }));
+}
+
+export async function recentOutbox(db: DbOrTx, scope: Scope, from: Date | null, to: Date | null, limit: number) {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(
+      and(
+        inSchoolScope(scope, emailOutbox.schoolId),
+        from ? gte(emailOutbox.createdAt, from) : undefined,
+        to ? lt(emailOutbox.createdAt, to) : undefined,
+      ),
+    )
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(limit);
 }

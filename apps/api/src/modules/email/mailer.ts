@@ -1,8 +1,17 @@
 import type { EmailTemplateId } from '@schoolledger/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { claimDueEmails, insertOutboxEmail, type OutboxRow, recordDeliveryAttempt } from './email.queries.js';
+import { decryptSecret } from '../../lib/secrets.js';
+import {
+  claimDueEmails,
+  type EmailSettingsRow,
+  findEmailSettings,
+  insertOutboxEmail,
+  type OutboxRow,
+  recordDeliveryAttempt,
+} from './email.queries.js';
 
 export interface OutgoingEmail {
   to: string;
@@ -26,6 +35,21 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
  */
 const CLAIM_MS = 15 * MINUTE_MS;
 const BATCH = 20;
+/** A group's server that does not answer must not hold a pass (or a test send) for minutes. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+interface Route {
+  transport: Transporter;
+  from: Mail.Options['from'];
+}
+
+/** A transport built from a group's settings, with the stamp of the settings it was built from. */
+interface CachedRoute extends Route {
+  stamp: string;
+}
+
+/** Thrown when a group's stored password cannot be decrypted (the master secret changed). */
+class UnreadableSettings extends Error {}
 
 export interface DeliveryPass {
   sent: number;
@@ -34,9 +58,10 @@ export interface DeliveryPass {
 }
 
 /**
- * Every email is written to the outbox first. With SMTP configured it is then sent, and a failed
- * send is tried again after each of RETRY_DELAYS_MS before it is marked failed; without SMTP it
- * stays 'stored' so an administrator can read it (password-reset links in the demo).
+ * Every email is written to the outbox first. It is sent through its school group's own SMTP
+ * server when the group saved one, else through the server's (SMTP_URL), and a failed send is
+ * tried again after each of RETRY_DELAYS_MS before it is marked failed; with neither it stays
+ * 'stored' so an administrator can read it (password-reset links in the demo).
  */
 export function createMailer(options: {
   db: Db;
@@ -44,17 +69,73 @@ export function createMailer(options: {
   from: string;
   log: FastifyBaseLogger;
   clock: () => Date;
+  /** Decrypts the groups' SMTP passwords (lib/secrets.ts). */
+  encryptionKey: Uint8Array;
 }) {
   const { db, clock, log } = options;
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const serverTransport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const groupRoutes = new Map<string, CachedRoute>();
+
+  function forget(groupSchoolId: string) {
+    groupRoutes.get(groupSchoolId)?.transport.close();
+    groupRoutes.delete(groupSchoolId);
+  }
+
+  /**
+   * The group's transport, rebuilt when its settings changed since it was made (the row's
+   * updated_at), so a save on another instance is picked up too.
+   */
+  function groupRoute(settings: EmailSettingsRow): Route {
+    const stamp = settings.updatedAt.toISOString();
+    const cached = groupRoutes.get(settings.groupSchoolId);
+    if (cached?.stamp === stamp) return cached;
+    let pass: string;
+    try {
+      pass = decryptSecret(settings.authPassEnc, options.encryptionKey);
+    } catch {
+      throw new UnreadableSettings('The saved SMTP password cannot be read; save the email configuration again');
+    }
+    forget(settings.groupSchoolId);
+    const route: CachedRoute = {
+      stamp,
+      transport: nodemailer.createTransport({
+        host: settings.host,
+        port: settings.port,
+        secure: settings.secure,
+        auth: { user: settings.authUser, pass },
+        ...SMTP_TIMEOUTS,
+      }),
+      from: { name: settings.fromName, address: settings.fromEmail },
+    };
+    groupRoutes.set(settings.groupSchoolId, route);
+    return route;
+  }
+
+  async function routeFor(groupSchoolId: string | null | undefined): Promise<Route | null> {
+    const settings = groupSchoolId ? await findEmailSettings(db, groupSchoolId) : undefined;
+    if (settings) return groupRoute(settings);
+    return serverTransport ? { transport: serverTransport, from: options.from } : null;
+  }
+
+  async function deliverable(tx: DbOrTx, groupSchoolId: string | null | undefined) {
+    if (serverTransport) return true;
+    return groupSchoolId ? (await findEmailSettings(tx, groupSchoolId)) !== undefined : false;
+  }
 
   /** One attempt at a claimed email; records the outcome and when to try again. */
-  async function attempt(row: Pick<OutboxRow, 'id' | 'attempts' | 'to' | 'subject' | 'text' | 'html'>) {
-    if (!transport) return 'stored' as const;
+  async function attempt(
+    row: Pick<OutboxRow, 'id' | 'attempts' | 'to' | 'subject' | 'text' | 'html' | 'groupSchoolId'>,
+  ) {
     const attempts = row.attempts + 1;
     try {
-      await transport.sendMail({
-        from: options.from,
+      const route = await routeFor(row.groupSchoolId);
+      if (!route) {
+        // The group's settings were removed while it waited: keep it for an administrator to read.
+        await recordDeliveryAttempt(db, row.id, { status: 'stored', nextAttemptAt: null });
+        return 'stored' as const;
+      }
+      await route.transport.sendMail({
+        from: route.from,
         to: row.to,
         subject: row.subject,
         text: row.text,
@@ -65,7 +146,7 @@ export function createMailer(options: {
     } catch (error) {
       const delay = RETRY_DELAYS_MS[attempts - 1];
       const status = delay === undefined ? ('failed' as const) : ('retrying' as const);
-      log.warn({ err: error, emailId: row.id, attempts, status }, 'email delivery failed');
+      log.warn({ err: errorForLog(error), emailId: row.id, attempts, status }, 'email delivery failed');
       await recordDeliveryAttempt(db, row.id, {
         status,
         attempts,
@@ -82,6 +163,7 @@ export function createMailer(options: {
   return {
     /** Queues in the caller's transaction; delivery happens after, and never fails the caller. */
     async queue(tx: DbOrTx, email: OutgoingEmail): Promise<() => Promise<void>> {
+      const transport = await deliverable(tx, email.groupSchoolId);
       const row = await insertOutboxEmail(tx, {
         ...email,
         schoolId: email.schoolId ?? null,
@@ -98,8 +180,9 @@ export function createMailer(options: {
      * Queues in the caller's transaction for the delivery job to send (due at once); for emails
      * that ride on an event (notifications), whose callers have nothing to do after the commit.
      */
-    async enqueue(tx: DbOrTx, email: OutgoingEmail): Promise<void> {
-      await insertOutboxEmail(tx, {
+    async enqueue(tx: DbOrTx, email: OutgoingEmail): Promise<OutboxRow> {
+      const transport = await deliverable(tx, email.groupSchoolId);
+      return insertOutboxEmail(tx, {
         ...email,
         schoolId: email.schoolId ?? null,
         status: transport ? 'queued' : 'stored',
@@ -108,12 +191,27 @@ export function createMailer(options: {
     },
 
     /**
+     * Sends one message at once through the group's own settings, outside the outbox (the test
+     * send of the Email Configuration screen); throws the SMTP server's error.
+     */
+    async sendWithGroupSettings(
+      settings: EmailSettingsRow,
+      message: { to: string; subject: string; text: string; html: string },
+    ) {
+      const route = groupRoute(settings);
+      await route.transport.sendMail({ from: route.from, ...message });
+      return route.from;
+    },
+
+    /** Drops the group's cached transport; the service calls it when the group saves new settings. */
+    forgetGroup: forget,
+
+    /**
      * Sends every email whose (re)try is due. Safe to run from several places at once: each
      * email is claimed before it is sent. The server runs it on a timer (email.job.ts).
      */
     async deliverDue(): Promise<DeliveryPass> {
       const pass: DeliveryPass = { sent: 0, retrying: 0, failed: 0 };
-      if (!transport) return pass;
       for (;;) {
         const claimed = await claimDue(clock());
         for (const row of claimed) {
@@ -127,3 +225,9 @@ export function createMailer(options: {
 }
 
 export type Mailer = ReturnType<typeof createMailer>;
+
+/** The SMTP error without what nodemailer attaches around it (the command sent, which may carry credentials). */
+function errorForLog(error: unknown) {
+  const { message, code, responseCode } = error as { message?: string; code?: string; responseCode?: number };
+  return { message, code, responseCode, unreadableSettings: error instanceof UnreadableSettings };
+}

@@ -26,7 +26,7 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateId, EmailTemplate> = {
       ),
       paragraph('Amount outstanding: <strong>{{formattedAmount}}</strong>, due on {{dueDate}}.'),
       paragraph('<a href="{{paymentUrl}}">Pay now</a>'),
-    ].join(''),
+    ].join('\n'),
     text: [
       'Dear {{firstName}},',
       '',
@@ -45,7 +45,7 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateId, EmailTemplate> = {
       ),
       paragraph('Amount outstanding: <strong>{{formattedAmount}}</strong>.'),
       paragraph('<a href="{{paymentUrl}}">Pay now</a> or contact the bursary at {{supportEmail}}.'),
-    ].join(''),
+    ].join('\n'),
     text: [
       'Dear {{firstName}},',
       '',
@@ -65,7 +65,7 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateId, EmailTemplate> = {
       ),
       paragraph('Reference: {{transactionRef}}'),
       paragraph('<a href="{{actionUrl}}">View payment history</a>'),
-    ].join(''),
+    ].join('\n'),
     text: [
       'Dear {{firstName}},',
       '',
@@ -85,7 +85,7 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateId, EmailTemplate> = {
       paragraph('{{reason}}'),
       paragraph('Reference: {{transactionRef}}'),
       paragraph('<a href="{{paymentUrl}}">Try again</a>'),
-    ].join(''),
+    ].join('\n'),
     text: [
       'Dear {{firstName}},',
       '',
@@ -104,7 +104,7 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateId, EmailTemplate> = {
         '<strong>{{feeName}}</strong> ({{termName}}) has been approved: <strong>{{formattedAmount}}</strong>, due on {{dueDate}}.',
       ),
       paragraph('<a href="{{paymentUrl}}">View fees</a>'),
-    ].join(''),
+    ].join('\n'),
     text: [
       'Dear {{firstName}},',
       '',
@@ -118,8 +118,8 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateId, EmailTemplate> = {
     html: [
       paragraph('Dear {{firstName}},'),
       paragraph('{{message}}'),
-      '{{#actionUrl}}' + paragraph('<a href="{{actionUrl}}">Open SchoolLedger</a>') + '{{/actionUrl}}',
-    ].join(''),
+      `{{#actionUrl}}${paragraph('<a href="{{actionUrl}}">Open SchoolLedger</a>')}{{/actionUrl}}`,
+    ].join('\n'),
     text: [
       'Dear {{firstName}},',
       '',
