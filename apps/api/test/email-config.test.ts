@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, emailOutbox, emailSettings, groupSchools, schools } from '../src/db/schema.js';
-import { composeEmail } from '../src/modules/email/email-templates.service.js';
+import { emailRenderer } from '../src/modules/email/email-templates.service.js';
 import { bearer, demoEmail, FIRST_SCHOOL, insertUser, login, useTestApp } from './helper.js';
 
 const SMTP_USER = 'bursary@crestview.example';
@@ -268,7 +268,7 @@ describe('email configuration, templates, sending and statistics', () => {
     const other = await call(otherIct, 'GET', '/email/templates');
     expect(other.json().data[0]).toMatchObject({ custom: false, subject: 'Payment Reminder: {{feeName}} {{dueText}}' });
 
-    const email = await composeEmail(t.ctx.db, ids.group, 'payment_reminder', {
+    const email = await emailRenderer(t.ctx.db)(ids.group, 'payment_reminder', {
       firstName: 'Ngozi',
       feeName: '<script>alert("x")</script>',
       formattedAmount: '₦150,000.00',
@@ -288,7 +288,7 @@ describe('email configuration, templates, sending and statistics', () => {
 
     const reset = await call('ict', 'DELETE', '/email/templates/payment_reminder');
     expect(reset.json().data).toMatchObject({ custom: false, subject: 'Payment Reminder: {{feeName}} {{dueText}}' });
-    expect((await composeEmail(t.ctx.db, ids.group, 'payment_reminder', { feeName: 'Bus' })).subject).toBe(
+    expect((await emailRenderer(t.ctx.db)(ids.group, 'payment_reminder', { feeName: 'Bus' })).subject).toBe(
       'Payment Reminder: Bus',
     );
   });

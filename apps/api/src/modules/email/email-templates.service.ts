@@ -25,17 +25,28 @@ import {
 import { groupOf, optionalGroupOf } from './email-group.js';
 import { DEFAULT_TEMPLATES, type EmailTemplate, renderTemplate, type TemplateVariables } from './templates.js';
 
+export type { OutgoingEmail } from './mailer.js';
 export type { TemplateVariables };
 
-/** A template in the group's own wording when it has one, else the built-in; rendered for one recipient. */
-export async function composeEmail(
-  db: DbOrTx,
-  groupSchoolId: string | null,
-  templateId: EmailTemplateId,
-  variables: TemplateVariables,
-) {
-  const own = groupSchoolId ? await groupTemplate(db, groupSchoolId, templateId) : undefined;
-  return renderTemplate(own ?? DEFAULT_TEMPLATES[templateId], variables);
+/**
+ * Renders templates in each group's own wording when it has one, else the built-in; one renderer
+ * serves every recipient of an event and reads each group's wording of a template once.
+ */
+export function emailRenderer(db: DbOrTx) {
+  const wordings = new Map<string, Promise<EmailTemplate>>();
+  const wordingOf = (groupSchoolId: string | null, templateId: EmailTemplateId) => {
+    const key = `${groupSchoolId}:${templateId}`;
+    let wording = wordings.get(key);
+    if (!wording) {
+      wording = groupSchoolId
+        ? groupTemplate(db, groupSchoolId, templateId).then((own) => own ?? DEFAULT_TEMPLATES[templateId])
+        : Promise.resolve(DEFAULT_TEMPLATES[templateId]);
+      wordings.set(key, wording);
+    }
+    return wording;
+  };
+  return async (groupSchoolId: string | null, templateId: EmailTemplateId, variables: TemplateVariables) =>
+    renderTemplate(await wordingOf(groupSchoolId, templateId), variables);
 }
 
 const KNOWN: ReadonlySet<string> = new Set(EMAIL_TEMPLATE_VARIABLES);

@@ -25,6 +25,11 @@ export async function insertOutboxEmail(tx: DbOrTx, values: typeof emailOutbox.$
   return row!;
 }
 
+export async function insertOutboxEmails(tx: DbOrTx, values: (typeof emailOutbox.$inferInsert)[]) {
+  if (values.length === 0) return [];
+  return tx.insert(emailOutbox).values(values).returning();
+}
+
 /** The outcome of one attempt: its status, the attempt count, and when (or whether) to try again. */
 export async function recordDeliveryAttempt(
   db: DbOrTx,

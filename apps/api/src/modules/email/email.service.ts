@@ -18,7 +18,6 @@ import {
   type EmailSettingsRow,
   findEmailSettings,
   lockEmailSettings,
-  type OutboxRow,
   outboxCountsSince,
   outboxStatusCounts,
   recentOutbox,
@@ -26,7 +25,8 @@ import {
   upsertEmailSettings,
 } from './email.queries.js';
 import { groupOf } from './email-group.js';
-import { composeEmail } from './email-templates.service.js';
+import { emailRenderer } from './email-templates.service.js';
+import type { OutgoingEmail } from './mailer.js';
 
 type ConfigInput = z.output<typeof emailConfigInputSchema>;
 type SendInput = z.output<typeof sendEmailInputSchema>;
@@ -176,11 +176,12 @@ export async function sendEmails(
 
   const now = ctx.clock();
   return ctx.db.transaction(async (tx) => {
-    const rows: OutboxRow[] = [];
+    const render = emailRenderer(tx);
+    const outgoing: OutgoingEmail[] = [];
     for (const [index, email] of emails.entries()) {
       const person = people.get(addresses[index]!)!;
       // Who the email is for and whose school it comes from are not the sender's to change.
-      const composed = await composeEmail(tx, person.groupSchoolId, email.templateId, {
+      const composed = await render(person.groupSchoolId, email.templateId, {
         paymentUrl: `${ctx.config.appUrl}/student/fees`,
         year: now.getFullYear(),
         timestamp: now.toISOString(),
@@ -192,18 +193,17 @@ export async function sendEmails(
         schoolName: person.schoolName ?? 'SchoolLedger',
         supportEmail: person.schoolEmail ?? '',
       });
-      rows.push(
-        await ctx.mailer.enqueue(tx, {
-          ...composed,
-          subject: email.subject ? clip(email.subject, 200) : composed.subject,
-          to: person.email,
-          schoolId: person.schoolId,
-          groupSchoolId: person.groupSchoolId,
-          templateId: email.templateId,
-          priority: email.priority,
-        }),
-      );
+      outgoing.push({
+        ...composed,
+        subject: email.subject ? clip(email.subject, 200) : composed.subject,
+        to: person.email,
+        schoolId: person.schoolId,
+        groupSchoolId: person.groupSchoolId,
+        templateId: email.templateId,
+        priority: email.priority,
+      });
     }
+    const rows = await ctx.mailer.enqueue(tx, outgoing);
     await recordAudit(tx, actor, {
       action: 'send',
       entity: 'email',

@@ -9,6 +9,7 @@ import {
   type EmailSettingsRow,
   findEmailSettings,
   insertOutboxEmail,
+  insertOutboxEmails,
   type OutboxRow,
   recordDeliveryAttempt,
 } from './email.queries.js';
@@ -180,14 +181,25 @@ export function createMailer(options: {
      * Queues in the caller's transaction for the delivery job to send (due at once); for emails
      * that ride on an event (notifications), whose callers have nothing to do after the commit.
      */
-    async enqueue(tx: DbOrTx, email: OutgoingEmail): Promise<OutboxRow> {
-      const transport = await deliverable(tx, email.groupSchoolId);
-      return insertOutboxEmail(tx, {
-        ...email,
-        schoolId: email.schoolId ?? null,
-        status: transport ? 'queued' : 'stored',
-        nextAttemptAt: transport ? clock() : null,
-      });
+    async enqueue(tx: DbOrTx, emails: readonly OutgoingEmail[]): Promise<OutboxRow[]> {
+      // One settings lookup per group and one insert, however many recipients an event has.
+      const groups = new Map<string | null, boolean>();
+      for (const email of emails) {
+        const group = email.groupSchoolId ?? null;
+        if (!groups.has(group)) groups.set(group, await deliverable(tx, group));
+      }
+      return insertOutboxEmails(
+        tx,
+        emails.map((email) => {
+          const sendable = groups.get(email.groupSchoolId ?? null) === true;
+          return {
+            ...email,
+            schoolId: email.schoolId ?? null,
+            status: sendable ? 'queued' : 'stored',
+            nextAttemptAt: sendable ? clock() : null,
+          };
+        }),
+      );
     },
 
     /**

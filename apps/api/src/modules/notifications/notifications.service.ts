@@ -10,7 +10,7 @@ import {
 } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { composeEmail, type TemplateVariables } from '../email/email-templates.service.js';
+import { emailRenderer, type OutgoingEmail, type TemplateVariables } from '../email/email-templates.service.js';
 import { notificationOnTheWire } from './notifications.presenters.js';
 import { insertNotifications, publishNotifications, type Recipient, recipientsOf } from './notifications.queries.js';
 
@@ -83,17 +83,19 @@ export async function notify(
     rows.map((row) => ({ userId: row.userId, notification: notificationOnTheWire(row) })),
   );
 
-  let emails = 0;
   const { email } = notice;
+  let emails = 0;
   if (email) {
+    const render = emailRenderer(tx);
+    const outgoing: OutgoingEmail[] = [];
     for (const person of recipients.filter((each) => mandatory || each.byEmail)) {
-      await ctx.mailer.enqueue(tx, {
+      outgoing.push({
         to: person.email,
         schoolId: notice.schoolId === undefined ? person.schoolId : notice.schoolId,
         groupSchoolId: person.groupSchoolId,
         templateId: email.templateId,
         priority: email.priority ?? 'normal',
-        ...(await composeEmail(tx, person.groupSchoolId, email.templateId, {
+        ...(await render(person.groupSchoolId, email.templateId, {
           ...standardVariables(ctx, person),
           title: notice.title,
           message: notice.message,
@@ -102,8 +104,8 @@ export async function notify(
           ...email.variables,
         })),
       });
-      emails++;
     }
+    emails = (await ctx.mailer.enqueue(tx, outgoing)).length;
   }
   return { notifications: rows.map((row) => ({ id: row.id, userId: row.userId })), emails };
 }
