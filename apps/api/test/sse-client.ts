@@ -39,7 +39,7 @@ export async function openStream(url: string, headers: Record<string, string> = 
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   (async () => {
     let buffer = '';
-    let current: Partial<StreamEvent> & { data?: string[] } = {};
+    let current: { id?: string; event?: string; data?: string[] } = {};
     try {
       for (;;) {
         const { value, done } = await reader.read();
@@ -66,10 +66,10 @@ export async function openStream(url: string, headers: Record<string, string> = 
           if (line.startsWith(':')) continue;
           const colon = line.indexOf(':');
           const field = colon < 0 ? line : line.slice(0, colon);
-          const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-          if (field === 'data') current.data = [...(current.data ?? []), value];
-          else if (field === 'id') current.id = value;
-          else if (field === 'event') current.event = value;
+          const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+          if (field === 'data') current.data = [...(current.data ?? []), text];
+          else if (field === 'id') current.id = text;
+          else if (field === 'event') current.event = text;
         }
       }
     } catch {
