@@ -195,6 +195,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes on one PostgreSQL data
   const a = useTestApp();
   let second: { app: App; database: Database } | undefined;
   let stream: OpenStream | undefined;
+  let baseB = '';
 
   beforeAll(async () => {
     // The second process opens the same database as the first, with its own pool, LISTEN connection and secret.
@@ -221,7 +222,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes on one PostgreSQL data
 
   it('a notice sent through app A arrives on a stream connected to app B', async () => {
     const { app } = second!;
-    const baseB = await baseUrlOf(app);
+    baseB = await baseUrlOf(app);
     const login = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
@@ -246,5 +247,41 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes on one PostgreSQL data
       message: 'Read through B',
       kind: 'system',
     });
+  });
+
+  it("when B's LISTEN connection drops, B listens again and its streams reopen to be sent what they missed", async () => {
+    const { app, database } = second!;
+    const studentId = await userIdOf(a, 'student');
+    const lastSeen = stream!.events.at(-1)!.id!;
+    // Both processes' LISTEN connections, as a server restart would drop them.
+    const { rows: listeners } = (await database.db.execute(sql`
+      select pg_terminate_backend(pid) as ended from pg_stat_activity
+      where datname = current_database() and query ilike 'listen%'`)) as unknown as { rows: { ended: boolean }[] };
+    expect(listeners.map((each) => each.ended)).toEqual([true, true]);
+    await wait(100);
+    await a.ctx.db.transaction((tx) =>
+      notify(tx, a.ctx, [studentId], { kind: 'system', type: 'info', title: 'Sent during the drop', message: 'x' }),
+    );
+
+    // Listening again ends the open stream, as a browser's cue to reconnect with Last-Event-ID.
+    await stream!.ended;
+    expect(stream!.events).toHaveLength(1);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: demoEmail('student'), password: DEMO_PASSWORD },
+    });
+    const ticket = await ticketOf(app, `Bearer ${login.json().data.token}`);
+    stream = await openStream(`${baseB}/notification/stream?ticket=${encodeURIComponent(ticket)}`, {
+      'last-event-id': lastSeen,
+    });
+    const [missed] = await stream.waitFor(1);
+    expect(JSON.parse(missed!.data).title).toBe('Sent during the drop');
+
+    await a.ctx.db.transaction((tx) =>
+      notify(tx, a.ctx, [studentId], { kind: 'system', type: 'info', title: 'Live again', message: 'x' }),
+    );
+    await stream.waitFor(2, 1000);
+    expect(stream.events.map((each) => JSON.parse(each.data).title)).toEqual(['Sent during the drop', 'Live again']);
   });
 });

@@ -13,6 +13,8 @@ export interface OpenStream {
   events: StreamEvent[];
   /** Resolves with the events once `count` have arrived, or rejects after `timeoutMs`. */
   waitFor(count: number, timeoutMs?: number): Promise<StreamEvent[]>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -32,12 +34,13 @@ export async function openStream(url: string, headers: Record<string, string> = 
       body,
       events,
       waitFor: () => Promise.reject(new Error(`not a stream: ${response.status}`)),
+      ended: Promise.resolve(),
       close: () => {},
     };
   }
 
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  (async () => {
+  const ended = (async () => {
     let buffer = '';
     let current: { id?: string; event?: string; data?: string[] } = {};
     try {
@@ -81,6 +84,7 @@ export async function openStream(url: string, headers: Record<string, string> = 
     status: response.status,
     body: null,
     events,
+    ended,
     waitFor(count, timeoutMs = 2000) {
       if (events.length >= count) return Promise.resolve(events);
       return new Promise((resolve, reject) => {

@@ -27,8 +27,10 @@ export interface Database {
   /**
    * Calls `onPayload` with each NOTIFY on `channel`, from this process or any other on the same
    * database, once its transaction commits. Resolves to the function that stops listening.
+   * `onResumed` is called when listening starts again after the connection dropped: messages sent
+   * meanwhile were lost, and the listener must catch up from the tables.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -42,8 +44,6 @@ export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
   onConnectionError?: (error: Error) => void;
-  /** Told when the LISTEN connection is back after a drop (notices sent meanwhile reached no stream). */
-  onListenRestored?: () => void;
   /** Told when a new embedded database is being made, the slow part of a first start. */
   onCreate?: (message: string) => void;
 }): Promise<Database> {
@@ -54,7 +54,7 @@ export async function openDatabase(options: {
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    const listener = createPgListener(options.url, options);
+    const listener = createPgListener(options.url, options.onConnectionError);
     return {
       db,
       driver: 'postgres',
@@ -83,11 +83,9 @@ export async function openDatabase(options: {
  * with it. So each process keeps one dedicated connection, opened at the first listen, and
  * reopens it with backoff when the server drops it, listening again on every channel.
  */
-function createPgListener(
-  url: string,
-  events: { onConnectionError?: (error: Error) => void; onListenRestored?: () => void },
-) {
+function createPgListener(url: string, onConnectionError?: (error: Error) => void) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const resumers = new Set<() => void>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
@@ -111,7 +109,7 @@ function createPgListener(
   function dropped(which: pg.Client, error: Error) {
     if (closed || client !== which) return;
     client = null;
-    events.onConnectionError?.(error);
+    onConnectionError?.(error);
     which.end().catch(() => {});
     scheduleRetry();
   }
@@ -123,9 +121,9 @@ function createPgListener(
       try {
         await connected();
         retryMs = LISTEN_RETRY_MS.first;
-        events.onListenRestored?.();
+        for (const resume of resumers) resume();
       } catch (error) {
-        events.onConnectionError?.(error as Error);
+        onConnectionError?.(error as Error);
         retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
         scheduleRetry();
       }
@@ -148,7 +146,8 @@ function createPgListener(
   }
 
   return {
-    async listen(channel: string, onPayload: (payload: string) => void) {
+    async listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void) {
+      if (onResumed) resumers.add(onResumed);
       let set = handlers.get(channel);
       const first = !set;
       if (!set) {
@@ -161,6 +160,7 @@ function createPgListener(
       if (live && first) await live.query(`listen ${quoted(channel)}`);
       else if (!live) await connected();
       return async () => {
+        if (onResumed) resumers.delete(onResumed);
         set.delete(onPayload);
         if (set.size > 0 || handlers.get(channel) !== set) return;
         handlers.delete(channel);

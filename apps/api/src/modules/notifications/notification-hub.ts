@@ -35,9 +35,24 @@ export function createNotificationHub(database: Database, log: FastifyBaseLogger
     for (const subscriber of streams.get(parsed.userId) ?? []) subscriber.deliver(parsed.notification);
   }
 
+  function connections() {
+    let total = 0;
+    for (const set of streams.values()) total += set.size;
+    return total;
+  }
+
+  function closeAll() {
+    for (const set of [...streams.values()]) for (const subscriber of [...set]) subscriber.close();
+  }
+
   return {
     async start() {
-      stopListening ??= await database.listen(NOTIFICATION_CHANNEL, route);
+      stopListening ??= await database.listen(NOTIFICATION_CHANNEL, route, () => {
+        // Notices committed while the connection was down reached no stream: ending the streams
+        // makes every browser reconnect with Last-Event-ID and be sent what it missed.
+        log.warn({ streams: connections() }, 'notification listener reconnected; open streams reopen to catch up');
+        closeAll();
+      });
     },
 
     /** Routes the user's notices to `subscriber` until the returned function is called. */
@@ -54,17 +69,8 @@ export function createNotificationHub(database: Database, log: FastifyBaseLogger
       };
     },
 
-    /** Open streams in this process. */
-    get connections() {
-      let total = 0;
-      for (const set of streams.values()) total += set.size;
-      return total;
-    },
-
     /** Ends every open stream, so the server can close; browsers reconnect to another process. */
-    closeAll() {
-      for (const set of [...streams.values()]) for (const subscriber of [...set]) subscriber.close();
-    },
+    closeAll,
 
     async stop() {
       const stop = stopListening;
