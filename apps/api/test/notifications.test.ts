@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, emailOutbox, notifications, schools, users } from '../src/db/schema.js';
@@ -98,6 +100,28 @@ describe('my notifications', () => {
     expect((await call('headteacher', 'POST', '/notification/mark-all-read')).json().data).toEqual({ count: 0 });
     expect((await call('headteacher', 'GET', '/notification/unread-count')).json().data).toEqual({ count: 0 });
     expect((await call('principal', 'GET', '/notification/unread-count')).json().data).toEqual({ count: 1 });
+  });
+
+  it('answers as its OpenAPI document says', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addSchema(document, 'openapi');
+    for (const [method, path, url] of [
+      ['get', '/api/v1/notification', '/notification?limit=3'],
+      ['get', '/api/v1/notification/unread-count', '/notification/unread-count'],
+      ['get', '/api/v1/notification/preferences', '/notification/preferences'],
+      ['post', '/api/v1/notification/stream-ticket', '/notification/stream-ticket'],
+    ] as const) {
+      const response = await call('headteacher', method.toUpperCase() as 'GET', url);
+      expect(response.statusCode, response.body).toBe(200);
+      const pointer = ['paths', path, method, 'responses', '200', 'content', 'application/json', 'schema']
+        .map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1'))
+        .join('/');
+      const validate = ajv.getSchema(`openapi#/${pointer}`)!;
+      expect(validate(response.json()), url).toBe(true);
+      expect(validate.errors ?? [], url).toEqual([]);
+    }
   });
 
   it("deletes my own notice and not another person's", async () => {
