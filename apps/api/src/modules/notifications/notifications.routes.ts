@@ -271,8 +271,17 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ hub: NotificationHub }>
       reply.raw.write(`retry: ${RETRY_MS}\n\n`);
 
       if (held && resumeAfter !== undefined) {
+        let missed: Awaited<ReturnType<typeof missedNotices>>;
+        try {
+          missed = await missedNotices(app.ctx, userId, resumeAfter);
+        } catch (err) {
+          // The browser reconnects with the same Last-Event-ID and tries again.
+          request.log.warn({ err }, 'could not replay missed notifications');
+          reply.sse.close();
+          return;
+        }
         const replayed = new Set<number>();
-        for (const row of await missedNotices(app.ctx, userId, resumeAfter)) {
+        for (const row of missed) {
           replayed.add(row.seq);
           send(notificationOnTheWire(row) as WireNotice);
         }
