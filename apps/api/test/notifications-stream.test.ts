@@ -7,7 +7,7 @@ import { type App, buildApp } from '../src/app.js';
 import { createContext } from '../src/app-context.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
-import { users } from '../src/db/schema.js';
+import { notifications, users } from '../src/db/schema.js';
 import { notify } from '../src/modules/notifications/notifications.service.js';
 import { verifyStreamTicket } from '../src/modules/notifications/stream-tickets.js';
 import { DEMO_PASSWORD, demoEmail, type TestApp, useTestApp } from './helper.js';
@@ -139,6 +139,31 @@ describe('notices reach open event streams', () => {
     await byQuery.waitFor(3);
     await wait(300);
     expect(titles(byQuery)).toEqual(['Missed one', 'Missed two', 'Live after the replay']);
+  });
+
+  it('a replay sends at most 200 missed notices, the oldest first', async () => {
+    const ictId = await userIdOf(t, 'ict');
+    const rows = await t.ctx.db
+      .insert(notifications)
+      .values(
+        Array.from({ length: 205 }, (_, index) => ({
+          userId: ictId,
+          kind: 'system' as const,
+          type: 'info' as const,
+          title: `Backlog ${index + 1}`,
+          message: 'x',
+        })),
+      )
+      .returning({ seq: notifications.seq });
+    const first = Math.min(...rows.map((row) => row.seq));
+    const stream = await streamOf('ict', { lastEventId: String(first - 1) });
+    await stream.waitFor(200);
+    await wait(300);
+    expect(stream.events).toHaveLength(200);
+    expect(JSON.parse(stream.events[0]!.data).title).toBe('Backlog 1');
+    expect(JSON.parse(stream.events[199]!.data).title).toBe('Backlog 200');
+    const ids = stream.events.map((event) => Number(event.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
   it('refuses a missing, forged or expired ticket, and an access token as a ticket, with our 401; a ticket is no access token', async () => {
