@@ -5,6 +5,7 @@
  *
  * BENCH_STUDENTS (default 50000), BENCH_SCHOOLS (default 20) and BENCH_PAYMENTS (default 1000000)
  * size the group; BENCH_CASH (default 2000) is how many cash payments the throughput run records.
+ * BENCH_STREAMS (default 1000) is how many event streams one bulk notice fans out to.
  * DATABASE_URL runs it on a PostgreSQL server instead of the embedded database.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -19,7 +20,9 @@ import { buildApp } from '../src/app.js';
 import { createContext } from '../src/app-context.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
+import { signStreamTicket } from '../src/modules/notifications/stream-tickets.js';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.js';
+import { type OpenStream, openStream } from '../test/sse-client.js';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 50_000);
 const SCHOOLS = Number(process.env.BENCH_SCHOOLS ?? 20);
@@ -27,6 +30,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
 const CASH_REQUESTS = Number(process.env.BENCH_CASH ?? 2000);
 const CASH_CONCURRENCY = 16;
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'schoolledger-bench-'));
 const config = loadConfig({
@@ -254,6 +258,69 @@ async function cashThroughput(requests: number) {
 await cashThroughput(Math.min(100, CASH_REQUESTS));
 const cashPerSecond = await cashThroughput(CASH_REQUESTS);
 
+/**
+ * Real time: STREAMS people of one school each hold an event stream open over HTTP on this
+ * process; one bulk notice to the school reaches them all. Measured from the commit (the bulk
+ * request's answer, which comes after it) to each stream's receipt of its event.
+ */
+async function fanOut() {
+  const [school] = await rowsOf<{ id: string }>(sql`
+    insert into schools (group_school_id, name, phone_number)
+    values ((select id from group_schools limit 1), 'Bench Notices School', '+2348099999999')
+    returning id`);
+  const people = await rowsOf<{ id: string }>(sql`
+    insert into users (school_id, firstname, lastname, email, roles)
+    select ${school!.id}::uuid, 'Listener', 'No' || g,
+           'listener' || g || '@bench-notices.schoolledger.ng', array['Parent']
+    from generate_series(1, ${STREAMS}) g
+    returning id`);
+  // Signed-in sessions without a thousand password checks: a live refresh-token family each.
+  const families = await rowsOf<{ user_id: string; family_id: string }>(sql`
+    insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+    select id, gen_random_uuid(), 'bench-' || id, now() + interval '1 day'
+    from users where email like 'listener%@bench-notices.schoolledger.ng'
+    returning user_id, family_id`);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const streams: OpenStream[] = [];
+  const connectStart = performance.now();
+  for (let start = 0; start < families.length; start += 100) {
+    streams.push(
+      ...(await Promise.all(
+        families.slice(start, start + 100).map(async (family) => {
+          const { ticket } = await signStreamTicket(ctx, { userId: family.user_id, familyId: family.family_id });
+          return openStream(`${address}/api/v1/notification/stream?ticket=${encodeURIComponent(ticket)}`);
+        }),
+      )),
+    );
+  }
+  const connectedIn = performance.now() - connectStart;
+  const refused = streams.filter((stream) => stream.status !== 200).length;
+  if (refused > 0) throw new Error(`${refused} streams were refused`);
+
+  const sendStart = performance.now();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/notification/bulk',
+    headers: { authorization: superAdmin },
+    payload: { title: 'Bench notice', message: 'One notice to every open stream', schoolId: school!.id },
+  });
+  const committed = performance.now();
+  if (response.statusCode !== 200)
+    throw new Error(`bulk answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+  const events = await Promise.all(streams.map(async (stream) => (await stream.waitFor(1, 10_000))[0]!));
+  const latencies = events.map((event) => Math.max(0, event.receivedAt - committed)).sort((a, b) => a - b);
+  for (const stream of streams) stream.close();
+  return {
+    people: people.length,
+    connectedIn,
+    bulkMs: committed - sendStart,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1)!,
+  };
+}
+const fan = await fanOut();
+
 const bare = results[0]!.p50;
 const budgets: Record<string, number> = {
   'GET /students (page 51, all schools)': 50,
@@ -290,6 +357,14 @@ const cashVerdict = cashPerSecond >= CASH_BUDGET ? 'ok' : 'MISSED';
 if (cashPerSecond < CASH_BUDGET) missed++;
 console.log(
   `${`POST /payment/pay-with-cash (${CASH_CONCURRENCY} at a time)`.padEnd(44)} ${cashPerSecond.toFixed(0).padStart(8)} req/s ${''.padStart(8)}  >= ${CASH_BUDGET} req/s ${cashVerdict}`,
+);
+const FAN_OUT_BUDGET = 1000;
+if (fan.p99 > FAN_OUT_BUDGET) missed++;
+console.log(
+  `${`SSE fan-out to ${fan.people} open streams`.padEnd(44)} ${fan.p50.toFixed(2).padStart(8)} ${fan.p99.toFixed(2).padStart(8)} ${''.padStart(8)}  p99 <= ${FAN_OUT_BUDGET} ms ${fan.p99 <= FAN_OUT_BUDGET ? 'ok' : 'MISSED'}`,
+);
+console.log(
+  `  (commit to receipt; ${fan.people} streams opened in ${fan.connectedIn.toFixed(0)} ms, the bulk request took ${fan.bulkMs.toFixed(0)} ms, slowest receipt ${fan.max.toFixed(0)} ms)`,
 );
 console.log(`memory: rss ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB\n`);
 

@@ -24,6 +24,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
 import { feeRoutes } from './modules/fees/fees.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createNotificationHub } from './modules/notifications/notification-hub.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { paymentProfileRoutes } from './modules/payment-profiles/payment-profiles.routes.js';
 import { cashRoutes } from './modules/payments/cash/cash.routes.js';
 import { onlineRoutes } from './modules/payments/online/online.routes.js';
@@ -103,6 +105,12 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
   // already compressed and event streams must not be buffered, which the content types exclude.
   await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } });
+
+  // Open event streams would hold the server open on close; browsers reconnect to another process.
+  const notificationHub = createNotificationHub(database, app.log);
+  app.addHook('onReady', () => notificationHub.start());
+  app.addHook('preClose', async () => notificationHub.closeAll());
+  app.addHook('onClose', () => notificationHub.stop());
   await app.register(authPlugin);
 
   await app.register(swagger, {
@@ -154,6 +162,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(schoolRoutes);
       await api.register(academicRoutes);
       await api.register(emailRoutes);
+      await api.register(notificationRoutes, { hub: notificationHub });
     },
     { prefix: '/api/v1' },
   );

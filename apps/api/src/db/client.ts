@@ -24,8 +24,18 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
   ping(): Promise<boolean>;
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel`, from this process or any other on the same
+   * database, once its transaction commits. Resolves to the function that stops listening.
+   * `onResumed` is called when listening starts again after the connection dropped: messages sent
+   * meanwhile were lost, and the listener must catch up from the tables.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** Waits between attempts to reopen a dropped LISTEN connection: 0.5 s, doubling, at most 30 s. */
+const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -44,11 +54,16 @@ export async function openDatabase(options: {
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
+    const listener = createPgListener(options.url, options.onConnectionError);
     return {
       db,
       driver: 'postgres',
       ping: async () => (await pool.query('select 1')).rowCount === 1,
-      close: () => pool.end(),
+      listen: listener.listen,
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   const client = await startPglite(options.dataDir, options.onCreate);
@@ -58,7 +73,107 @@ export async function openDatabase(options: {
     db,
     driver: 'pglite',
     ping: async () => (await client.query('select 1')).rows.length === 1,
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
+  };
+}
+
+/**
+ * LISTEN needs a session of its own: a pooled connection goes back to the pool and its LISTENs
+ * with it. So each process keeps one dedicated connection, opened at the first listen, and
+ * reopens it with backoff when the server drops it, listening again on every channel.
+ */
+function createPgListener(url: string, onConnectionError?: (error: Error) => void) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const resumers = new Set<() => void>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let retryMs = LISTEN_RETRY_MS.first;
+  let closed = false;
+
+  const quoted = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+
+  async function open(): Promise<pg.Client> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    next.on('error', (error) => dropped(next, error));
+    next.on('end', () => dropped(next, new Error('LISTEN connection ended')));
+    await next.connect();
+    for (const channel of handlers.keys()) await next.query(`listen ${quoted(channel)}`);
+    return next;
+  }
+
+  function dropped(which: pg.Client, error: Error) {
+    if (closed || client !== which) return;
+    client = null;
+    onConnectionError?.(error);
+    which.end().catch(() => {});
+    scheduleRetry();
+  }
+
+  function scheduleRetry() {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(async () => {
+      retryTimer = null;
+      try {
+        await connected();
+        retryMs = LISTEN_RETRY_MS.first;
+        for (const resume of resumers) resume();
+      } catch (error) {
+        onConnectionError?.(error as Error);
+        retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
+        scheduleRetry();
+      }
+    }, retryMs);
+    retryTimer.unref();
+  }
+
+  async function connected(): Promise<pg.Client> {
+    if (client) return client;
+    connecting ??= open().finally(() => {
+      connecting = null;
+    });
+    const next = await connecting;
+    if (closed) {
+      await next.end();
+      throw new Error('The database is closed');
+    }
+    client = next;
+    return next;
+  }
+
+  return {
+    async listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void) {
+      if (onResumed) resumers.add(onResumed);
+      let set = handlers.get(channel);
+      const first = !set;
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+      }
+      set.add(onPayload);
+      const live = client;
+      // A connection opened now LISTENs on every known channel itself.
+      if (live && first) await live.query(`listen ${quoted(channel)}`);
+      else if (!live) await connected();
+      return async () => {
+        if (onResumed) resumers.delete(onResumed);
+        set.delete(onPayload);
+        if (set.size > 0 || handlers.get(channel) !== set) return;
+        handlers.delete(channel);
+        await client?.query(`unlisten ${quoted(channel)}`).catch(() => {});
+      };
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const last = client;
+      client = null;
+      await last?.end();
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DUE_SOON_DAYS, URGENT_DAYS } from '../fees.js';
+import { ROLES } from '../roles.js';
 import { idSchema, paginationSchema, requiredText, timestampSchema } from './common.js';
 import { nairaResponseAmount } from './money.js';
 
@@ -160,14 +161,24 @@ export const bulkNotificationInputSchema = z
   .object({
     ...noticeFields,
     schoolId: idSchema.optional(),
-    role: z.string().max(40).optional(),
+    role: z.enum(ROLES, { error: 'Choose one of the roles' }).optional(),
     userIds: z.array(idSchema).min(1).max(BULK_USER_IDS_MAX).optional(),
   })
   .refine((body) => body.schoolId || body.role || body.userIds, {
     message: 'Choose a school, a role or people to notify',
     path: ['schoolId'],
   });
+/** How many people a system or bulk notice was addressed to (those who switched it off get nothing). */
 export const bulkNotificationResultSchema = z.object({ recipients: z.number().int() });
+
+/** How many notices mark-all-read changed. */
+export const markAllReadResultSchema = z.object({ count: z.number().int().min(0) });
+
+/** GET /notification/stream: the ticket from POST /notification/stream-ticket, and where a reopened stream resumes. */
+export const notificationStreamQuerySchema = z.object({
+  ticket: z.string().min(1).max(2000),
+  last_event_id: z.coerce.number().int().min(0).optional(),
+});
 
 /** SPEC §9 reminder stages; `manual` is a bursar's own reminder. */
 export const REMINDER_STAGES = ['due_soon', 'urgent', 'overdue', 'manual'] as const;

@@ -1,0 +1,133 @@
+import {
+  MANDATORY_NOTIFICATION_KINDS,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  type NotificationPreference,
+  type notificationListQuerySchema,
+} from '@schoolledger/domain';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { notFound, unauthenticated, validationFailed } from '../../lib/errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { findAuthUser } from '../auth/auth.queries.js';
+import {
+  countUnread,
+  deleteOwnNotification,
+  inboxCounts,
+  listInbox,
+  markAllRead,
+  markRead,
+  noticesAfter,
+  preferencesOf,
+  upsertPreferences,
+} from './inbox.queries.js';
+import { verifyStreamTicket } from './stream-tickets.js';
+
+type ListQuery = z.output<typeof notificationListQuerySchema>;
+
+/** A reconnecting browser is sent at most this many missed notices; the list has the rest. */
+export const REPLAY_LIMIT = 200;
+
+export async function listOwnNotifications(ctx: AppContext, auth: AuthContext, query: ListQuery) {
+  const filter = { unreadOnly: query.unread_only, paymentsOnly: query.payments_only };
+  const [rows, counts] = await Promise.all([
+    listInbox(ctx.db, auth.userId, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    inboxCounts(ctx.db, auth.userId, filter),
+  ]);
+  return {
+    rows,
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      total: counts.matching,
+      totalPages: Math.ceil(counts.matching / query.limit),
+    },
+    counts: { all: counts.all, unread: counts.unread, payments: counts.payments },
+  };
+}
+
+export const unreadCount = (ctx: AppContext, auth: AuthContext) => countUnread(ctx.db, auth.userId);
+
+/** Another person's notice is, to the caller, not there. */
+export async function markOwnRead(ctx: AppContext, auth: AuthContext, id: string) {
+  const row = await markRead(ctx.db, auth.userId, id, ctx.clock());
+  if (!row) throw notFound();
+  return row;
+}
+
+export const markAllOwnRead = (ctx: AppContext, auth: AuthContext) => markAllRead(ctx.db, auth.userId, ctx.clock());
+
+export async function deleteOwn(ctx: AppContext, auth: AuthContext, id: string) {
+  if (!(await deleteOwnNotification(ctx.db, auth.userId, id))) throw notFound();
+}
+
+/** Every kind, in the domain's order, with the person's choice or the default (both on). */
+export async function ownPreferences(ctx: AppContext, auth: AuthContext): Promise<NotificationPreference[]> {
+  const saved = new Map((await preferencesOf(ctx.db, auth.userId)).map((row) => [row.kind, row]));
+  return NOTIFICATION_KINDS.map((kind) => {
+    const row = saved.get(kind);
+    return { kind, inApp: row?.inApp ?? true, email: row?.email ?? true };
+  });
+}
+
+/** Saves the kinds given (others keep their choice); account-safety kinds cannot be switched off. */
+export async function saveOwnPreferences(
+  ctx: AppContext,
+  auth: AuthContext,
+  preferences: readonly NotificationPreference[],
+  actor: Actor,
+) {
+  const refused = preferences.flatMap((preference, index) =>
+    MANDATORY_NOTIFICATION_KINDS.includes(preference.kind) && (!preference.inApp || !preference.email)
+      ? [
+          {
+            field: `preferences.${index}`,
+            message: `${NOTIFICATION_KIND_LABELS[preference.kind]} notices concern the safety of your account and cannot be switched off`,
+          },
+        ]
+      : [],
+  );
+  if (refused.length > 0) throw validationFailed(refused);
+  const seen = new Set<string>();
+  const duplicates = preferences.flatMap((preference, index) => {
+    const repeated = seen.has(preference.kind);
+    seen.add(preference.kind);
+    return repeated ? [{ field: `preferences.${index}.kind`, message: 'Each kind may be given once' }] : [];
+  });
+  if (duplicates.length > 0) throw validationFailed(duplicates);
+
+  const before = await ownPreferences(ctx, auth);
+  await ctx.db.transaction(async (tx) => {
+    await upsertPreferences(tx, auth.userId, preferences, ctx.clock());
+    const changed = preferences.filter((preference) => {
+      const old = before.find((each) => each.kind === preference.kind);
+      return old?.inApp !== preference.inApp || old?.email !== preference.email;
+    });
+    if (changed.length === 0) return;
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entity: 'notification_preferences',
+      entityId: auth.userId,
+      schoolId: auth.schoolId,
+      before: before.filter((preference) => changed.some((each) => each.kind === preference.kind)),
+      after: changed,
+    });
+  });
+  return ownPreferences(ctx, auth);
+}
+
+/**
+ * Whose stream a ticket opens: the person must still be active and still signed in (their
+ * session not revoked), as a request with their access token would have to be.
+ */
+export async function streamOwner(ctx: AppContext, ticket: string) {
+  const claims = await verifyStreamTicket(ctx, ticket);
+  if (!claims) throw unauthenticated();
+  const row = await findAuthUser(ctx.db, claims.userId, claims.familyId, ctx.clock());
+  if (row?.user.status !== 'active' || !row.familyLive) throw unauthenticated();
+  return claims.userId;
+}
+
+export const missedNotices = (ctx: AppContext, userId: string, afterSeq: number) =>
+  noticesAfter(ctx.db, userId, afterSeq, REPLAY_LIMIT);
