@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { email, expectAccessible, PASSWORD, PHONE, screenshot, signIn } from './support';
+import { email, expectAccessible, MAIL_SINK_SMTP_PORT, mailTo, PASSWORD, PHONE, screenshot, signIn } from './support';
 
 /** Typed into the form once: it must never come back to the page. */
 const SMTP_PASSWORD = 'E2e-smtp-secret-4417';
@@ -98,6 +98,15 @@ test.describe('email configuration', () => {
     await expect(page.getByText('Test email failed')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Failed to send test email' })).toBeVisible();
     await screenshot(page, 'desktop-email-config');
+
+    // The group's own server (the tests' mail sink): the test email arrives from the group's sender,
+    // and so do the group's emails of every later spec.
+    await page.getByLabel('Port', { exact: true }).fill(String(MAIL_SINK_SMTP_PORT));
+    await page.getByRole('button', { name: 'Save configuration' }).click();
+    await expect(page.getByText('Email configuration updated successfully!')).toBeVisible();
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await expect(page.getByText('Test email sent successfully!')).toBeVisible();
+    expect((await mailTo('checker@example.ng', /./)).from).toContain('Crestview Bursary');
 
     // Templates: the stored wording previews with sample values in a sandboxed frame.
     await page.getByRole('tab', { name: 'Templates' }).click();

@@ -1,28 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, PHONE, parentOfUntouchedStudent, screenshot } from './support';
-
-const MAIL_SINK = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 2}`;
-
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-async function mailTo(address: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const messages = (await (await fetch(`${MAIL_SINK}/messages`)).json()) as Mail[];
-        found = messages.find((mail) => mail.to.includes(address) && subject.test(mail.subject));
-        return found !== undefined;
-      },
-      { timeout: 30_000, message: `an email to ${address} with subject ${subject}` },
-    )
-    .toBe(true);
-  return found!;
-}
+import { apiSignIn, bearer, mailTo, PHONE, parentOfUntouchedStudent, screenshot } from './support';
 
 async function unreadBadge(page: Page) {
   const badge = page.getByTestId('unread-badge');

@@ -122,3 +122,30 @@ export async function parentOfUntouchedStudent(
   expect(changed.ok(), await changed.text()).toBe(true);
   return { parent, child, email: login.email, password: 'parent-chose-this' };
 }
+
+/** The mail sink the app sends to in these tests (mail-sink.ts, started by playwright.config.ts). */
+export const MAIL_SINK = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 2}`;
+export const MAIL_SINK_SMTP_PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
+
+export interface Mail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Waits for the email to `address` whose subject matches, as the SMTP server received it. */
+export async function mailTo(address: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const messages = (await (await fetch(`${MAIL_SINK}/messages`)).json()) as Mail[];
+        found = messages.find((mail) => mail.to.includes(address) && subject.test(mail.subject));
+        return found !== undefined;
+      },
+      { timeout: 30_000, message: `an email to ${address} with subject ${subject}` },
+    )
+    .toBe(true);
+  return found!;
+}
