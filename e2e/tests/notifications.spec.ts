@@ -1,5 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, mailTo, PHONE, parentOfUntouchedStudent, screenshot } from './support';
+import {
+  apiSignIn,
+  bearer,
+  mailTo,
+  PHONE,
+  parentOfUntouchedStudent,
+  screenshot,
+  sendGroupEmailToMailSink,
+} from './support';
 
 async function unreadBadge(page: Page) {
   const badge = page.getByTestId('unread-badge');
@@ -11,6 +19,7 @@ test.describe('notifications', () => {
     browser,
     request,
   }) => {
+    await sendGroupEmailToMailSink(request);
     const bursar = await apiSignIn(request, 'bursar');
     const profile = (await (await request.get('/api/v1/user/profile', { headers: bearer(bursar) })).json()).data;
     const family = await parentOfUntouchedStudent(request, {
@@ -43,9 +52,9 @@ test.describe('notifications', () => {
       .getByRole('list', { name: 'Matching students' })
       .getByRole('button', { name: new RegExp(family.child.firstname) })
       .click();
-    const fee = bursarPage.getByRole('radio').first();
-    const feeName = (await bursarPage.locator('label', { has: fee }).locator('span').first().innerText()).trim();
-    await fee.check();
+    const fee = bursarPage.locator('label').filter({ has: bursarPage.getByRole('radio') }).first();
+    const feeLabel = await fee.innerText();
+    await fee.getByRole('radio').check();
     await bursarPage.getByRole('radio', { name: /Partial payment/ }).check();
     await bursarPage.getByLabel('Amount (₦)').fill('2500.50');
     await bursarPage.getByRole('button', { name: 'Record cash payment' }).click();
@@ -65,7 +74,7 @@ test.describe('notifications', () => {
     await expect.poll(() => unreadBadge(parentPage)).toBe(before);
 
     const mail = await mailTo(family.email, /^Payment Confirmation - /);
-    expect(mail.subject).toContain(feeName);
+    expect(feeLabel).toContain(mail.subject.replace('Payment Confirmation - ', ''));
     expect(mail.text).toContain('₦2,500.50');
     expect(mail.text).toContain(family.child.firstname);
     expect(mail.text).toMatch(/\/student\/fees/);

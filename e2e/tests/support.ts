@@ -149,3 +149,19 @@ export async function mailTo(address: string, subject: RegExp): Promise<Mail> {
     .toBe(true);
   return found!;
 }
+
+/** Points the demo group's own SMTP settings at the mail sink (what the Email Configuration screen saves). */
+export async function sendGroupEmailToMailSink(request: APIRequestContext) {
+  const ict = await apiSignIn(request, 'ict');
+  const saved = await request.put('/api/v1/email/config', {
+    headers: bearer(ict),
+    data: {
+      host: '127.0.0.1',
+      port: MAIL_SINK_SMTP_PORT,
+      secure: false,
+      auth: { user: 'bursary@crestview.example', pass: 'mail-sink-password' },
+      from: { name: 'Crestview Bursary', email: 'bursary@crestview.example' },
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}

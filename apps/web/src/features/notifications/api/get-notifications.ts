@@ -19,12 +19,11 @@ export async function getNotifications(query: NotificationListQuery, signal?: Ab
 }
 
 /** SPEC §9: a list older than five minutes is fetched again when it is shown. */
-export function useNotifications(query: NotificationListQuery, enabled = true) {
+export function useNotifications(query: NotificationListQuery) {
   return useQuery({
     queryKey: notificationKeys.list(query),
     queryFn: ({ signal }) => getNotifications(query, signal),
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
-    enabled,
   });
 }

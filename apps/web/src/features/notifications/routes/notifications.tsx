@@ -21,7 +21,8 @@ export default function NotificationsPage() {
   const { filters, update } = useUrlFilters(DEFAULTS, OPTIONS);
   const tab = filters.tab as PageTab;
   const listTab: NotificationTab = tab === 'settings' ? 'all' : tab;
-  const list = useNotifications(queryOfTab(listTab, filters.page), tab !== 'settings');
+  // Fetched on the Settings tab too: its counts label the other tabs.
+  const list = useNotifications(queryOfTab(listTab, filters.page));
   const markAll = useMarkAllNotificationsRead();
   const [sending, setSending] = useState(false);
   const counts = list.data?.counts;
