@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   apiSignIn,
   bearer,
+  expectAccessible,
   mailTo,
   PHONE,
   parentOfUntouchedStudent,
@@ -52,7 +53,10 @@ test.describe('notifications', () => {
       .getByRole('list', { name: 'Matching students' })
       .getByRole('button', { name: new RegExp(family.child.firstname) })
       .click();
-    const fee = bursarPage.locator('label').filter({ has: bursarPage.getByRole('radio') }).first();
+    const fee = bursarPage
+      .locator('label')
+      .filter({ has: bursarPage.getByRole('radio') })
+      .first();
     const feeLabel = await fee.innerText();
     await fee.getByRole('radio').check();
     await bursarPage.getByRole('radio', { name: /Partial payment/ }).check();
@@ -69,6 +73,7 @@ test.describe('notifications', () => {
     await expect(notice).toContainText('₦2,500.50');
     await expect(notice).toContainText(family.child.firstname);
     await screenshot(parentPage, 'notifications-panel');
+    await expectAccessible(parentPage, 'notification panel');
     await notice.getByRole('button').first().click();
     await expect(parentPage).toHaveURL(/\/student\/fees/);
     await expect.poll(() => unreadBadge(parentPage)).toBe(before);
@@ -103,5 +108,9 @@ test.describe('notifications', () => {
     await expect(page.getByRole('checkbox', { name: 'Payment reminders: email' })).not.toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Account locked: email' })).toBeDisabled();
     await screenshot(page, 'notifications-settings-phone');
+    await expectAccessible(page, 'notification settings');
+    await page.getByRole('tab', { name: /^All/ }).click();
+    await expect(page.getByText('Your SchoolLedger account is ready')).toBeVisible();
+    await expectAccessible(page, 'notifications page');
   });
 });
