@@ -1,6 +1,7 @@
 import { can, type Permission, type Role } from '@schoolledger/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AppContext } from '../app-context.js';
 import { forbidden, passwordChangeRequired, unauthenticated } from '../lib/errors.js';
 import type { Actor } from '../modules/audit/audit.queries.js';
 import { type AuthUserRow, findAuthUser } from '../modules/auth/auth.queries.js';
@@ -44,6 +45,13 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.authContext;
 }
 
+/** The user of a session that still holds: the user active, the session not signed out. */
+export async function liveSessionUser(ctx: AppContext, claims: { userId: string; familyId: string }) {
+  const row = await findAuthUser(ctx.db, claims.userId, claims.familyId, ctx.clock());
+  if (row?.user.status !== 'active' || !row.familyLive) throw unauthenticated();
+  return row;
+}
+
 /**
  * Verifies the bearer token and loads the user on every request, so a deactivated user or a
  * signed-out session stops working at once rather than when the token expires.
@@ -54,8 +62,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const { ctx } = request.server;
   const claims = await ctx.tokens.verify(token);
   if (!claims) throw unauthenticated();
-  const row = await findAuthUser(ctx.db, claims.userId, claims.familyId, ctx.clock());
-  if (row?.user.status !== 'active' || !row.familyLive) throw unauthenticated();
+  const row = await liveSessionUser(ctx, claims);
   // A temporary password was chosen by someone else, and a student's first one is derivable from
   // their receipts: until it is replaced the session may do nothing but replace it.
   if (row.user.mustChangePassword && !request.routeOptions.config.beforePasswordChange) {

@@ -2,6 +2,7 @@ import type { EmailTemplateId } from '@schoolledger/domain';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { emailOutbox, emailSettings, emailTemplates, groupSchools, schools, users } from '../../db/schema.js';
+import { inBatches } from '../../lib/batches.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -26,8 +27,9 @@ export async function insertOutboxEmail(tx: DbOrTx, values: typeof emailOutbox.$
 }
 
 export async function insertOutboxEmails(tx: DbOrTx, values: (typeof emailOutbox.$inferInsert)[]) {
-  if (values.length === 0) return [];
-  return tx.insert(emailOutbox).values(values).returning();
+  const rows: OutboxRow[] = [];
+  for (const batch of inBatches(values)) rows.push(...(await tx.insert(emailOutbox).values(batch).returning()));
+  return rows;
 }
 
 /** The outcome of one attempt: its status, the attempt count, and when (or whether) to try again. */

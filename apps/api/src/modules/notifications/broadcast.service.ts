@@ -11,7 +11,6 @@ import { AppError, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { userNotFound } from '../users/users.errors.js';
 import {
   addressableAmong,
   audienceOf,
@@ -22,6 +21,7 @@ import {
   NOTIFICATION_AUDIT_ENTITY,
   schoolNames,
 } from './broadcast.queries.js';
+import { recipientNotFound } from './notifications.errors.js';
 import { type NoticeMetadata, notify } from './notifications.service.js';
 
 type SystemInput = z.output<typeof systemNotificationInputSchema>;
@@ -54,7 +54,7 @@ function systemNotice(auth: AuthContext, input: SystemInput | BulkInput, metadat
 /** One notice to one person within the caller's schools (SPEC §7 POST /notification/system). */
 export async function sendSystemNotification(ctx: AppContext, auth: AuthContext, input: SystemInput, actor: Actor) {
   const user = await findAddressableUser(ctx.db, auth.scope, input.userId);
-  if (!user) throw userNotFound();
+  if (!user) throw recipientNotFound();
   return ctx.db.transaction(async (tx) => {
     const delivered = await notify(tx, ctx, [user.id], systemNotice(auth, input, noticeMetadata(input.metadata)));
     const recipients = user.status === 'active' ? 1 : 0;

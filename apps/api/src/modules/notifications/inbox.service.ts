@@ -8,9 +8,8 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { notFound, unauthenticated, validationFailed } from '../../lib/errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { type AuthContext, liveSessionUser } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { findAuthUser } from '../auth/auth.queries.js';
 import {
   countUnread,
   deleteOwnNotification,
@@ -124,8 +123,7 @@ export async function saveOwnPreferences(
 export async function streamOwner(ctx: AppContext, ticket: string) {
   const claims = await verifyStreamTicket(ctx, ticket);
   if (!claims) throw unauthenticated();
-  const row = await findAuthUser(ctx.db, claims.userId, claims.familyId, ctx.clock());
-  if (row?.user.status !== 'active' || !row.familyLive) throw unauthenticated();
+  await liveSessionUser(ctx, claims);
   return claims.userId;
 }
 

@@ -2,6 +2,7 @@ import type { NotificationKind } from '@schoolledger/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { groupSchools, notificationPreferences, notifications, schools, users } from '../../db/schema.js';
+import { inBatches } from '../../lib/batches.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -13,7 +14,12 @@ export const NOTIFICATION_CHANNEL = 'notifications';
  * (a missing preference row means both on) and what their emails are signed with.
  */
 export async function recipientsOf(db: DbOrTx, userIds: readonly string[], kind: NotificationKind) {
-  if (userIds.length === 0) return [];
+  const people: Awaited<ReturnType<typeof recipientsChunk>> = [];
+  for (const ids of inBatches([...new Set(userIds)])) people.push(...(await recipientsChunk(db, ids, kind)));
+  return people;
+}
+
+async function recipientsChunk(db: DbOrTx, userIds: string[], kind: NotificationKind) {
   return db
     .select({
       id: users.id,
@@ -35,14 +41,15 @@ export async function recipientsOf(db: DbOrTx, userIds: readonly string[], kind:
       notificationPreferences,
       and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, kind)),
     )
-    .where(and(inArray(users.id, [...new Set(userIds)]), isNull(users.deletedAt), eq(users.status, 'active')));
+    .where(and(inArray(users.id, userIds), isNull(users.deletedAt), eq(users.status, 'active')));
 }
 
 export type Recipient = Awaited<ReturnType<typeof recipientsOf>>[number];
 
 export async function insertNotifications(tx: DbOrTx, values: (typeof notifications.$inferInsert)[]) {
-  if (values.length === 0) return [];
-  return tx.insert(notifications).values(values).returning();
+  const rows: NotificationRow[] = [];
+  for (const batch of inBatches(values)) rows.push(...(await tx.insert(notifications).values(batch).returning()));
+  return rows;
 }
 
 /**

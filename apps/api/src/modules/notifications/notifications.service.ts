@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type EmailTemplateId,
   formatKobo,
@@ -47,6 +48,12 @@ export interface Delivered {
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/** One notice to one person; `notifyEach` delivers many, each its own. */
+export interface AddressedNotice {
+  recipientId: string;
+  notice: Notice;
+}
+
 /**
  * Tells people what happened, in the caller's transaction: a notice for each who wants it in the
  * app (pushed to their open browsers when the transaction commits) and an email in the outbox for
@@ -59,14 +66,47 @@ export async function notify(
   recipientIds: readonly string[],
   notice: Notice,
 ): Promise<Delivered> {
-  const recipients = await recipientsOf(tx, recipientIds, notice.kind);
-  const mandatory = MANDATORY_NOTIFICATION_KINDS.includes(notice.kind);
-  const { amount, ...metadata } = notice.metadata ?? {};
-  const rows = await insertNotifications(
-    tx,
-    recipients
-      .filter((person) => mandatory || person.inApp)
-      .map((person) => ({
+  const entries = [...new Set(recipientIds)].map((recipientId) => ({ recipientId, notice }));
+  const { notificationIds, emails } = await notifyEach(tx, ctx, entries);
+  const notifications = entries.flatMap((entry, index) => {
+    const id = notificationIds[index];
+    return id ? [{ id, userId: entry.recipientId }] : [];
+  });
+  return { notifications, emails };
+}
+
+/**
+ * Delivers many notices, each to its own person (a reminder run): the same rules as `notify`, with
+ * a constant number of statements however many there are. `notificationIds[i]` is the notice
+ * written for `entries[i]`, or null when that person does not want it in the app.
+ */
+export async function notifyEach(
+  tx: DbOrTx,
+  ctx: AppContext,
+  entries: readonly AddressedNotice[],
+): Promise<{ notificationIds: (string | null)[]; emails: number }> {
+  const people = new Map<string, Recipient>();
+  for (const kind of new Set(entries.map((entry) => entry.notice.kind))) {
+    const ids = entries.filter((entry) => entry.notice.kind === kind).map((entry) => entry.recipientId);
+    for (const person of await recipientsOf(tx, ids, kind)) people.set(`${kind}:${person.id}`, person);
+  }
+  const reached = (entry: AddressedNotice, channel: 'inApp' | 'byEmail') => {
+    const person = people.get(`${entry.notice.kind}:${entry.recipientId}`);
+    return person && (MANDATORY_NOTIFICATION_KINDS.includes(entry.notice.kind) || person[channel]) ? person : undefined;
+  };
+
+  const notificationIds: (string | null)[] = entries.map(() => null);
+  const rows = entries.flatMap((entry, index) => {
+    const person = reached(entry, 'inApp');
+    if (!person) return [];
+    const { notice } = entry;
+    const { amount, ...metadata } = notice.metadata ?? {};
+    // Chosen here, so each entry knows its notice whatever order the rows come back in.
+    const id = randomUUID();
+    notificationIds[index] = id;
+    return [
+      {
+        id,
         userId: person.id,
         schoolId: notice.schoolId === undefined ? person.schoolId : notice.schoolId,
         kind: notice.kind,
@@ -76,38 +116,40 @@ export async function notify(
         actionUrl: notice.actionUrl ?? null,
         metadata: { ...metadata, ...(amount === undefined ? {} : { amountKobo: amount.toString() }) },
         createdBy: notice.createdBy ?? null,
-      })),
-  );
+      },
+    ];
+  });
+  const inserted = await insertNotifications(tx, rows);
   await publishNotifications(
     tx,
-    rows.map((row) => ({ userId: row.userId, notification: notificationOnTheWire(row) })),
+    inserted.map((row) => ({ userId: row.userId, notification: notificationOnTheWire(row) })),
   );
 
-  const { email } = notice;
-  let emails = 0;
-  if (email) {
-    const render = emailRenderer(tx);
-    const outgoing: OutgoingEmail[] = [];
-    for (const person of recipients.filter((each) => mandatory || each.byEmail)) {
-      outgoing.push({
-        to: person.email,
-        schoolId: notice.schoolId === undefined ? person.schoolId : notice.schoolId,
-        groupSchoolId: person.groupSchoolId,
-        templateId: email.templateId,
-        priority: email.priority ?? 'normal',
-        ...(await render(person.groupSchoolId, email.templateId, {
-          ...standardVariables(ctx, person),
-          title: notice.title,
-          message: notice.message,
-          actionUrl: notice.actionUrl ? `${ctx.config.appUrl}${notice.actionUrl}` : '',
-          ...(amount === undefined ? {} : { amount: formatKobo(amount), formattedAmount: formatKobo(amount) }),
-          ...email.variables,
-        })),
-      });
-    }
-    emails = (await ctx.mailer.enqueue(tx, outgoing)).length;
+  const render = emailRenderer(tx);
+  const outgoing: OutgoingEmail[] = [];
+  for (const entry of entries) {
+    const { notice } = entry;
+    const person = notice.email && reached(entry, 'byEmail');
+    if (!notice.email || !person) continue;
+    const amount = notice.metadata?.amount;
+    outgoing.push({
+      to: person.email,
+      schoolId: notice.schoolId === undefined ? person.schoolId : notice.schoolId,
+      groupSchoolId: person.groupSchoolId,
+      templateId: notice.email.templateId,
+      priority: notice.email.priority ?? 'normal',
+      ...(await render(person.groupSchoolId, notice.email.templateId, {
+        ...standardVariables(ctx, person),
+        title: notice.title,
+        message: notice.message,
+        actionUrl: notice.actionUrl ? `${ctx.config.appUrl}${notice.actionUrl}` : '',
+        ...(amount === undefined ? {} : { amount: formatKobo(amount), formattedAmount: formatKobo(amount) }),
+        ...notice.email.variables,
+      })),
+    });
   }
-  return { notifications: rows.map((row) => ({ id: row.id, userId: row.userId })), emails };
+  const emails = outgoing.length ? (await ctx.mailer.enqueue(tx, outgoing)).length : 0;
+  return { notificationIds, emails };
 }
 
 /** SPEC §5 variables every email can use: who it is for, the school, and the links. */
