@@ -1,17 +1,7 @@
-import { addDays, EMAIL_MESSAGES, type EmailStats, todayIn } from '@schoolledger/domain';
+import { EMAIL_MESSAGES, type EmailStats } from '@schoolledger/domain';
 import { Info, Mail } from 'lucide-react';
-import { useState } from 'react';
-import {
-  Button,
-  Card,
-  CardBody,
-  CardHeader,
-  EmptyState,
-  ErrorBanner,
-  FormField,
-  Input,
-  LoadingState,
-} from '@/components/ui';
+import { DateRangeFields, useDateRange } from '@/components/filters';
+import { Button, Card, CardBody, CardHeader, EmptyState, ErrorBanner, LoadingState } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { useEmailStats } from '../api/get-email-stats';
@@ -20,9 +10,7 @@ import { OutboxList } from './outbox-list';
 
 /** Figures from the real outbox rows of the caller's schools (SPEC §2 Statistics), last 30 days by default. */
 export function StatsPanel({ canReadOutbox }: { canReadOutbox: boolean }) {
-  const today = todayIn();
-  const [range, setRange] = useState({ from: addDays(today, -30), to: today });
-  const invalid = range.from > range.to;
+  const { range, setRange, today, invalid } = useDateRange();
   const stats = useEmailStats(range, !invalid);
 
   let body: React.ReactNode = null;
@@ -43,22 +31,7 @@ export function StatsPanel({ canReadOutbox }: { canReadOutbox: boolean }) {
     <div className="space-y-6" aria-busy={stats.isFetching}>
       <Card>
         <CardBody className="grid gap-4 sm:grid-cols-2">
-          <FormField label="From" error={invalid ? 'The start must be on or before the end' : undefined}>
-            <Input
-              type="date"
-              value={range.from}
-              max={today}
-              onChange={(event) => event.target.value && setRange((now) => ({ ...now, from: event.target.value }))}
-            />
-          </FormField>
-          <FormField label="To">
-            <Input
-              type="date"
-              value={range.to}
-              max={today}
-              onChange={(event) => event.target.value && setRange((now) => ({ ...now, to: event.target.value }))}
-            />
-          </FormField>
+          <DateRangeFields range={range} today={today} onChange={setRange} />
         </CardBody>
       </Card>
       {stats.data && !stats.data.smtpConfigured && (

@@ -1,18 +1,7 @@
-import { addDays, formatKobo, PAYMENT_METHOD_LABELS, type PaymentAnalytics, todayIn } from '@schoolledger/domain';
+import { formatKobo, PAYMENT_METHOD_LABELS, type PaymentAnalytics } from '@schoolledger/domain';
 import { BarChart3, Lightbulb } from 'lucide-react';
-import { useState } from 'react';
-import {
-  Button,
-  Card,
-  CardBody,
-  CardHeader,
-  EmptyState,
-  ErrorBanner,
-  FormField,
-  Input,
-  LoadingState,
-  Spinner,
-} from '@/components/ui';
+import { DateRangeFields, useDateRange } from '@/components/filters';
+import { Button, Card, CardBody, CardHeader, EmptyState, ErrorBanner, LoadingState, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { formatMonth } from '@/lib/dates';
 import { usePaymentAnalytics } from '../api/get-payment-analytics';
@@ -26,9 +15,7 @@ const TREND = {
 
 /** Real figures for the chosen range (SPEC: last 30 days by default), never sample data. */
 export function AnalyticsPanel({ schoolId, active }: { schoolId: string; active: boolean }) {
-  const today = todayIn();
-  const [range, setRange] = useState({ from: addDays(today, -30), to: today });
-  const invalid = range.from > range.to;
+  const { range, setRange, today, invalid } = useDateRange();
   const analytics = usePaymentAnalytics({ school_id: schoolId, ...range }, active && !invalid);
 
   let body: React.ReactNode;
@@ -53,22 +40,7 @@ export function AnalyticsPanel({ schoolId, active }: { schoolId: string; active:
     <div className="space-y-6" aria-busy={analytics.isFetching}>
       <Card>
         <CardBody className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <FormField label="From" error={invalid ? 'The start must be on or before the end' : undefined}>
-            <Input
-              type="date"
-              value={range.from}
-              max={today}
-              onChange={(event) => event.target.value && setRange((old) => ({ ...old, from: event.target.value }))}
-            />
-          </FormField>
-          <FormField label="To">
-            <Input
-              type="date"
-              value={range.to}
-              max={today}
-              onChange={(event) => event.target.value && setRange((old) => ({ ...old, to: event.target.value }))}
-            />
-          </FormField>
+          <DateRangeFields range={range} today={today} onChange={setRange} />
           <div className="flex h-10 items-center">
             {analytics.isFetching && !analytics.isPending && <Spinner className="text-emerald-600" />}
           </div>
