@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
 import { feeRoutes } from './modules/fees/fees.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { reminderRoutes } from './modules/notifications/reminders.routes.js';
 import { paymentProfileRoutes } from './modules/payment-profiles/payment-profiles.routes.js';
 import { cashRoutes } from './modules/payments/cash/cash.routes.js';
 import { onlineRoutes } from './modules/payments/online/online.routes.js';
@@ -154,6 +155,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(schoolRoutes);
       await api.register(academicRoutes);
       await api.register(emailRoutes);
+      await api.register(reminderRoutes);
     },
     { prefix: '/api/v1' },
   );

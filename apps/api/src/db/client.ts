@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { fromPglite, type ConstructorOptions as JobStoreOptions } from 'pg-boss';
 import { dropTemplate, readTemplate, saveTemplate, templatePath } from './pglite-template.js';
 import * as schema from './schema.js';
 
@@ -25,6 +26,11 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Where the job queue (pg-boss) keeps its tables: the embedded database itself, or its own
+   * pool on the same PostgreSQL server, so long job polls never hold the app's connections.
+   */
+  jobStore: JobStoreOptions;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -49,6 +55,7 @@ export async function openDatabase(options: {
       driver: 'postgres',
       ping: async () => (await pool.query('select 1')).rowCount === 1,
       close: () => pool.end(),
+      jobStore: { connectionString: options.url, max: 4, backend: 'postgres' },
     };
   }
   const client = await startPglite(options.dataDir, options.onCreate);
@@ -59,6 +66,7 @@ export async function openDatabase(options: {
     driver: 'pglite',
     ping: async () => (await client.query('select 1')).rows.length === 1,
     close: () => client.close(),
+    jobStore: { db: fromPglite(client), backend: 'pglite' },
   };
 }
 

@@ -15,3 +15,10 @@ export async function composeEmail(
   const own = groupSchoolId ? await groupTemplate(db, groupSchoolId, templateId) : undefined;
   return renderTemplate(own ?? DEFAULT_TEMPLATES[templateId], variables);
 }
+
+/** The group's template (one look-up) as a renderer, for a batch that sends it to many people. */
+export async function emailComposer(db: DbOrTx, groupSchoolId: string | null, templateId: EmailTemplateId) {
+  const template =
+    (groupSchoolId ? await groupTemplate(db, groupSchoolId, templateId) : undefined) ?? DEFAULT_TEMPLATES[templateId];
+  return (variables: TemplateVariables) => renderTemplate(template, variables);
+}

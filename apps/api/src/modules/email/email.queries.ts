@@ -23,6 +23,12 @@ export async function insertOutboxEmail(tx: DbOrTx, values: typeof emailOutbox.$
   return row!;
 }
 
+/** Many emails in one statement (a batch of reminders); the caller keeps batches within the driver's parameter limit. */
+export async function insertOutboxEmails(tx: DbOrTx, values: (typeof emailOutbox.$inferInsert)[]) {
+  if (values.length === 0) return;
+  await tx.insert(emailOutbox).values(values);
+}
+
 /** The outcome of one attempt: its status, the attempt count, and when (or whether) to try again. */
 export async function recordDeliveryAttempt(
   db: DbOrTx,

@@ -2,7 +2,13 @@ import type { EmailTemplateId } from '@schoolledger/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { claimDueEmails, insertOutboxEmail, type OutboxRow, recordDeliveryAttempt } from './email.queries.js';
+import {
+  claimDueEmails,
+  insertOutboxEmail,
+  insertOutboxEmails,
+  type OutboxRow,
+  recordDeliveryAttempt,
+} from './email.queries.js';
 
 export interface OutgoingEmail {
   to: string;
@@ -107,9 +113,23 @@ export function createMailer(options: {
       });
     },
 
+    /** `enqueue` for a batch, in one statement. */
+    async enqueueMany(tx: DbOrTx, emails: readonly OutgoingEmail[]): Promise<void> {
+      const now = clock();
+      await insertOutboxEmails(
+        tx,
+        emails.map((email) => ({
+          ...email,
+          schoolId: email.schoolId ?? null,
+          status: transport ? ('queued' as const) : ('stored' as const),
+          nextAttemptAt: transport ? now : null,
+        })),
+      );
+    },
+
     /**
      * Sends every email whose (re)try is due. Safe to run from several places at once: each
-     * email is claimed before it is sent. The server runs it on a timer (email.job.ts).
+     * email is claimed before it is sent. The job runner's `email.deliver` runs it (src/jobs/runner.ts).
      */
     async deliverDue(): Promise<DeliveryPass> {
       const pass: DeliveryPass = { sent: 0, retrying: 0, failed: 0 };

@@ -109,7 +109,7 @@ export async function notify(
 }
 
 /** SPEC §5 variables every email can use: who it is for, the school, and the links. */
-function standardVariables(ctx: AppContext, person: Recipient): TemplateVariables {
+export function standardVariables(ctx: AppContext, person: Recipient): TemplateVariables {
   const now = ctx.clock();
   return {
     firstName: person.firstname,
