@@ -46,7 +46,7 @@ export interface QueueCounts {
 export interface JobRunner extends JobSender {
   /** Asks for one run of a queue's job now; runs that overlap or come within the queue's slot are one run. */
   trigger(name: Exclude<QueueName, 'reminders.user'>): Promise<void>;
-  /** Per-queue counts for the ICT administrator. */
+  /** Per-queue counts for the ICT administrator, as of pg-boss's last monitoring pass. */
   status(): Promise<QueueCounts[]>;
   stop(): Promise<void>;
 }
@@ -69,7 +69,11 @@ export async function startJobRunner(options: {
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
 
-  for (const name of QUEUE_NAMES) await boss.createQueue(name, { policy: 'stately', ...RETRY });
+  for (const name of QUEUE_NAMES) {
+    // A pass every few seconds would keep a week of finished jobs by default; an hour is enough to look back on.
+    const frequent = name === 'email.deliver' || name === 'payments.reconcile';
+    await boss.createQueue(name, { policy: 'stately', ...RETRY, ...(frequent ? { deleteAfterSeconds: 3600 } : {}) });
+  }
 
   const slots: Record<Exclude<QueueName, 'reminders.user'>, number> = {
     'email.deliver': options.emailPassSeconds ?? EMAIL_PASS_SECONDS,

@@ -14,7 +14,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { type Scope, schoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { emailComposer, type TemplateVariables } from '../email/email-templates.service.js';
-import type { OutgoingEmail } from '../email/mailer.js';
 import { notificationOnTheWire } from './notifications.presenters.js';
 import { insertNotifications, publishNotifications, recipientsOf } from './notifications.queries.js';
 import { standardVariables } from './notifications.service.js';
@@ -43,6 +42,8 @@ import {
  * multi-row insert within the driver's 65,535 parameters.
  */
 const BATCH = 2000;
+
+type OutgoingEmail = Parameters<AppContext['mailer']['enqueueMany']>[1][number];
 
 const dueText = (days: number) => (days === 0 ? 'Due Today' : `Due in ${plural(days, 'day')}`);
 
