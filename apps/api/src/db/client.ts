@@ -42,13 +42,17 @@ export async function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
   /** Told when a new embedded database is being made, the slow part of a first start. */
   onCreate?: (message: string) => void;
+  /** Told of every statement the app runs (the bench counts them). */
+  onQuery?: (query: string) => void;
 }): Promise<Database> {
+  const { onQuery } = options;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool opens a new one on the next query.
     pool.on('error', (error) => options.onConnectionError?.(error));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return {
       db,
@@ -59,7 +63,7 @@ export async function openDatabase(options: {
     };
   }
   const client = await startPglite(options.dataDir, options.onCreate);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,

@@ -1,5 +1,5 @@
 import type { EmailTemplateId } from '@schoolledger/domain';
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { emailOutbox, emailTemplates } from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
@@ -23,10 +23,23 @@ export async function insertOutboxEmail(tx: DbOrTx, values: typeof emailOutbox.$
   return row!;
 }
 
-/** Many emails in one statement (a batch of reminders); the caller keeps batches within the driver's parameter limit. */
-export async function insertOutboxEmails(tx: DbOrTx, values: (typeof emailOutbox.$inferInsert)[]) {
+/**
+ * Many emails in one statement (a batch of reminders), passed as one JSON document: a multi-row
+ * VALUES list costs a bind parameter per field and is several times slower for large batches.
+ */
+export async function insertOutboxEmails(
+  tx: DbOrTx,
+  values: readonly (Pick<
+    typeof emailOutbox.$inferInsert,
+    'schoolId' | 'groupSchoolId' | 'templateId' | 'to' | 'subject' | 'text' | 'html' | 'status' | 'nextAttemptAt'
+  > & { priority: 'high' | 'normal'; sensitive: boolean })[],
+) {
   if (values.length === 0) return;
-  await tx.insert(emailOutbox).values(values);
+  await tx.execute(sql`insert into ${emailOutbox}
+      (school_id, group_school_id, template_id, priority, "to", subject, text, html, sensitive, status, next_attempt_at)
+    select "schoolId", "groupSchoolId", "templateId", priority, "to", subject, text, html, sensitive, status, "nextAttemptAt"
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as e("schoolId" uuid, "groupSchoolId" uuid, "templateId" text,
+      priority text, "to" text, subject text, text text, html text, sensitive boolean, status text, "nextAttemptAt" timestamptz)`);
 }
 
 /** The outcome of one attempt: its status, the attempt count, and when (or whether) to try again. */

@@ -119,8 +119,15 @@ export function createMailer(options: {
       await insertOutboxEmails(
         tx,
         emails.map((email) => ({
-          ...email,
           schoolId: email.schoolId ?? null,
+          groupSchoolId: email.groupSchoolId ?? null,
+          templateId: email.templateId ?? null,
+          priority: email.priority ?? 'normal',
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html ?? null,
+          sensitive: email.sensitive ?? false,
           status: transport ? ('queued' as const) : ('stored' as const),
           nextAttemptAt: transport ? now : null,
         })),

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import {
   fees,
+  notifications,
   parentStudents,
   paymentReminders,
   payments,
@@ -132,6 +133,57 @@ export async function lockPendingReminders(
       limit ${filter.limit}
       for update of pr skip locked`,
   );
+}
+
+type NoticeRow = typeof notifications.$inferSelect;
+
+/**
+ * The notices of a batch of reminders in one statement, passed as one JSON document: a
+ * multi-row VALUES list costs a bind parameter per field and is several times slower at this size.
+ */
+export async function insertReminderNotices(
+  db: DbOrTx,
+  values: readonly Pick<
+    NoticeRow,
+    'id' | 'userId' | 'schoolId' | 'kind' | 'type' | 'title' | 'message' | 'actionUrl' | 'metadata'
+  >[],
+): Promise<NoticeRow[]> {
+  if (values.length === 0) return [];
+  const rows = await rowsOf<{
+    id: string;
+    seq: string | number;
+    user_id: string;
+    school_id: string | null;
+    kind: NoticeRow['kind'];
+    type: NoticeRow['type'];
+    title: string;
+    message: string;
+    action_url: string | null;
+    metadata: Record<string, unknown>;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`insert into ${notifications} (id, user_id, school_id, kind, type, title, message, action_url, metadata)
+      select id, "userId", "schoolId", kind, type, title, message, "actionUrl", metadata
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as n(id uuid, "userId" uuid, "schoolId" uuid, kind text,
+        type text, title text, message text, "actionUrl" text, metadata jsonb)
+      returning id, seq, user_id, school_id, kind, type, title, message, action_url, metadata, created_at`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    seq: Number(row.seq),
+    userId: row.user_id,
+    schoolId: row.school_id,
+    kind: row.kind,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    actionUrl: row.action_url,
+    metadata: row.metadata,
+    readAt: null,
+    createdBy: null,
+    createdAt: new Date(row.created_at),
+  }));
 }
 
 /** Marks reminders delivered, each with the notice it became (none when the person gets no in-app notices). */

@@ -15,7 +15,7 @@ import { type Scope, schoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { emailComposer, type TemplateVariables } from '../email/email-templates.service.js';
 import { notificationOnTheWire } from './notifications.presenters.js';
-import { insertNotifications, publishNotifications, recipientsOf } from './notifications.queries.js';
+import { publishNotifications, recipientsOf } from './notifications.queries.js';
 import { standardVariables } from './notifications.service.js';
 import { feeAlreadyPaid, feeNotRemindable, reminderAlreadySent, reminderNotFound } from './reminders.errors.js';
 import {
@@ -27,6 +27,7 @@ import {
   findReminders,
   insertDueReminders,
   insertManualReminders,
+  insertReminderNotices,
   listReminders,
   lockPendingReminders,
   markRemindersSent,
@@ -38,10 +39,9 @@ import {
 
 /**
  * Reminders delivered per transaction: every statement of a batch is set-based, so a run costs a
- * handful of statements per batch, never one per student; and the batch keeps the notices'
- * multi-row insert within the driver's 65,535 parameters.
+ * handful of statements per batch, never one per student, and a transaction stays short.
  */
-const BATCH = 2000;
+const BATCH = 5000;
 
 type OutgoingEmail = Parameters<AppContext['mailer']['enqueueMany']>[1][number];
 
@@ -187,7 +187,7 @@ async function deliver(tx: DbOrTx, ctx: AppContext, pending: PendingReminder[], 
       },
     ];
   });
-  const rows = await insertNotifications(
+  const rows = await insertReminderNotices(
     tx,
     notices.map((notice) => notice.row),
   );
