@@ -55,12 +55,12 @@ const owedOn = (studentId: SQL) => sql`(${fees.amountKobo} - coalesce((
 /**
  * One statement for every due fee: a reminder row per (fee, stage, student who still owes it,
  * recipient), the recipients being the student and their parents. A row made before (the
- * partial unique index) is left as it is, so each stage reaches each person once.
- * `recipientId` narrows it to one person's reminders (their own, or those about their children).
+ * partial unique index) is left as it is, so each stage reaches each person once. `recipientId`
+ * narrows it to one person's reminders (their own, or those about their children). The new ids.
  */
 export async function insertDueReminders(db: DbOrTx, due: readonly DueFee[], recipientId?: string) {
-  if (due.length === 0) return 0;
-  const rows = await rowsOf<{ n: number }>(
+  if (due.length === 0) return [];
+  const rows = await rowsOf<{ id: string }>(
     db,
     sql`with due as (
         select * from jsonb_to_recordset(${JSON.stringify(due)}::jsonb) as d("feeId" uuid, stage text, "dueDate" date)
@@ -71,25 +71,37 @@ export async function insertDueReminders(db: DbOrTx, due: readonly DueFee[], rec
         from due
         join ${fees} on ${fees.id} = due."feeId"
         join ${users} s on 'Student' = any(s.roles) and s.deleted_at is null and s.status = 'active' and ${feeAppliesTo('s')}
-      ),
-      inserted as (
-        insert into ${paymentReminders} (school_id, fee_id, student_id, recipient_id, stage, due_date, outstanding_kobo)
-        select o.school_id, o.fee_id, o.student_id, r.recipient_id, o.stage, o.due_date, o.outstanding
-        from owing o
-        cross join lateral (
-          select o.student_id as recipient_id
-          union
-          select ps.parent_id from ${parentStudents} ps
-          join ${users} p on p.id = ps.parent_id and p.deleted_at is null
-          where ps.student_id = o.student_id
-        ) r
-        where o.outstanding > 0 ${recipientId ? sql`and r.recipient_id = ${recipientId}` : sql``}
-        on conflict (fee_id, student_id, recipient_id, stage) where stage <> 'manual' do nothing
-        returning 1
+        ${
+          recipientId
+            ? sql`where s.id = ${recipientId} or exists (
+                select 1 from ${parentStudents} ps where ps.student_id = s.id and ps.parent_id = ${recipientId})`
+            : sql``
+        }
       )
-      select count(*)::int as n from inserted`,
+      insert into ${paymentReminders} (school_id, fee_id, student_id, recipient_id, stage, due_date, outstanding_kobo)
+      select o.school_id, o.fee_id, o.student_id, r.recipient_id, o.stage, o.due_date, o.outstanding
+      from owing o
+      cross join lateral (
+        select o.student_id as recipient_id
+        union
+        select ps.parent_id from ${parentStudents} ps
+        join ${users} p on p.id = ps.parent_id and p.deleted_at is null
+        where ps.student_id = o.student_id
+      ) r
+      where o.outstanding > 0 ${recipientId ? sql`and r.recipient_id = ${recipientId}` : sql``}
+      on conflict (fee_id, student_id, recipient_id, stage) where stage <> 'manual' do nothing
+      returning id`,
   );
-  return rows[0]?.n ?? 0;
+  return rows.map((row) => row.id);
+}
+
+/** Automatic reminders made but never delivered (a run cut short); the hourly run delivers them too. */
+export async function undeliveredReminderIds(db: DbOrTx) {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from ${paymentReminders} where not sent and stage <> 'manual'`,
+  );
+  return rows.map((row) => row.id);
 }
 
 export interface PendingReminder {
@@ -112,10 +124,8 @@ export interface PendingReminder {
  * Unsent reminders to deliver, locked for the caller's transaction (another process skips
  * them), with what is owed now so a fee paid since the reminder was made is not asked for.
  */
-export async function lockPendingReminders(
-  db: DbOrTx,
-  filter: { ids?: readonly string[]; recipientId?: string; automatic?: boolean; limit: number },
-) {
+export async function lockPendingReminders(db: DbOrTx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
   return rowsOf<PendingReminder>(
     db,
     sql`select pr.id, pr.school_id, pr.fee_id, pr.student_id, pr.recipient_id, pr.stage,
@@ -125,12 +135,7 @@ export async function lockPendingReminders(
       join ${fees} on ${fees.id} = pr.fee_id
       join ${terms} on ${terms.id} = ${fees.termId}
       join ${users} s on s.id = pr.student_id
-      where not pr.sent
-        ${filter.ids ? sql`and pr.id = any(${`{${filter.ids.join(',')}}`}::uuid[])` : sql``}
-        ${filter.recipientId ? sql`and pr.recipient_id = ${filter.recipientId}` : sql``}
-        ${filter.automatic ? sql`and pr.stage <> 'manual'` : sql``}
-      order by pr.id
-      limit ${filter.limit}
+      where pr.id = any(${`{${ids.join(',')}}`}::uuid[]) and not pr.sent
       for update of pr skip locked`,
   );
 }

@@ -35,6 +35,7 @@ import {
   type ReminderFilters,
   remindableFees,
   saveReminderSettings,
+  undeliveredReminderIds,
 } from './reminders.queries.js';
 
 /**
@@ -78,19 +79,17 @@ export interface ReminderRun {
 export async function runReminders(ctx: AppContext, options: { now: Date; userId?: string }): Promise<ReminderRun> {
   const today = todayIn('Africa/Lagos', options.now);
   const created = await insertDueReminders(ctx.db, await dueFees(ctx.db, today), options.userId);
+  // The hourly run also delivers what a run cut short left behind; a sign-in leaves that to it.
+  const leftover = options.userId ? [] : await undeliveredReminderIds(ctx.db);
+  const ids = [...new Set([...leftover, ...created])];
   let sent = 0;
-  for (;;) {
-    const delivered = await ctx.db.transaction(async (tx) => {
-      const pending = await lockPendingReminders(tx, {
-        recipientId: options.userId,
-        automatic: true,
-        limit: BATCH,
-      });
-      return { count: pending.length, sent: await deliver(tx, ctx, pending, options.now) };
-    });
-    sent += delivered.sent;
-    if (delivered.count < BATCH) return { created, sent };
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const batch = ids.slice(start, start + BATCH);
+    sent += await ctx.db.transaction(async (tx) =>
+      deliver(tx, ctx, await lockPendingReminders(tx, batch), options.now),
+    );
   }
+  return { created: created.length, sent };
 }
 
 interface Delivery {
@@ -102,13 +101,28 @@ interface Delivery {
   variables: TemplateVariables;
 }
 
-/** What a reminder says, from what is owed and the days left as of `now`. */
-function compose(reminder: PendingReminder, today: string): Delivery {
-  const days = daysUntil(reminder.due_date, today);
+/**
+ * The days left and the shown date of each due date; a batch has few distinct due dates and the
+ * time-zone-aware date maths is the slow part of composing thousands of reminders.
+ */
+function dueDatesAsOf(today: string) {
+  const known = new Map<string, { days: number; shown: string }>();
+  return (dueDate: string) => {
+    let found = known.get(dueDate);
+    if (!found) {
+      found = { days: daysUntil(dueDate, today), shown: formatCalendarDate(dueDate) };
+      known.set(dueDate, found);
+    }
+    return found;
+  };
+}
+
+/** What a reminder says, from what is owed and the days left as of today. */
+function compose(reminder: PendingReminder, dueDateOf: ReturnType<typeof dueDatesAsOf>): Delivery {
+  const { days, shown: dueDate } = dueDateOf(reminder.due_date);
   const overdue = days < 0;
   const amount = formatKobo(BigInt(reminder.owed));
   const studentName = `${reminder.student_first} ${reminder.student_last}`;
-  const dueDate = formatCalendarDate(reminder.due_date);
   const text = overdue ? `Overdue by ${plural(-days, 'day')}` : dueText(days);
   return {
     reminder,
@@ -148,7 +162,7 @@ async function deliver(tx: DbOrTx, ctx: AppContext, pending: PendingReminder[], 
   const owing = pending.filter((reminder) => BigInt(reminder.owed) > 0n);
   if (owing.length === 0) return 0;
 
-  const today = todayIn('Africa/Lagos', now);
+  const dueDateOf = dueDatesAsOf(todayIn('Africa/Lagos', now));
   const people = new Map(
     (
       await recipientsOf(
@@ -158,7 +172,7 @@ async function deliver(tx: DbOrTx, ctx: AppContext, pending: PendingReminder[], 
       )
     ).map((person) => [person.id, person]),
   );
-  const deliveries = owing.map((reminder) => compose(reminder, today));
+  const deliveries = owing.map((reminder) => compose(reminder, dueDateOf));
 
   const notices = deliveries.flatMap((delivery) => {
     const person = people.get(delivery.reminder.recipient_id);
@@ -297,7 +311,7 @@ export async function sendPaymentReminder(ctx: AppContext, scope: Scope, actor: 
     const [found] = await findReminders(tx, scope, [id]);
     if (!found) throw reminderNotFound();
     if (found.reminder.sent) throw reminderAlreadySent();
-    const pending = await lockPendingReminders(tx, { ids: [id], limit: 1 });
+    const pending = await lockPendingReminders(tx, [id]);
     // Another request sent it between the read and the lock.
     if (pending.length === 0) throw reminderAlreadySent();
     if (BigInt(pending[0]!.owed) === 0n) throw feeAlreadyPaid();
