@@ -213,7 +213,12 @@ describe('manual payment reminders', () => {
     expect(notApproved.json().message).toBe(
       'Only an approved, active fee that applies to this student can be reminded',
     );
-    expect((await create(elsewhere.fee.id, student.id)).statusCode).toBe(422);
+    // A fee of another school is, to this bursar, not there.
+    const foreign = await create(elsewhere.fee.id, student.id);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Fee not found');
+    // Their own school's fee, for a student it does not apply to (the other school's).
+    expect((await create(fee.id, elsewhere.student.id)).statusCode).toBe(422);
 
     await insertPayment(t, {
       schoolId: school.id,

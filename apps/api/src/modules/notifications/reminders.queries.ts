@@ -278,24 +278,24 @@ export async function findReminders(db: DbOrTx, scope: Scope, ids: readonly stri
   );
 }
 
-/** A fee of the student's school that applies to them, with what they still owe on it (kobo, as text). */
+/** A fee, whether it applies to the student, and what they still owe on it (kobo, as text). */
 export async function feeOwedByStudent(db: DbOrTx, feeId: string, studentId: string) {
   const [row] = await rowsOf<{
     school_id: string;
-    status: string;
     payable: boolean;
+    applies: boolean;
     owed: string;
     due_date: string | null;
     term_end: string;
     created_at: string;
   }>(
     db,
-    sql`select ${fees.schoolId} as school_id, ${fees.status} as status, ${payable} as payable,
+    sql`select ${fees.schoolId} as school_id, ${payable} as payable, s.id is not null as applies,
         ${owedOn(sql`s.id`)}::text as owed, ${fees.dueDate}::text as due_date, ${terms.endDate}::text as term_end,
         ${fees.createdAt} as created_at
       from ${fees}
       join ${terms} on ${terms.id} = ${fees.termId}
-      join ${users} s on s.id = ${studentId} and 'Student' = any(s.roles) and s.deleted_at is null and ${feeAppliesTo('s')}
+      left join ${users} s on s.id = ${studentId} and 'Student' = any(s.roles) and s.deleted_at is null and ${feeAppliesTo('s')}
       where ${fees.id} = ${feeId} and ${fees.deletedAt} is null`,
   );
   return row;

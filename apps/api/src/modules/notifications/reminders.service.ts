@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { type Scope, schoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { emailComposer, type TemplateVariables } from '../email/email-templates.service.js';
+import { feeNotFound } from '../fees/fees.errors.js';
 import { notificationOnTheWire } from './notifications.presenters.js';
 import { publishNotifications, recipientsOf } from './notifications.queries.js';
 import { standardVariables } from './notifications.service.js';
@@ -273,7 +274,8 @@ export async function createPaymentReminder(
 ) {
   return ctx.db.transaction(async (tx) => {
     const fee = await feeOwedByStudent(tx, input.feeId, input.studentId);
-    if (!fee || !schoolInScope(scope, fee.school_id) || !fee.payable) throw feeNotRemindable();
+    if (!fee || !schoolInScope(scope, fee.school_id)) throw feeNotFound();
+    if (!fee.applies || !fee.payable) throw feeNotRemindable();
     const owed = BigInt(fee.owed);
     if (owed <= 0n) throw feeAlreadyPaid();
     const dueDate = effectiveDueDate({
