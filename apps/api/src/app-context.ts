@@ -5,6 +5,16 @@ import { deriveKey, loadMasterSecret } from './lib/secrets.js';
 import { type AccessTokens, createAccessTokens } from './modules/auth/tokens.js';
 import { createMailer, type Mailer } from './modules/email/mailer.js';
 
+/** Work a request may hand to the job runner, by queue name, with what each job is given. */
+export interface JobPayloads {
+  /** One person's payment reminders, checked when they sign in. */
+  'reminders.user': { userId: string };
+}
+
+export interface JobSender {
+  send<Name extends keyof JobPayloads>(name: Name, data: JobPayloads[Name]): Promise<void>;
+}
+
 /** What services need from the running app, passed explicitly so tests can build their own. */
 export interface AppContext {
   db: Db;
@@ -14,6 +24,8 @@ export interface AppContext {
   clock: () => Date;
   /** Encrypts secrets at rest (schools' provider keys); derived from the master secret. */
   encryptionKey: Uint8Array;
+  /** The job runner once the server has started it; until then (and in API tests) jobs are dropped. */
+  jobs: JobSender;
 }
 
 export function createContext(options: {
@@ -39,5 +51,6 @@ export function createContext(options: {
     }),
     clock,
     encryptionKey,
+    jobs: { send: async () => {} },
   };
 }

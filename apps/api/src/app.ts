@@ -23,6 +23,7 @@ import { academicRoutes } from './modules/academic/academic.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
 import { feeRoutes } from './modules/fees/fees.routes.js';
+import { reminderRoutes } from './modules/fees/reminders.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createNotificationHub } from './modules/notifications/notification-hub.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -163,6 +164,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(academicRoutes);
       await api.register(emailRoutes);
       await api.register(notificationRoutes, { hub: notificationHub });
+      await api.register(reminderRoutes);
     },
     { prefix: '/api/v1' },
   );

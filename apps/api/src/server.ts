@@ -7,9 +7,7 @@ import { createContext } from './app-context.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startDemoPaymentFakes } from './demo/payment-fakes.js';
-import { startEmailRetryJob } from './modules/email/email.job.js';
-import { startReconcileJob } from './modules/payments/online/reconcile.job.js';
-import { processRecordedWebhooks } from './modules/payments/online/webhooks.service.js';
+import { type JobRunner, startJobRunner } from './jobs/runner.js';
 import { isDemoDatabase, seedDemoIfEmpty } from './seed/demo.js';
 
 const baseConfig = loadConfig();
@@ -50,17 +48,13 @@ if (config.seedDemo) {
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const app = await buildApp({ ctx, database, webDir, logger: log });
-const reconcile = startReconcileJob(ctx, log);
-let recordedWebhooks: Promise<void> = Promise.resolve();
-const emailRetries = startEmailRetryJob(ctx, log);
+let jobs: JobRunner | undefined;
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) log.error({ err }, 'shutting down after an error');
   else log.info({ signal }, 'shutting down');
-  await reconcile.stop();
-  await recordedWebhooks;
-  await emailRetries.stop();
   await app.close();
+  await jobs?.stop();
   await fakes?.close();
   await database.close();
 });
@@ -74,10 +68,7 @@ if (fakes) {
 }
 log.info(`SchoolLedger is running at ${config.appUrl}`);
 
-// Webhooks acknowledged just before the last stop are settled now, not at the job's next pass.
-recordedWebhooks = processRecordedWebhooks(ctx)
-  .then((result) => {
-    if (result.processed + result.failed > 0)
-      log.info({ webhooks: result }, 'processed webhooks recorded before the restart');
-  })
-  .catch((error) => log.error({ err: error }, 'processing recorded webhooks failed'));
+// Only the server runs jobs (API tests call the job functions themselves); started once the
+// demo fakes are reachable, since the first jobs settle webhooks recorded before the restart.
+jobs = await startJobRunner({ ctx, store: database.jobStore, log });
+ctx.jobs = jobs;

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { fromPglite, type ConstructorOptions as JobStoreOptions } from 'pg-boss';
 import { dropTemplate, readTemplate, saveTemplate, templatePath } from './pglite-template.js';
 import * as schema from './schema.js';
 
@@ -32,6 +33,11 @@ export interface Database {
    */
   listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * Where the job queue (pg-boss) keeps its tables: the embedded database itself, or its own
+   * pool on the same PostgreSQL server, so long job polls never hold the app's connections.
+   */
+  jobStore: JobStoreOptions;
 }
 
 /** Waits between attempts to reopen a dropped LISTEN connection: 0.5 s, doubling, at most 30 s. */
@@ -46,13 +52,17 @@ export async function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
   /** Told when a new embedded database is being made, the slow part of a first start. */
   onCreate?: (message: string) => void;
+  /** Told of every statement the app runs (the bench counts them). */
+  onQuery?: (query: string) => void;
 }): Promise<Database> {
+  const { onQuery } = options;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool opens a new one on the next query.
     pool.on('error', (error) => options.onConnectionError?.(error));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     const listener = createPgListener(options.url, options.onConnectionError);
     return {
@@ -64,10 +74,11 @@ export async function openDatabase(options: {
         await listener.close();
         await pool.end();
       },
+      jobStore: { connectionString: options.url, max: 4, backend: 'postgres' },
     };
   }
   const client = await startPglite(options.dataDir, options.onCreate);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
@@ -75,6 +86,7 @@ export async function openDatabase(options: {
     ping: async () => (await client.query('select 1')).rows.length === 1,
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
+    jobStore: { db: fromPglite(client), backend: 'pglite' },
   };
 }
 

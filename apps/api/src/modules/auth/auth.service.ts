@@ -98,6 +98,8 @@ export async function login(
 
   await updateSignInState(ctx.db, user.id, { failedLoginCount: 0, lockedUntil: null, lastLogin: now });
   await recordLoginAttempt(ctx.db, { ...who, success: true, reason: null });
+  // SPEC §9: reminders are checked at sign-in; in the background, so signing in never waits on them.
+  await ctx.jobs.send('reminders.user', { userId: user.id });
   const tokens = await issueTokens(ctx, user.id, randomUUID(), input.rememberMe);
   const row = await findAuthUser(ctx.db, user.id);
   return { user: toSessionUser(row!), ...tokens };

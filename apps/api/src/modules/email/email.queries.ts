@@ -1,8 +1,8 @@
 import type { EmailTemplateId } from '@schoolledger/domain';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { emailOutbox, emailSettings, emailTemplates, groupSchools, schools, users } from '../../db/schema.js';
-import { inBatches } from '../../lib/batches.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -26,10 +26,27 @@ export async function insertOutboxEmail(tx: DbOrTx, values: typeof emailOutbox.$
   return row!;
 }
 
-export async function insertOutboxEmails(tx: DbOrTx, values: (typeof emailOutbox.$inferInsert)[]) {
-  const rows: OutboxRow[] = [];
-  for (const batch of inBatches(values)) rows.push(...(await tx.insert(emailOutbox).values(batch).returning()));
-  return rows;
+/**
+ * Many emails in one statement (a batch of reminders), passed as one JSON document: a multi-row
+ * VALUES list costs a bind parameter per field and is several times slower for large batches.
+ */
+export async function insertOutboxEmails(
+  tx: DbOrTx,
+  values: readonly (Pick<
+    typeof emailOutbox.$inferInsert,
+    'schoolId' | 'groupSchoolId' | 'templateId' | 'to' | 'subject' | 'text' | 'html' | 'status' | 'nextAttemptAt'
+  > & { priority: 'high' | 'normal'; sensitive: boolean })[],
+) {
+  if (values.length === 0) return [];
+  return rowsOf<{ id: string }>(
+    tx,
+    sql`insert into ${emailOutbox}
+      (school_id, group_school_id, template_id, priority, "to", subject, text, html, sensitive, status, next_attempt_at)
+    select "schoolId", "groupSchoolId", "templateId", priority, "to", subject, text, html, sensitive, status, "nextAttemptAt"
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as e("schoolId" uuid, "groupSchoolId" uuid, "templateId" text,
+      priority text, "to" text, subject text, text text, html text, sensitive boolean, status text, "nextAttemptAt" timestamptz)
+    returning id`,
+  );
 }
 
 /** The outcome of one attempt: its status, the attempt count, and when (or whether) to try again. */

@@ -209,7 +209,10 @@ export async function sendEmails(
       entity: 'email',
       entityId: rows.length === 1 ? rows[0]!.id : null,
       schoolId: auth.schoolId,
-      after: { recipients: rows.map((row) => row.to), templates: [...new Set(emails.map((e) => e.templateId))] },
+      after: {
+        recipients: outgoing.map((email) => email.to),
+        templates: [...new Set(emails.map((e) => e.templateId))],
+      },
     });
     return { queued: rows.length, ids: rows.map((row) => row.id) };
   });

@@ -181,22 +181,30 @@ export function createMailer(options: {
      * Queues in the caller's transaction for the delivery job to send (due at once); for emails
      * that ride on an event (notifications), whose callers have nothing to do after the commit.
      */
-    async enqueue(tx: DbOrTx, emails: readonly OutgoingEmail[]): Promise<OutboxRow[]> {
+    async enqueue(tx: DbOrTx, emails: readonly OutgoingEmail[]): Promise<{ id: string }[]> {
       // One settings lookup per group and one insert, however many recipients an event has.
       const groups = new Map<string | null, boolean>();
       for (const email of emails) {
         const group = email.groupSchoolId ?? null;
         if (!groups.has(group)) groups.set(group, await deliverable(tx, group));
       }
+      const now = clock();
       return insertOutboxEmails(
         tx,
         emails.map((email) => {
           const sendable = groups.get(email.groupSchoolId ?? null) === true;
           return {
-            ...email,
+            to: email.to,
+            subject: email.subject,
+            text: email.text,
+            html: email.html ?? null,
             schoolId: email.schoolId ?? null,
+            groupSchoolId: email.groupSchoolId ?? null,
+            templateId: email.templateId ?? null,
+            priority: email.priority ?? 'normal',
+            sensitive: email.sensitive ?? false,
             status: sendable ? 'queued' : 'stored',
-            nextAttemptAt: sendable ? clock() : null,
+            nextAttemptAt: sendable ? now : null,
           };
         }),
       );
@@ -220,7 +228,7 @@ export function createMailer(options: {
 
     /**
      * Sends every email whose (re)try is due. Safe to run from several places at once: each
-     * email is claimed before it is sent. The server runs it on a timer (email.job.ts).
+     * email is claimed before it is sent. The job runner's `email.deliver` runs it (src/jobs/runner.ts).
      */
     async deliverDue(): Promise<DeliveryPass> {
       const pass: DeliveryPass = { sent: 0, retrying: 0, failed: 0 };

@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { academicSessions, classArms, fees, payments, terms, users } from '../../db/schema.js';
 import { feeAppliesTo, payable } from './fees.queries.js';
 
@@ -65,11 +66,6 @@ interface Amounts {
   expected: string;
   paid: string;
   outstanding: string;
-}
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 export function reportByStudent(db: DbOrTx, filter: ReportFilter) {

@@ -1,8 +1,8 @@
 import type { NotificationKind } from '@schoolledger/domain';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { groupSchools, notificationPreferences, notifications, schools, users } from '../../db/schema.js';
-import { inBatches } from '../../lib/batches.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -14,12 +14,7 @@ export const NOTIFICATION_CHANNEL = 'notifications';
  * (a missing preference row means both on) and what their emails are signed with.
  */
 export async function recipientsOf(db: DbOrTx, userIds: readonly string[], kind: NotificationKind) {
-  const people: Awaited<ReturnType<typeof recipientsChunk>> = [];
-  for (const ids of inBatches([...new Set(userIds)])) people.push(...(await recipientsChunk(db, ids, kind)));
-  return people;
-}
-
-async function recipientsChunk(db: DbOrTx, userIds: string[], kind: NotificationKind) {
+  if (userIds.length === 0) return [];
   return db
     .select({
       id: users.id,
@@ -41,15 +36,67 @@ async function recipientsChunk(db: DbOrTx, userIds: string[], kind: Notification
       notificationPreferences,
       and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, kind)),
     )
-    .where(and(inArray(users.id, userIds), isNull(users.deletedAt), eq(users.status, 'active')));
+    .where(
+      and(
+        // One array parameter, however many people: a reminder run passes thousands.
+        sql`${users.id} = any(${`{${[...new Set(userIds)].join(',')}}`}::uuid[])`,
+        isNull(users.deletedAt),
+        eq(users.status, 'active'),
+      ),
+    );
 }
 
 export type Recipient = Awaited<ReturnType<typeof recipientsOf>>[number];
 
-export async function insertNotifications(tx: DbOrTx, values: (typeof notifications.$inferInsert)[]) {
-  const rows: NotificationRow[] = [];
-  for (const batch of inBatches(values)) rows.push(...(await tx.insert(notifications).values(batch).returning()));
-  return rows;
+/**
+ * Many notices in one statement, passed as one JSON document: a multi-row VALUES list costs a bind
+ * parameter per field, is several times slower for a reminder run's thousands, and would pass
+ * PostgreSQL's limit of 65,535 parameters.
+ */
+export async function insertNotifications(
+  db: DbOrTx,
+  values: readonly Pick<
+    NotificationRow,
+    'id' | 'userId' | 'schoolId' | 'kind' | 'type' | 'title' | 'message' | 'actionUrl' | 'metadata' | 'createdBy'
+  >[],
+): Promise<NotificationRow[]> {
+  if (values.length === 0) return [];
+  const rows = await rowsOf<{
+    id: string;
+    seq: string | number;
+    user_id: string;
+    school_id: string | null;
+    kind: NotificationRow['kind'];
+    type: NotificationRow['type'];
+    title: string;
+    message: string;
+    action_url: string | null;
+    metadata: Record<string, unknown>;
+    created_by: string | null;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`insert into ${notifications} (id, user_id, school_id, kind, type, title, message, action_url, metadata, created_by)
+      select id, "userId", "schoolId", kind, type, title, message, "actionUrl", metadata, "createdBy"
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as n(id uuid, "userId" uuid, "schoolId" uuid, kind text,
+        type text, title text, message text, "actionUrl" text, metadata jsonb, "createdBy" uuid)
+      returning id, seq, user_id, school_id, kind, type, title, message, action_url, metadata, created_by, created_at`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    seq: Number(row.seq),
+    userId: row.user_id,
+    schoolId: row.school_id,
+    kind: row.kind,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    actionUrl: row.action_url,
+    metadata: row.metadata,
+    readAt: null,
+    createdBy: row.created_by,
+    createdAt: new Date(row.created_at),
+  }));
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-or
 import pg from 'pg';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
+import { rowsOf } from '../../../db/rows.js';
 import {
   auditLogs,
   fees,
@@ -193,14 +194,14 @@ export async function withReconcileLock<T>(ctx: AppContext, work: () => Promise<
       connection.release();
     }
   }
-  const locked = await ctx.db.execute(sql`select pg_try_advisory_lock(hashtext(${LOCK_NAME})) as locked`);
-  if (!rowsOf<{ locked: boolean }>(locked)[0]?.locked) return null;
+  const [locked] = await rowsOf<{ locked: boolean }>(
+    ctx.db,
+    sql`select pg_try_advisory_lock(hashtext(${LOCK_NAME})) as locked`,
+  );
+  if (!locked?.locked) return null;
   try {
     return await work();
   } finally {
     await ctx.db.execute(sql`select pg_advisory_unlock(hashtext(${LOCK_NAME}))`);
   }
 }
-
-/** drizzle's execute answers `{ rows }` on both drivers. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

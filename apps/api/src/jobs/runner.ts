@@ -1,0 +1,164 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type ConstructorOptions, PgBoss, type SendOptions } from 'pg-boss';
+import type { AppContext, JobPayloads, JobSender } from '../app-context.js';
+import { runReminders } from '../modules/fees/reminders.service.js';
+import { runReconcile } from '../modules/payments/online/reconcile.job.js';
+import { processRecordedWebhooks } from '../modules/payments/online/webhooks.service.js';
+
+/** Every queue the runner works, and what a job of it carries. */
+export interface Queues extends JobPayloads {
+  'email.deliver': Record<string, never>;
+  'payments.reconcile': Record<string, never>;
+  'webhooks.recorded': Record<string, never>;
+  'reminders.run': Record<string, never>;
+}
+export type QueueName = keyof Queues;
+
+export const QUEUE_NAMES: readonly QueueName[] = [
+  'email.deliver',
+  'payments.reconcile',
+  'webhooks.recorded',
+  'reminders.run',
+  'reminders.user',
+];
+
+/** SPEC §9: the reminder check runs hourly; on the hour in the school's time zone. */
+const REMINDERS_CRON = '0 * * * *';
+const TIME_ZONE = 'Africa/Lagos';
+/**
+ * How often each process asks for an email pass. Notices enqueue their emails due at once, so a
+ * short wait is what a reader notices; the queue's slot keeps it to one pass per slot whatever
+ * the number of processes.
+ */
+const EMAIL_PASS_SECONDS = 3;
+/** The retry a failed job gets: pg-boss waits 30 s, then doubles with jitter, at most an hour. */
+const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } as const;
+
+export interface QueueCounts {
+  name: QueueName;
+  queued: number;
+  deferred: number;
+  active: number;
+  failed: number;
+  total: number;
+}
+
+export interface JobRunner extends JobSender {
+  /** Asks for one run of a queue's job now; runs that overlap or come within the queue's slot are one run. */
+  trigger(name: Exclude<QueueName, 'reminders.user'>): Promise<void>;
+  /** Per-queue counts for the ICT administrator, as of pg-boss's last monitoring pass. */
+  status(): Promise<QueueCounts[]>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The background work of the app on a PostgreSQL-backed queue (pg-boss), on the embedded
+ * database or the server alike. Several processes may run it on one database: each queue's
+ * "stately" policy keeps at most one job waiting and one running per key, and a run asked for
+ * within a slot (`singletonSeconds`) is the same run, so each is done once.
+ */
+export async function startJobRunner(options: {
+  ctx: AppContext;
+  store: ConstructorOptions;
+  log: FastifyBaseLogger;
+  /** How often each process asks for an email pass; 0 leaves email to the hourly schedule. */
+  emailPassSeconds?: number;
+}): Promise<JobRunner> {
+  const { ctx, log } = options;
+  const boss = new PgBoss({ ...options.store, schema: 'pgboss' });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  for (const name of QUEUE_NAMES) {
+    // A pass every few seconds would keep a week of finished jobs by default; an hour is enough to look back on.
+    const frequent = name === 'email.deliver' || name === 'payments.reconcile';
+    await boss.createQueue(name, { policy: 'stately', ...RETRY, ...(frequent ? { deleteAfterSeconds: 3600 } : {}) });
+  }
+
+  const slots: Record<Exclude<QueueName, 'reminders.user'>, number> = {
+    'email.deliver': options.emailPassSeconds ?? EMAIL_PASS_SECONDS,
+    'payments.reconcile': ctx.config.reconcileIntervalSeconds,
+    'webhooks.recorded': 60,
+    'reminders.run': 60,
+  };
+  const send = async (name: QueueName, data: object, sendOptions: SendOptions) => {
+    try {
+      await boss.send(name, data, sendOptions);
+    } catch (error) {
+      // Asking for work must never fail the caller (a sign-in); the schedule catches up.
+      log.error({ err: error, queue: name }, 'a job could not be queued');
+    }
+  };
+  const trigger = (name: Exclude<QueueName, 'reminders.user'>) =>
+    send(name, {}, { singletonSeconds: Math.max(1, slots[name]) });
+
+  const handlers: { [Name in QueueName]: (data: Queues[Name]) => Promise<unknown> } = {
+    'email.deliver': async () => {
+      const pass = await ctx.mailer.deliverDue();
+      if (pass.sent + pass.retrying + pass.failed > 0) log.info({ email: pass }, 'delivered due emails');
+    },
+    'payments.reconcile': async () => {
+      const result = await runReconcile(ctx);
+      if (!result) return;
+      const { alerts, refundErrors, ...counts } = result;
+      for (const alert of alerts) log.warn(alert, 'the payment provider could not be asked; its payments stay pending');
+      for (const failed of refundErrors)
+        log.warn(failed, 'a pending refund could not be checked; the next pass asks again');
+      if (counts.checked > 0 || counts.refunds > 0) log.info({ reconcile: counts }, 'reconciled pending payments');
+    },
+    'webhooks.recorded': async () => {
+      const result = await processRecordedWebhooks(ctx);
+      if (result.processed + result.failed > 0)
+        log.info({ webhooks: result }, 'processed webhooks recorded before the restart');
+    },
+    'reminders.run': async () => {
+      const result = await runReminders(ctx, { now: ctx.clock() });
+      if (result.created > 0) log.info({ reminders: result }, 'sent payment reminders');
+    },
+    'reminders.user': async (data) => {
+      await runReminders(ctx, { now: ctx.clock(), userId: data.userId });
+    },
+  };
+  for (const name of QUEUE_NAMES) {
+    const handler = handlers[name] as (data: object) => Promise<unknown>;
+    await boss.work<object>(name, { pollingIntervalSeconds: 1 }, async ([job]) => {
+      if (job) await handler(job.data);
+    });
+  }
+
+  await boss.schedule('reminders.run', REMINDERS_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
+  // Webhooks acknowledged just before the last stop are settled now, not at the next reconcile pass.
+  await trigger('webhooks.recorded');
+
+  const tickers = [
+    slots['email.deliver'] > 0 ? setInterval(() => void trigger('email.deliver'), slots['email.deliver'] * 1000) : null,
+    slots['payments.reconcile'] > 0
+      ? setInterval(() => void trigger('payments.reconcile'), slots['payments.reconcile'] * 1000)
+      : null,
+  ].filter((timer) => timer !== null);
+  for (const timer of tickers) timer.unref();
+  await trigger('email.deliver');
+
+  return {
+    async send(name, data) {
+      // One waiting check per person is enough: a second sign-in meanwhile is the same check.
+      await send(name, data, { singletonKey: data.userId });
+    },
+    trigger,
+    async status() {
+      const queues = await boss.getQueues([...QUEUE_NAMES]);
+      return queues.map((queue) => ({
+        name: queue.name as QueueName,
+        queued: queue.queuedCount,
+        deferred: queue.deferredCount,
+        active: queue.activeCount,
+        failed: queue.failedCount,
+        total: queue.totalCount,
+      }));
+    },
+    async stop() {
+      for (const timer of tickers) clearInterval(timer);
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,282 @@
+import {
+  daysUntil,
+  effectiveDueDate,
+  formatCalendarDate,
+  formatKobo,
+  plural,
+  reminderStage,
+  todayIn,
+} from '@schoolledger/domain';
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { type Scope, schoolInScope } from '../../plugins/tenancy.js';
+import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { type Notice, notifyEach } from '../notifications/notifications.service.js';
+import { feeNotFound } from './fees.errors.js';
+import { feeAlreadyPaid, feeNotRemindable, reminderAlreadySent, reminderNotFound } from './reminders.errors.js';
+import {
+  countReminders,
+  type DueFee,
+  deleteUnsentReminders,
+  feeOwedByStudent,
+  findReminderSettings,
+  findReminders,
+  insertDueReminders,
+  insertManualReminders,
+  listReminders,
+  lockPendingReminders,
+  markRemindersSent,
+  type PendingReminder,
+  type ReminderFilters,
+  remindableFees,
+  saveReminderSettings,
+  undeliveredReminderIds,
+} from './reminders.queries.js';
+
+/**
+ * Reminders delivered per transaction: every statement of a batch is set-based, so a run costs a
+ * handful of statements per batch, never one per student, and a transaction stays short.
+ */
+const BATCH = 5000;
+
+const dueText = (days: number) => (days === 0 ? 'Due Today' : `Due in ${plural(days, 'day')}`);
+
+/** Which stage each payable fee has reached today, in the schools' calendar, where its school sends that stage. */
+async function dueFees(db: DbOrTx, today: string): Promise<DueFee[]> {
+  const due: DueFee[] = [];
+  for (const fee of await remindableFees(db)) {
+    const dueDate = effectiveDueDate({
+      dueDate: fee.dueDate,
+      termEndDate: fee.termEndDate,
+      createdAt: todayIn('Africa/Lagos', fee.createdAt),
+    });
+    const stage = reminderStage(daysUntil(dueDate, today));
+    const switchedOn = stage === 'due_soon' ? fee.dueSoon : stage === 'urgent' ? fee.urgent : fee.overdue;
+    if (stage && switchedOn) due.push({ feeId: fee.id, stage, dueDate });
+  }
+  return due;
+}
+
+export interface ReminderRun {
+  /** Reminder rows made by this run (one per fee, student, person and stage). */
+  created: number;
+  /** Reminders delivered: in-app notices and emails, as each person chose. */
+  sent: number;
+}
+
+/**
+ * SPEC §9 reminders: every student who still owes an approved fee that is due within 7 days
+ * (urgent within 3) or overdue gets a reminder of that stage, and so does each of their parents,
+ * once per stage. `userId` limits the run to the reminders that person receives (at sign-in).
+ */
+export async function runReminders(ctx: AppContext, options: { now: Date; userId?: string }): Promise<ReminderRun> {
+  const today = todayIn('Africa/Lagos', options.now);
+  const created = await insertDueReminders(ctx.db, await dueFees(ctx.db, today), options.userId);
+  // The hourly run also delivers what a run cut short left behind; a sign-in leaves that to it.
+  const leftover = options.userId ? [] : await undeliveredReminderIds(ctx.db);
+  const ids = [...new Set([...leftover, ...created])];
+  let sent = 0;
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const batch = ids.slice(start, start + BATCH);
+    sent += await ctx.db.transaction(async (tx) =>
+      deliver(tx, ctx, await lockPendingReminders(tx, batch), options.now),
+    );
+  }
+  return { created: created.length, sent };
+}
+
+/**
+ * The days left and the shown date of each due date; a batch has few distinct due dates and the
+ * time-zone-aware date maths is the slow part of composing thousands of reminders.
+ */
+function dueDatesAsOf(today: string) {
+  const known = new Map<string, { days: number; shown: string }>();
+  return (dueDate: string) => {
+    let found = known.get(dueDate);
+    if (!found) {
+      found = { days: daysUntil(dueDate, today), shown: formatCalendarDate(dueDate) };
+      known.set(dueDate, found);
+    }
+    return found;
+  };
+}
+
+/** What a reminder says, from what is owed and the days left as of today. */
+function reminderNotice(reminder: PendingReminder, dueDateOf: ReturnType<typeof dueDatesAsOf>): Notice {
+  const { days, shown: dueDate } = dueDateOf(reminder.due_date);
+  const overdue = days < 0;
+  const owed = BigInt(reminder.owed);
+  const amount = formatKobo(owed);
+  const studentName = `${reminder.student_first} ${reminder.student_last}`;
+  const text = overdue ? `Overdue by ${plural(-days, 'day')}` : dueText(days);
+  return {
+    kind: 'payment_reminder',
+    type: overdue ? 'payment_overdue' : 'payment_reminder',
+    title: overdue ? `Overdue: ${reminder.fee_name}` : `Payment reminder: ${reminder.fee_name}`,
+    message: overdue
+      ? `${reminder.fee_name} for ${studentName} (${amount}) was due on ${dueDate} and is ${plural(-days, 'day')} overdue.`
+      : `${reminder.fee_name} for ${studentName} (${amount}) is ${text.toLowerCase()}, on ${dueDate}.`,
+    actionUrl: '/student/fees',
+    schoolId: reminder.school_id,
+    metadata: {
+      amount: owed,
+      dueDate: reminder.due_date,
+      feeId: reminder.fee_id,
+      studentId: reminder.student_id,
+      reminderType: reminder.stage,
+    },
+    email: {
+      templateId: overdue ? 'payment_overdue' : 'payment_reminder',
+      priority: overdue ? 'high' : 'normal',
+      variables: {
+        feeName: reminder.fee_name,
+        studentName,
+        dueDate,
+        daysUntilDue: Math.max(days, 0),
+        daysOverdue: Math.max(-days, 0),
+        isOverdue: overdue,
+        termName: reminder.term_name,
+        dueText: text,
+        dueTextLower: text.toLowerCase(),
+      },
+    },
+  };
+}
+
+/**
+ * Delivers locked reminders in the caller's transaction: each becomes a notice to its person, in
+ * the app and by email as they chose (notifyEach, a constant number of statements per batch), and
+ * is marked sent. A reminder whose fee is paid by now is dropped.
+ */
+async function deliver(tx: DbOrTx, ctx: AppContext, pending: PendingReminder[], now: Date): Promise<number> {
+  const paid = pending.filter((reminder) => BigInt(reminder.owed) === 0n);
+  await deleteUnsentReminders(
+    tx,
+    paid.map((reminder) => reminder.id),
+  );
+  const owing = pending.filter((reminder) => BigInt(reminder.owed) > 0n);
+  if (owing.length === 0) return 0;
+
+  const dueDateOf = dueDatesAsOf(todayIn('Africa/Lagos', now));
+  const { notificationIds } = await notifyEach(
+    tx,
+    ctx,
+    owing.map((reminder) => ({ recipientId: reminder.recipient_id, notice: reminderNotice(reminder, dueDateOf) })),
+  );
+  await markRemindersSent(
+    tx,
+    owing.map((reminder, index) => ({ id: reminder.id, notificationId: notificationIds[index] ?? null })),
+    now,
+  );
+  return owing.length;
+}
+
+export async function listPaymentReminders(
+  ctx: AppContext,
+  scope: Scope,
+  query: ReminderFilters & { page: number; limit: number },
+) {
+  const { page, limit, ...filters } = query;
+  const [rows, total] = await Promise.all([
+    listReminders(ctx.db, scope, filters, { limit, offset: (page - 1) * limit }),
+    countReminders(ctx.db, scope, filters),
+  ]);
+  return { rows, total, page, limit };
+}
+
+/**
+ * SPEC §7 POST /notification/payment-reminder: a bursar's reminder of one fee to the student and
+ * each of their parents, stored unsent until /send. The fee must be approved, the student's, and
+ * not yet paid.
+ */
+export async function createPaymentReminder(
+  ctx: AppContext,
+  scope: Scope,
+  actor: Actor & { userId: string },
+  input: { feeId: string; studentId: string },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const fee = await feeOwedByStudent(tx, input.feeId, input.studentId);
+    if (!fee || !schoolInScope(scope, fee.school_id)) throw feeNotFound();
+    if (!fee.applies || !fee.payable) throw feeNotRemindable();
+    const owed = BigInt(fee.owed);
+    if (owed <= 0n) throw feeAlreadyPaid();
+    const dueDate = effectiveDueDate({
+      dueDate: fee.due_date,
+      termEndDate: fee.term_end,
+      createdAt: todayIn('Africa/Lagos', new Date(fee.created_at)),
+    });
+    const ids = await insertManualReminders(tx, {
+      schoolId: fee.school_id,
+      feeId: input.feeId,
+      studentId: input.studentId,
+      dueDate,
+      owedKobo: owed,
+      createdBy: actor.userId,
+    });
+    for (const id of ids) {
+      await recordAudit(tx, actor, {
+        action: 'create',
+        entity: 'payment_reminder',
+        entityId: id,
+        schoolId: fee.school_id,
+        after: { feeId: input.feeId, studentId: input.studentId, stage: 'manual', outstandingKobo: owed.toString() },
+      });
+    }
+    return findReminders(tx, scope, ids);
+  });
+}
+
+/**
+ * Sends a stored reminder now. A reminder is one message: sending it twice is refused (409), and
+ * a fee paid since it was made is not asked for (422).
+ */
+export async function sendPaymentReminder(ctx: AppContext, scope: Scope, actor: Actor, id: string) {
+  return ctx.db.transaction(async (tx) => {
+    const [found] = await findReminders(tx, scope, [id]);
+    if (!found) throw reminderNotFound();
+    if (found.reminder.sent) throw reminderAlreadySent();
+    const pending = await lockPendingReminders(tx, [id]);
+    // Another request sent it between the read and the lock.
+    if (pending.length === 0) throw reminderAlreadySent();
+    if (BigInt(pending[0]!.owed) === 0n) throw feeAlreadyPaid();
+    const now = ctx.clock();
+    await deliver(tx, ctx, pending, now);
+    await recordAudit(tx, actor, {
+      action: 'send',
+      entity: 'payment_reminder',
+      entityId: id,
+      schoolId: found.reminder.schoolId,
+      after: { sent: true, sentAt: now.toISOString() },
+    });
+    const [sent] = await findReminders(tx, scope, [id]);
+    return sent!;
+  });
+}
+
+export async function getReminderSettings(ctx: AppContext, schoolId: string) {
+  const row = await findReminderSettings(ctx.db, schoolId);
+  return { schoolId, dueSoon: row?.dueSoon ?? true, urgent: row?.urgent ?? true, overdue: row?.overdue ?? true };
+}
+
+export async function updateReminderSettings(
+  ctx: AppContext,
+  actor: Actor & { userId: string },
+  schoolId: string,
+  input: { dueSoon: boolean; urgent: boolean; overdue: boolean },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await findReminderSettings(tx, schoolId);
+    const row = await saveReminderSettings(tx, { schoolId, ...input, updatedBy: actor.userId });
+    const settings = { schoolId, dueSoon: row.dueSoon, urgent: row.urgent, overdue: row.overdue };
+    await recordAudit(tx, actor, {
+      action: 'update',
+      entity: 'reminder_settings',
+      entityId: schoolId,
+      schoolId,
+      before: before ? { dueSoon: before.dueSoon, urgent: before.urgent, overdue: before.overdue } : null,
+      after: input,
+    });
+    return settings;
+  });
+}

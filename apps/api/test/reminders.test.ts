@@ -1,0 +1,237 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { emailOutbox, notifications, parentStudents, paymentReminders } from '../src/db/schema.js';
+import { runReminders } from '../src/modules/fees/reminders.service.js';
+import { aClassArm, aFee, aParent, aSchool, aSession, aStudent, aTerm } from './builders.js';
+import { useTestApp } from './helper.js';
+import { bursarOf, call, insertPayment } from './payments-support.js';
+
+// 09:00 in Lagos; each test moves the clock.
+let now = new Date('2026-03-01T08:00:00Z');
+const t = useTestApp({ clock: () => now });
+
+/** A new school with one student, their parent, and an approved ₦1,500 fee due on `dueDate`. */
+async function aStudentOwing(dueDate: string) {
+  const school = await aSchool(t);
+  const session = await aSession(t, { school_id: school.id });
+  const term = await aTerm(t, { session: session.id });
+  const arm = await aClassArm(t, { school_id: school.id });
+  const student = await aStudent(t, { school_id: school.id, classArm_id: arm.id, firstname: 'Adaeze' });
+  const parent = await aParent(t, school.id);
+  await t.ctx.db.insert(parentStudents).values({ parentId: parent.id, studentId: student.id, schoolId: school.id });
+  const fee = await aFee(t, {
+    school_id: school.id,
+    term_id: term.id,
+    dueDate,
+    isApproved: true,
+    name: 'Library Levy',
+  });
+  expect(fee.status).toBe('approved');
+  return { school, student, parent, fee };
+}
+
+const remindersOf = (feeId: string) =>
+  t.ctx.db
+    .select()
+    .from(paymentReminders)
+    .where(eq(paymentReminders.feeId, feeId))
+    .orderBy(asc(paymentReminders.createdAt), asc(paymentReminders.stage), asc(paymentReminders.recipientId));
+
+const run = () => runReminders(t.ctx, { now: t.ctx.clock() });
+
+describe('automatic payment reminders (SPEC §9)', () => {
+  it('reaches the student and the parent once per stage, as the Lagos calendar crosses 7, 3 and 0 days', async () => {
+    const { student, parent, fee } = await aStudentOwing('2026-03-10');
+    const stagesAt = async (instant: string) => {
+      now = new Date(instant);
+      await run();
+      return (await remindersOf(fee.id)).map(
+        (row) => `${row.stage}:${row.recipientId === student.id ? 'student' : 'parent'}`,
+      );
+    };
+
+    // 23:59 on 2 March in Lagos: 8 days to go, nothing yet.
+    expect(await stagesAt('2026-03-02T22:59:00Z')).toEqual([]);
+    // Midnight in Lagos (still 2 March in UTC): 7 days, due soon.
+    const dueSoon = await stagesAt('2026-03-02T23:00:00Z');
+    expect(dueSoon.sort()).toEqual(['due_soon:parent', 'due_soon:student']);
+    // Running again the same day, and later in the stage, sends nothing more.
+    expect((await stagesAt('2026-03-06T22:59:00Z')).sort()).toEqual(dueSoon.sort());
+    // 3 days left in Lagos: urgent.
+    expect((await stagesAt('2026-03-06T23:00:00Z')).filter((row) => row.startsWith('urgent')).sort()).toEqual([
+      'urgent:parent',
+      'urgent:student',
+    ]);
+    // The due day itself is still urgent; the next Lagos day is overdue.
+    expect((await stagesAt('2026-03-10T22:59:00Z')).filter((row) => row.startsWith('overdue'))).toEqual([]);
+    expect((await stagesAt('2026-03-10T23:00:00Z')).filter((row) => row.startsWith('overdue')).sort()).toEqual([
+      'overdue:parent',
+      'overdue:student',
+    ]);
+    expect(await stagesAt('2026-03-12T09:00:00Z')).toHaveLength(6);
+
+    const rows = await remindersOf(fee.id);
+    expect(rows.map((row) => row.sent)).toEqual([true, true, true, true, true, true]);
+    const parentNotices = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, parent.id), eq(notifications.kind, 'payment_reminder')))
+      .orderBy(asc(notifications.seq));
+    expect(parentNotices.map((notice) => notice.type)).toEqual([
+      'payment_reminder',
+      'payment_reminder',
+      'payment_overdue',
+    ]);
+    expect(parentNotices[0]!.message).toBe(
+      'Library Levy for Adaeze Ogunbanjo (₦1,500.00) is due in 7 days, on 10 Mar 2026.',
+    );
+    expect(parentNotices[2]!.metadata).toMatchObject({
+      amountKobo: '150000',
+      dueDate: '2026-03-10',
+      feeId: fee.id,
+      studentId: student.id,
+      reminderType: 'overdue',
+    });
+  });
+
+  it('emails the overdue stage with the urgent subject, at high priority', async () => {
+    now = new Date('2026-04-20T09:00:00Z');
+    const { student, fee } = await aStudentOwing('2026-04-15');
+    await run();
+    const [email] = await t.ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, student.email), eq(emailOutbox.templateId, 'payment_overdue')));
+    expect(email?.subject).toBe(`URGENT: Overdue Fee Payment - ${fee.name}`);
+    expect(email?.priority).toBe('high');
+    expect(email?.text).toContain('was due on 15 Apr 2026 and is now 5 day(s) overdue');
+    expect(email?.text).toContain('₦1,500.00');
+  });
+
+  it('sends nothing about a fee that is paid', async () => {
+    now = new Date('2026-05-05T09:00:00Z');
+    const { school, student, fee } = await aStudentOwing('2026-05-07');
+    await insertPayment(t, {
+      schoolId: school.id,
+      studentId: student.id,
+      feeId: fee.id,
+      amountKobo: 150_000n,
+      method: 'cash',
+      status: 'success',
+      paidAt: now,
+    });
+    await run();
+    expect(await remindersOf(fee.id)).toEqual([]);
+  });
+
+  it('honours a school that switched a stage off', async () => {
+    now = new Date('2026-06-01T09:00:00Z');
+    const { school, fee } = await aStudentOwing('2026-06-03');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/notification/reminder-settings?school_id=${school.id}`,
+      headers: await t.as('admin'),
+      payload: { dueSoon: true, urgent: false, overdue: true },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data).toEqual({ schoolId: school.id, dueSoon: true, urgent: false, overdue: true });
+    await run();
+    expect(await remindersOf(fee.id)).toEqual([]);
+
+    const get = await call(t, 'admin', 'GET', `/notification/reminder-settings?school_id=${school.id}`);
+    expect(get.json().data.urgent).toBe(false);
+  });
+
+  it("checks only the signed-in person's reminders when asked for one person", async () => {
+    now = new Date('2026-07-01T09:00:00Z');
+    const { parent, fee } = await aStudentOwing('2026-07-03');
+    await runReminders(t.ctx, { now, userId: parent.id });
+    const rows = await remindersOf(fee.id);
+    expect(rows.map((row) => [row.recipientId, row.stage, row.sent])).toEqual([[parent.id, 'urgent', true]]);
+  });
+});
+
+describe('manual payment reminders', () => {
+  it('are created unsent for the student and parents, sent once, and refused a second time', async () => {
+    now = new Date('2026-08-01T09:00:00Z');
+    const { school, student, parent, fee } = await aStudentOwing('2026-09-30');
+    const bursar = await bursarOf(t, school.id);
+    const created = await call(t, bursar, 'POST', '/notification/payment-reminder', {
+      feeId: fee.id,
+      studentId: student.id,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().message).toBe('Payment reminder created');
+    const reminders = created.json().data as {
+      _id: string;
+      recipientId: string;
+      sent: boolean;
+      stage: string;
+      amount: number;
+    }[];
+    expect(reminders.map((r) => r.recipientId).sort()).toEqual([student.id, parent.id].sort());
+    expect(reminders.map((r) => [r.stage, r.sent, r.amount])).toEqual([
+      ['manual', false, 1500],
+      ['manual', false, 1500],
+    ]);
+
+    const toParent = reminders.find((r) => r.recipientId === parent.id)!;
+    const sent = await call(t, bursar, 'POST', `/notification/payment-reminder/${toParent._id}/send`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ message: 'Payment reminder sent', data: { _id: toParent._id, sent: true } });
+    const [notice] = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, parent.id));
+    expect(notice?.title).toBe(`Payment reminder: ${fee.name}`);
+
+    const again = await call(t, bursar, 'POST', `/notification/payment-reminder/${toParent._id}/send`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This payment reminder was already sent. Create a new reminder to send another.');
+
+    const list = await call(t, bursar, 'GET', `/notification/payment-reminders?fee_id=${fee.id}&sent=true`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.reminders.map((r: { _id: string }) => r._id)).toEqual([toParent._id]);
+    expect(list.json().data.pagination).toEqual({ page: 1, limit: 20, total: 1, totalPages: 1 });
+
+    // Another school's bursar does not see it.
+    const other = await bursarOf(t, (await aSchool(t)).id);
+    const foreign = await call(t, other, 'POST', `/notification/payment-reminder/${reminders[0]!._id}/send`);
+    expect(foreign.statusCode).toBe(404);
+    const foreignList = await call(t, other, 'GET', `/notification/payment-reminders?fee_id=${fee.id}`);
+    expect(foreignList.json().data.reminders).toEqual([]);
+  });
+
+  it('are refused for a fee that is paid, not approved, or not the student’s', async () => {
+    now = new Date('2026-08-02T09:00:00Z');
+    const { school, student, fee } = await aStudentOwing('2026-09-30');
+    const pending = await aFee(t, { school_id: school.id, term_id: fee.termId, dueDate: '2026-09-30' });
+    const elsewhere = await aStudentOwing('2026-09-30');
+    const bursar = await bursarOf(t, school.id);
+    const create = (feeId: string, studentId: string) =>
+      call(t, bursar, 'POST', '/notification/payment-reminder', { feeId, studentId });
+
+    const notApproved = await create(pending.id, student.id);
+    expect(notApproved.statusCode).toBe(422);
+    expect(notApproved.json().message).toBe(
+      'Only an approved, active fee that applies to this student can be reminded',
+    );
+    // A fee of another school is, to this bursar, not there.
+    const foreign = await create(elsewhere.fee.id, student.id);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Fee not found');
+    // Their own school's fee, for a student it does not apply to (the other school's).
+    expect((await create(fee.id, elsewhere.student.id)).statusCode).toBe(422);
+
+    await insertPayment(t, {
+      schoolId: school.id,
+      studentId: student.id,
+      feeId: fee.id,
+      amountKobo: 150_000n,
+      method: 'cash',
+      status: 'success',
+      paidAt: now,
+    });
+    const paid = await create(fee.id, student.id);
+    expect(paid.statusCode).toBe(422);
+    expect(paid.json().message).toBe('This fee is already paid in full');
+    expect(await remindersOf(fee.id)).toEqual([]);
+  });
+});
