@@ -179,8 +179,11 @@ describe('manual payment reminders', () => {
     const sent = await call(t, bursar, 'POST', `/notification/payment-reminder/${toParent._id}/send`);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ message: 'Payment reminder sent', data: { _id: toParent._id, sent: true } });
-    const [notice] = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, parent.id));
-    expect(notice?.title).toBe(`Payment reminder: ${fee.name}`);
+    const reminded = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, parent.id), eq(notifications.kind, 'payment_reminder')));
+    expect(reminded.map((notice) => notice.title)).toEqual([`Payment reminder: ${fee.name}`]);
 
     const again = await call(t, bursar, 'POST', `/notification/payment-reminder/${toParent._id}/send`);
     expect(again.statusCode).toBe(409);
