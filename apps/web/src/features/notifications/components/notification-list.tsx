@@ -1,6 +1,8 @@
 import type { NotificationList as NotificationListData } from '@schoolledger/domain';
 import { BellOff } from 'lucide-react';
+import { useEffect } from 'react';
 import { ConfirmDialog, EmptyState, ErrorBanner, LoadingState } from '@/components/ui';
+import { notify } from '@/lib/notify';
 import { useNotificationActions } from '../hooks/use-notification-actions';
 import { NotificationItem } from './notification-item';
 
@@ -15,6 +17,10 @@ export interface NotificationListProps {
 
 export function NotificationList({ data, isPending, isError, unreadOnly, onNavigate }: NotificationListProps) {
   const actions = useNotificationActions(onNavigate);
+  // SPEC §8: a failed load is toasted as well as shown in place.
+  useEffect(() => {
+    if (isError) notify.error('Failed to load notifications');
+  }, [isError]);
   if (isPending) return <LoadingState />;
   if (isError || !data) return <ErrorBanner title="Failed to load notifications" />;
   if (data.notifications.length === 0) {
