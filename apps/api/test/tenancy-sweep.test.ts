@@ -17,6 +17,16 @@ const now = new Date('2025-11-12T09:00:00Z');
 const NOT_A_SCHOOL_RECORD: Record<string, string> = {
   'GET /api/v1/payment/receipt/verify/{code}':
     'public by design: anyone holding a printed receipt checks its code, and the answer names nobody',
+  ...Object.fromEntries(
+    [
+      'PUT /api/v1/email/templates/{id}',
+      'DELETE /api/v1/email/templates/{id}',
+      'POST /api/v1/email/templates/{id}/preview',
+    ].map((route) => [
+      route,
+      "a SPEC template's name, not a record: the group is the caller's own (email-config.test.ts)",
+    ]),
+  ),
 };
 
 /** Every route is tried by each of these first-school callers. */
