@@ -1,8 +1,8 @@
 import type { FeeStatsQuery } from './get-fee-stats';
 import type { FeeListQuery } from './get-fees';
 import type { OutstandingReportQuery } from './get-outstanding-report';
-import type { PaymentStatsQuery } from './get-payment-stats';
 import type { PaymentRemindersQuery } from './get-payment-reminders';
+import type { PaymentStatsQuery } from './get-payment-stats';
 import type { PaymentsQuery } from './get-payments';
 
 /**

@@ -1,9 +1,9 @@
 import { reminderSettingsSchema } from '@schoolledger/domain';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { REMINDER_MESSAGES } from '../lib/reminder-messages';
 import { feeKeys } from './keys';
-import { useFeeMutation } from './mutation';
 
 export interface ReminderSettings {
   dueSoon: boolean;
@@ -33,9 +33,13 @@ export async function updateReminderSettings({ schoolId, ...settings }: Reminder
 }
 
 export function useUpdateReminderSettings() {
-  return useFeeMutation({
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: updateReminderSettings,
-    success: REMINDER_MESSAGES.settingsSaved,
-    failure: REMINDER_MESSAGES.settingsFailed,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(feeKeys.reminderSettings(saved.schoolId), saved);
+      notify.success(REMINDER_MESSAGES.settingsSaved);
+    },
+    onError: (error) => notify.error(errorMessage(error, REMINDER_MESSAGES.settingsFailed)),
   });
 }

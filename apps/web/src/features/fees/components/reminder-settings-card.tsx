@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Card, CardBody, CardHeader, Checkbox, ErrorBanner, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { type ReminderSettings, useReminderSettings, useUpdateReminderSettings } from '../api/reminder-settings';
@@ -13,6 +14,8 @@ const STAGES: readonly (readonly [keyof ReminderSettings, string, string])[] = [
 export function ReminderSettingsCard({ schoolId }: { schoolId: string }) {
   const settings = useReminderSettings(schoolId);
   const update = useUpdateReminderSettings();
+  // The switch moves when pressed, not when the server answers; a refused change shows the saved state again.
+  const [draft, setDraft] = useState<(ReminderSettings & { schoolId: string }) | null>(null);
 
   let body: React.ReactNode;
   if (!schoolId) {
@@ -29,7 +32,7 @@ export function ReminderSettingsCard({ schoolId }: { schoolId: string }) {
       </ErrorBanner>
     );
   } else {
-    const current = settings.data;
+    const current = draft?.schoolId === schoolId ? draft : settings.data;
     body = (
       <ul className="grid gap-3 sm:grid-cols-3">
         {STAGES.map(([key, label, when]) => (
@@ -39,16 +42,17 @@ export function ReminderSettingsCard({ schoolId }: { schoolId: string }) {
               label={<span className="font-medium">{label}</span>}
               aria-describedby={`reminder-stage-${key}`}
               checked={current[key]}
-              disabled={update.isPending}
-              onChange={(event) =>
-                update.mutate({
+              onChange={(event) => {
+                const next = {
                   schoolId,
                   dueSoon: current.dueSoon,
                   urgent: current.urgent,
                   overdue: current.overdue,
                   [key]: event.target.checked,
-                })
-              }
+                };
+                setDraft(next);
+                update.mutate(next, { onSettled: () => setDraft((shown) => (shown === next ? null : shown)) });
+              }}
             />
             <p id={`reminder-stage-${key}`} className="mt-1 pl-6 text-sm text-slate-600 dark:text-slate-300">
               {when}

@@ -20,8 +20,8 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { type PaymentRemindersQuery, usePaymentReminders } from '../api/get-payment-reminders';
 import { useSendPaymentReminder } from '../api/send-payment-reminder';
-import { REMINDER_MESSAGES, REMINDER_STAGE_LABELS } from '../lib/reminder-messages';
 import type { FeePermissions } from '../lib/permissions';
+import { REMINDER_MESSAGES, REMINDER_STAGE_LABELS, recipientText } from '../lib/reminder-messages';
 import { SENT_FILTERS, type SentFilter, sentQuery, useReminderFilters } from '../lib/use-reminder-filters';
 import { NewReminderDialog } from './new-reminder-dialog';
 import { ReminderSettingsCard } from './reminder-settings-card';
@@ -155,7 +155,6 @@ export function RemindersPanel({ may, schoolId }: { may: FeePermissions; schoolI
 }
 
 function ReminderRow({ reminder, onSend }: { reminder: PaymentReminder; onSend(): void }) {
-  const toSelf = reminder.recipientId === reminder.studentId;
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
@@ -164,7 +163,7 @@ function ReminderRow({ reminder, onSend }: { reminder: PaymentReminder; onSend()
           <Badge variant={STAGE_BADGES[reminder.stage]}>{REMINDER_STAGE_LABELS[reminder.stage]}</Badge>
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          To {toSelf ? 'the student' : `${reminder.recipientName} (parent)`} · {reminder.feeName} ·{' '}
+          To {recipientText(reminder)} · {reminder.feeName} ·{' '}
           <span className="font-medium tabular-nums text-slate-900 dark:text-white">{formatKobo(reminder.amount)}</span>{' '}
           due {formatDate(reminder.dueDate)}
         </p>

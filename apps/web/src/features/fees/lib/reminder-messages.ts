@@ -19,3 +19,7 @@ export const REMINDER_STAGE_LABELS: Record<ReminderStage, string> = {
   overdue: 'Overdue',
   manual: 'Manual',
 };
+
+/** Whom a reminder went to, as the list says it: the student themself or one of their parents. */
+export const recipientText = (reminder: { recipientId: string; studentId: string; recipientName: string }) =>
+  reminder.recipientId === reminder.studentId ? 'the student' : `${reminder.recipientName} (parent)`;
