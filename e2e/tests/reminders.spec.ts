@@ -44,7 +44,6 @@ test.describe('payment reminders', () => {
     const feeOption = (await fee.locator('option').nth(1).innerText()).trim();
     const feeName = feeOption.slice(0, feeOption.indexOf(':'));
     await fee.selectOption({ index: 1 });
-    await screenshot(page, 'reminders-new-dialog');
     await expectAccessible(page, 'new reminder dialog');
     await dialog.getByRole('button', { name: 'Send reminder' }).click();
     await expect(page.getByText('Payment reminder created')).toBeVisible();
@@ -86,6 +85,16 @@ test.describe('payment reminders', () => {
     await expect(list.getByRole('listitem').first()).toBeVisible();
     await screenshot(page, 'reminders-phone');
     await expectAccessible(page, 'reminders tab on a phone');
+    await panel.getByRole('button', { name: 'New reminder' }).click();
+    const picker = page.getByRole('dialog', { name: 'New payment reminder' });
+    await picker.getByLabel('Search students').fill(family.child.regNo);
+    await picker.getByRole('button', { name: new RegExp(`^Add ${family.child.firstname}`) }).click();
+    await expect(picker.getByRole('list', { name: 'Chosen students' })).toContainText(family.child.firstname);
+    await expect(picker.getByLabel('Fee').locator('option').nth(1)).toBeAttached();
+    await screenshot(page, 'reminders-new-dialog-phone');
+    await expectAccessible(page, 'new reminder dialog on a phone');
+    await picker.getByRole('button', { name: 'Cancel' }).click();
+    await expect(picker).toBeHidden();
   });
 
   test('an unsent reminder is sent from the list after confirming', async ({ page, request }) => {

@@ -60,6 +60,7 @@ export function NewReminderDialog({ schoolId, student: initial, onClose }: NewRe
           onChange={(picked) => {
             setStudent(picked.at(-1) ?? null);
             setFeeId('');
+            setErrors({});
           }}
           error={errors.student}
         />
@@ -68,7 +69,10 @@ export function NewReminderDialog({ schoolId, student: initial, onClose }: NewRe
         <Select
           value={feeId}
           disabled={!student || unpaid.length === 0}
-          onChange={(event) => setFeeId(event.target.value)}
+          onChange={(event) => {
+            setFeeId(event.target.value);
+            setErrors((shown) => ({ ...shown, fee: undefined }));
+          }}
         >
           <option value="">Select a fee</option>
           {unpaid.map((row) => (

@@ -108,11 +108,16 @@ export function RemindersPanel({ may, schoolId }: { may: FeePermissions; schoolI
 
   return (
     <div className="space-y-4">
-      <FilterBar className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(3,minmax(10rem,16rem))_1fr] lg:items-end">
+      <FilterBar className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         {may.multiSchool && (
-          <SchoolFilter value={filters.school} onChange={(school) => update({ school })} emptyLabel="All Schools" />
+          <SchoolFilter
+            className="sm:w-56"
+            value={filters.school}
+            onChange={(school) => update({ school })}
+            emptyLabel="All Schools"
+          />
         )}
-        <FormField label="Show">
+        <FormField label="Show" className="sm:w-56">
           <Select value={filters.rsent} onChange={(event) => update({ rsent: event.target.value as SentFilter })}>
             {SENT_FILTERS.map(([value, label]) => (
               <option key={value} value={value}>
@@ -121,7 +126,7 @@ export function RemindersPanel({ may, schoolId }: { may: FeePermissions; schoolI
             ))}
           </Select>
         </FormField>
-        <div className="lg:justify-self-end">
+        <div className="sm:ml-auto">
           <Button className="w-full sm:w-auto" disabled={!activeSchool} onClick={() => setCreating(true)}>
             <Plus className="size-4" aria-hidden="true" />
             New reminder
@@ -129,7 +134,6 @@ export function RemindersPanel({ may, schoolId }: { may: FeePermissions; schoolI
           {!activeSchool && <p className="mt-1 text-xs text-slate-500">Select a school first</p>}
         </div>
       </FilterBar>
-      <ReminderSettingsCard schoolId={activeSchool} />
       <h2
         className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white"
         aria-busy={reminders.isFetching}
@@ -138,6 +142,7 @@ export function RemindersPanel({ may, schoolId }: { may: FeePermissions; schoolI
         {reminders.isFetching && !reminders.isPending && <Spinner className="text-emerald-600" />}
       </h2>
       {body}
+      <ReminderSettingsCard schoolId={activeSchool} />
       {sending && (
         <ConfirmDialog
           open
