@@ -21,7 +21,8 @@ export async function createPaymentReminder(variables: CreatePaymentReminderVari
 
 /**
  * A bursar's reminder goes out at once: create it, then send each one created. Each step has its
- * own toast, so a failed send leaves the reminder listed as not sent, to be sent again from the list.
+ * own toast. Only a failed create fails the whole (the form stays open to try again); a failed send
+ * leaves that reminder listed as not sent, to be sent from the list rather than created twice.
  */
 export function useRemindStudent() {
   const queryClient = useQueryClient();
@@ -35,14 +36,11 @@ export function useRemindStudent() {
         throw error;
       }
       notify.success(REMINDER_MESSAGES.created);
-      try {
-        const sent = await Promise.all(created.map((reminder) => sendPaymentReminder(reminder._id)));
-        notify.success(REMINDER_MESSAGES.sent);
-        return sent;
-      } catch (error) {
-        notify.error(errorMessage(error, REMINDER_MESSAGES.sendFailed));
-        throw error;
-      }
+      const sends = await Promise.allSettled(created.map((reminder) => sendPaymentReminder(reminder._id)));
+      const failed = sends.find((send) => send.status === 'rejected');
+      if (failed) notify.error(errorMessage(failed.reason, REMINDER_MESSAGES.sendFailed));
+      else notify.success(REMINDER_MESSAGES.sent);
+      return sends;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: feeKeys.data() }),
   });
