@@ -298,7 +298,8 @@ function AmountTable({
   const head = 'px-4 py-3 font-medium';
   const money = 'px-4 py-2.5 text-right tabular-nums';
   return (
-    <div className="overflow-x-auto">
+    // Positioned, so the hidden heading of the actions column scrolls with the table, not the page.
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
