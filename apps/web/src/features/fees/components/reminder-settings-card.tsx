@@ -1,3 +1,4 @@
+import { DUE_SOON_DAYS, URGENT_DAYS } from '@schoolledger/domain';
 import { useState } from 'react';
 import { Button, Card, CardBody, CardHeader, Checkbox, ErrorBanner, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
@@ -5,8 +6,8 @@ import { type ReminderSettings, useReminderSettings, useUpdateReminderSettings }
 import { REMINDER_MESSAGES } from '../lib/reminder-messages';
 
 const STAGES: readonly (readonly [keyof ReminderSettings, string, string])[] = [
-  ['dueSoon', 'Due soon', '7 days before the due date'],
-  ['urgent', 'Urgent', '3 days before the due date'],
+  ['dueSoon', 'Due soon', `${DUE_SOON_DAYS} days before the due date`],
+  ['urgent', 'Urgent', `${URGENT_DAYS} days before the due date`],
   ['overdue', 'Overdue', 'The day after the due date'],
 ];
 
