@@ -1,6 +1,7 @@
 import type { FeeStatsQuery } from './get-fee-stats';
 import type { FeeListQuery } from './get-fees';
 import type { OutstandingReportQuery } from './get-outstanding-report';
+import type { PaymentRemindersQuery } from './get-payment-reminders';
 import type { PaymentStatsQuery } from './get-payment-stats';
 import type { PaymentsQuery } from './get-payments';
 
@@ -18,5 +19,8 @@ export const feeKeys = {
   payments: (query: PaymentsQuery) => [...feeKeys.data(), 'payments', query] as const,
   paymentStats: (query: PaymentStatsQuery) => [...feeKeys.data(), 'paymentStats', query] as const,
   outstanding: (query: OutstandingReportQuery) => [...feeKeys.data(), 'outstanding', query] as const,
+  reminders: (query: PaymentRemindersQuery) => [...feeKeys.data(), 'reminders', query] as const,
+  reminderSettings: (schoolId: string) => [...feeKeys.data(), 'reminderSettings', schoolId] as const,
+  owed: (studentId: string) => [...feeKeys.data(), 'owed', studentId] as const,
   proof: (paymentId: string) => [...feeKeys.all, 'proof', paymentId] as const,
 };

@@ -7,7 +7,7 @@ import {
   plural,
   todayIn,
 } from '@schoolledger/domain';
-import { Download, PartyPopper, School } from 'lucide-react';
+import { BellRing, Download, PartyPopper, School } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { FilterBar, SchoolFilter, TermFilter } from '@/components/filters';
 import {
@@ -33,6 +33,8 @@ import {
 import { FEE_MESSAGES } from '../lib/messages';
 import type { FeePermissions } from '../lib/permissions';
 import type { FeeFilters } from '../lib/use-fee-filters';
+import { NewReminderDialog } from './new-reminder-dialog';
+import type { PickedStudent } from './student-picker';
 
 export interface OutstandingPanelProps {
   may: FeePermissions;
@@ -49,6 +51,7 @@ export function OutstandingPanel({ may, filters, schoolId, update }: Outstanding
   const classArmId = classArm.schoolId === schoolId ? classArm.id : '';
   const [owingOnly, setOwingOnly] = useState(true);
   const [exporting, setExporting] = useState(false);
+  const [reminding, setReminding] = useState<PickedStudent | null>(null);
   const query: OutstandingReportQuery = {
     school_id: may.multiSchool ? schoolId : undefined,
     term_id: filters.term || undefined,
@@ -125,7 +128,13 @@ export function OutstandingPanel({ may, filters, schoolId, update }: Outstanding
     );
   } else {
     body = (
-      <Report data={report.data} defaulted={!filters.term} owingOnly={owingOnly} onOwingOnlyChange={setOwingOnly} />
+      <Report
+        data={report.data}
+        defaulted={!filters.term}
+        owingOnly={owingOnly}
+        onOwingOnlyChange={setOwingOnly}
+        onRemind={may.reminders ? setReminding : undefined}
+      />
     );
   }
 
@@ -133,6 +142,7 @@ export function OutstandingPanel({ may, filters, schoolId, update }: Outstanding
     <div className="space-y-4">
       {filtersBar}
       {body}
+      {reminding && <NewReminderDialog schoolId={schoolId} student={reminding} onClose={() => setReminding(null)} />}
     </div>
   );
 }
@@ -142,12 +152,15 @@ function Report({
   defaulted,
   owingOnly,
   onOwingOnlyChange,
+  onRemind,
 }: {
   data: OutstandingReport;
   /** The server chose the term, so say why when it is not the one running today. */
   defaulted: boolean;
   owingOnly: boolean;
   onOwingOnlyChange(value: boolean): void;
+  /** For those who may remind: a reminder of one of the fees the student owes. */
+  onRemind?: ((student: PickedStudent) => void) | undefined;
 }) {
   const { term, summary, outstandingReport } = data;
   const today = todayIn();
@@ -224,7 +237,20 @@ function Report({
               expected: row.expected,
               paid: row.paid,
               outstanding: row.outstanding,
+              action:
+                onRemind && row.outstanding > 0n ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remind ${row.name}`}
+                    onClick={() => onRemind({ _id: row._id, name: row.name, regNo: row.regNo })}
+                  >
+                    <BellRing className="size-4" aria-hidden="true" />
+                    Remind
+                  </Button>
+                ) : undefined,
             }))}
+            actionLabel={onRemind ? 'Reminder' : undefined}
           />
         )}
       </Card>
@@ -252,6 +278,7 @@ interface AmountRow {
   expected: Kobo;
   paid: Kobo;
   outstanding: Kobo;
+  action?: ReactNode;
 }
 
 function AmountTable({
@@ -259,16 +286,20 @@ function AmountTable({
   first,
   extra,
   rows,
+  actionLabel,
 }: {
   caption: string;
   first: string;
   extra: string[];
   rows: AmountRow[];
+  /** The heading of a last column of row actions; none without it. */
+  actionLabel?: string | undefined;
 }) {
   const head = 'px-4 py-3 font-medium';
   const money = 'px-4 py-2.5 text-right tabular-nums';
   return (
-    <div className="overflow-x-auto">
+    // Positioned, so the hidden heading of the actions column scrolls with the table, not the page.
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
@@ -290,6 +321,11 @@ function AmountTable({
             <th scope="col" className={`${head} text-right`}>
               Outstanding
             </th>
+            {actionLabel && (
+              <th scope="col" className={head}>
+                <span className="sr-only">{actionLabel}</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 text-slate-700 dark:divide-slate-800 dark:text-slate-200">
@@ -308,6 +344,7 @@ function AmountTable({
               <td className={`${money} font-medium ${row.outstanding > 0n ? 'text-red-700 dark:text-red-300' : ''}`}>
                 {formatKobo(row.outstanding)}
               </td>
+              {actionLabel && <td className="px-2 py-1.5 text-right">{row.action}</td>}
             </tr>
           ))}
         </tbody>

@@ -20,6 +20,7 @@ export function useFeePermissions() {
     confirmTransfer: can(roles, 'payments.confirmTransfer'),
     refund: can(roles, 'payments.refund'),
     reports: can(roles, 'fees.reports'),
+    reminders: can(roles, 'notifications.reminders'),
     multiSchool: Boolean(user) && (user?.school === null || roles.includes('Proprietor')),
     isAuthorOf: (fee: Fee) => Boolean(user) && (fee.createdBy?._id === user?._id || fee.updatedBy?._id === user?._id),
   };

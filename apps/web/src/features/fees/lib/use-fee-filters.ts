@@ -16,6 +16,7 @@ export const FEE_TABS = [
   ['payments', 'Payments'],
   ['approvals', 'Approvals'],
   ['outstanding', 'Outstanding'],
+  ['reminders', 'Reminders'],
 ] as const;
 
 export type FeeTab = (typeof FEE_TABS)[number][0];

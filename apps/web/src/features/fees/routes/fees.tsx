@@ -8,6 +8,7 @@ import { FeesPanel } from '../components/fees-panel';
 import { OutstandingPanel } from '../components/outstanding-panel';
 import { OverviewPanel } from '../components/overview-panel';
 import { PaymentsPanel } from '../components/payments-panel';
+import { RemindersPanel } from '../components/reminders-panel';
 import { FEE_MESSAGES } from '../lib/messages';
 import { type FeePermissions, useFeePermissions } from '../lib/permissions';
 import { FEE_TABS, type FeeTab, useFeeFilters } from '../lib/use-fee-filters';
@@ -23,7 +24,9 @@ export default function FeesPage() {
 }
 
 const shown = (tab: FeeTab, may: FeePermissions) =>
-  (tab !== 'payments' || may.viewPayments) && (tab !== 'outstanding' || may.reports);
+  (tab !== 'payments' || may.viewPayments) &&
+  (tab !== 'outstanding' || may.reports) &&
+  (tab !== 'reminders' || may.reminders);
 
 function FeeManagement({ may }: { may: FeePermissions }) {
   const { filters, update } = useFeeFilters();
@@ -83,6 +86,11 @@ function FeeManagement({ may }: { may: FeePermissions }) {
         {may.reports && (
           <TabsContent value="outstanding">
             <OutstandingPanel may={may} filters={filters} schoolId={schoolId} update={update} />
+          </TabsContent>
+        )}
+        {may.reminders && (
+          <TabsContent value="reminders">
+            <RemindersPanel may={may} schoolId={schoolId} />
           </TabsContent>
         )}
       </Tabs>
