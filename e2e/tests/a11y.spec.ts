@@ -89,7 +89,7 @@ test('on a phone every Fee Management tab can be reached', async ({ page }) => {
   await page.goto('/fees');
   const tabs = page.getByRole('tablist', { name: 'Fee management sections' });
   await expect(tabs).toBeVisible();
-  for (const name of ['Overview', 'Fee Management', 'Payments', 'Approvals', 'Outstanding']) {
+  for (const name of ['Overview', 'Fee Management', 'Payments', 'Approvals', 'Outstanding', 'Reminders']) {
     const tab = tabs.getByRole('tab', { name: new RegExp(`^${name}`) });
     const box = await tab.boundingBox();
     expect(box, name).not.toBeNull();
