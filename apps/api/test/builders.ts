@@ -9,11 +9,13 @@ import {
   type Role,
   type SchoolInput,
   type SessionInput,
+  STUDENT_FILE_COLUMNS,
   schoolInputSchema,
   sessionInputSchema,
   type TermInput,
   termInputSchema,
 } from '@schoolledger/domain';
+import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
 import { type academicSessions, classArms, fees, schools, terms, users } from '../src/db/schema.js';
 import { createClassArm, createSession, createTerm } from '../src/modules/academic/academic.service.js';
@@ -167,3 +169,41 @@ export async function aFee(
   const created = await createFee(t.ctx, auth, input, actor);
   return one(t.ctx.db.select().from(fees).where(eq(fees.id, created._id)));
 }
+
+export type StudentFileRow = Record<(typeof STUDENT_FILE_COLUMNS)[number], string>;
+
+/** A valid row of the student import template; `n` keeps the registration number and email unique. */
+export function studentFileRow(n: number, change: Partial<StudentFileRow> = {}): StudentFileRow {
+  return {
+    'First Name': 'Oluwadamilare',
+    'Middle Name': n % 2 ? 'Ayomide' : '',
+    'Last Name': `Adeyemi${n}`,
+    Email: `import${n}@example.ng`,
+    Phone: '0803 123 4567',
+    'Date of Birth': '14/03/2012',
+    Gender: n % 2 ? 'male' : 'Female',
+    'Registration Number': `IMP/2025/${String(n).padStart(4, '0')}`,
+    'Class Arm': n % 3 ? 'JSS 2B' : 'jss 3a',
+    Type: n % 4 ? 'Day' : 'boarding',
+    'Expected Graduation Year': '2030',
+    Street: '5 Opebi Road',
+    City: 'Ikeja',
+    State: 'Lagos',
+    Country: 'Nigeria',
+    'Postal Code': '',
+    'Guardian Name': 'Kehinde Adeyemi',
+    'Guardian Relationship': 'mother',
+    'Guardian Phone': '08091234567',
+    'Guardian Email': '',
+    'Emergency Contact Name': 'Taiwo Adeyemi',
+    'Emergency Contact Relationship': 'Family Friend',
+    'Emergency Contact Phone': '+234 809 765 4321',
+    ...change,
+  };
+}
+
+/** Rows as the CSV a school would upload, with the template's header. */
+export const studentFileCsv = (rows: readonly StudentFileRow[]) =>
+  Buffer.from(
+    stringify([[...STUDENT_FILE_COLUMNS], ...rows.map((row) => STUDENT_FILE_COLUMNS.map((column) => row[column]))]),
+  );

@@ -1,45 +1,10 @@
-import { STUDENT_FILE_COLUMNS } from '@schoolledger/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { classArms, emailOutbox, notificationPreferences } from '../src/db/schema.js';
+import { studentFileCsv as csvOf, studentFileRow } from './builders.js';
 import { insertUser, login, multipart, useTestApp } from './helper.js';
 import { emailsTo, noticesOf, switchEmailOff, userByEmail } from './notify-support.js';
 import { call, loadPaymentIds, type PaymentIds } from './payments-support.js';
-
-type Row = Record<(typeof STUDENT_FILE_COLUMNS)[number], string>;
-
-function row(n: number): Row {
-  return {
-    'First Name': 'Oluwadamilare',
-    'Middle Name': '',
-    'Last Name': `Notified${n}`,
-    Email: `welcome${n}@example.ng`,
-    Phone: '0803 123 4567',
-    'Date of Birth': '14/03/2012',
-    Gender: 'male',
-    'Registration Number': `WEL/2025/${String(n).padStart(4, '0')}`,
-    'Class Arm': 'JSS 2B',
-    Type: 'Day',
-    'Expected Graduation Year': '2030',
-    Street: '5 Opebi Road',
-    City: 'Ikeja',
-    State: 'Lagos',
-    Country: 'Nigeria',
-    'Postal Code': '',
-    'Guardian Name': 'Kehinde Adeyemi',
-    'Guardian Relationship': 'mother',
-    'Guardian Phone': '08091234567',
-    'Guardian Email': '',
-    'Emergency Contact Name': 'Taiwo Adeyemi',
-    'Emergency Contact Relationship': 'Family Friend',
-    'Emergency Contact Phone': '+234 809 765 4321',
-  };
-}
-
-const csvOf = (rows: Row[]) =>
-  Buffer.from(
-    [STUDENT_FILE_COLUMNS.join(','), ...rows.map((r) => STUDENT_FILE_COLUMNS.map((c) => r[c]).join(','))].join('\n'),
-  );
 
 describe('account events: a new account hears how to sign in; a locked account hears why and what to do', () => {
   const t = useTestApp();
@@ -119,7 +84,7 @@ describe('account events: a new account hears how to sign in; a locked account h
   });
 
   it('an import welcomes every student it created, each once', async () => {
-    const rows = [row(1), row(2), row(3)];
+    const rows = [1, 2, 3].map((n) => studentFileRow(n, { 'Class Arm': 'JSS 2B' }));
     const form = await multipart({ school_id: ids.school }, [
       { field: 'file', filename: 'students.csv', contentType: 'text/csv', content: csvOf(rows) },
     ]);

@@ -3,48 +3,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, schools, studentProfiles, users } from '../src/db/schema.js';
+import { studentFileCsv as csvOf, studentFileRow as row } from './builders.js';
 import { FIRST_SCHOOL, login, multipart, SECOND_SCHOOL, useTestApp } from './helper.js';
 
 const now = new Date('2025-11-12T09:00:00Z');
-type Row = Record<(typeof STUDENT_FILE_COLUMNS)[number], string>;
-
-/** A valid row of the template; `n` keeps the registration number and email unique. */
-function row(n: number, change: Partial<Row> = {}): Row {
-  return {
-    'First Name': 'Oluwadamilare',
-    'Middle Name': n % 2 ? 'Ayomide' : '',
-    'Last Name': `Adeyemi${n}`,
-    Email: `import${n}@example.ng`,
-    Phone: '0803 123 4567',
-    'Date of Birth': '14/03/2012',
-    Gender: n % 2 ? 'male' : 'Female',
-    'Registration Number': `IMP/2025/${String(n).padStart(4, '0')}`,
-    'Class Arm': n % 3 ? 'JSS 2B' : 'jss 3a',
-    Type: n % 4 ? 'Day' : 'boarding',
-    'Expected Graduation Year': '2030',
-    Street: '5 Opebi Road',
-    City: 'Ikeja',
-    State: 'Lagos',
-    Country: 'Nigeria',
-    'Postal Code': '',
-    'Guardian Name': 'Kehinde Adeyemi',
-    'Guardian Relationship': 'mother',
-    'Guardian Phone': '08091234567',
-    'Guardian Email': '',
-    'Emergency Contact Name': 'Taiwo Adeyemi',
-    'Emergency Contact Relationship': 'Family Friend',
-    'Emergency Contact Phone': '+234 809 765 4321',
-    ...change,
-  };
-}
-
-const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-const csvOf = (rows: Row[]) =>
-  Buffer.from(
-    [STUDENT_FILE_COLUMNS.join(','), ...rows.map((r) => STUDENT_FILE_COLUMNS.map((c) => quote(r[c])).join(','))].join(
-      '\n',
-    ),
-  );
 
 describe('student import', () => {
   const t = useTestApp({ clock: () => now });
