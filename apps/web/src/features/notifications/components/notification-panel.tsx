@@ -1,13 +1,13 @@
 import { unreadBadge } from '@schoolledger/domain';
-import { Bell, CheckCheck, Settings } from 'lucide-react';
+import { Bell, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Sheet, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { Sheet, Tabs, TabsContent, TabsList } from '@/components/ui';
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
-import { useMarkAllNotificationsRead } from '../api/mark-all-read';
 import { useNotificationStream } from '../hooks/use-notification-stream';
 import { NOTIFICATION_TABS, type NotificationTab, queryOfTab } from '../lib/tabs';
+import { MarkAllReadButton, NotificationTabTriggers } from './notification-controls';
 import { NotificationList } from './notification-list';
 
 /** The bell in the top bar: its badge is kept current by the event stream it opens once per session. */
@@ -44,20 +44,11 @@ export function NotificationBell() {
 function PanelContent({ onClose }: { onClose(): void }) {
   const [tab, setTab] = useState<NotificationTab>('all');
   const list = useNotifications(queryOfTab(tab));
-  const markAll = useMarkAllNotificationsRead();
   const counts = list.data?.counts;
   return (
     <>
       <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => markAll.mutate()}
-          disabled={markAll.isPending || !counts?.unread}
-        >
-          <CheckCheck className="size-4" aria-hidden="true" />
-          Mark all read
-        </Button>
+        <MarkAllReadButton counts={counts} variant="ghost" />
         <Link
           to="/notifications?tab=settings"
           onClick={onClose}
@@ -73,14 +64,7 @@ function PanelContent({ onClose }: { onClose(): void }) {
         className="flex min-h-0 flex-1 flex-col px-4 pt-2"
       >
         <TabsList aria-label="Filter notifications">
-          {NOTIFICATION_TABS.map((each) => (
-            <TabsTrigger key={each.value} value={each.value}>
-              {each.label}
-              <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                {counts?.[each.value] ?? 0}
-              </span>
-            </TabsTrigger>
-          ))}
+          <NotificationTabTriggers counts={counts} />
         </TabsList>
         {NOTIFICATION_TABS.map((each) => (
           <TabsContent key={each.value} value={each.value} className="min-h-0 flex-1 overflow-y-auto pb-4">

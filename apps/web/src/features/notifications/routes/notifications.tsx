@@ -1,11 +1,11 @@
 import { can } from '@schoolledger/domain';
-import { CheckCheck, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { Button, PageHeader, Pagination, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
 import { useUrlFilters } from '@/lib/hooks/use-url-filters';
 import { useNotifications } from '../api/get-notifications';
-import { useMarkAllNotificationsRead } from '../api/mark-all-read';
+import { MarkAllReadButton, NotificationTabTriggers } from '../components/notification-controls';
 import { NotificationList } from '../components/notification-list';
 import { NotificationPreferences } from '../components/notification-preferences';
 import { SendNotificationDialog } from '../components/send-notification-dialog';
@@ -23,7 +23,6 @@ export default function NotificationsPage() {
   const listTab: NotificationTab = tab === 'settings' ? 'all' : tab;
   // Fetched on the Settings tab too: its counts label the other tabs.
   const list = useNotifications(queryOfTab(listTab, filters.page));
-  const markAll = useMarkAllNotificationsRead();
   const [sending, setSending] = useState(false);
   const counts = list.data?.counts;
 
@@ -34,14 +33,7 @@ export default function NotificationsPage() {
         description="Payments, approvals, reminders and announcements that concern you."
         actions={
           <>
-            <Button
-              variant="secondary"
-              onClick={() => markAll.mutate()}
-              disabled={markAll.isPending || !counts?.unread}
-            >
-              <CheckCheck className="size-4" aria-hidden="true" />
-              Mark all read
-            </Button>
+            <MarkAllReadButton counts={counts} variant="secondary" />
             {can(roles, 'notifications.broadcast') && (
               <Button onClick={() => setSending(true)}>
                 <Send className="size-4" aria-hidden="true" />
@@ -53,14 +45,7 @@ export default function NotificationsPage() {
       />
       <Tabs value={tab} onValueChange={(value) => update({ tab: value as PageTab })}>
         <TabsList aria-label="Notifications" className="flex-wrap">
-          {NOTIFICATION_TABS.map((each) => (
-            <TabsTrigger key={each.value} value={each.value}>
-              {each.label}
-              <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                {counts?.[each.value] ?? 0}
-              </span>
-            </TabsTrigger>
-          ))}
+          <NotificationTabTriggers counts={counts} />
           <TabsTrigger value="settings">Settings</TabsTrigger>
         </TabsList>
         {NOTIFICATION_TABS.map((each) => (
