@@ -1,4 +1,5 @@
 import {
+  clip,
   DEFAULT_SMTP,
   EMAIL_HOURLY_LIMIT_PER_SCHOOL,
   EMAIL_MESSAGES,
@@ -105,8 +106,6 @@ export async function saveEmailConfig(ctx: AppContext, auth: AuthContext, actor:
   ctx.mailer.forgetGroup(group);
   return toConfig(group, saved);
 }
-
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** Sends a test email at once through the group's saved settings; a refusal is a result, not an error. */
 export async function sendTestEmail(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  clip,
   type EmailTemplateId,
   formatKobo,
   type Kobo,
@@ -45,8 +46,6 @@ export interface Delivered {
   /** Emails queued in the outbox. */
   emails: number;
 }
-
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** One notice to one person; `notifyEach` delivers many, each its own. */
 export interface AddressedNotice {
