@@ -8,6 +8,7 @@ import {
   parentOfUntouchedStudent,
   screenshot,
   sendGroupEmailToMailSink,
+  signIn,
 } from './support';
 
 async function unreadBadge(page: Page) {
@@ -122,5 +123,44 @@ test.describe('notifications', () => {
     await page.getByRole('tab', { name: /^All/ }).click();
     await expect(page.getByText('Your SchoolLedger account is ready')).toBeVisible();
     await expectAccessible(page, 'notifications page');
+    await screenshot(page, 'notifications-page-phone');
+
+    // The bell's panel on a phone; once everything is read, Unread says so.
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(panel.getByRole('listitem').first()).toBeVisible();
+    await screenshot(page, 'notifications-panel-phone');
+    await panel.getByRole('button', { name: 'Mark all read' }).click();
+    await expect(page.getByText('All notifications marked as read')).toBeVisible();
+    await panel.getByRole('tab', { name: /^Unread/ }).click();
+    await expect(panel.getByText('All caught up!')).toBeVisible();
+    await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+  });
+
+  test('only those who may broadcast see Send notification; an empty audience is refused in place', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'bursar');
+    await page.goto('/notifications');
+    await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send notification' })).toHaveCount(0);
+
+    const principalContext = await browser.newContext();
+    const principal = await principalContext.newPage();
+    await signIn(principal, 'principal');
+    await principal.goto('/notifications');
+    await principal.getByRole('button', { name: 'Send notification' }).click();
+    const dialog = principal.getByRole('dialog', { name: 'Send notification' });
+    await dialog.getByLabel('Title').fill('Staff meeting');
+    await dialog.getByLabel('Message').fill('Friday at 2 p.m. in the hall.');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByText('Choose a school, a role or people to notify')).toBeVisible();
+    await dialog.getByLabel('Role').selectOption('Bursar');
+    await screenshot(principal, 'notifications-send-dialog');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(principal.getByText(/^Notification sent to \d+ (person|people)$/)).toBeVisible();
+    await expectAccessible(principal, 'notifications page of a principal');
+    await principalContext.close();
   });
 });

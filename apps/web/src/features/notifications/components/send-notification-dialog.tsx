@@ -85,7 +85,7 @@ export function SendNotificationDialog({ onClose }: { onClose(): void }) {
       </FormField>
       <FormField label="Link in the app" hint="Optional, such as /student/fees" error={errors.actionUrl?.message}>
         <Input
-          {...form.register('actionUrl', { setValueAs: (value: string) => value.trim() || null })}
+          {...form.register('actionUrl', { setValueAs: (value: string | null) => value?.trim() || null })}
           placeholder="/student/fees"
         />
       </FormField>
