@@ -1,5 +1,6 @@
 export * from './academic-badges.js';
 export * from './amount-in-words.js';
+export * from './audit.js';
 export * from './calendar.js';
 export * from './error-codes.js';
 export * from './fees.js';
@@ -23,6 +24,7 @@ export * from './schemas/money.js';
 export * from './schemas/notifications.js';
 export * from './schemas/payments.js';
 export * from './schemas/profile.js';
+export * from './schemas/settings.js';
 export * from './schemas/students.js';
 export * from './schemas/users.js';
 export * from './text.js';

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from './permissions.js';
 import { ROLES, type Role } from './roles.js';
 
 export interface NavEntry {
@@ -56,7 +57,8 @@ export const NAVIGATION: readonly NavItem[] = [
     roles: ['Admin', 'ICT_administrator', 'Auditor', 'Principal', 'Headteacher', 'Bursar'],
     icon: 'reports',
   },
-  { label: 'Audit', path: '/audit', roles: ['Admin', 'ICT_administrator', 'Auditor'], icon: 'audit' },
+  { label: 'Audit', path: '/audit', roles: PERMISSIONS['audit.view'], icon: 'audit' },
+  { label: 'System', path: '/system', roles: PERMISSIONS['system.view'], icon: 'system' },
   {
     label: 'Settings',
     roles: ['Admin', 'ICT_administrator', 'Principal', 'Headteacher'],
@@ -125,4 +127,7 @@ export const ROUTE_ROLES: Record<string, readonly Role[]> = {
   '/student/fees': ['Student', 'Parent'],
   '/bursar/cash-payments': ['Admin', 'ICT_administrator', 'Bursar'],
   '/admin/payment-config': ['Admin', 'ICT_administrator'],
+  '/audit': PERMISSIONS['audit.view'],
+  '/settings': PERMISSIONS['settings.view'],
+  '/system': PERMISSIONS['system.view'],
 };

@@ -46,6 +46,15 @@ export const PERMISSIONS = {
   'payments.refund': ['Admin', 'Bursar'],
   /** Keys, bank account and methods (SPEC §6: Admin and ICT administrator of the school). */
   'payments.configure': ['Admin', 'ICT_administrator'],
+  /** The audit trail, its exports and the auditor's term pack: within the caller's schools. */
+  'audit.view': ['Admin', 'Auditor', 'Proprietor', 'Principal'],
+  /** General Settings, read: what the school runs with. */
+  'settings.view': ['Admin', 'ICT_administrator', 'Principal', 'Headteacher'],
+  /** General Settings, changed: audited and enforced from the next request. */
+  'settings.manage': ['Admin', 'ICT_administrator'],
+  /** System status, system logs and backups (SPEC §7 /ict-admin/*). */
+  'system.view': ['Admin', 'ICT_administrator'],
+  'system.backup': ['Admin', 'ICT_administrator'],
   'fees.reports': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher', 'Bursar', 'Auditor'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -11,5 +11,7 @@ export * from './schema/notifications.js';
 export * from './schema/payment-profiles.js';
 export * from './schema/payments.js';
 export * from './schema/schools.js';
+export * from './schema/settings.js';
 export * from './schema/students.js';
+export * from './schema/system.js';
 export * from './schema/users.js';

@@ -1,3 +1,4 @@
+import { classifyAudit } from '@schoolledger/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLogs } from '../../db/schema.js';
 
@@ -17,9 +18,13 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** Call inside the transaction that makes the change, so the row exists exactly when the change does. */
+/**
+ * Call inside the transaction that makes the change, so the row exists exactly when the change
+ * does. The database links the row into its school's hash chain (migration 0008).
+ */
 export async function recordAudit(db: DbOrTx, actor: Actor, entry: AuditEntry) {
   await db.insert(auditLogs).values({
+    ...classifyAudit(entry.action, entry.entity),
     actorId: actor.userId,
     ip: actor.ip,
     userAgent: actor.userAgent,

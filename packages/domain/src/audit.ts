@@ -1,0 +1,53 @@
+/** SPEC §5: how an audit entry is grouped and how much it matters. */
+export const AUDIT_CATEGORIES = ['user', 'financial', 'security', 'system'] as const;
+export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
+
+export const AUDIT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
+
+/** Entities whose rows are money: every change to them is a financial event. */
+const FINANCIAL_ENTITIES = new Set(['payment', 'fee', 'refund', 'payment_dispute', 'payment_profile', 'receipt']);
+/** Entities about who may do what: sign-ins, passwords, sessions, keys. */
+const SECURITY_ENTITIES = new Set(['session', 'auth', 'password', 'login', 'settings', 'email_settings']);
+const SYSTEM_ENTITIES = new Set(['backup', 'system', 'audit', 'export', 'report']);
+
+/** Actions that an auditor must never miss, whatever the entity. */
+const CRITICAL_ACTIONS = new Set([
+  'payment.refund',
+  'payment.dispute.lost',
+  'auth.lockout',
+  'backup.restore',
+  'audit.verify_failed',
+]);
+const HIGH_ACTIONS = new Set([
+  'delete',
+  'payment.reject_transfer',
+  'payment.refund.failed',
+  'payment.dispute.open',
+  'auth.login_failed',
+  'password_reset',
+  'password_changed',
+  'settings.update',
+]);
+
+/**
+ * The one classification of an audit row, decided when it is written so the trail can be
+ * filtered in SQL. Unknown actions fall back to the entity's category and a low severity.
+ */
+export function classifyAudit(action: string, entity: string): { category: AuditCategory; severity: AuditSeverity } {
+  const category: AuditCategory = FINANCIAL_ENTITIES.has(entity)
+    ? 'financial'
+    : SECURITY_ENTITIES.has(entity) || action.startsWith('auth.') || action.startsWith('password')
+      ? 'security'
+      : SYSTEM_ENTITIES.has(entity)
+        ? 'system'
+        : 'user';
+  const severity: AuditSeverity = CRITICAL_ACTIONS.has(action)
+    ? 'critical'
+    : HIGH_ACTIONS.has(action)
+      ? 'high'
+      : category === 'financial' || category === 'security'
+        ? 'medium'
+        : 'low';
+  return { category, severity };
+}
