@@ -1,5 +1,12 @@
 import path from 'node:path';
+import { BACKUP_FREQUENCIES, NOTIFICATION_KINDS, SETTINGS_BOUNDS, type Settings } from '@schoolledger/domain';
 import { z } from 'zod';
+
+/** A setting's starting value: an environment variable may move it, never past SPEC §9's bounds. */
+function bounded(key: keyof typeof SETTINGS_BOUNDS, fallback: number) {
+  const { min, max } = SETTINGS_BOUNDS[key];
+  return z.coerce.number().int().min(min).max(max).default(fallback);
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -11,8 +18,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
-  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
-  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_MAX_ATTEMPTS: bounded('loginMaxAttempts', 5),
+  LOGIN_LOCK_MINUTES: bounded('lockoutMinutes', 15),
+  PASSWORD_MIN_LENGTH: bounded('passwordMinLength', 8),
+  SESSION_TIMEOUT_MINUTES: bounded('sessionTimeoutMinutes', 30),
+  BACKUP_FREQUENCY: z.enum(BACKUP_FREQUENCIES).default('daily'),
+  BACKUP_RETENTION_DAYS: bounded('backupRetentionDays', 30),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('SchoolLedger <no-reply@schoolledger.ng>'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
@@ -40,8 +51,8 @@ export type AppConfig = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
-  loginMaxAttempts: number;
-  loginLockMinutes: number;
+  /** What every group runs with until its administrator saves General Settings. */
+  settingsDefaults: Settings;
   smtpUrl: string | undefined;
   mailFrom: string;
   seedDemo: boolean;
@@ -82,8 +93,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
-    loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
-    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    settingsDefaults: {
+      general: {
+        timezone: 'Africa/Lagos',
+        dateFormat: 'DD/MM/YYYY',
+        contactEmail: null,
+        contactPhone: null,
+        receiptFooter: null,
+      },
+      notifications: { defaults: NOTIFICATION_KINDS.map((kind) => ({ kind, inApp: true, email: true })) },
+      security: {
+        passwordMinLength: e.PASSWORD_MIN_LENGTH,
+        sessionTimeoutMinutes: e.SESSION_TIMEOUT_MINUTES,
+        loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
+        lockoutMinutes: e.LOGIN_LOCK_MINUTES,
+      },
+      appearance: { defaultTheme: 'system', wholeNaira: false },
+      backup: { frequency: e.BACKUP_FREQUENCY, retentionDays: e.BACKUP_RETENTION_DAYS },
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO === 'true',

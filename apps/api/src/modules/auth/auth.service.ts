@@ -72,10 +72,10 @@ export async function login(
 
   if (!(await checkUserPassword(user, input.password))) {
     const failures = user.failedLoginCount + 1;
-    const locks = failures >= ctx.config.loginMaxAttempts;
+    const locks = failures >= ctx.config.settingsDefaults.security.loginMaxAttempts;
     if (locks) {
       // The lock and the warning to the account's owner exist together or not at all.
-      const lockedUntil = new Date(now.getTime() + ctx.config.loginLockMinutes * 60_000);
+      const lockedUntil = new Date(now.getTime() + ctx.config.settingsDefaults.security.lockoutMinutes * 60_000);
       await ctx.db.transaction(async (tx) => {
         await updateSignInState(tx, user.id, { failedLoginCount: 0, lockedUntil });
         await notifyAccountLocked(tx, ctx, user.id, lockedUntil);
