@@ -159,3 +159,15 @@ export const mySettingsSchema = z.object({
 export type MySettings = z.infer<typeof mySettingsSchema>;
 
 export const passwordMinMessage = (length: number) => `Password must be at least ${length} characters`;
+
+/**
+ * A form's check of a new password against the group's minimum, on top of the form's own schema:
+ * `schema.superRefine(passwordMinCheck('newPassword', 12))`.
+ */
+export const passwordMinCheck =
+  (field: string, min: number) => (form: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const password = form[field];
+    if (typeof password === 'string' && password.length > 0 && password.length < min) {
+      ctx.addIssue({ code: 'custom', path: [field], message: passwordMinMessage(min) });
+    }
+  };

@@ -17,6 +17,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/mine',
     {
+      // The first-sign-in form that replaces a temporary password needs the minimum length too.
+      config: { beforePasswordChange: true },
       schema: {
         summary: 'Get the settings my browser applies',
         description:

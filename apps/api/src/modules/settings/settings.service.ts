@@ -107,7 +107,7 @@ export async function viewSettings(
 ): Promise<SettingsView> {
   const level = await levelOf(ctx, auth, schoolId);
   const { settings, sources } = await effectiveSettings(ctx, level);
-  const view = (section: SettingsSection) => ({
+  const view = <S extends SettingsSection>(section: S) => ({
     value: settings[section],
     source: sources[section],
     editable: mayEdit(auth, section, level),
@@ -116,11 +116,11 @@ export async function viewSettings(
     schoolId: level.schoolId,
     groupSchoolId: level.groupSchoolId,
     sections: {
-      general: { ...view('general'), value: settings.general },
-      notifications: { ...view('notifications'), value: settings.notifications },
-      security: { ...view('security'), value: settings.security },
-      appearance: { ...view('appearance'), value: settings.appearance },
-      backup: { ...view('backup'), value: settings.backup },
+      general: view('general'),
+      notifications: view('notifications'),
+      security: view('security'),
+      appearance: view('appearance'),
+      backup: view('backup'),
     },
   };
 }
@@ -184,9 +184,10 @@ export async function saveSection(
       const existing = await lockSectionAt(tx, level, section);
       const before = (existing?.value as Record<string, unknown> | undefined) ?? null;
       const after = { ...before, ...change };
-      const id = existing
-        ? (await updateSection(tx, existing.id, { value: after, updatedBy: auth.userId, updatedAt: now }), existing.id)
-        : await insertSection(tx, { ...level, section, value: after, updatedBy: auth.userId, updatedAt: now });
+      const saved = { value: after, updatedBy: auth.userId, updatedAt: now };
+      let id = existing?.id;
+      if (id) await updateSection(tx, id, saved);
+      else id = await insertSection(tx, { ...level, section, ...saved });
       await recordAudit(tx, actor, {
         action: 'settings.update',
         entity: 'settings',
