@@ -5,7 +5,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingState, Sheet } from '@/components/ui';
 import { NotificationBell } from '@/features/notifications/components/notification-panel';
-import { useIdleSignOut } from '@/lib/auth';
+import { useIdleSignOut } from '@/lib/auth/idle-timeout';
 import { useMySettings } from '@/lib/my-settings';
 import { useThemeStore } from '@/lib/theme';
 import { SidebarContent } from './sidebar';
