@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MSG, todayIn } from '@schoolledger/domain';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, groupSchools, schools, users } from '../src/db/schema.js';
+import { auditLogs, emailOutbox, groupSchools, schools, users } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
 import {
   bearer,
@@ -250,6 +250,29 @@ describe('General Settings: read, saved per level, audited', () => {
     expect(create.statusCode).toBe(422);
     expect(create.json().errors).toEqual([{ field: 'password', message: 'Password must be at least 12 characters' }]);
 
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: demoEmail('principal2') },
+    });
+    const [mail] = await t.ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, demoEmail('principal2')))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    const token = mail?.text.match(/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
+    expect(token).toBeDefined();
+    const reset = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password', payload: { token, password } });
+    const shortReset = await reset('elevenchars');
+    expect(shortReset.statusCode).toBe(422);
+    expect(shortReset.json().errors).toEqual([
+      { field: 'password', message: 'Password must be at least 12 characters' },
+    ]);
+    // The refused try leaves the link usable.
+    expect((await reset('a-twelve-char-password')).statusCode).toBe(200);
+
     const long = await t.app.inject({
       method: 'POST',
       url: '/api/v1/user/profile/change-password',
@@ -330,6 +353,17 @@ describe('General Settings: read, saved per level, audited', () => {
       payload: { user_id: student!.id, fee_id: fee.json().data._id, amount: '1500' },
     });
     expect(cash.statusCode, cash.body).toBe(200);
+
+    const onScreen = async (who: string, schoolId: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/settings/receipt?schoolId=${schoolId}`, headers: await t.as(who) });
+    const printed = await onScreen('bursar', ids.first);
+    expect(printed.statusCode).toBe(200);
+    expect(printed.json().data).toEqual({
+      contact: expect.stringContaining('bursary@ikeja.crestview.edu.ng'),
+      footer,
+    });
+    expect((await onScreen('bursar', ids.second)).statusCode).toBe(404);
+    expect((await onScreen('student', ids.first)).statusCode).toBe(403);
 
     for (const format of ['a4', '80mm']) {
       const receipt = await t.app.inject({

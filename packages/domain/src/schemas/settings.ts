@@ -171,3 +171,11 @@ export const passwordMinCheck =
       ctx.addIssue({ code: 'custom', path: [field], message: passwordMinMessage(min) });
     }
   };
+
+/** What a school's receipts print besides the payment: its contact line and its footer. */
+export const receiptSettingsSchema = z.object({
+  contact: z.string().nullable(),
+  footer: z.string().nullable(),
+});
+export type ReceiptSettings = z.infer<typeof receiptSettingsSchema>;
+export const receiptSettingsQuerySchema = z.object({ schoolId: idSchema });

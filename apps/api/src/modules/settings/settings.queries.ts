@@ -74,3 +74,12 @@ export async function updateSection(
 ) {
   await tx.update(settings).set(change).where(eq(settings.id, id));
 }
+
+/** The contact details on the school's own record, which General Settings may override. */
+export async function schoolContact(db: DbOrTx, schoolId: string) {
+  const [school] = await db
+    .select({ email: schools.email, phone: schools.phoneNumber })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
+  return school;
+}

@@ -1,14 +1,18 @@
 import {
+  can,
   mySettingsSchema,
+  receiptSettingsQuerySchema,
+  receiptSettingsSchema,
   settingsQuerySchema,
   settingsSectionParamsSchema,
   settingsUpdateSchema,
   settingsViewSchema,
 } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/errors.js';
 import { ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
-import { mySettings, saveSection, viewSettings } from './settings.service.js';
+import { mySettings, receiptSettings, saveSection, viewSettings } from './settings.service.js';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['settings'];
@@ -29,6 +33,27 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok('Settings loaded', await mySettings(app.ctx, authOf(request))),
+  );
+
+  app.get(
+    '/settings/receipt',
+    {
+      preValidation: async (request) => {
+        const { roles } = authOf(request);
+        if (!can(roles, 'payments.view') && !can(roles, 'payments.cash')) throw forbidden();
+      },
+      schema: {
+        summary: 'Get what a school prints on its receipts',
+        description:
+          'The contact line (General Settings, else the school record) and the receipt footer, for staff who ' +
+          'take or view payments in that school; the receipt on screen prints them as the PDF does.',
+        tags,
+        querystring: receiptSettingsQuerySchema,
+        response: responses(receiptSettingsSchema),
+      },
+    },
+    async (request) =>
+      ok('Receipt settings loaded', await receiptSettings(app.ctx, authOf(request), request.query.schoolId)),
   );
 
   app.get(

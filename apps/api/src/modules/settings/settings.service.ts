@@ -2,6 +2,7 @@ import {
   can,
   type MySettings,
   passwordMinMessage,
+  type ReceiptSettings,
   SCHOOL_GENERAL_FIELDS,
   SETTINGS_SECTIONS,
   type Settings,
@@ -24,6 +25,7 @@ import {
   lockSectionAt,
   type SettingsLevel,
   type StoredSection,
+  schoolContact,
   storedSettingsFor,
   updateSection,
 } from './settings.queries.js';
@@ -215,4 +217,20 @@ export async function mySettings(ctx: AppContext, auth: AuthContext): Promise<My
     wholeNaira: settings.appearance.wholeNaira,
     dateFormat: settings.general.dateFormat,
   };
+}
+
+/**
+ * The contact line and footer a school's receipts print: General Settings' contact details where
+ * set, field by field, else the school record's. Shared by the PDF and the receipt on screen.
+ */
+export async function receiptSettingsOf(ctx: SettingsContext, schoolId: string): Promise<ReceiptSettings> {
+  const [{ general }, school] = await Promise.all([settingsForSchool(ctx, schoolId), schoolContact(ctx.db, schoolId)]);
+  const contact = [general.contactPhone || school?.phone, general.contactEmail || school?.email].filter(Boolean);
+  return { contact: contact.join(' · ') || null, footer: general.receiptFooter || null };
+}
+
+/** For staff who take or view payments: the receipt wording of a school of theirs. */
+export async function receiptSettings(ctx: AppContext, auth: AuthContext, schoolId: string) {
+  await assertSchoolExistsInScope(ctx.db, auth.scope, schoolId);
+  return receiptSettingsOf(ctx, schoolId);
 }

@@ -14,7 +14,7 @@ import type { AppConfig } from '../../../config.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { deriveKey, loadMasterSecret } from '../../../lib/secrets.js';
 import type { AuthContext } from '../../../plugins/auth.js';
-import { settingsForSchool } from '../../settings/settings.service.js';
+import { receiptSettingsOf } from '../../settings/settings.service.js';
 import { paymentNotFound, receiptNotReady } from '../payments.errors.js';
 import { findReceiptPayment, paidThrough, paymentsWithReceiptNo, type ReceiptPaymentRow } from './receipt.queries.js';
 
@@ -123,7 +123,7 @@ export async function loadReceipt(
     throw receiptNotReady();
   }
   const paid = await paidThrough(db, { studentId: payment.studentId, feeId: payment.feeId, paidAt: payment.paidAt });
-  const { general } = await settingsForSchool({ config, db }, payment.schoolId);
+  const printed = await receiptSettingsOf({ config, db }, payment.schoolId);
   const code = verificationCode(key, { receiptNo: payment.receiptNo, id: payment.id, amountKobo: payment.amountKobo });
   const address = row.address
     ? [[row.address.streetNo, row.address.street].filter(Boolean).join(' '), row.address.town, row.address.state]
@@ -135,13 +135,9 @@ export async function loadReceipt(
       name: row.school.name,
       group: row.group.name,
       address,
-      // The contact details chosen in General Settings replace the school record's, field by field.
-      contact:
-        [general.contactPhone || row.school.phone, general.contactEmail || row.school.email]
-          .filter(Boolean)
-          .join(' · ') || null,
+      contact: printed.contact,
     },
-    footer: general.receiptFooter || null,
+    footer: printed.footer,
     receiptNo: payment.receiptNo,
     paidAt: lagosDateTime(payment.paidAt),
     student: { name: displayName(row.student), regNo: row.student.regNo, classArm: row.classArm?.name ?? null },

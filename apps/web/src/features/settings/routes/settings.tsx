@@ -130,7 +130,7 @@ function Settings({ superAdmin, manage }: { superAdmin: boolean; manage: boolean
         >
           <TabsList
             aria-label="Settings sections"
-            className="flex-row overflow-x-auto md:flex-col md:self-start md:border-b-0 md:border-l"
+            className="flex-row overflow-x-auto md:mt-4 md:flex-col md:self-start md:border-b-0 md:border-l"
           >
             {SETTINGS_SECTIONS.map((each) => (
               <TabsTrigger
