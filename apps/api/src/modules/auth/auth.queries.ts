@@ -73,7 +73,7 @@ export async function recordLoginAttempt(
 
 export async function insertRefreshToken(
   db: DbOrTx,
-  token: { userId: string; familyId: string; tokenHash: string; rememberMe: boolean; expiresAt: Date },
+  token: { userId: string; familyId: string; tokenHash: string; rememberMe: boolean; createdAt: Date; expiresAt: Date },
 ) {
   await db.insert(refreshTokens).values(token);
 }

@@ -6,6 +6,7 @@ import { randomToken, sha256 } from '../../lib/hash.js';
 import { checkUserPassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { notifyAccountLocked } from '../notifications/notices.service.js';
+import { assertPasswordLength, settingsFor, settingsForSchool } from '../settings/settings.service.js';
 import {
   claimRefreshToken,
   consumePasswordResetToken,
@@ -36,6 +37,7 @@ async function issueTokens(ctx: AppContext, userId: string, familyId: string, re
     familyId,
     tokenHash: sha256(refreshToken),
     rememberMe,
+    createdAt: ctx.clock(),
     expiresAt: new Date(ctx.clock().getTime() + days * DAY_MS),
   });
   const token = await ctx.tokens.sign({ userId, familyId });
@@ -72,10 +74,11 @@ export async function login(
 
   if (!(await checkUserPassword(user, input.password))) {
     const failures = user.failedLoginCount + 1;
-    const locks = failures >= ctx.config.settingsDefaults.security.loginMaxAttempts;
+    const { security } = await settingsForSchool(ctx, user.schoolId);
+    const locks = failures >= security.loginMaxAttempts;
     if (locks) {
       // The lock and the warning to the account's owner exist together or not at all.
-      const lockedUntil = new Date(now.getTime() + ctx.config.settingsDefaults.security.lockoutMinutes * 60_000);
+      const lockedUntil = new Date(now.getTime() + security.lockoutMinutes * 60_000);
       await ctx.db.transaction(async (tx) => {
         await updateSignInState(tx, user.id, { failedLoginCount: 0, lockedUntil });
         await notifyAccountLocked(tx, ctx, user.id, lockedUntil);
@@ -123,6 +126,17 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<Re
   if (row?.user.status !== 'active') {
     await revokeFamily(ctx.db, stored.familyId, now);
     throw unauthenticated(MSG.tokenRefreshFailed);
+  }
+  // Each refresh issues a new token, so the token's age is how long the browser asked for nothing
+  // once its last access token ran out: past the group's timeout the sign-in is over.
+  const { security } = await settingsFor(ctx, {
+    groupSchoolId: row.school?.groupSchoolId ?? null,
+    schoolId: row.school?.id ?? null,
+  });
+  const idleSince = stored.createdAt.getTime() + ctx.config.accessTokenTtlSeconds * 1000;
+  if (now.getTime() - idleSince > security.sessionTimeoutMinutes * 60_000) {
+    await revokeFamily(ctx.db, stored.familyId, now);
+    throw unauthenticated(MSG.sessionExpired, ERROR_CODES.sessionIdle);
   }
   if (!(await claimRefreshToken(ctx.db, stored.id, now))) {
     await revokeFamily(ctx.db, stored.familyId, now);
@@ -187,6 +201,13 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
   await ctx.db.transaction(async (tx) => {
     const token = await consumePasswordResetToken(tx, sha256(input.token), now);
     if (!token) throw badRequest(MSG.resetTokenInvalid);
+    const owner = await findAuthUser(tx, token.userId);
+    await assertPasswordLength(
+      { config: ctx.config, db: tx },
+      owner?.user.schoolId ?? null,
+      input.password,
+      'password',
+    );
     const user = await setResetPassword(tx, token.userId, passwordHash);
     await revokeUserTokens(tx, token.userId, now);
     await recordAudit(

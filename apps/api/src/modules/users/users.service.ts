@@ -18,6 +18,7 @@ import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { revokeUserTokens } from '../auth/auth.queries.js';
 import { notifyAccountsCreated } from '../notifications/notices.service.js';
+import { assertPasswordLength } from '../settings/settings.service.js';
 import { emailTaken, userNotFound } from './users.errors.js';
 import { toAuditedUser } from './users.presenters.js';
 import {
@@ -126,6 +127,7 @@ export async function createUser(ctx: AppContext, auth: AuthContext, input: Crea
   else if (!roles.includes('Admin')) throw fieldError('school_id', 'School is required');
   assertMayChange(auth, null, { roles });
   if (await emailInUse(ctx.db, input.email)) throw emailTaken();
+  await assertPasswordLength(ctx, schoolId, input.password, 'password');
 
   const passwordHash = await hashPassword(input.password);
   const id = await withUniqueEmail(() =>

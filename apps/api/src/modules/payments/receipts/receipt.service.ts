@@ -14,12 +14,15 @@ import type { AppConfig } from '../../../config.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { deriveKey, loadMasterSecret } from '../../../lib/secrets.js';
 import type { AuthContext } from '../../../plugins/auth.js';
+import { receiptSettingsOf } from '../../settings/settings.service.js';
 import { paymentNotFound, receiptNotReady } from '../payments.errors.js';
 import { findReceiptPayment, paidThrough, paymentsWithReceiptNo, type ReceiptPaymentRow } from './receipt.queries.js';
 
 /** Everything a receipt prints, already worded and formatted. */
 export interface ReceiptDocument {
   school: { name: string; group: string; address: string | null; contact: string | null };
+  /** The school's own words under the receipt (General Settings), if it has any. */
+  footer: string | null;
   receiptNo: string;
   paidAt: string;
   student: { name: string; regNo: string | null; classArm: string | null };
@@ -104,7 +107,7 @@ function recordedByOf(row: ReceiptPaymentRow): ReceiptDocument['recordedBy'] {
  */
 export async function loadReceipt(
   db: DbOrTx,
-  config: Pick<AppConfig, 'appUrl'>,
+  config: Pick<AppConfig, 'appUrl' | 'settingsDefaults'>,
   key: Uint8Array,
   auth: AuthContext,
   paymentId: string,
@@ -120,6 +123,7 @@ export async function loadReceipt(
     throw receiptNotReady();
   }
   const paid = await paidThrough(db, { studentId: payment.studentId, feeId: payment.feeId, paidAt: payment.paidAt });
+  const printed = await receiptSettingsOf({ config, db }, payment.schoolId);
   const code = verificationCode(key, { receiptNo: payment.receiptNo, id: payment.id, amountKobo: payment.amountKobo });
   const address = row.address
     ? [[row.address.streetNo, row.address.street].filter(Boolean).join(' '), row.address.town, row.address.state]
@@ -131,8 +135,9 @@ export async function loadReceipt(
       name: row.school.name,
       group: row.group.name,
       address,
-      contact: [row.school.phone, row.school.email].filter(Boolean).join(' · ') || null,
+      contact: printed.contact,
     },
+    footer: printed.footer,
     receiptNo: payment.receiptNo,
     paidAt: lagosDateTime(payment.paidAt),
     student: { name: displayName(row.student), regNo: row.student.regNo, classArm: row.classArm?.name ?? null },
