@@ -153,12 +153,7 @@ function reminderNotice(reminder: PendingReminder, dueDateOf: ReturnType<typeof 
  * the app and by email as they chose (notifyEach, a constant number of statements per batch), and
  * is marked sent. A reminder whose fee is paid by now is dropped.
  */
-async function deliver(
-  tx: DbOrTx,
-  ctx: AppContext,
-  pending: PendingReminder[],
-  now: Date,
-): Promise<PendingReminder[]> {
+async function deliver(tx: DbOrTx, ctx: AppContext, pending: PendingReminder[], now: Date): Promise<PendingReminder[]> {
   const paid = pending.filter((reminder) => BigInt(reminder.owed) === 0n);
   await deleteUnsentReminders(
     tx,
