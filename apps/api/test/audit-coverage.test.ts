@@ -15,7 +15,6 @@ import {
   insertUser,
   login,
   multipart,
-  type TestApp,
   tinyPng,
   useTestApp,
 } from './helper.js';
@@ -212,7 +211,7 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     };
   };
   const termBody = ({ id, year }: Ids) => ({
-    session: id,
+    session: id!,
     name: 'First Term',
     startDate: `${year}-09-08`,
     endDate: `${year}-12-19`,
