@@ -8,16 +8,7 @@ import { sha256 } from '../src/lib/hash.js';
 import { insertPasswordResetToken } from '../src/modules/auth/auth.queries.js';
 import { paystackSignature } from '../src/modules/providers/paystack.js';
 import { aClassArm, aSchool, aSession, aTerm, studentFileCsv, studentFileRow } from './builders.js';
-import {
-  bearer,
-  DEMO_PASSWORD,
-  demoEmail,
-  insertUser,
-  login,
-  multipart,
-  tinyPng,
-  useTestApp,
-} from './helper.js';
+import { bearer, DEMO_PASSWORD, demoEmail, insertUser, login, multipart, tinyPng, useTestApp } from './helper.js';
 import { approvedFee, loadPaymentIds, type PaymentIds, payCash, setBankTransfer, until } from './payments-support.js';
 
 /*
