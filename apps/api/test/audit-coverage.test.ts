@@ -721,8 +721,14 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       audits: [{ action: 'create', entity: 'email_template', school: null }],
     },
     'PUT /api/v1/email/templates/{id}': {
-      call: async () => call('ict', 'PUT', '/email/templates/payment_failed', template),
-      audits: [{ action: 'create', entity: 'email_template', school: null }],
+      // The first save of the group's wording creates it; the call under test changes it.
+      prepare: async () => {
+        expect((await call('ict', 'PUT', '/email/templates/payment_failed', template)).statusCode).toBe(200);
+        return {};
+      },
+      call: async () =>
+        call('ict', 'PUT', '/email/templates/payment_failed', { ...template, subject: 'Payment failed: {{feeName}}' }),
+      audits: [{ action: 'update', entity: 'email_template', school: null }],
     },
     'DELETE /api/v1/email/templates/{id}': {
       prepare: async () => {
