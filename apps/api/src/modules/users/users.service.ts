@@ -104,8 +104,22 @@ export async function listUserPage(ctx: AppContext, auth: AuthContext, query: Li
   };
 }
 
-export async function listUsersForExport(ctx: AppContext, auth: AuthContext, query: Omit<ListQuery, 'page' | 'limit'>) {
-  return listUsers(ctx.db, auth.scope, filtersOf(auth, query));
+/** An export of personal data is itself on the trail: who took whose details, with which filters. */
+export async function listUsersForExport(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: Omit<ListQuery, 'page' | 'limit'>,
+  actor: Actor,
+) {
+  const rows = await listUsers(ctx.db, auth.scope, filtersOf(auth, query));
+  await recordAudit(ctx.db, actor, {
+    action: 'export',
+    entity: 'user',
+    entityId: null,
+    schoolId: query.school_id ?? auth.schoolId,
+    after: { format: 'csv', filters: query, rows: rows.length },
+  });
+  return rows;
 }
 
 export async function getUserStats(ctx: AppContext, auth: AuthContext) {

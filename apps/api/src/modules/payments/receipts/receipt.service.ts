@@ -14,6 +14,7 @@ import type { AppConfig } from '../../../config.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { deriveKey, loadMasterSecret } from '../../../lib/secrets.js';
 import type { AuthContext } from '../../../plugins/auth.js';
+import { type Actor, recordAudit } from '../../audit/audit.queries.js';
 import { receiptSettingsOf } from '../../settings/settings.service.js';
 import { paymentNotFound, receiptNotReady } from '../payments.errors.js';
 import { findReceiptPayment, paidThrough, paymentsWithReceiptNo, type ReceiptPaymentRow } from './receipt.queries.js';
@@ -111,16 +112,24 @@ export async function loadReceipt(
   key: Uint8Array,
   auth: AuthContext,
   paymentId: string,
+  download?: { actor: Actor; format: string },
 ): Promise<ReceiptDocument> {
-  const row = await findReceiptPayment(db, paymentId, {
-    userId: auth.userId,
-    scope: auth.scope,
-    isStaff: can(auth.roles, 'payments.view') || can(auth.roles, 'payments.cash'),
-  });
+  const isStaff = can(auth.roles, 'payments.view') || can(auth.roles, 'payments.cash');
+  const row = await findReceiptPayment(db, paymentId, { userId: auth.userId, scope: auth.scope, isStaff });
   if (!row) throw paymentNotFound();
   const { payment } = row;
   if (payment.kind !== 'payment' || payment.status !== 'success' || !payment.receiptNo || !payment.paidAt) {
     throw receiptNotReady();
+  }
+  // Staff taking a copy of someone's receipt is on the trail; the payer fetching their own is not.
+  if (download && isStaff && payment.studentId !== auth.userId) {
+    await recordAudit(db, download.actor, {
+      action: 'download',
+      entity: 'receipt',
+      entityId: payment.id,
+      schoolId: payment.schoolId,
+      after: { receiptNo: payment.receiptNo, format: download.format },
+    });
   }
   const paid = await paidThrough(db, { studentId: payment.studentId, feeId: payment.feeId, paidAt: payment.paidAt });
   const printed = await receiptSettingsOf({ config, db }, payment.schoolId);
