@@ -40,6 +40,7 @@ CREATE TABLE "system_logs" (
 --> statement-breakpoint
 ALTER TABLE "audit_logs" DROP CONSTRAINT "audit_logs_actor_id_users_id_fk";
 --> statement-breakpoint
+ALTER TABLE "audit_logs" ADD COLUMN "group_school_id" uuid;--> statement-breakpoint
 ALTER TABLE "audit_logs" ADD COLUMN "category" text DEFAULT 'system' NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_logs" ADD COLUMN "severity" text DEFAULT 'low' NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_logs" ADD COLUMN "chain" text;--> statement-breakpoint
@@ -57,6 +58,8 @@ ALTER TABLE "audit_logs" ADD CONSTRAINT "audit_logs_actor_id_users_id_fk" FOREIG
 CREATE UNIQUE INDEX "audit_logs_chain_seq_idx" ON "audit_logs" USING btree ("chain","seq");--> statement-breakpoint
 CREATE INDEX "audit_logs_actor_idx" ON "audit_logs" USING btree ("actor_id","created_at");--> statement-breakpoint
 CREATE INDEX "audit_logs_created_idx" ON "audit_logs" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "audit_logs_group_idx" ON "audit_logs" USING btree ("group_school_id","created_at");
+--> statement-breakpoint
 UPDATE "audit_logs" SET "category" = CASE
 	WHEN "entity" IN ('payment', 'fee', 'refund', 'payment_dispute', 'payment_profile', 'receipt') THEN 'financial'
 	WHEN "action" LIKE 'password%' OR "entity" IN ('email_settings') THEN 'security'
@@ -71,18 +74,19 @@ UPDATE "audit_logs" SET "category" = CASE
 -- same in every session; the time as epoch seconds, so no time zone setting changes it).
 CREATE FUNCTION "audit_row_hash"(r "audit_logs") RETURNS text LANGUAGE sql STABLE AS $$
 	SELECT encode(sha256(convert_to(jsonb_build_array(
-		r.prev_hash, r.chain, r.seq, r.id, r.school_id, r.actor_id, r.action, r.entity, r.entity_id,
+		r.prev_hash, r.chain, r.seq, r.id, r.school_id, r.group_school_id, r.actor_id, r.action, r.entity, r.entity_id,
 		r.category, r.severity, r.before, r.after, host(r.ip), r.user_agent, extract(epoch from r.created_at)
 	)::text, 'UTF8')), 'hex')
 $$;
 --> statement-breakpoint
--- Each row links to the last of its school's chain. The head row is locked until the inserting
+-- Each row links to the last of its chain: its school's, its group's for a change to a whole
+-- group, or the platform's. The head row is locked until the inserting
 -- transaction ends, so two appends to one chain cannot take the same place.
 CREATE FUNCTION "audit_logs_chain"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	head "audit_chain_heads"%ROWTYPE;
 BEGIN
-	NEW.chain := coalesce(NEW.school_id::text, 'platform');
+	NEW.chain := coalesce(NEW.school_id::text, 'group:' || NEW.group_school_id::text, 'platform');
 	INSERT INTO "audit_chain_heads" ("chain", "seq", "hash") VALUES (NEW.chain, 0, repeat('0', 64))
 		ON CONFLICT ("chain") DO NOTHING;
 	SELECT * INTO head FROM "audit_chain_heads" WHERE "chain" = NEW.chain FOR UPDATE;

@@ -134,6 +134,33 @@ describe('the audit trail is a hash chain per school that shows any edit', () =>
     expect((await verify('parent')).status).toBe(403);
   });
 
+  it("puts a change to a whole group on the group's own chain, which readers in its schools see", async () => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/settings/security',
+      headers: await t.as('ict'),
+      payload: { value: { loginMaxAttempts: 6 } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [group] = await t.ctx.db.select({ id: schools.groupSchoolId }).from(schools).where(eq(schools.id, ids.first));
+    const [row] = await t.ctx.db
+      .select()
+      .from(auditLogs)
+      .where(sql`${auditLogs.action} = 'settings.update' and ${auditLogs.groupSchoolId} = ${group!.id}`);
+    expect(row).toMatchObject({ schoolId: null, chain: `group:${group!.id}`, seq: 1, category: 'security' });
+    for (const reader of ['proprietor', 'principal2', 'admin']) {
+      const chains = (await verify(reader)).body.data.chains;
+      expect(
+        chains.find((chain) => chain.chain === `group:${group!.id}`),
+        reader,
+      ).toMatchObject({
+        schoolId: null,
+        rows: 1,
+        valid: true,
+      });
+    }
+  });
+
   it("packs a school's term for the auditor: ledger, receipts, approvals, exceptions and the chain, each hashed in the manifest", async () => {
     const fee = await t.app.inject({
       method: 'POST',

@@ -1,5 +1,5 @@
 import { type Role, SCHOOL_ERROR_CODES } from '@schoolledger/domain';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import { schools } from '../db/schema.js';
@@ -66,6 +66,15 @@ export function inGroupScope(scope: Scope, groupColumn: AnyPgColumn): SQL {
     case 'none':
       return sql`false`;
   }
+}
+
+/**
+ * For rows about a school or, with no school, about a whole group (the audit trail): a caller
+ * sees their schools' rows and their group's own. Rows about neither are the super-admin's.
+ */
+export function inSchoolOrGroupScope(scope: Scope, schoolColumn: AnyPgColumn, groupColumn: AnyPgColumn): SQL {
+  if (scope.kind === 'all' || scope.kind === 'none') return inSchoolScope(scope, schoolColumn);
+  return or(inSchoolScope(scope, schoolColumn), and(isNull(schoolColumn), eq(groupColumn, scope.groupSchoolId))) as SQL;
 }
 
 export function schoolInScope(scope: Scope, schoolId: string): boolean {

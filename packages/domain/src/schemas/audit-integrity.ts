@@ -12,9 +12,10 @@ export const CHAIN_PROBLEM_TEXT: Record<ChainProblem, string> = {
 };
 
 export const chainVerificationSchema = z.object({
-  /** The school's id, or `platform` for entries about no school. */
+  /** The school's id, `group:<id>` for a group's own entries, or `platform` for entries about neither. */
   chain: z.string(),
   schoolId: z.uuid().nullable(),
+  /** The school's name, or the group's for its own chain; null for the platform's. */
   schoolName: z.string().nullable(),
   rows: z.number().int(),
   headSeq: z.number().int(),

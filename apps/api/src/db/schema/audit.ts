@@ -13,6 +13,8 @@ export const auditLogs = pgTable(
   {
     id: id(),
     schoolId: uuid('school_id'),
+    /** For a change to a whole group (its settings, its SMTP, the group itself): no school, but this group. */
+    groupSchoolId: uuid('group_school_id'),
     actorId: uuid('actor_id').references(() => users.id),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
@@ -24,7 +26,7 @@ export const auditLogs = pgTable(
     ip: inet('ip'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The school's id, or `platform` for rows about no school; one hash chain each. */
+    /** The school's id, `group:<id>` for a group's own rows, or `platform`; one hash chain each. */
     chain: text('chain'),
     seq: bigint('seq', { mode: 'number' }),
     prevHash: text('prev_hash'),
@@ -35,6 +37,7 @@ export const auditLogs = pgTable(
     uniqueIndex('audit_logs_chain_seq_idx').on(t.chain, t.seq),
     index('audit_logs_actor_idx').on(t.actorId, t.createdAt),
     index('audit_logs_created_idx').on(t.createdAt),
+    index('audit_logs_group_idx').on(t.groupSchoolId, t.createdAt),
   ],
 );
 

@@ -14,6 +14,8 @@ export interface AuditEntry {
   entity: string;
   entityId: string | null;
   schoolId: string | null;
+  /** A change to a whole group rather than one school of it (schoolId null): the group's own chain. */
+  groupSchoolId?: string | null;
   before?: unknown;
   after?: unknown;
 }
@@ -32,6 +34,7 @@ export async function recordAudit(db: DbOrTx, actor: Actor, entry: AuditEntry) {
     entity: entry.entity,
     entityId: entry.entityId,
     schoolId: entry.schoolId,
+    groupSchoolId: entry.schoolId ? null : (entry.groupSchoolId ?? null),
     before: entry.before ?? null,
     after: entry.after ?? null,
   });

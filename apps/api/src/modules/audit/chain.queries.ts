@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { auditLogs } from '../../db/schema.js';
-import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
+import { inSchoolOrGroupScope, type Scope } from '../../plugins/tenancy.js';
 
 export interface ChainCheckRow {
   chain: string;
@@ -36,7 +36,7 @@ export async function checkChains(db: DbOrTx, scope: Scope, schoolId?: string): 
         lag(hash) over w as before_hash,
         lag(seq) over w as before_seq
       from ${auditLogs}
-      where ${inSchoolScope(scope, auditLogs.schoolId)} ${oneSchool}
+      where ${inSchoolOrGroupScope(scope, auditLogs.schoolId, auditLogs.groupSchoolId)} ${oneSchool}
       window w as (partition by chain order by seq)
     ), checked as (
       select chain, id, seq, hash,
@@ -57,14 +57,15 @@ export async function checkChains(db: DbOrTx, scope: Scope, schoolId?: string): 
       from checked
       group by chain
     )
-    select p.chain, s.id as "schoolId", s.name as "schoolName", p.rows,
+    select p.chain, s.id as "schoolId", coalesce(s.name, g.name) as "schoolName", p.rows,
       p.last_seq::int as "lastSeq", p.last_hash as "lastHash",
       coalesce(h.seq, 0)::int as "headSeq", coalesce(h.hash, '') as "headHash",
       p.bad_seq::int as "badSeq", p.bad_id as "badId", p.problem
     from per_chain p
     left join audit_chain_heads h on h.chain = p.chain
     left join schools s on s.id::text = p.chain
-    order by s.name nulls first, p.chain
+    left join group_schools g on 'group:' || g.id::text = p.chain
+    order by s.name nulls first, g.name nulls first, p.chain
   `,
   );
 }

@@ -165,6 +165,7 @@ export async function saveTemplate(
       entity: 'email_template',
       entityId: row.id,
       schoolId: null,
+      groupSchoolId: group,
       before: auditView(before),
       after: auditView(row),
     });
@@ -190,6 +191,7 @@ export async function resetTemplate(
         entity: 'email_template',
         entityId: before.id,
         schoolId: null,
+        groupSchoolId: group,
         before: auditView(before),
       });
     }

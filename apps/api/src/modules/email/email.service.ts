@@ -98,6 +98,7 @@ export async function saveEmailConfig(ctx: AppContext, auth: AuthContext, actor:
       entity: 'email_settings',
       entityId: group,
       schoolId: null,
+      groupSchoolId: group,
       before: auditView(before, 'unchanged'),
       after: auditView(row, password),
     });

@@ -74,6 +74,7 @@ export async function updateGroupSchool(
       entity: 'group_school',
       entityId: id,
       schoolId: null,
+      groupSchoolId: id,
       before,
       after,
     });

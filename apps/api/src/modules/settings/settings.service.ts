@@ -195,6 +195,7 @@ export async function saveSection(
         entity: 'settings',
         entityId: id,
         schoolId: level.schoolId,
+        groupSchoolId: level.groupSchoolId,
         before: { section, ...level, value: before },
         after: { section, ...level, value: after },
       });
