@@ -16,6 +16,7 @@ export * from './permissions.js';
 export * from './relative-time.js';
 export * from './roles.js';
 export * from './schemas/academic.js';
+export * from './schemas/audit.js';
 export * from './schemas/audit-integrity.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
