@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { academicRoutes } from '@/features/academic/routes';
+import { auditRoutes } from '@/features/audit/routes';
 import { cashDeskRoutes } from '@/features/cash-desk/routes';
 import { emailRoutes } from '@/features/email/routes';
 import { feeRoutes } from '@/features/fees/routes';
@@ -43,7 +44,7 @@ const signedInRoutes: RouteObject[] = [
   { path: '/admin/financial-overview', Component: later('Financial Overview') },
   { path: '/reports', Component: later('Reports') },
   { path: '/settings', Component: later('General Settings') },
-  { path: '/audit', Component: later('Audit') },
+  ...auditRoutes,
   ...notificationRoutes,
 ];
 
