@@ -2,14 +2,25 @@ import { clsx } from 'clsx';
 import { Button, ErrorBanner, LoadingState, Modal } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { formatLongDateTime } from '@/lib/dates';
+import { notify } from '@/lib/notify';
 import { useAuditEntry } from '../api/get-audit-entry';
 import { diffOf } from '../lib/diff';
 import { moduleLabel } from '../lib/labels';
 import { CategoryBadge, SeverityBadge } from './severity-badge';
 
-function Fact({ label, children, mono }: { label: string; children: React.ReactNode; mono?: boolean }) {
+function Fact({
+  label,
+  children,
+  mono,
+  className,
+}: {
+  label: string;
+  children: React.ReactNode;
+  mono?: boolean;
+  className?: string;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={clsx('min-w-0', className)}>
       <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
       <dd
         className={clsx(
@@ -66,9 +77,9 @@ export function EntryDetail({ id, onClose }: { id: string; onClose(): void }) {
           <Fact label="IP address" mono>
             {data.ipAddress ?? '—'}
           </Fact>
-          <div className="sm:col-span-2">
-            <Fact label="Browser">{data.userAgent ?? '—'}</Fact>
-          </div>
+          <Fact label="Browser" className="sm:col-span-2">
+            {data.userAgent ?? '—'}
+          </Fact>
         </dl>
         <section aria-labelledby="audit-values">
           <h3 id="audit-values" className="text-sm font-semibold text-slate-900 dark:text-white">
@@ -127,17 +138,31 @@ export function EntryDetail({ id, onClose }: { id: string; onClose(): void }) {
             </div>
           )}
         </section>
-        <dl className="grid gap-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/50">
-          <Fact label={`Position in the chain`}>
-            No. {data.seq} of {data.schoolName ?? 'the platform'}
-          </Fact>
-          <Fact label="Hash" mono>
-            {data.hash}
-          </Fact>
-          <Fact label="Previous hash" mono>
-            {data.prevHash}
-          </Fact>
-        </dl>
+        <div className="space-y-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/50">
+          <dl className="grid gap-3">
+            <Fact label={`Position in the chain`}>
+              No. {data.seq} of {data.schoolName ?? 'the platform'}
+            </Fact>
+            <Fact label="Hash" mono>
+              {data.hash}
+            </Fact>
+            <Fact label="Previous hash" mono>
+              {data.prevHash}
+            </Fact>
+          </dl>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() =>
+              navigator.clipboard.writeText(data.hash).then(
+                () => notify.success('Hash copied'),
+                () => notify.error('Could not copy the hash'),
+              )
+            }
+          >
+            Copy hash
+          </Button>
+        </div>
       </div>
     );
   }

@@ -51,7 +51,7 @@ function FailedSignIns({ filters, showSchool }: { filters: Filters; showSchool: 
                 {showSchool && attempt.schoolName ? ` · ${attempt.schoolName}` : ''}
               </p>
               {attempt.userAgent && (
-                <p className="truncate text-xs text-slate-400" title={attempt.userAgent}>
+                <p className="truncate text-xs text-slate-500 dark:text-slate-400" title={attempt.userAgent}>
                   {attempt.userAgent}
                 </p>
               )}
