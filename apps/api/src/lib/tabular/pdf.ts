@@ -135,6 +135,8 @@ export function toPdf(table: AnyTable): Promise<Buffer> {
   const range = doc.bufferedPageRange();
   for (let index = 0; index < range.count; index++) {
     doc.switchToPage(range.start + index);
+    // Text below the bottom margin would make pdfkit start a page of its own for the footer.
+    doc.page.margins.bottom = 0;
     doc
       .font('sans')
       .fontSize(7.5)

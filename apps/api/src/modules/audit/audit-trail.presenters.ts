@@ -67,13 +67,32 @@ const withArticle = (noun: string) => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${n
 const moduleNoun = (entity: string) => MODULE_NOUNS[entity] ?? withArticle(entity.replace(/[._]/g, ' '));
 
 /** The readable verb phrase of an action on a module: "recorded a cash payment", "updated a term". */
-export function actionPhrase(action: string, entity: string, source: string | null): string {
+function actionPhrase(action: string, entity: string, source: string | null): string {
   if (action === 'payment.credit' && source && CREDIT_SOURCES[source]) return CREDIT_SOURCES[source];
   const phrase = ACTION_PHRASES[action];
   if (phrase && (action.includes('.') || action.startsWith('password') || action === 'system_send')) return phrase;
   if (phrase) return `${phrase} ${moduleNoun(entity)}`;
   return `${action.replace(/[._]/g, ' ')} on ${moduleNoun(entity)}`;
 }
+
+/** How the money view's summary names a kind of event, where one action covers several ways of paying. */
+const ACTION_TOTALS: Record<string, string> = {
+  'payment.credit': 'Payments credited (online, cash, confirmed transfers)',
+  'payment.initiate': 'Online payments started',
+  'payment.claim': 'Bank transfers reported',
+  'payment.reject_transfer': 'Bank transfers rejected',
+  'payment.refund': 'Refunds made',
+  'payment.refund.sent': 'Refunds sent to the provider',
+  'payment.refund.processed': 'Refunds completed',
+  'payment.refund.failed': 'Refunds failed',
+  'payment.review': 'Payments held for review',
+  'payment.fail': 'Payments failed',
+  'payment.dispute.open': 'Disputes opened',
+  'payment.dispute.won': 'Disputes won',
+  'payment.dispute.lost': 'Disputes lost',
+};
+
+export const actionTotalLabel = (action: string) => ACTION_TOTALS[action] ?? action.replace(/[._]/g, ' ');
 
 /** "Bursar Adaeze", or "The system" for entries no person made (webhooks, jobs). */
 function actorLabel(actor: TrailRow['actor']): string {

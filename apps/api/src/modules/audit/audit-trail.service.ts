@@ -37,7 +37,7 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from './audit.queries.js';
 import {
-  actionPhrase,
+  actionTotalLabel,
   summaryOf,
   toAuditEntry,
   toAuditUser,
@@ -192,7 +192,7 @@ export async function financialEvents(
       count: total,
       byAction: byAction.map((row) => ({
         action: row.action,
-        label: actionPhrase(row.action, 'payment', null),
+        label: actionTotalLabel(row.action),
         count: row.count,
         amount: BigInt(row.amountKobo),
       })),
@@ -296,19 +296,19 @@ const trailCells = (row: TrailRow) => {
 };
 
 const TRAIL_COLUMNS: Column<TrailCells>[] = [
-  { key: 'time', header: 'Time (Lagos)', kind: 'date', width: 15 },
-  { key: 'school', header: 'School', kind: 'text', width: 16 },
-  { key: 'person', header: 'Person', kind: 'text', width: 15 },
-  { key: 'summary', header: 'What happened', kind: 'text', width: 26 },
-  { key: 'action', header: 'Action', kind: 'text', width: 15 },
-  { key: 'module', header: 'Module', kind: 'text', width: 10 },
-  { key: 'entityId', header: 'Record id', kind: 'text', width: 20 },
-  { key: 'category', header: 'Category', kind: 'text', width: 9 },
-  { key: 'severity', header: 'Severity', kind: 'text', width: 8 },
-  { key: 'amount', header: 'Amount recorded (₦)', kind: 'money', width: 12 },
+  { key: 'time', header: 'Time (Lagos)', kind: 'date', width: 16 },
+  { key: 'school', header: 'School', kind: 'text', width: 14 },
+  { key: 'person', header: 'Person', kind: 'text', width: 13 },
+  { key: 'summary', header: 'What happened', kind: 'text', width: 23 },
+  { key: 'action', header: 'Action', kind: 'text', width: 18 },
+  { key: 'module', header: 'Module', kind: 'text', width: 11 },
+  { key: 'entityId', header: 'Record id', kind: 'text', width: 19 },
+  { key: 'category', header: 'Category', kind: 'text', width: 12 },
+  { key: 'severity', header: 'Severity', kind: 'text', width: 11 },
+  { key: 'amount', header: 'Amount recorded (₦)', kind: 'money', width: 13 },
   { key: 'ip', header: 'IP address', kind: 'text', width: 12 },
   { key: 'seq', header: 'Seq', kind: 'number', width: 6 },
-  { key: 'hash', header: 'Hash', kind: 'text', width: 22 },
+  { key: 'hash', header: 'Hash', kind: 'text', width: 20 },
 ];
 
 async function trailTable(ctx: AppContext, where: SQL, title: string, subtitle: string[]): Promise<AnyTable> {

@@ -118,12 +118,12 @@ export function EntryDetail({ id, onClose }: { id: string; onClose(): void }) {
                         {row.key}
                         {row.changed && <span className="sr-only"> (changed)</span>}
                       </th>
-                      <td className="px-3 py-2 font-mono break-all text-slate-600 dark:text-slate-300">
+                      <td className="px-3 py-2 font-mono break-words text-slate-600 dark:text-slate-300">
                         {row.before ?? '—'}
                       </td>
                       <td
                         className={clsx(
-                          'px-3 py-2 font-mono break-all',
+                          'px-3 py-2 font-mono break-words',
                           row.changed
                             ? 'font-semibold text-amber-900 dark:text-amber-200'
                             : 'text-slate-600 dark:text-slate-300',

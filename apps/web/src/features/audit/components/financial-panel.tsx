@@ -59,12 +59,12 @@ export function FinancialPanel({
           className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
         >
           <h3 id="money-summary" className="text-sm font-semibold text-slate-900 dark:text-white">
-            {summary.count.toLocaleString('en-NG')} money events
+            {summary.count.toLocaleString('en-NG')} money {summary.count === 1 ? 'event' : 'events'}
           </h3>
           <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {summary.byAction.map((row) => (
               <li key={row.action} className="rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
-                <p className="text-xs text-slate-500 first-letter:uppercase dark:text-slate-400">{row.label}</p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">{row.label}</p>
                 <p className="text-sm font-semibold text-slate-900 tabular-nums dark:text-white">
                   {row.count.toLocaleString('en-NG')} · {formatKobo(row.amount)}
                 </p>

@@ -52,7 +52,7 @@ function Activities({
     <Card>
       <CardHeader
         title={`${user.name}'s activity`}
-        description={`${roleNames(user.roles)}${user.schoolName ? ` · ${user.schoolName}` : ''} · ${pagination.total} entries`}
+        description={`${roleNames(user.roles)}${user.schoolName ? ` · ${user.schoolName}` : ''} · ${pagination.total} ${pagination.total === 1 ? 'entry' : 'entries'}`}
         actions={
           <Button variant="secondary" size="sm" onClick={onShowInTrail}>
             Filter the trail
@@ -142,7 +142,7 @@ export function PeoplePanel({
                   <span className="font-semibold text-slate-700 tabular-nums dark:text-slate-200">
                     {person.activityCount.toLocaleString('en-NG')}
                   </span>{' '}
-                  entries
+                  {person.activityCount === 1 ? 'entry' : 'entries'}
                   <span className="block">
                     {person.lastActivity ? `Last ${formatDateTime(person.lastActivity)}` : 'No activity yet'}
                   </span>
