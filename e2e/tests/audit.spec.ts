@@ -99,8 +99,6 @@ test.describe('audit trail', () => {
     await page.getByRole('button', { name: 'Verify now' }).click();
     await expect(page.getByText('Every chain is intact.')).toBeVisible();
     await expect(page.getByText(/Crestview College, Ikeja: intact/)).toBeVisible();
-    await expectAccessible(page, 'the integrity tab');
-    await screenshot(page, 'desktop-audit-integrity');
     const term = page.getByLabel('Term');
     await expect(term.locator('option')).not.toHaveCount(1);
     await term.selectOption({ index: 1 });
@@ -114,6 +112,59 @@ test.describe('audit trail', () => {
         .subarray(0, 2)
         .toString(),
     ).toBe('PK');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'phone-audit-integrity');
+  });
+
+  test('the integrity tab names the first bad entry of a broken chain and shows each head hash', async ({ page }) => {
+    // The answer of the lead's GET /audit/verify, shaped by auditVerificationSchema, with one chain
+    // broken: how the screen tells an auditor which entry to look at does not need a real tamper.
+    await page.route('**/api/v1/audit/verify*', (route) =>
+      route.fulfill({
+        json: {
+          success: true,
+          message: 'Audit trail verified',
+          data: {
+            valid: false,
+            checkedAt: new Date().toISOString(),
+            chains: [
+              {
+                chain: 'ikeja',
+                schoolId: null,
+                schoolName: 'Crestview College, Ikeja',
+                rows: 1204,
+                headSeq: 1204,
+                headHash: 'a'.repeat(64),
+                valid: false,
+                firstBad: { seq: 311, id: null, problem: 'changed' },
+              },
+              {
+                chain: 'platform',
+                schoolId: null,
+                schoolName: null,
+                rows: 12,
+                headSeq: 12,
+                headHash: 'b'.repeat(64),
+                valid: true,
+                firstBad: null,
+              },
+            ],
+          },
+        },
+      }),
+    );
+    await signIn(page, 'auditor');
+    await openAudit(page);
+    await page.getByRole('tab', { name: 'Integrity' }).click();
+    await page.getByRole('button', { name: 'Verify now' }).click();
+    await expect(page.getByText('At least one chain is broken.')).toBeVisible();
+    await expect(page.getByText('Crestview College, Ikeja: broken')).toBeVisible();
+    await expect(page.getByText('Entry No. 311: This entry was changed after it was written.')).toBeVisible();
+    await expect(page.getByText('Platform (entries about no school): intact')).toBeVisible();
+    await expect(page.getByText('a'.repeat(64))).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download term pack' })).toBeDisabled();
+    await expectAccessible(page, 'the integrity tab');
+    await screenshot(page, 'desktop-audit-integrity');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'phone-audit-integrity');
   });
