@@ -15,7 +15,7 @@ const CREDIT_SOURCES: Record<string, string> = {
   bank_transfer_confirm: 'confirmed a bank transfer',
 };
 
-/** Actions whose wording is not "<verb>ed a <module>". */
+/** Actions told in words of their own, whatever they acted on. */
 const ACTION_PHRASES: Record<string, string> = {
   'payment.credit': 'credited an online payment',
   'payment.initiate': 'started an online payment',
@@ -30,6 +30,8 @@ const ACTION_PHRASES: Record<string, string> = {
   'payment.dispute.open': 'recorded a dispute on a payment',
   'payment.dispute.won': 'recorded a dispute won',
   'payment.dispute.lost': 'recorded a dispute lost',
+  'payments.provider_unreachable': 'could not reach the payment provider',
+  'payments.refund_needs_attention': 'flagged a refund that needs attention',
   password_changed: 'changed their password',
   password_reset: 'reset their password',
   password_reset_requested: 'asked for a password reset',
@@ -37,42 +39,60 @@ const ACTION_PHRASES: Record<string, string> = {
   'auth.logout': 'signed out',
   'auth.login_failed': 'failed to sign in',
   'auth.lockout': 'was locked out',
-  activate: 'activated',
-  deactivate: 'deactivated',
-  import: 'imported',
-  export: 'exported',
+  import: 'imported students',
   system_send: 'sent a notice',
-  approve: 'approved',
-  reject: 'rejected',
-  create: 'created',
-  update: 'updated',
-  delete: 'deleted',
-  send: 'sent',
+  bulk_send: 'sent a notice to many people',
+  link_parent: 'linked a parent to a student',
+  unlink_parent: 'unlinked a parent from a student',
+  update_profile: "updated a student's profile",
+  update_academic: "moved a student's class or status",
 };
 
-/** Modules whose name reads badly with an article ("a students"). */
+/** Verbs said of the module acted on: "updated a term", "approved a fee". */
+const VERBS: Record<string, string> = {
+  create: 'created',
+  created: 'created',
+  update: 'updated',
+  delete: 'deleted',
+  approve: 'approved',
+  approved: 'approved',
+  reject: 'rejected',
+  activate: 'activated',
+  deactivate: 'deactivated',
+  export: 'exported',
+  send: 'sent',
+  promote: 'promoted',
+};
+
+/** Modules whose name reads badly with an article. */
 const MODULE_NOUNS: Record<string, string> = {
-  student: 'students',
   audit_log: 'the audit trail',
-  report: 'a report',
+  audit_report: 'an audit report',
   email_settings: 'the email settings',
   reminder_settings: 'the reminder settings',
   notification_preferences: 'their notification preferences',
+  payment_profile: 'the payment settings',
   user_profile: 'their profile',
   user_profile_picture: 'their profile picture',
   settings: 'the settings',
 };
 
 const withArticle = (noun: string) => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
-const moduleNoun = (entity: string) => MODULE_NOUNS[entity] ?? withArticle(entity.replace(/[._]/g, ' '));
+const moduleNoun = (entity: string, several: boolean) =>
+  MODULE_NOUNS[entity] ?? (several ? `${entity.replace(/[._]/g, ' ')}s` : withArticle(entity.replace(/[._]/g, ' ')));
 
-/** The readable verb phrase of an action on a module: "recorded a cash payment", "updated a term". */
-function actionPhrase(action: string, entity: string, source: string | null): string {
+/**
+ * The readable verb phrase of an entry: "recorded a cash payment", "updated a term". `several`:
+ * the entry is about no single record (a promotion of a whole class).
+ */
+function actionPhrase(action: string, entity: string, source: string | null, several: boolean): string {
   if (action === 'payment.credit' && source && CREDIT_SOURCES[source]) return CREDIT_SOURCES[source];
   const phrase = ACTION_PHRASES[action];
-  if (phrase && (action.includes('.') || action.startsWith('password') || action === 'system_send')) return phrase;
-  if (phrase) return `${phrase} ${moduleNoun(entity)}`;
-  return `${action.replace(/[._]/g, ' ')} on ${moduleNoun(entity)}`;
+  if (phrase) return phrase;
+  // `payment_profile.update`: a module that names its own actions.
+  const verb = VERBS[action] ?? (action.startsWith(`${entity}.`) ? VERBS[action.slice(entity.length + 1)] : undefined);
+  if (verb) return `${verb} ${moduleNoun(entity, several)}`;
+  return `${action.replace(/[._]/g, ' ')} (${entity.replace(/[._]/g, ' ')})`;
 }
 
 /** How the money view's summary names a kind of event, where one action covers several ways of paying. */
@@ -102,7 +122,7 @@ function actorLabel(actor: TrailRow['actor']): string {
 }
 
 export const summaryOf = (row: TrailRow) =>
-  `${actorLabel(row.actor)} ${actionPhrase(row.log.action, row.log.entity, row.log.source)}`;
+  `${actorLabel(row.actor)} ${actionPhrase(row.log.action, row.log.entity, row.log.source, row.log.entityId === null)}`;
 
 export function toAuditEntry(row: TrailRow): AuditEntry {
   const { log, actor } = row;
