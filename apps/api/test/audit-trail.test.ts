@@ -211,6 +211,10 @@ describe('the audit trail, read by those who may and only within their schools',
       { field: 'to', message: 'The end date must be on or after the start date' },
     ]);
 
+    const yearZero = await call(t, 'auditor', 'GET', '/audit/security/failed-logins?from=0000-01-01');
+    expect(yearZero.statusCode).toBe(422);
+    expect(yearZero.json().errors).toEqual([{ field: 'from', message: 'Use a date after 1900' }]);
+
     const badFormat = await call(t, 'auditor', 'GET', '/audit/logs/export?format=docx');
     expect(badFormat.statusCode).toBe(422);
     expect(badFormat.json().errors[0].field).toBe('format');

@@ -18,13 +18,16 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel', pdf: 'PDF' };
 
 const DATE_MESSAGE = 'Use a date as YYYY-MM-DD';
-const page = z.coerce.number().int().min(1).default(1);
+/** ISO allows year 0000, which PostgreSQL has no day for; nothing in the trail is older than the app. */
+const calendarDay = () =>
+  z.iso.date({ error: DATE_MESSAGE }).refine((day) => day >= '1900-01-01', 'Use a date after 1900');
+const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
 const limit = z.coerce.number().int().min(1).max(100).default(20);
 const dateRange = {
   /** First calendar day included, in Lagos. */
-  from: z.iso.date({ error: DATE_MESSAGE }).optional(),
+  from: calendarDay().optional(),
   /** Last calendar day included, in Lagos. */
-  to: z.iso.date({ error: DATE_MESSAGE }).optional(),
+  to: calendarDay().optional(),
 };
 
 /** The trail's filters; shared by the list, its export and the trail report. */
