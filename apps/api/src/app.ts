@@ -21,6 +21,7 @@ import { clientErrorHandler, errorHandler, frameworkErrors, refusingNul } from '
 import { sha256 } from './lib/hash.js';
 import { academicRoutes } from './modules/academic/academic.routes.js';
 import { auditIntegrityRoutes } from './modules/audit/audit-integrity.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
 import { feeRoutes } from './modules/fees/fees.routes.js';
@@ -169,6 +170,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(notificationRoutes, { hub: notificationHub });
       await api.register(reminderRoutes);
       await api.register(auditIntegrityRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api/v1' },
   );

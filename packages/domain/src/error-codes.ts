@@ -88,6 +88,11 @@ export const PAYMENT_PROFILE_ERROR_CODES = {
   apiKeysRequired: 'API_KEYS_REQUIRED',
 } as const;
 
+export const EXPORT_ERROR_CODES = {
+  /** The filters match more rows than one file may hold: narrow them. */
+  exportTooLarge: 'EXPORT_TOO_LARGE',
+} as const;
+
 export const ERROR_CODES = {
   ...GENERIC_ERROR_CODES,
   ...AUTH_ERROR_CODES,
@@ -98,6 +103,7 @@ export const ERROR_CODES = {
   ...FEE_ERROR_CODES,
   ...PAYMENT_ERROR_CODES,
   ...PAYMENT_PROFILE_ERROR_CODES,
+  ...EXPORT_ERROR_CODES,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 const errorCodes: readonly string[] = Object.values(ERROR_CODES);

@@ -17,6 +17,7 @@ export * from './relative-time.js';
 export * from './roles.js';
 export * from './route-roles.js';
 export * from './schemas/academic.js';
+export * from './schemas/audit.js';
 export * from './schemas/audit-integrity.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { academicRoutes } from '@/features/academic/routes';
+import { auditRoutes } from '@/features/audit/routes';
 import { cashDeskRoutes } from '@/features/cash-desk/routes';
 import { emailRoutes } from '@/features/email/routes';
 import { feeRoutes } from '@/features/fees/routes';
@@ -44,7 +45,7 @@ const signedInRoutes: RouteObject[] = [
   { path: '/admin/financial-overview', Component: later('Financial Overview') },
   { path: '/reports', Component: later('Reports') },
   ...settingsRoutes,
-  { path: '/audit', Component: later('Audit') },
+  ...auditRoutes,
   ...notificationRoutes,
 ];
 

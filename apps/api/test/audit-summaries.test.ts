@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { summaryOf } from '../src/modules/audit/audit-trail.presenters.js';
+import type { TrailRow } from '../src/modules/audit/audit-trail.queries.js';
+
+const bursar = { id: 'u1', firstname: 'Adaeze', middlename: null, lastname: 'Eze', email: 'b@x.ng', roles: ['Bursar'] };
+const admin = { ...bursar, firstname: 'Oluwaseun', roles: ['Admin'] };
+
+function row(action: string, entity: string, options: Partial<TrailRow['log']> = {}, actor: object | null = bursar) {
+  return {
+    log: { action, entity, entityId: 'e1', source: null, ...options },
+    actor: actor ?? { id: null },
+    schoolName: null,
+  } as unknown as TrailRow;
+}
+
+const CASES: [string, TrailRow][] = [
+  ['Bursar Adaeze recorded a cash payment', row('payment.credit', 'payment', { source: 'cash_desk' })],
+  ['Bursar Adaeze confirmed a bank transfer', row('payment.credit', 'payment', { source: 'bank_transfer_confirm' })],
+  ['The system credited an online payment', row('payment.credit', 'payment', { source: 'webhook' }, null)],
+  ['Administrator Oluwaseun approved a fee', row('approve', 'fee', {}, admin)],
+  ['Administrator Oluwaseun updated a class arm', row('update', 'class_arm', {}, admin)],
+  ['Administrator Oluwaseun promoted students', row('promote', 'student', { entityId: null }, admin)],
+  ['Administrator Oluwaseun updated the payment settings', row('payment_profile.update', 'payment_profile', {}, admin)],
+  ['Bursar Adaeze exported the audit trail', row('export', 'audit_log', { entityId: null })],
+  ['Bursar Adaeze changed their password', row('password_changed', 'user')],
+  [
+    'The system could not reach the payment provider',
+    row('payments.provider_unreachable', 'payment_profile', {}, null),
+  ],
+  ['Bursar Adaeze archive (backup)', row('archive', 'backup')],
+];
+
+describe('the sentence each audit entry is told in', () => {
+  it.each(CASES)('%s', (sentence, entry) => {
+    expect(summaryOf(entry)).toBe(sentence);
+  });
+});

@@ -1,0 +1,105 @@
+import { AUDIT_MESSAGES } from '@schoolledger/domain';
+import { ScrollText } from 'lucide-react';
+import { useEffect } from 'react';
+import { Button, Card, EmptyState, ErrorBanner, LoadingState, Pagination, Spinner } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { useAuditLogs } from '../api/get-audit-logs';
+import type { AuditPermissions } from '../lib/permissions';
+import { type AuditUrlFilters, trailFilters } from '../lib/use-audit-filters';
+import { EntryList } from './entry-list';
+import { ExportMenu } from './export-menu';
+import { TrailFilters } from './trail-filters';
+
+const PAGE_SIZE = 20;
+
+export interface TrailPanelProps {
+  filters: AuditUrlFilters;
+  update(changes: Partial<AuditUrlFilters>): void;
+  may: AuditPermissions;
+}
+
+export function TrailPanel({ filters, update, may }: TrailPanelProps) {
+  const apiFilters = trailFilters(filters);
+  const logs = useAuditLogs({ ...apiFilters, page: filters.page, limit: PAGE_SIZE });
+  const totalPages = logs.data?.pagination.totalPages ?? 0;
+  useEffect(() => {
+    if (totalPages > 0 && filters.page > totalPages) update({ page: totalPages });
+  }, [totalPages, filters.page, update]);
+  const filtered =
+    filters.q !== '' ||
+    filters.category !== 'all' ||
+    filters.severity !== 'all' ||
+    filters.module !== '' ||
+    filters.person !== '' ||
+    filters.from !== '' ||
+    filters.to !== '';
+
+  let body: React.ReactNode;
+  if (logs.isPending) {
+    body = <LoadingState label="Loading the audit trail..." />;
+  } else if (logs.isError) {
+    body = (
+      <ErrorBanner title="Could not load the audit trail">
+        <p>{errorMessage(logs.error, AUDIT_MESSAGES.trailFailed)}</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => logs.refetch()}>
+          Retry
+        </Button>
+      </ErrorBanner>
+    );
+  } else if (logs.data.entries.length === 0) {
+    body = (
+      <Card>
+        <EmptyState
+          icon={ScrollText}
+          title={filtered ? 'No entries found' : 'No entries yet'}
+          description={
+            filtered
+              ? 'Try adjusting your search or filters.'
+              : 'Every payment, fee, user and setting change is recorded here as it happens.'
+          }
+        />
+      </Card>
+    );
+  } else {
+    const { pagination } = logs.data;
+    body = (
+      <>
+        <EntryList
+          entries={logs.data.entries}
+          onOpen={(entry) => update({ entry: entry.id })}
+          showSchool={may.multiSchool}
+          caption="Audit trail entries, newest first"
+        />
+        <Pagination
+          page={pagination.page}
+          totalPages={pagination.totalPages}
+          total={pagination.total}
+          limit={pagination.limit}
+          onPageChange={(page) => update({ page })}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <TrailFilters
+        filters={filters}
+        update={update}
+        modules={logs.data?.modules ?? []}
+        multiSchool={may.multiSchool}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2
+          className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white"
+          aria-busy={logs.isFetching}
+        >
+          {logs.data ? `Entries (${logs.data.pagination.total.toLocaleString('en-NG')})` : 'Entries'}
+          {logs.isFetching && !logs.isPending && <Spinner className="text-emerald-600" />}
+        </h2>
+        <ExportMenu filters={apiFilters} disabled={!logs.data || logs.data.pagination.total === 0} />
+      </div>
+      {body}
+    </div>
+  );
+}
