@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { personMatches } from '../../db/person-search.js';
 import { auditLogs, loginAttempts, schools, users } from '../../db/schema.js';
-import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
+import { inSchoolOrGroupScope, inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
 /** Start of a calendar day in Nigeria, comparable with a timestamp column. */
 const lagosDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Lagos')`;
@@ -31,7 +31,8 @@ export interface TrailFilters {
  * The rows a caller may read: those of the schools in scope. Platform rows (no school) pass only
  * the super-admin's scope, since `school_id in (…)` is never true for null.
  */
-export const auditInScope = (scope: Scope) => inSchoolScope(scope, auditLogs.schoolId);
+export const auditInScope = (scope: Scope) =>
+  inSchoolOrGroupScope(scope, auditLogs.schoolId, auditLogs.groupSchoolId);
 
 function dateRange(column: typeof auditLogs.createdAt | typeof loginAttempts.createdAt, from?: string, to?: string) {
   return [
