@@ -39,6 +39,7 @@ import { studentRecordRoutes } from './modules/students/student-records.routes.j
 import { studentRoutes } from './modules/students/students.routes.js';
 import { studentFileRoutes } from './modules/students/students-files.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { authPlugin, bearerToken } from './plugins/auth.js';
 
@@ -165,6 +166,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(emailRoutes);
       await api.register(notificationRoutes, { hub: notificationHub });
       await api.register(reminderRoutes);
+      await api.register(systemRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -65,7 +65,7 @@ describe('the job runner on the app database', () => {
   describe('started beside the app', () => {
     let runner: JobRunner;
     beforeAll(async () => {
-      runner = await startJobRunner({ ctx: t.ctx, store: t.database.jobStore, log: silent, emailPassSeconds: 1 });
+      runner = await startJobRunner({ ctx: t.ctx, database: t.database, store: t.database.jobStore, log: silent, emailPassSeconds: 1 });
       t.ctx.jobs = runner;
     });
     afterAll(async () => {
@@ -116,7 +116,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two runners on one PostgreSQL databa
     const { student, fee } = await aStudentOwing(t);
     runners.push(
       ...(await Promise.all(
-        [1, 2].map(() => startJobRunner({ ctx: t.ctx, store: t.database.jobStore, log: silent, emailPassSeconds: 0 })),
+        [1, 2].map(() => startJobRunner({ ctx: t.ctx, database: t.database, store: t.database.jobStore, log: silent, emailPassSeconds: 0 })),
       )),
     );
     await Promise.all(runners.map((runner) => runner.trigger('reminders.run')));

@@ -86,6 +86,11 @@ export const PAYMENT_PROFILE_ERROR_CODES = {
   apiKeysRequired: 'API_KEYS_REQUIRED',
 } as const;
 
+export const SYSTEM_ERROR_CODES = {
+  /** One backup at a time: another is still being written. */
+  backupRunning: 'BACKUP_RUNNING',
+} as const;
+
 export const ERROR_CODES = {
   ...GENERIC_ERROR_CODES,
   ...AUTH_ERROR_CODES,
@@ -96,6 +101,7 @@ export const ERROR_CODES = {
   ...FEE_ERROR_CODES,
   ...PAYMENT_ERROR_CODES,
   ...PAYMENT_PROFILE_ERROR_CODES,
+  ...SYSTEM_ERROR_CODES,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 const errorCodes: readonly string[] = Object.values(ERROR_CODES);
