@@ -38,8 +38,8 @@ import { schoolRoutes } from './modules/schools/schools.routes.js';
 import { studentRecordRoutes } from './modules/students/student-records.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
 import { studentFileRoutes } from './modules/students/students-files.routes.js';
-import { profileRoutes } from './modules/users/profile.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { profileRoutes } from './modules/users/profile.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { authPlugin, bearerToken } from './plugins/auth.js';
 

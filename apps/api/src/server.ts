@@ -16,7 +16,10 @@ const baseConfig = loadConfig();
 const systemLogSink = createSystemLogSink();
 const log = pino(
   { level: baseConfig.logLevel },
-  pino.multistream([{ level: 'trace', stream: process.stdout }, { level: 'warn', stream: systemLogSink.stream }]),
+  pino.multistream([
+    { level: 'trace', stream: process.stdout },
+    { level: 'warn', stream: systemLogSink.stream },
+  ]),
 );
 const say = (message: string) => process.stdout.write(`${message}\n`);
 const database = await openDatabase({

@@ -6,9 +6,17 @@ import { createSystemLogSink } from '../src/modules/system/system-log-sink.js';
 import { useTestApp } from './helper.js';
 
 const alnum = (min: number, max: number) =>
-  fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), minLength: min, maxLength: max });
+  fc.string({
+    unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),
+    minLength: min,
+    maxLength: max,
+  });
 const base64url = (min: number, max: number) =>
-  fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_'), minLength: min, maxLength: max });
+  fc.string({
+    unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_'),
+    minLength: min,
+    maxLength: max,
+  });
 const hex = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: min, maxLength: max });
 const digits = (min: number, max: number) =>
@@ -27,12 +35,7 @@ const secret = fc.oneof(
 const filler = fc.string({ maxLength: 30 });
 /** A secret somewhere inside ordinary text, or behind a name like password= or Bearer. */
 const planted = fc
-  .tuple(
-    filler,
-    fc.constantFrom('', ' ', 'password=', 'token: ', 'Bearer ', 'secret="', 'to '),
-    secret,
-    filler,
-  )
+  .tuple(filler, fc.constantFrom('', ' ', 'password=', 'token: ', 'Bearer ', 'secret="', 'to '), secret, filler)
   .map(([before, label, value, after]) => ({ text: `${before}${label}${value} ${after}`, value }));
 
 describe('system log redaction', () => {
@@ -40,7 +43,18 @@ describe('system log redaction', () => {
     fc.assert(
       fc.property(
         planted,
-        fc.constantFrom('msg', 'err.message', 'err.code', 'route', 'module', 'queue', 'req.url', 'body', 'email', 'headers'),
+        fc.constantFrom(
+          'msg',
+          'err.message',
+          'err.code',
+          'route',
+          'module',
+          'queue',
+          'req.url',
+          'body',
+          'email',
+          'headers',
+        ),
         fc.constantFrom(40, 50, 60),
         ({ text, value }, where, level) => {
           const entry: Record<string, unknown> = { level, time: Date.now(), msg: 'something happened', reqId: 'req-1' };
@@ -94,7 +108,10 @@ describe('system logs', () => {
     sink.attach(t.ctx.db);
     log.info('an ordinary request');
     log.warn({ module: 'payments', provider: 'paystack' }, 'webhook refused: the signature does not match');
-    log.error({ err: new Error('refund check failed for parent@example.com') }, 'a pending refund could not be checked');
+    log.error(
+      { err: new Error('refund check failed for parent@example.com') },
+      'a pending refund could not be checked',
+    );
     await sink.flush();
 
     const ict = await t.as('ict');
@@ -107,7 +124,10 @@ describe('system logs', () => {
     expect(all.body).not.toContain('parent@example.com');
     expect(all.json().data.logs[0].context.errorMessage).toBe('refund check failed for [email]');
 
-    const errors = await t.app.inject({ url: '/api/v1/ict-admin/system-logs?level=warn&search=signature', headers: ict });
+    const errors = await t.app.inject({
+      url: '/api/v1/ict-admin/system-logs?level=warn&search=signature',
+      headers: ict,
+    });
     expect(errors.statusCode).toBe(200);
     expect(errors.json().data).toMatchObject({
       logs: [{ level: 'warn', context: { module: 'payments', provider: 'paystack' } }],
@@ -130,7 +150,11 @@ describe('system logs', () => {
 
   it('drops entries quietly when the database is gone, without failing the logger', async () => {
     const sink = createSystemLogSink();
-    sink.attach({ insert: () => { throw new Error('database down'); } } as never);
+    sink.attach({
+      insert: () => {
+        throw new Error('database down');
+      },
+    } as never);
     const log = pino({ level: 'warn' }, pino.multistream([{ level: 'warn', stream: sink.stream }]));
     expect(() => log.warn('the database is unreachable')).not.toThrow();
     await expect(sink.flush()).resolves.toBeUndefined();

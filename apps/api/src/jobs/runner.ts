@@ -106,8 +106,7 @@ export async function startJobRunner(options: {
       log.error({ err: error, queue: name }, 'a job could not be queued');
     }
   };
-  const trigger = (name: Triggered) =>
-    send(name, {}, { singletonSeconds: Math.max(1, slots[name]) });
+  const trigger = (name: Triggered) => send(name, {}, { singletonSeconds: Math.max(1, slots[name]) });
 
   const handlers: { [Name in QueueName]: (data: Queues[Name]) => Promise<unknown> } = {
     'email.deliver': async () => {
@@ -137,7 +136,8 @@ export async function startJobRunner(options: {
     },
     'backups.run': async () => {
       const backup = await runScheduledBackup(ctx, options.database);
-      if (backup?.status === 'failed') log.error({ module: 'backups', err: { message: backup.error } }, 'scheduled backup failed');
+      if (backup?.status === 'failed')
+        log.error({ module: 'backups', err: { message: backup.error } }, 'scheduled backup failed');
       else if (backup) log.info({ backup: backup.fileName }, 'scheduled backup written');
     },
     'system-logs.prune': async () => {

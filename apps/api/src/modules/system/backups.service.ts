@@ -65,7 +65,11 @@ export const nextRun = (frequency: BackupFrequency, now: Date) =>
   new Date(previousRun(frequency, now).getTime() + PERIOD_MS[frequency]);
 
 /** `schoolledger-20261124T085000Z`: sorts by time and names no one. */
-const stampOf = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const stampOf = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 
 async function sha256Of(file: string) {
   const hash = createHash('sha256');
@@ -160,7 +164,8 @@ export async function runBackup(
     await pruneBackups(ctx);
     return done;
   } catch (error) {
-    await rm(partial, { force: true });
+    // Whatever failed may also stop the clean-up (the folder is a file, the disk is gone).
+    await rm(partial, { force: true }).catch(() => {});
     return finishBackupRow(ctx.db, row.id, {
       status: 'failed',
       fileName: null,

@@ -17,7 +17,10 @@ const MAX_FIELD = 200;
  */
 const MASKS: [RegExp, string][] = [
   [/bearer\s+\S+/gi, 'Bearer [secret]'],
-  [/(password|passwd|secret|token|api[_-]?key|authorization|cookie|hash)(["']?\s*[=:]\s*["']?)[^\s"',;&]+/gi, '$1$2[secret]'],
+  [
+    /(password|passwd|secret|token|api[_-]?key|authorization|cookie|hash)(["']?\s*[=:]\s*["']?)[^\s"',;&]+/gi,
+    '$1$2[secret]',
+  ],
   [/(sk|pk|rk)_(live|test)_[A-Za-z0-9_]+/gi, '[key]'],
   [/FLW(SEC|PUB)K(_TEST)?-[A-Za-z0-9_-]+/gi, '[key]'],
   [/eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g, '[token]'],

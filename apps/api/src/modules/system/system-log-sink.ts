@@ -26,7 +26,7 @@ export interface SystemLogSink {
  */
 export function createSystemLogSink(): SystemLogSink {
   let db: DbOrTx | null = null;
-  let pending: SafeLogEntry[] = [];
+  const pending: SafeLogEntry[] = [];
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
 

@@ -66,7 +66,9 @@ export async function outboxBacklog(db: DbOrTx) {
     .select({
       queued: sql<number>`count(*) filter (where ${emailOutbox.status} in ('queued', 'retrying'))`.mapWith(Number),
       failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'failed')`.mapWith(Number),
-      oldestQueuedAt: min(sql`case when ${emailOutbox.status} in ('queued', 'retrying') then ${emailOutbox.createdAt} end`),
+      oldestQueuedAt: min(
+        sql`case when ${emailOutbox.status} in ('queued', 'retrying') then ${emailOutbox.createdAt} end`,
+      ),
     })
     .from(emailOutbox);
   const oldest = row?.oldestQueuedAt;
@@ -154,4 +156,8 @@ export async function restoredCounts(db: DbOrTx) {
 /** Writes the embedded database's pages out, so a copy of its files needs little recovery. */
 export async function checkpoint(db: DbOrTx) {
   await db.execute(sql`checkpoint`);
+}
+
+export async function runningBackups(db: DbOrTx) {
+  return db.select().from(backups).where(eq(backups.status, 'running'));
 }

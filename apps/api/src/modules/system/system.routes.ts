@@ -76,6 +76,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await runBackup(app.ctx, app.database, { trigger: 'manual', actor: actorOf(request) });
+      if (row.status === 'failed')
+        request.log.error({ module: 'backups', err: { message: row.error } }, 'backup failed');
       const message = row.status === 'succeeded' ? SYSTEM_MESSAGES.backupSucceeded : SYSTEM_MESSAGES.backupFailed;
       return ok(message, presentBackup(row));
     },

@@ -4,7 +4,13 @@ import type { SystemLogsPage, SystemLogsQuery, SystemStatus } from '@schoolledge
 import type { AppContext } from '../../app-context.js';
 import { type Database, migrationsFolder } from '../../db/client.js';
 import { diskSpace } from './backups.service.js';
-import { appliedMigrationCount, databaseSize, listSystemLogs, outboxBacklog, pruneSystemLogs } from './system.queries.js';
+import {
+  appliedMigrationCount,
+  databaseSize,
+  listSystemLogs,
+  outboxBacklog,
+  pruneSystemLogs,
+} from './system.queries.js';
 
 const STARTED_AT = new Date(Date.now() - process.uptime() * 1000);
 /** Below these the disk card turns amber, then red: a backup of a school's year needs room. */
