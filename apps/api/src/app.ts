@@ -61,6 +61,10 @@ export interface BuildAppOptions {
 export async function buildApp({ ctx, database, webDir, logger }: BuildAppOptions) {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
+    // What a request logs names its path (without the query), so a warning on the ICT
+    // administrator's log screen says where it happened.
+    childLoggerFactory: (parent, bindings, options, rawRequest) =>
+      parent.child({ ...bindings, route: rawRequest.url?.split('?')[0] }, options),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1_048_576,
     requestTimeout: 30_000,

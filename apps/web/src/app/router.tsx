@@ -9,6 +9,7 @@ import { paymentConfigRoutes } from '@/features/payment-config/routes';
 import { receiptCheckRoutes } from '@/features/receipt-check/routes';
 import { studentFeeRoutes } from '@/features/student-fees/routes';
 import { studentRoutes } from '@/features/students/routes';
+import { systemRoutes } from '@/features/system/routes';
 import { userRoutes } from '@/features/users/routes';
 import { CatchAll, GuestOnly, RequireAuth, RootLayout } from './guards';
 
@@ -45,6 +46,7 @@ const signedInRoutes: RouteObject[] = [
   { path: '/settings', Component: later('General Settings') },
   { path: '/audit', Component: later('Audit') },
   ...notificationRoutes,
+  ...systemRoutes,
 ];
 
 export const router = createBrowserRouter([
