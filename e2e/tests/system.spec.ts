@@ -28,8 +28,11 @@ test.describe('the ICT administrator’s system page', () => {
     await expect(database.getByText('Healthy')).toBeVisible();
     await expect(database.getByText('Connected')).toBeVisible();
     await expect(database.getByRole('definition').filter({ hasText: 'Embedded (PGlite)' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Job queue' }).getByText('backups.run')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Uptime and version' }).getByText('1.0.0')).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Jobs per queue' }).getByRole('rowheader', { name: 'backups.run' }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Server' }).getByText('1.0.0')).toBeVisible();
+    await expect(page.getByText('Successfully logged in!')).toBeHidden();
     await screenshot(page, 'desktop-system-status');
     await expectAccessible(page, 'system status');
 
@@ -75,6 +78,8 @@ test.describe('the ICT administrator’s system page', () => {
     await screenshot(page, 'phone-system-backups');
     await page.goto('/system?tab=logs&level=warn&search=signature');
     await expect(page.getByText('webhook refused: the signature does not match')).toBeVisible();
+    // Nothing wider than the phone: the page never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'phone-system-logs');
   });
 

@@ -100,7 +100,7 @@ function BackupTable({ backups }: { backups: Backup[] }) {
         <caption className="sr-only">Recent backups</caption>
         <thead className="bg-slate-50 text-xs text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-400">
           <tr>
-            <th scope="col" className="px-5 py-2 font-medium">
+            <th scope="col" className="py-2 pr-3 pl-4 font-medium sm:pl-5">
               Started
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
@@ -123,7 +123,7 @@ function BackupTable({ backups }: { backups: Backup[] }) {
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {backups.map((backup) => (
             <tr key={backup._id}>
-              <td className="px-5 py-2 whitespace-nowrap text-slate-900 dark:text-white">
+              <td className="py-2 pr-3 pl-4 text-slate-900 sm:pl-5 sm:whitespace-nowrap dark:text-white">
                 {formatDateTime(backup.startedAt)}
               </td>
               <td className="px-3 py-2">

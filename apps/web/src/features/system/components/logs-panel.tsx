@@ -55,17 +55,22 @@ function LogRow({ log }: { log: SystemLog }) {
   return (
     <Fragment>
       <tr>
-        <td className="px-5 py-2 align-top whitespace-nowrap text-slate-700 dark:text-slate-300">
+        <td className="hidden px-5 py-2 align-top whitespace-nowrap text-slate-700 sm:table-cell dark:text-slate-300">
           <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
         </td>
-        <td className="px-3 py-2 align-top">
+        <td className="py-2 pr-2 pl-4 align-top sm:px-3">
           <Badge variant={LEVELS[log.level].variant}>{LEVELS[log.level].label}</Badge>
         </td>
-        <td className="px-3 py-2 align-top break-words text-slate-900 dark:text-white">{log.message}</td>
+        <td className="w-full px-2 py-2 align-top break-words text-slate-900 sm:px-3 dark:text-white">
+          {log.message}
+          <time dateTime={log.createdAt} className="mt-0.5 block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+            {formatDateTime(log.createdAt)}
+          </time>
+        </td>
         <td className="hidden px-3 py-2 align-top text-slate-700 md:table-cell dark:text-slate-300">
           {String(log.context?.module ?? log.context?.queue ?? '—')}
         </td>
-        <td className="px-5 py-1 text-right align-top">
+        <td className="py-1 pr-4 pl-2 text-right align-top sm:pr-5">
           {context.length > 0 && (
             <Button
               variant="ghost"
@@ -82,7 +87,7 @@ function LogRow({ log }: { log: SystemLog }) {
       </tr>
       {open && (
         <tr id={detailsId} className="bg-slate-50 dark:bg-slate-800/40">
-          <td colSpan={5} className="px-5 py-3">
+          <td colSpan={5} className="px-4 py-3 sm:px-5">
             <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
               {context.map(([key, value]) => (
                 <Fragment key={key}>
@@ -149,19 +154,19 @@ export function LogsPanel({
           <caption className="sr-only">Warnings and errors of the server, newest first</caption>
           <thead className="bg-slate-50 text-xs text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-400">
             <tr>
-              <th scope="col" className="px-5 py-2 font-medium">
+              <th scope="col" className="hidden px-5 py-2 font-medium sm:table-cell">
                 Time
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="py-2 pr-2 pl-4 font-medium sm:px-3">
                 Level
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              <th scope="col" className="px-2 py-2 font-medium sm:px-3">
                 Message
               </th>
               <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">
                 Module
               </th>
-              <th scope="col" className="px-5 py-2 text-right font-medium">
+              <th scope="col" className="py-2 pr-4 pl-2 text-right font-medium sm:pr-5">
                 <span className="sr-only">Details</span>
               </th>
             </tr>

@@ -1,7 +1,7 @@
 import type { HealthState, SystemStatus } from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { Clock, Database, HardDrive, type LucideIcon, Mail, Workflow } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Button, Card, ErrorBanner, LoadingState } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { useSystemStatus } from '../api/get-system-status';
@@ -20,12 +20,14 @@ function StatusCard({
   state,
   reason,
   children,
+  extra,
 }: {
   icon: LucideIcon;
   title: string;
   state: HealthState;
   reason: string;
-  children: ReactNode;
+  children?: ReactNode;
+  extra?: ReactNode;
 }) {
   return (
     <Card className={clsx('border-l-4 p-5', ACCENTS[state])} aria-label={title}>
@@ -37,7 +39,8 @@ function StatusCard({
         <HealthBadge state={state} />
       </div>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{reason}</p>
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">{children}</dl>
+      {children && <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">{children}</dl>}
+      {extra}
     </Card>
   );
 }
@@ -48,6 +51,59 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="min-w-0 text-right font-medium break-words text-slate-900 dark:text-white">{children}</dd>
     </>
+  );
+}
+
+function QueueTable({ queues }: { queues: SystemStatus['jobs']['queues'] }) {
+  return (
+    <table className="mt-4 w-full text-sm">
+      <caption className="sr-only">Jobs per queue</caption>
+      <thead className="text-xs text-slate-500 dark:text-slate-400">
+        <tr>
+          <th scope="col" className="py-1 text-left font-medium">
+            Queue
+          </th>
+          <th scope="col" className="py-1 pl-2 text-right font-medium">
+            Waiting
+          </th>
+          <th scope="col" className="py-1 pl-2 text-right font-medium">
+            Active
+          </th>
+          <th scope="col" className="py-1 pl-2 text-right font-medium">
+            Failed
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {queues.map((queue) => (
+          <tr key={queue.name}>
+            <th scope="row" className="py-0.5 text-left font-normal text-slate-600 dark:text-slate-300">
+              {/* Long names break after a dot, not mid-word. */}
+              {queue.name.split('.').map((part, index) => (
+                <Fragment key={part}>
+                  {index > 0 && (
+                    <>
+                      .<wbr />
+                    </>
+                  )}
+                  {part}
+                </Fragment>
+              ))}
+            </th>
+            <td className="py-0.5 pl-2 text-right font-medium text-slate-900 dark:text-white">{queue.queued}</td>
+            <td className="py-0.5 pl-2 text-right font-medium text-slate-900 dark:text-white">{queue.active}</td>
+            <td
+              className={clsx(
+                'py-0.5 pl-2 text-right font-medium',
+                queue.failed > 0 ? 'text-red-700 dark:text-red-300' : 'text-slate-900 dark:text-white',
+              )}
+            >
+              {queue.failed}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -63,19 +119,14 @@ function Cards({ status }: { status: SystemStatus }) {
           {database.migrationsApplied ?? '?'} of {database.migrationsShipped} applied
         </Fact>
       </StatusCard>
-      <StatusCard icon={Workflow} title="Job queue" state={jobs.state} reason={jobs.reason}>
-        {jobs.queues.length === 0 ? (
-          <Fact label="Queues">None reported</Fact>
-        ) : (
-          jobs.queues.map((queue) => (
-            <Fact key={queue.name} label={queue.name}>
-              {queue.queued} queued · {queue.active} active ·{' '}
-              <span className={queue.failed > 0 ? 'text-red-700 dark:text-red-300' : undefined}>
-                {queue.failed} failed
-              </span>
-            </Fact>
-          ))
-        )}
+      <StatusCard
+        icon={Workflow}
+        title="Job queue"
+        state={jobs.state}
+        reason={jobs.reason}
+        extra={jobs.queues.length > 0 && <QueueTable queues={jobs.queues} />}
+      >
+        {jobs.queues.length === 0 && <Fact label="Queues">None reported</Fact>}
       </StatusCard>
       <StatusCard icon={Mail} title="Email outbox" state={email.state} reason={email.reason}>
         <Fact label="Waiting">{email.queued}</Fact>
@@ -91,7 +142,7 @@ function Cards({ status }: { status: SystemStatus }) {
           <span className="font-mono text-xs">{disk.path}</span>
         </Fact>
       </StatusCard>
-      <StatusCard icon={Clock} title="Uptime and version" state={app.state} reason={app.reason}>
+      <StatusCard icon={Clock} title="Server" state={app.state} reason={app.reason}>
         <Fact label="Up for">{formatDuration(app.uptimeSeconds)}</Fact>
         <Fact label="Started">{formatDateTime(app.startedAt)}</Fact>
         <Fact label="Version">{app.version}</Fact>
