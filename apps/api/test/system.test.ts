@@ -1,9 +1,15 @@
 import { readdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { backups, emailOutbox } from '../src/db/schema.js';
-import { nextRun, previousRun, pruneBackups, runScheduledBackup } from '../src/modules/system/backups.service.js';
+import {
+  nextRun,
+  previousRun,
+  pruneBackups,
+  runBackup,
+  runScheduledBackup,
+} from '../src/modules/system/backups.service.js';
 import { bearer, demoEmail, login, useTestApp } from './helper.js';
 
 describe('backup schedule', () => {
@@ -18,6 +24,10 @@ describe('backup schedule', () => {
     expect(nextRun('hourly', new Date('2026-11-24T23:59:00Z')).toISOString()).toBe('2026-11-25T00:00:00.000Z');
   });
 });
+
+/** The same tests run on the embedded database and, in the PostgreSQL pass, on pg_dump. */
+const driver = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const extension = driver === 'postgres' ? 'pgdump' : 'pglite\\.tar\\.gz';
 
 describe('system status and backups', () => {
   let now = new Date('2026-11-24T09:10:00Z');
@@ -34,7 +44,7 @@ describe('system status and backups', () => {
     const response = await t.app.inject({ url: '/api/v1/ict-admin/system-status', headers: await t.as('ict') });
     expect(response.statusCode, response.body).toBe(200);
     const status = response.json().data;
-    expect(status.database).toMatchObject({ state: 'healthy', reachable: true, driver: 'pglite' });
+    expect(status.database).toMatchObject({ state: 'healthy', reachable: true, driver });
     expect(status.database.migrationsApplied).toBe(status.database.migrationsShipped);
     expect(status.database.sizeBytes).toBeGreaterThan(1_000_000);
     // API tests run no job runner, which is what the card says.
@@ -76,22 +86,40 @@ describe('system status and backups', () => {
       lastBackup: { _id: first!.id, status: 'succeeded', fileName: first!.fileName },
     });
     expect(response.json().data.backups).toHaveLength(1);
-    expect(response.json().data.lastBackup.fileName).toMatch(/^schoolledger-20261124T091000Z\.pglite\.tar\.gz$/);
+    expect(response.json().data.lastBackup.fileName).toMatch(
+      new RegExp(`^schoolledger-20261124T091000Z\\.${extension}$`),
+    );
 
     now = new Date('2026-11-25T01:00:30Z');
     expect(await runScheduledBackup(t.ctx, t.database)).toMatchObject({ status: 'succeeded' });
   });
 
+  it.skipIf(driver !== 'postgres')('without pg_dump the backup is recorded as failed with that reason', async () => {
+    const searchPath = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      const backup = await runBackup(t.ctx, t.database, { trigger: 'scheduled' });
+      expect(backup).toMatchObject({ status: 'failed', fileName: null });
+      expect(backup.error).toMatch(/^pg_dump not available/);
+    } finally {
+      process.env.PATH = searchPath;
+    }
+  });
+
   it('removes files past the retention but always keeps the newest successful backup', async () => {
     const dir = path.join(t.ctx.config.dataDir, 'backups');
-    const rows = await t.ctx.db.select().from(backups);
+    const written = await t.ctx.db
+      .select()
+      .from(backups)
+      .where(eq(backups.status, 'succeeded'))
+      .orderBy(desc(backups.startedAt));
+    expect(written).toHaveLength(2);
     now = new Date('2026-12-20T09:00:00Z');
     expect(await pruneBackups(t.ctx)).toBe(1);
     const left = await t.ctx.db.select().from(backups).where(eq(backups.status, 'succeeded'));
-    expect(left.filter((row) => row.prunedAt === null).map((row) => row.fileName)).toEqual([
-      rows.sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())[0]!.fileName,
-    ]);
-    expect(readdirSync(dir)).toEqual([rows[0]!.fileName]);
+    expect(left.filter((row) => row.prunedAt === null).map((row) => row.fileName)).toEqual([written[0]!.fileName]);
+    expect(left.find((row) => row.id === written[1]!.id)?.prunedAt).toEqual(now);
+    expect(readdirSync(dir)).toEqual([written[0]!.fileName]);
   });
 
   it('records a failed backup with its reason when the dump cannot be written, never a crash', async () => {
