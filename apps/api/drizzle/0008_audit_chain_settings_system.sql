@@ -127,3 +127,16 @@ $$;
 --> statement-breakpoint
 -- Append-only for the app's role, whatever its privileges: rows are never changed or removed.
 CREATE TRIGGER "audit_logs_append_only" BEFORE UPDATE OR DELETE ON "audit_logs" FOR EACH ROW EXECUTE FUNCTION "audit_logs_refuse_change"();
+--> statement-breakpoint
+-- A head only ever moves one link forward: rewinding it to hide rows taken from the end of a
+-- chain, or removing it, is refused like any change to the rows themselves.
+CREATE FUNCTION "audit_chain_heads_forward_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP = 'DELETE' OR NEW.seq <> OLD.seq + 1 OR NEW.chain <> OLD.chain THEN
+		RAISE EXCEPTION 'audit_chain_heads only moves forward: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+	END IF;
+	RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "audit_chain_heads_forward_only" BEFORE UPDATE OR DELETE ON "audit_chain_heads" FOR EACH ROW EXECUTE FUNCTION "audit_chain_heads_forward_only"();

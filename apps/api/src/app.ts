@@ -20,6 +20,7 @@ import type { Database } from './db/client.js';
 import { clientErrorHandler, errorHandler, frameworkErrors, refusingNul } from './lib/error-handler.js';
 import { sha256 } from './lib/hash.js';
 import { academicRoutes } from './modules/academic/academic.routes.js';
+import { auditIntegrityRoutes } from './modules/audit/audit-integrity.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
 import { feeRoutes } from './modules/fees/fees.routes.js';
@@ -170,6 +171,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(emailRoutes);
       await api.register(notificationRoutes, { hub: notificationHub });
       await api.register(reminderRoutes);
+      await api.register(auditIntegrityRoutes);
       await api.register(systemRoutes);
     },
     { prefix: '/api/v1' },

@@ -22,6 +22,8 @@ export interface TestApp {
   app: App;
   ctx: AppContext;
   database: Database;
+  /** The PostgreSQL database of this file, when the tests run on PostgreSQL. */
+  databaseUrl?: string;
   /** Signs in a demo user by the part of their email before the @, and returns a bearer header. */
   as(name: string): Promise<{ authorization: string }>;
 }
@@ -61,7 +63,8 @@ export function useTestApp(
       });
       const testUrl = new URL(url);
       testUrl.pathname = `/${name}`;
-      state.database = await openDatabase({ url: testUrl.toString() });
+      state.databaseUrl = testUrl.toString();
+      state.database = await openDatabase({ url: state.databaseUrl });
     } else {
       state.database = await openDatabase({});
     }

@@ -9,7 +9,7 @@ export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
 const FINANCIAL_ENTITIES = new Set(['payment', 'fee', 'refund', 'payment_dispute', 'payment_profile', 'receipt']);
 /** Entities about who may do what: sign-ins, passwords, sessions, keys. */
 const SECURITY_ENTITIES = new Set(['session', 'auth', 'password', 'login', 'settings', 'email_settings']);
-const SYSTEM_ENTITIES = new Set(['backup', 'system', 'audit', 'export', 'report']);
+const SYSTEM_ENTITIES = new Set(['backup', 'system', 'audit', 'audit_log', 'export', 'report', 'term_pack']);
 
 /** Actions that an auditor must never miss, whatever the entity. */
 const CRITICAL_ACTIONS = new Set([

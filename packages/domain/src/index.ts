@@ -15,6 +15,7 @@ export * from './people.js';
 export * from './permissions.js';
 export * from './relative-time.js';
 export * from './roles.js';
+export * from './route-roles.js';
 export * from './schemas/academic.js';
 export * from './schemas/audit-integrity.js';
 export * from './schemas/auth.js';

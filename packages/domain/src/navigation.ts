@@ -1,5 +1,6 @@
 import { PERMISSIONS } from './permissions.js';
 import { ROLES, type Role } from './roles.js';
+import { ACADEMIC_ROLES as ACADEMIC } from './route-roles.js';
 
 export interface NavEntry {
   label: string;
@@ -18,7 +19,7 @@ export interface NavGroup {
 export type NavItem = NavEntry | NavGroup;
 
 const ALL: readonly Role[] = ROLES;
-const ACADEMIC: readonly Role[] = ['Admin', 'ICT_administrator', 'Principal', 'Headteacher'];
+
 const FEE_ADMIN: readonly Role[] = ['Admin', 'ICT_administrator', 'Principal', 'Headteacher', 'Bursar'];
 
 /** Sidebar entries exactly as SPEC §2 lists them. */
@@ -110,24 +111,3 @@ export function navigationFor(roles: readonly string[]): NavItem[] {
   }
   return items;
 }
-
-/** An entry is highlighted when the current path equals or starts with its path. */
-export function isActivePath(currentPath: string, entryPath: string): boolean {
-  return currentPath === entryPath || currentPath.startsWith(`${entryPath}/`);
-}
-
-/** Route guards for the signed-in paths that SPEC restricts; other paths need only sign-in. */
-export const ROUTE_ROLES: Record<string, readonly Role[]> = {
-  '/users': ['Admin', 'ICT_administrator', 'Principal', 'Headteacher', 'Proprietor'],
-  '/schools': ['Admin', 'ICT_administrator', 'Proprietor'],
-  '/sessions': [...ACADEMIC, 'Proprietor'],
-  '/terms': [...ACADEMIC, 'Proprietor'],
-  '/class-arms': [...ACADEMIC, 'Proprietor'],
-  '/admin/students': ['Admin', 'Proprietor', 'ICT_administrator'],
-  '/student/fees': ['Student', 'Parent'],
-  '/bursar/cash-payments': ['Admin', 'ICT_administrator', 'Bursar'],
-  '/admin/payment-config': ['Admin', 'ICT_administrator'],
-  '/audit': PERMISSIONS['audit.view'],
-  '/settings': PERMISSIONS['settings.view'],
-  '/system': PERMISSIONS['system.view'],
-};

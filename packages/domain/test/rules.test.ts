@@ -9,7 +9,9 @@ import {
   koboToNaira,
   nairaToKobo,
   navigationFor,
+  PERMISSIONS,
   primaryRole,
+  ROUTE_ROLES,
   sessionBadge,
   termBadge,
 } from '../src/index.js';
@@ -85,6 +87,16 @@ describe('money', () => {
   });
 });
 
+describe('route guards', () => {
+  it('let into a page exactly the roles its API serves', () => {
+    expect(ROUTE_ROLES['/audit']).toEqual(PERMISSIONS['audit.view']);
+    expect(ROUTE_ROLES['/settings']).toEqual(PERMISSIONS['settings.view']);
+    expect(ROUTE_ROLES['/system']).toEqual(PERMISSIONS['system.view']);
+    expect(ROUTE_ROLES['/admin/payment-config']).toEqual(PERMISSIONS['payments.configure']);
+    expect(ROUTE_ROLES['/bursar/cash-payments']).toEqual(PERMISSIONS['payments.cash']);
+  });
+});
+
 describe('navigation', () => {
   const labels = (roles: string[]) =>
     navigationFor(roles).map((item) =>
@@ -108,12 +120,13 @@ describe('navigation', () => {
       'Fee Management[Fee Administration,Cash Payments]',
       'Reports',
       'Audit',
+      'System',
       'Settings[General Settings,Email Configuration,Payment Configuration,Student Management]',
     ]);
   });
 
   it('hides a group whose roles the user lacks even when a child would match', () => {
-    expect(labels(['Proprietor'])).toEqual(['Dashboard', 'Schools']);
+    expect(labels(['Proprietor'])).toEqual(['Dashboard', 'Schools', 'Audit']);
   });
 
   it('highlights an entry for its own path and paths below it', () => {

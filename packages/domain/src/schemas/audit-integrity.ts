@@ -20,9 +20,7 @@ export const chainVerificationSchema = z.object({
   headSeq: z.number().int(),
   headHash: z.string(),
   valid: z.boolean(),
-  firstBad: z
-    .object({ seq: z.number().int(), id: z.uuid().nullable(), problem: z.enum(CHAIN_PROBLEMS) })
-    .nullable(),
+  firstBad: z.object({ seq: z.number().int(), id: z.uuid().nullable(), problem: z.enum(CHAIN_PROBLEMS) }).nullable(),
 });
 export type ChainVerification = z.infer<typeof chainVerificationSchema>;
 

@@ -8,7 +8,8 @@ import { initiatePayment } from '../api/initiate-payment';
 import { studentFeeKeys } from '../api/keys';
 import { PAYMENT_TEXT } from './messages';
 import { type Attempt, initialFlow, paymentFlowReducer, watchedAttempt } from './payment-flow';
-import { openPaymentWindow, POLL_MS, reopenPaymentWindow, watchPaymentReturn } from './payment-window';
+import { openPaymentWindow, POLL_MS, reopenPaymentWindow } from './payment-popup';
+import { watchPaymentReturn } from './payment-window';
 
 /**
  * The payment dialog's side of the world: the provider's window, the status checks and the
