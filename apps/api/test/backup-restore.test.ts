@@ -12,6 +12,7 @@ import { createContext } from '../src/app-context.js';
 import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { auditLogs, backups, payments } from '../src/db/schema.js';
+import { verifyAuditChains } from '../src/modules/audit/chain.service.js';
 import { restoreBackup } from '../src/modules/system/restore.service.js';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.js';
 import { demoEmail, type TestApp } from './helper.js';
@@ -68,6 +69,14 @@ const chainOf = (t: { database: Database }) =>
     .from(auditLogs)
     .orderBy(asc(auditLogs.chain), asc(auditLogs.seq));
 
+/** The audit chains verify from their first row to their head, and there is at least one. */
+async function expectChainsVerify(t: TestApp) {
+  const verification = await verifyAuditChains(t.database.db, { kind: 'all' }, new Date());
+  expect(verification.chains.length).toBeGreaterThan(0);
+  expect(verification.chains.filter((chain) => !chain.valid)).toEqual([]);
+  expect(verification.valid).toBe(true);
+}
+
 /** Pays, backs up as the ICT administrator, and returns what the backup must bring back. */
 async function payAndBackUp(t: TestApp, dataDir: string) {
   const ids = await loadPaymentIds(t);
@@ -86,6 +95,7 @@ async function payAndBackUp(t: TestApp, dataDir: string) {
   expect(backup.sizeBytes).toBe(readFileSync(file).length);
   const [audited] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.entityId, backup._id));
   expect(audited).toMatchObject({ action: 'backup.create', entity: 'backup' });
+  await expectChainsVerify(t);
   return { file, payment, chain: await chainOf(t) };
 }
 
@@ -142,6 +152,7 @@ describe.skipIf(pgUrl)('backup and restore of the embedded database', () => {
     expect(payment).toMatchObject({ receiptNo: before.payment.receiptNo, amountKobo: 2_500_000n });
     expect(await chainOf(t)).toEqual(before.chain);
     expect(before.chain.length).toBeGreaterThan(0);
+    await expectChainsVerify(t);
     // The copy was taken while its own backup ran; restored, that backup reads as written, not running.
     const status = await t.app.inject({ url: '/api/v1/ict-admin/backup-status', headers: await t.as('ict') });
     expect(status.json().data).toMatchObject({
@@ -199,6 +210,7 @@ describe.skipIf(!pgUrl)('backup and restore on PostgreSQL', () => {
       t = await startApp(dataDir, await openDatabase({ url: target.toString() }));
       expect(await t.database.db.select().from(payments).where(eq(payments.id, later._id))).toEqual([]);
       expect(await chainOf(t)).toEqual(before.chain);
+      await expectChainsVerify(t);
       expect(over.payments).toBeGreaterThan(0);
 
       await t.app.close();
@@ -215,6 +227,7 @@ describe.skipIf(!pgUrl)('backup and restore on PostgreSQL', () => {
       const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, before.payment._id));
       expect(payment).toMatchObject({ receiptNo: before.payment.receiptNo });
       expect(await chainOf(t)).toEqual(before.chain);
+      await expectChainsVerify(t);
     },
   );
 });
