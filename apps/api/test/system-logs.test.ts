@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { systemLogs } from '../src/db/schema.js';
 import { safeLogEntry } from '../src/modules/system/log-redaction.js';
+import { insertSystemLogs, pruneSystemLogs } from '../src/modules/system/system.queries.js';
 import { createSystemLogSink } from '../src/modules/system/system-log-sink.js';
 import { useTestApp } from './helper.js';
 
@@ -146,6 +148,23 @@ describe('system logs', () => {
     const bursar = await t.app.inject({ url: '/api/v1/ict-admin/system-logs', headers: await t.as('bursar') });
     expect(bursar.statusCode).toBe(403);
     expect(bursar.json()).toMatchObject({ success: false, code: 'FORBIDDEN', data: null });
+  });
+
+  it('keeps the table bounded: the newest rows of the last 30 days', async () => {
+    const now = new Date('2026-11-24T09:00:00Z');
+    await t.ctx.db.delete(systemLogs);
+    await insertSystemLogs(t.ctx.db, [
+      { level: 'warn', message: 'too old', context: {}, createdAt: new Date('2026-10-20T09:00:00Z') },
+      ...[1, 2, 3].map((n) => ({
+        level: 'error' as const,
+        message: `recent ${n}`,
+        context: {},
+        createdAt: new Date(now.getTime() - n * 60_000),
+      })),
+    ]);
+    expect(await pruneSystemLogs(t.ctx.db, 2, 30, now)).toBe(2);
+    const left = await t.ctx.db.select({ message: systemLogs.message }).from(systemLogs);
+    expect(left.map((row) => row.message).sort()).toEqual(['recent 1', 'recent 2']);
   });
 
   it('drops entries quietly when the database is gone, without failing the logger', async () => {

@@ -18,7 +18,7 @@ export async function pruneSystemLogs(db: DbOrTx, keep: number, days: number, no
   const removed = await rowsOf<{ id: number }>(
     db,
     sql`delete from ${systemLogs} where ${systemLogs.createdAt} < ${cutoff}
-      or ${systemLogs.id} < (select id from ${systemLogs} order by id desc offset ${keep - 1} limit 1)
+      or ${systemLogs.createdAt} < (select created_at from ${systemLogs} order by created_at desc offset ${keep - 1} limit 1)
       returning id`,
   );
   return removed.length;
