@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type DbOrTx, openDatabase } from '../../db/client.js';
+import { recordAudit } from '../audit/audit.queries.js';
 import { finishBackupRow, restoredCounts, runningBackups } from './system.queries.js';
 
 const run = promisify(execFile);
@@ -128,8 +129,27 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     ? await restorePostgres({ ...options, databaseUrl })
     : await restoreEmbedded(options, say);
   try {
-    await settleBackupRows(restored.database.db, options.file, options.now ?? new Date());
-    const counts = await restoredCounts(restored.database.db);
+    const { db } = restored.database;
+    const at = options.now ?? new Date();
+    await settleBackupRows(db, options.file, at);
+    const counts = await restoredCounts(db);
+    // The restored trail says it was restored: from which file, when, and what it held.
+    await recordAudit(
+      db,
+      { userId: null, ip: null, userAgent: 'npm run restore' },
+      {
+        action: 'backup.restore',
+        entity: 'backup',
+        entityId: null,
+        schoolId: null,
+        after: {
+          file: path.basename(options.file),
+          sha256: createHash('sha256').update(readFileSync(options.file)).digest('hex'),
+          restoredAt: at.toISOString(),
+          ...counts,
+        },
+      },
+    );
     return { driver: restored.database.driver, setAside: restored.setAside, ...counts };
   } finally {
     await restored.database.close();
