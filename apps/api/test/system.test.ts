@@ -54,6 +54,26 @@ describe('system status and backups', () => {
     expect(status.app).toMatchObject({ version: '1.0.0', nodeVersion: process.version });
   });
 
+  it('reports a database that does not answer as critical rather than failing the page', async () => {
+    const ping = t.database.ping;
+    t.database.ping = async () => {
+      throw new Error('connection refused');
+    };
+    try {
+      const response = await t.app.inject({ url: '/api/v1/ict-admin/system-status', headers: await t.as('ict') });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.database).toMatchObject({
+        state: 'critical',
+        reason: 'The database does not answer',
+        reachable: false,
+        sizeBytes: null,
+        migrationsApplied: null,
+      });
+    } finally {
+      t.database.ping = ping;
+    }
+  });
+
   it('is closed to a bursar and an auditor', async () => {
     for (const who of ['bursar', 'auditor']) {
       const response = await t.app.inject({ url: '/api/v1/ict-admin/system-status', headers: await t.as(who) });
