@@ -21,7 +21,7 @@ export function formatDuration(seconds: number): string {
   const hours = Math.floor((seconds % 86_400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   const parts = [days ? `${days} d` : '', hours ? `${hours} h` : '', `${minutes} min`].filter(Boolean);
-  return seconds < 60 ? `${seconds} s` : parts.slice(0, 3).join(' ');
+  return seconds < 60 ? `${seconds} s` : parts.join(' ');
 }
 
 export function formatMilliseconds(ms: number | null): string {
