@@ -1,4 +1,4 @@
-import { readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +92,9 @@ describe('system status and backups', () => {
   it('takes the scheduled backup once per daily slot, and shows it with the next time', async () => {
     const first = await runScheduledBackup(t.ctx, t.database);
     expect(first).toMatchObject({ status: 'succeeded', trigger: 'scheduled' });
+    const written = statSync(path.join(t.ctx.config.dataDir, 'backups', first!.fileName!));
+    expect(written.mode & 0o777).toBe(0o600);
+    expect(written.size).toBe(first!.sizeBytes);
     expect(await runScheduledBackup(t.ctx, t.database)).toBeNull();
 
     const response = await t.app.inject({ url: '/api/v1/ict-admin/backup-status', headers: await t.as('ict') });

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
@@ -149,8 +149,10 @@ export async function runBackup(
   const file = path.join(dir, fileName);
   const partial = `${file}.partial`;
   try {
-    await mkdir(dir, { recursive: true });
+    // A backup holds every password hash and encrypted key: readable by the app's user alone.
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     await writeDump(ctx, database, partial);
+    await chmod(partial, 0o600);
     await rename(partial, file);
     const [size, sha256] = await Promise.all([stat(file), sha256Of(file)]);
     const done = await finishBackupRow(ctx.db, row.id, {
@@ -242,7 +244,7 @@ export function presentBackup(row: BackupRow): Backup {
 export async function backupStatus(ctx: AppContext): Promise<BackupStatus> {
   const { frequency, retentionDays } = (await settingsFor(ctx, { groupSchoolId: null, schoolId: null })).backup;
   const dir = backupDirOf(ctx);
-  await mkdir(dir, { recursive: true }).catch(() => {});
+  await mkdir(dir, { recursive: true, mode: 0o700 }).catch(() => {});
   const [rows, lastGood, space] = await Promise.all([
     recentBackups(ctx.db, 20),
     lastSuccessfulBackup(ctx.db),

@@ -201,7 +201,7 @@ export function BackupsPanel({ canBackUp }: { canBackUp: boolean }) {
         <CardBody className="space-y-4">
           {busy && (
             <p role="status" className="flex items-center gap-2 text-sm text-sky-800 dark:text-sky-300">
-              <Spinner className="size-4" />A backup is being written. The app keeps working meanwhile.
+              <Spinner className="size-4" />A backup is being written; the app may answer more slowly until it is done.
             </p>
           )}
           <Summary status={status.data} />
@@ -215,7 +215,7 @@ export function BackupsPanel({ canBackUp }: { canBackUp: boolean }) {
         open={confirming}
         onOpenChange={setConfirming}
         title="Back up the database now?"
-        description="A full copy is written to the backups folder. It can take a minute on a large database; everyone can keep working meanwhile."
+        description="A full copy of the database is written to the backups folder. It can take a minute on a large database, and the app may answer more slowly meanwhile."
         confirmLabel="Back up now"
         loading={create.isPending}
         onConfirm={backUp}
