@@ -71,6 +71,7 @@ test.describe('signed-in shell', () => {
       'Cash Payments',
       'Reports',
       'Audit',
+      'System',
       'Settings',
       'General Settings',
       'Email Configuration',
@@ -86,7 +87,7 @@ test.describe('signed-in shell', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, 'proprietor');
-    expect(await sidebarLabels(page)).toEqual(['Dashboard', 'Schools']);
+    expect(await sidebarLabels(page)).toEqual(['Dashboard', 'Schools', 'Audit']);
   });
 
   test('a signed-out visitor is sent to sign in and brought back afterwards', async ({ page }) => {

@@ -36,6 +36,7 @@ import { refundRoutes } from './modules/payments/refunds/refunds.routes.js';
 import { reportingRoutes } from './modules/payments/reporting/reporting.routes.js';
 import { transferRoutes } from './modules/payments/transfers/transfers.routes.js';
 import { schoolRoutes } from './modules/schools/schools.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { studentRecordRoutes } from './modules/students/student-records.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
 import { studentFileRoutes } from './modules/students/students-files.routes.js';
@@ -163,6 +164,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(cashRoutes);
       await api.register(paymentProfileRoutes);
       await api.register(receiptRoutes);
+      await api.register(settingsRoutes);
       await api.register(reportingRoutes);
       await api.register(transferRoutes);
       await api.register(refundRoutes);

@@ -17,6 +17,8 @@ const now = new Date('2025-11-12T09:00:00Z');
 const NOT_A_SCHOOL_RECORD: Record<string, string> = {
   'GET /api/v1/payment/receipt/verify/{code}':
     'public by design: anyone holding a printed receipt checks its code, and the answer names nobody',
+  'PUT /api/v1/settings/{section}':
+    "a settings section's name, not a record: the school named in the body is checked (settings.test.ts)",
   ...Object.fromEntries(
     [
       'PUT /api/v1/email/templates/{id}',

@@ -28,7 +28,11 @@ const HIGH_ACTIONS = new Set([
   'password_reset',
   'password_changed',
   'settings.update',
+  // Personal data leaving the app in a file.
+  'export',
 ]);
+/** Actions worth a look even on an entity that is otherwise low: copies of money documents. */
+const MEDIUM_ACTIONS = new Set(['download']);
 
 /**
  * The one classification of an audit row, decided when it is written so the trail can be
@@ -46,7 +50,7 @@ export function classifyAudit(action: string, entity: string): { category: Audit
     ? 'critical'
     : HIGH_ACTIONS.has(action)
       ? 'high'
-      : category === 'financial' || category === 'security'
+      : MEDIUM_ACTIONS.has(action) || category === 'financial' || category === 'security'
         ? 'medium'
         : 'low';
   return { category, severity };

@@ -31,6 +31,8 @@ export const AUTH_ERROR_CODES = {
   invalidCredentials: 'INVALID_CREDENTIALS',
   accountLocked: 'ACCOUNT_LOCKED',
   accountInactive: 'ACCOUNT_INACTIVE',
+  /** The sign-in went unused for longer than the group's session timeout: sign in again. */
+  sessionIdle: 'SESSION_IDLE',
 } as const;
 
 export const ACADEMIC_ERROR_CODES = {

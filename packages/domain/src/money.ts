@@ -52,9 +52,20 @@ const wholeNairaFormat = new Intl.NumberFormat('en-NG', {
   maximumFractionDigits: 0,
 });
 
+let wholeWhereExact = false;
+
+/**
+ * The web's display choice (a group's appearance setting): amounts that are whole naira print
+ * without ".00". Amounts with kobo always show them, so nothing is hidden by rounding.
+ */
+export function showWholeNaira(on: boolean): void {
+  wholeWhereExact = on;
+}
+
 /** ₦1,234.50; dashboards use whole naira. */
 export function formatNaira(naira: number, options: { whole?: boolean } = {}): string {
-  return (options.whole ? wholeNairaFormat : nairaFormat).format(naira);
+  const whole = options.whole ?? (wholeWhereExact && Number.isInteger(naira));
+  return (whole ? wholeNairaFormat : nairaFormat).format(naira);
 }
 
 /** How much of `due` is paid, in whole percent up to 100 (progress bars); nothing due counts as paid. */

@@ -7,6 +7,7 @@ import { feeRoutes } from '@/features/fees/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
 import { paymentConfigRoutes } from '@/features/payment-config/routes';
 import { receiptCheckRoutes } from '@/features/receipt-check/routes';
+import { settingsRoutes } from '@/features/settings/routes';
 import { studentFeeRoutes } from '@/features/student-fees/routes';
 import { studentRoutes } from '@/features/students/routes';
 import { systemRoutes } from '@/features/system/routes';
@@ -43,7 +44,7 @@ const signedInRoutes: RouteObject[] = [
   { path: '/admin/system-overview', Component: later('System Overview') },
   { path: '/admin/financial-overview', Component: later('Financial Overview') },
   { path: '/reports', Component: later('Reports') },
-  { path: '/settings', Component: later('General Settings') },
+  ...settingsRoutes,
   { path: '/audit', Component: later('Audit') },
   ...notificationRoutes,
   ...systemRoutes,

@@ -5,14 +5,16 @@ export type ThemeMode = 'light' | 'dark' | 'system';
 const KEY = 'theme';
 const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
 
-function readMode(): ThemeMode {
+function storedMode(): ThemeMode | null {
   try {
     const stored = localStorage.getItem(KEY);
-    return stored === 'light' || stored === 'dark' ? stored : 'system';
+    return stored === 'light' || stored === 'dark' || stored === 'system' ? stored : null;
   } catch {
-    return 'system';
+    return null;
   }
 }
+
+const readMode = (): ThemeMode => storedMode() ?? 'system';
 
 function resolve(mode: ThemeMode): 'light' | 'dark' {
   if (mode === 'system') return darkQuery().matches ? 'dark' : 'light';
@@ -29,6 +31,8 @@ interface ThemeState {
   setMode(mode: ThemeMode): void;
   /** In system mode, switches to the opposite of the OS preference; light and dark flip. */
   toggle(): void;
+  /** The school's default theme (General Settings), for someone who has never chosen one here. */
+  adoptDefault(mode: ThemeMode): void;
 }
 
 export const useThemeStore = create<ThemeState>()((set, get) => ({
@@ -41,6 +45,11 @@ export const useThemeStore = create<ThemeState>()((set, get) => ({
   },
   toggle() {
     get().setMode(get().resolved === 'dark' ? 'light' : 'dark');
+  },
+  adoptDefault(mode) {
+    if (storedMode() !== null || get().mode === mode) return;
+    apply(mode);
+    set({ mode, resolved: resolve(mode) });
   },
 }));
 

@@ -73,7 +73,7 @@ export async function recordLoginAttempt(
 
 export async function insertRefreshToken(
   db: DbOrTx,
-  token: { userId: string; familyId: string; tokenHash: string; rememberMe: boolean; expiresAt: Date },
+  token: { userId: string; familyId: string; tokenHash: string; rememberMe: boolean; createdAt: Date; expiresAt: Date },
 ) {
   await db.insert(refreshTokens).values(token);
 }
@@ -93,11 +93,14 @@ export async function claimRefreshToken(db: DbOrTx, id: string, now: Date): Prom
   return claimed.length === 1;
 }
 
+/** Returns the owner of the tokens it revoked, or undefined when none was still valid. */
 export async function revokeFamily(db: DbOrTx, familyId: string, now: Date) {
-  await db
+  const [revoked] = await db
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .returning({ userId: refreshTokens.userId });
+  return revoked?.userId;
 }
 
 export async function revokeUserTokens(db: DbOrTx, userId: string, now: Date, exceptFamilyId?: string) {

@@ -52,7 +52,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     { schema: { summary: 'Sign out', tags, body: logoutRequestSchema, response: responses(z.null()) } },
     async (request) => {
-      await logout(app.ctx, { refreshToken: request.body?.refreshToken, accessToken: bearerToken(request) });
+      await logout(
+        app.ctx,
+        { refreshToken: request.body?.refreshToken, accessToken: bearerToken(request) },
+        actorOf(request),
+      );
       return ok(MSG.loggedOut, null);
     },
   );

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, type LoginResponse, MSG, type RefreshResponse } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, unauthenticated } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/hash.js';
 import { checkUserPassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { notifyAccountLocked } from '../notifications/notices.service.js';
+import { assertPasswordLength, settingsFor, settingsForSchool } from '../settings/settings.service.js';
 import {
   claimRefreshToken,
   consumePasswordResetToken,
@@ -27,6 +29,26 @@ const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 // Compared against when the email is unknown, so a miss costs as long as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
+type SignInAttempt = Parameters<typeof recordLoginAttempt>[1];
+
+/** The attempt (kept for the lockout count) and its audit row are written together. */
+async function recordSignIn(db: DbOrTx, actor: Actor, attempt: SignInAttempt, sessionId: string | null = null) {
+  await db.transaction(async (tx) => {
+    await recordLoginAttempt(tx, attempt);
+    await recordAudit(
+      tx,
+      { ...actor, userId: attempt.success ? attempt.userId : null },
+      {
+        action: attempt.success ? 'auth.login' : 'auth.login_failed',
+        entity: 'session',
+        entityId: sessionId,
+        schoolId: attempt.schoolId,
+        after: { email: attempt.email, userId: attempt.userId, reason: attempt.reason },
+      },
+    );
+  });
+}
+
 async function issueTokens(ctx: AppContext, userId: string, familyId: string, rememberMe: boolean) {
   const refreshToken = randomToken();
   // Without "remember me" the sign-in still survives a day of use, but not a month.
@@ -36,6 +58,7 @@ async function issueTokens(ctx: AppContext, userId: string, familyId: string, re
     familyId,
     tokenHash: sha256(refreshToken),
     rememberMe,
+    createdAt: ctx.clock(),
     expiresAt: new Date(ctx.clock().getTime() + days * DAY_MS),
   });
   const token = await ctx.tokens.sign({ userId, familyId });
@@ -54,7 +77,7 @@ export async function login(
   if (!user) {
     decoyHash ??= hashPassword(randomToken());
     await verifyPassword(await decoyHash, input.password);
-    await recordLoginAttempt(ctx.db, {
+    await recordSignIn(ctx.db, actor, {
       ...attempt,
       userId: null,
       schoolId: null,
@@ -66,24 +89,32 @@ export async function login(
   const who = { ...attempt, userId: user.id, schoolId: user.schoolId };
 
   if (user.lockedUntil && user.lockedUntil > now) {
-    await recordLoginAttempt(ctx.db, { ...who, success: false, reason: 'locked' });
+    await recordSignIn(ctx.db, actor, { ...who, success: false, reason: 'locked' });
     throw new AppError(423, ERROR_CODES.accountLocked, MSG.accountLocked);
   }
 
   if (!(await checkUserPassword(user, input.password))) {
     const failures = user.failedLoginCount + 1;
-    const locks = failures >= ctx.config.settingsDefaults.security.loginMaxAttempts;
+    const { security } = await settingsForSchool(ctx, user.schoolId);
+    const locks = failures >= security.loginMaxAttempts;
     if (locks) {
       // The lock and the warning to the account's owner exist together or not at all.
-      const lockedUntil = new Date(now.getTime() + ctx.config.settingsDefaults.security.lockoutMinutes * 60_000);
+      const lockedUntil = new Date(now.getTime() + security.lockoutMinutes * 60_000);
       await ctx.db.transaction(async (tx) => {
         await updateSignInState(tx, user.id, { failedLoginCount: 0, lockedUntil });
         await notifyAccountLocked(tx, ctx, user.id, lockedUntil);
+        await recordAudit(tx, actor, {
+          action: 'auth.lockout',
+          entity: 'user',
+          entityId: user.id,
+          schoolId: user.schoolId,
+          after: { email: user.email, failedAttempts: failures, lockedUntil: lockedUntil.toISOString() },
+        });
       });
     } else {
       await updateSignInState(ctx.db, user.id, { failedLoginCount: failures });
     }
-    await recordLoginAttempt(ctx.db, {
+    await recordSignIn(ctx.db, actor, {
       ...who,
       success: false,
       reason: locks ? 'bad_password_locked' : 'bad_password',
@@ -92,15 +123,16 @@ export async function login(
   }
 
   if (user.status !== 'active') {
-    await recordLoginAttempt(ctx.db, { ...who, success: false, reason: 'inactive' });
+    await recordSignIn(ctx.db, actor, { ...who, success: false, reason: 'inactive' });
     throw new AppError(403, ERROR_CODES.accountInactive, MSG.accountInactive);
   }
 
   await updateSignInState(ctx.db, user.id, { failedLoginCount: 0, lockedUntil: null, lastLogin: now });
-  await recordLoginAttempt(ctx.db, { ...who, success: true, reason: null });
+  const familyId = randomUUID();
+  await recordSignIn(ctx.db, actor, { ...who, success: true, reason: null }, familyId);
   // SPEC §9: reminders are checked at sign-in; in the background, so signing in never waits on them.
   await ctx.jobs.send('reminders.user', { userId: user.id });
-  const tokens = await issueTokens(ctx, user.id, randomUUID(), input.rememberMe);
+  const tokens = await issueTokens(ctx, user.id, familyId, input.rememberMe);
   const row = await findAuthUser(ctx.db, user.id);
   return { user: toSessionUser(row!), ...tokens };
 }
@@ -124,6 +156,17 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<Re
     await revokeFamily(ctx.db, stored.familyId, now);
     throw unauthenticated(MSG.tokenRefreshFailed);
   }
+  // Each refresh issues a new token, so the token's age is how long the browser asked for nothing
+  // once its last access token ran out: past the group's timeout the sign-in is over.
+  const { security } = await settingsFor(ctx, {
+    groupSchoolId: row.school?.groupSchoolId ?? null,
+    schoolId: row.school?.id ?? null,
+  });
+  const idleSince = stored.createdAt.getTime() + ctx.config.accessTokenTtlSeconds * 1000;
+  if (now.getTime() - idleSince > security.sessionTimeoutMinutes * 60_000) {
+    await revokeFamily(ctx.db, stored.familyId, now);
+    throw unauthenticated(MSG.sessionExpired, ERROR_CODES.sessionIdle);
+  }
   if (!(await claimRefreshToken(ctx.db, stored.id, now))) {
     await revokeFamily(ctx.db, stored.familyId, now);
     throw unauthenticated(MSG.tokenRefreshFailed);
@@ -132,7 +175,11 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<Re
 }
 
 /** Ends the sign-in named by the refresh token, the access token, or both. */
-export async function logout(ctx: AppContext, credentials: { refreshToken?: string; accessToken?: string }) {
+export async function logout(
+  ctx: AppContext,
+  credentials: { refreshToken?: string; accessToken?: string },
+  actor: Actor,
+) {
   const families = new Set<string>();
   if (credentials.refreshToken) {
     const stored = await findRefreshToken(ctx.db, sha256(credentials.refreshToken));
@@ -142,7 +189,18 @@ export async function logout(ctx: AppContext, credentials: { refreshToken?: stri
     const claims = await ctx.tokens.verify(credentials.accessToken);
     if (claims) families.add(claims.familyId);
   }
-  for (const familyId of families) await revokeFamily(ctx.db, familyId, ctx.clock());
+  for (const familyId of families) {
+    await ctx.db.transaction(async (tx) => {
+      const userId = await revokeFamily(tx, familyId, ctx.clock());
+      if (!userId) return;
+      const row = await findAuthUser(tx, userId);
+      await recordAudit(
+        tx,
+        { ...actor, userId },
+        { action: 'auth.logout', entity: 'session', entityId: familyId, schoolId: row?.user.schoolId ?? null },
+      );
+    });
+  }
 }
 
 /** Always answers the same way, so the form cannot be used to find out who has an account. */
@@ -187,6 +245,13 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
   await ctx.db.transaction(async (tx) => {
     const token = await consumePasswordResetToken(tx, sha256(input.token), now);
     if (!token) throw badRequest(MSG.resetTokenInvalid);
+    const owner = await findAuthUser(tx, token.userId);
+    await assertPasswordLength(
+      { config: ctx.config, db: tx },
+      owner?.user.schoolId ?? null,
+      input.password,
+      'password',
+    );
     const user = await setResetPassword(tx, token.userId, passwordHash);
     await revokeUserTokens(tx, token.userId, now);
     await recordAudit(

@@ -35,7 +35,7 @@ import {
   updateFee,
 } from './fees.service.js';
 import { toOutstandingCsv } from './outstanding-report.presenters.js';
-import { outstandingReport } from './outstanding-report.service.js';
+import { outstandingReport, outstandingReportDownload } from './outstanding-report.service.js';
 import { studentFees } from './student-fees.service.js';
 
 const tags = ['fees'];
@@ -308,7 +308,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const report = await outstandingReport(app.ctx, authOf(request), request.query);
+      const report = await outstandingReportDownload(app.ctx, authOf(request), request.query, actorOf(request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${outstandingReportFileName(report.term)}"`)

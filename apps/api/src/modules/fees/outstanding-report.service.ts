@@ -11,6 +11,7 @@ import { fieldError } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { classArmNotFound, termNotFound } from '../academic/academic.errors.js';
+import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { noTerms } from './fees.errors.js';
 import { classArmsInSchool, defaultTermOf } from './fees.queries.js';
 import { reportByClassArm, reportByStudent, reportSummary, reportTerm } from './outstanding-report.queries.js';
@@ -73,4 +74,27 @@ export async function outstandingReport(
     },
     summary: { students: summary.students, studentsOwing: summary.owing, ...amounts(summary) },
   };
+}
+
+/** The report as a file leaves the app with every student's balance, so the download is on the trail. */
+export async function outstandingReportDownload(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: ReportQuery,
+  actor: Actor,
+): Promise<OutstandingReport> {
+  const report = await outstandingReport(ctx, auth, query);
+  await recordAudit(ctx.db, actor, {
+    action: 'download',
+    entity: 'report',
+    entityId: report.term._id,
+    schoolId: query.school_id ?? auth.schoolId,
+    after: {
+      report: 'outstanding_fees',
+      format: 'csv',
+      filters: { ...query, term_id: report.term._id },
+      rows: report.outstandingReport.students.length,
+    },
+  });
+  return report;
 }

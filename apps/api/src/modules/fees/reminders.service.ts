@@ -39,6 +39,9 @@ import {
  */
 const BATCH = 5000;
 
+/** The reminder runs act on nobody's request: their audit rows name the job instead of a person. */
+const REMINDER_JOB: Actor = { userId: null, ip: null, userAgent: 'reminders' };
+
 const dueText = (days: number) => (days === 0 ? 'Due Today' : `Due in ${plural(days, 'day')}`);
 
 /** Which stage each payable fee has reached today, in the schools' calendar, where its school sends that stage. */
@@ -78,9 +81,11 @@ export async function runReminders(ctx: AppContext, options: { now: Date; userId
   let sent = 0;
   for (let start = 0; start < ids.length; start += BATCH) {
     const batch = ids.slice(start, start + BATCH);
-    sent += await ctx.db.transaction(async (tx) =>
-      deliver(tx, ctx, await lockPendingReminders(tx, batch), options.now),
-    );
+    sent += await ctx.db.transaction(async (tx) => {
+      const delivered = await deliver(tx, ctx, await lockPendingReminders(tx, batch), options.now);
+      await recordRunSummary(tx, delivered, options.userId ? 'sign_in' : 'schedule');
+      return delivered.length;
+    });
   }
   return { created: created.length, sent };
 }
@@ -148,14 +153,14 @@ function reminderNotice(reminder: PendingReminder, dueDateOf: ReturnType<typeof 
  * the app and by email as they chose (notifyEach, a constant number of statements per batch), and
  * is marked sent. A reminder whose fee is paid by now is dropped.
  */
-async function deliver(tx: DbOrTx, ctx: AppContext, pending: PendingReminder[], now: Date): Promise<number> {
+async function deliver(tx: DbOrTx, ctx: AppContext, pending: PendingReminder[], now: Date): Promise<PendingReminder[]> {
   const paid = pending.filter((reminder) => BigInt(reminder.owed) === 0n);
   await deleteUnsentReminders(
     tx,
     paid.map((reminder) => reminder.id),
   );
   const owing = pending.filter((reminder) => BigInt(reminder.owed) > 0n);
-  if (owing.length === 0) return 0;
+  if (owing.length === 0) return [];
 
   const dueDateOf = dueDatesAsOf(todayIn('Africa/Lagos', now));
   const { notificationIds } = await notifyEach(
@@ -168,7 +173,29 @@ async function deliver(tx: DbOrTx, ctx: AppContext, pending: PendingReminder[], 
     owing.map((reminder, index) => ({ id: reminder.id, notificationId: notificationIds[index] ?? null })),
     now,
   );
-  return owing.length;
+  return owing;
+}
+
+/**
+ * One audit row per school for a run's batch rather than one per reminder: the trail says that a
+ * run reminded how many people of which stage, and the reminders table holds each one.
+ */
+async function recordRunSummary(tx: DbOrTx, delivered: PendingReminder[], trigger: 'schedule' | 'sign_in') {
+  const bySchool = new Map<string, Record<string, number>>();
+  for (const reminder of delivered) {
+    const stages = bySchool.get(reminder.school_id) ?? {};
+    stages[reminder.stage] = (stages[reminder.stage] ?? 0) + 1;
+    bySchool.set(reminder.school_id, stages);
+  }
+  for (const [schoolId, stages] of bySchool) {
+    await recordAudit(tx, REMINDER_JOB, {
+      action: 'reminders.sent',
+      entity: 'payment_reminder',
+      entityId: null,
+      schoolId,
+      after: { trigger, sent: Object.values(stages).reduce((sum, n) => sum + n, 0), stages },
+    });
+  }
 }
 
 export async function listPaymentReminders(

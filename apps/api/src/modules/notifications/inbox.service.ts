@@ -10,6 +10,7 @@ import type { AppContext } from '../../app-context.js';
 import { notFound, unauthenticated, validationFailed } from '../../lib/errors.js';
 import { type AuthContext, liveSessionUser } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { settingsFor } from '../settings/settings.service.js';
 import {
   countUnread,
   deleteOwnNotification,
@@ -61,12 +62,15 @@ export async function deleteOwn(ctx: AppContext, auth: AuthContext, id: string) 
   if (!(await deleteOwnNotification(ctx.db, auth.userId, id))) throw notFound();
 }
 
-/** Every kind, in the domain's order, with the person's choice or the default (both on). */
+/** Every kind, in the domain's order, with the person's choice or their group's default. */
 export async function ownPreferences(ctx: AppContext, auth: AuthContext): Promise<NotificationPreference[]> {
   const saved = new Map((await preferencesOf(ctx.db, auth.userId)).map((row) => [row.kind, row]));
+  const groupSchoolId = auth.scope.kind === 'all' || auth.scope.kind === 'none' ? null : auth.scope.groupSchoolId;
+  const { defaults } = (await settingsFor(ctx, { groupSchoolId, schoolId: null })).notifications;
   return NOTIFICATION_KINDS.map((kind) => {
     const row = saved.get(kind);
-    return { kind, inApp: row?.inApp ?? true, email: row?.email ?? true };
+    const fallback = defaults.find((preference) => preference.kind === kind);
+    return { kind, inApp: row?.inApp ?? fallback?.inApp ?? true, email: row?.email ?? fallback?.email ?? true };
   });
 }
 

@@ -10,8 +10,9 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export const NOTIFICATION_CHANNEL = 'notifications';
 
 /**
- * The people a notice of `kind` may reach: active, not deleted, with their channels for that kind
- * (a missing preference row means both on) and what their emails are signed with.
+ * The people a notice of `kind` may reach: active, not deleted, with their own choice of channels
+ * for that kind (null where they never chose: their group's default applies) and what their
+ * emails are signed with.
  */
 export async function recipientsOf(db: DbOrTx, userIds: readonly string[], kind: NotificationKind) {
   if (userIds.length === 0) return [];
@@ -26,8 +27,8 @@ export async function recipientsOf(db: DbOrTx, userIds: readonly string[], kind:
       schoolEmail: schools.email,
       groupSchoolId: schools.groupSchoolId,
       logoUrl: groupSchools.logoUrl,
-      inApp: sql<boolean>`coalesce(${notificationPreferences.inApp}, true)`,
-      byEmail: sql<boolean>`coalesce(${notificationPreferences.email}, true)`,
+      inApp: notificationPreferences.inApp,
+      byEmail: notificationPreferences.email,
     })
     .from(users)
     .leftJoin(schools, eq(schools.id, users.schoolId))

@@ -8,11 +8,13 @@ import {
   NOTIFICATION_MESSAGE_MAX,
   NOTIFICATION_TITLE_MAX,
   type NotificationKind,
+  type NotificationPreference,
   type NotificationType,
 } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { emailRenderer, type OutgoingEmail, type TemplateVariables } from '../email/email-templates.service.js';
+import { settingsFor } from '../settings/settings.service.js';
 import { notificationOnTheWire } from './notifications.presenters.js';
 import { insertNotifications, publishNotifications, type Recipient, recipientsOf } from './notifications.queries.js';
 
@@ -85,9 +87,23 @@ export async function notifyEach(
   entries: readonly AddressedNotice[],
 ): Promise<{ notificationIds: (string | null)[]; emails: number }> {
   const people = new Map<string, Recipient>();
+  const groupDefaults = new Map<string | null, NotificationPreference[]>();
   for (const kind of new Set(entries.map((entry) => entry.notice.kind))) {
     const ids = entries.filter((entry) => entry.notice.kind === kind).map((entry) => entry.recipientId);
-    for (const person of await recipientsOf(tx, ids, kind)) people.set(`${kind}:${person.id}`, person);
+    for (const person of await recipientsOf(tx, ids, kind)) {
+      const group = person.groupSchoolId;
+      if (!groupDefaults.has(group)) {
+        const settings = await settingsFor({ config: ctx.config, db: tx }, { groupSchoolId: group, schoolId: null });
+        groupDefaults.set(group, settings.notifications.defaults);
+      }
+      // Someone who never chose for this kind gets what their group chose for everyone.
+      const fallback = groupDefaults.get(group)?.find((preference) => preference.kind === kind);
+      people.set(`${kind}:${person.id}`, {
+        ...person,
+        inApp: person.inApp ?? fallback?.inApp ?? true,
+        byEmail: person.byEmail ?? fallback?.email ?? true,
+      });
+    }
   }
   const reached = (entry: AddressedNotice, channel: 'inApp' | 'byEmail') => {
     const person = people.get(`${entry.notice.kind}:${entry.recipientId}`);

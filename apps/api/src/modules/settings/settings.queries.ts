@@ -1,7 +1,7 @@
 import type { SettingsSection } from '@schoolledger/domain';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { settings } from '../../db/schema.js';
+import { schools, settings } from '../../db/schema.js';
 
 export interface SettingsLevel {
   groupSchoolId: string | null;
@@ -31,4 +31,55 @@ export async function storedSettingsFor(db: DbOrTx, level: SettingsLevel): Promi
     })
     .from(settings)
     .where(or(deployment, group, school));
+}
+
+/** The group a school belongs to, or undefined when there is no such school. */
+export async function groupOfSchool(db: DbOrTx, schoolId: string): Promise<string | undefined> {
+  const [school] = await db
+    .select({ groupSchoolId: schools.groupSchoolId })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
+  return school?.groupSchoolId;
+}
+
+const atLevel = (level: SettingsLevel, section: SettingsSection) =>
+  and(
+    level.groupSchoolId ? eq(settings.groupSchoolId, level.groupSchoolId) : isNull(settings.groupSchoolId),
+    level.schoolId ? eq(settings.schoolId, level.schoolId) : isNull(settings.schoolId),
+    eq(settings.section, section),
+  );
+
+/** What one level saved for a section, locked until the transaction ends. */
+export async function lockSectionAt(tx: DbOrTx, level: SettingsLevel, section: SettingsSection) {
+  const [row] = await tx
+    .select({ id: settings.id, value: settings.value })
+    .from(settings)
+    .where(atLevel(level, section))
+    .for('update');
+  return row;
+}
+
+export async function insertSection(
+  tx: DbOrTx,
+  row: SettingsLevel & { section: SettingsSection; value: unknown; updatedBy: string; updatedAt: Date },
+): Promise<string> {
+  const [inserted] = await tx.insert(settings).values(row).returning({ id: settings.id });
+  return inserted!.id;
+}
+
+export async function updateSection(
+  tx: DbOrTx,
+  id: string,
+  change: { value: unknown; updatedBy: string; updatedAt: Date },
+) {
+  await tx.update(settings).set(change).where(eq(settings.id, id));
+}
+
+/** The contact details on the school's own record, which General Settings may override. */
+export async function schoolContact(db: DbOrTx, schoolId: string) {
+  const [school] = await db
+    .select({ email: schools.email, phone: schools.phoneNumber })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
+  return school;
 }

@@ -55,7 +55,10 @@ export const studentFileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { format, ...filters } = request.query;
-        const students = await listStudentsForExport(app.ctx, authOf(request), filters);
+        const students = await listStudentsForExport(app.ctx, authOf(request), filters, {
+          actor: actorOf(request),
+          format,
+        });
         return sendFile(reply, format, 'students', await studentFile(format, students.map(toFileRow)));
       },
     );

@@ -102,12 +102,21 @@ export async function listStudentPage(ctx: AppContext, auth: AuthContext, query:
 }
 
 /** Every student matching the filters, for the export (staff only). */
+/** An export of personal data is itself on the trail: who took whose details, with which filters. */
 export async function listStudentsForExport(
   ctx: AppContext,
   auth: AuthContext,
   query: Omit<ListQuery, 'page' | 'limit'>,
+  download: { actor: Actor; format: string },
 ) {
   const rows = await listStudents(ctx.db, narrowedBy(inCallerSchools(auth), await filtersOf(ctx.db, auth, query)));
+  await recordAudit(ctx.db, download.actor, {
+    action: 'export',
+    entity: 'student',
+    entityId: null,
+    schoolId: query.school ?? auth.schoolId,
+    after: { format: download.format, filters: query, rows: rows.length },
+  });
   return present(ctx.db, rows);
 }
 

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { findAuthUser, revokeUserTokens } from '../auth/auth.queries.js';
 import { toSessionUser } from '../auth/session-user.js';
+import { assertPasswordLength } from '../settings/settings.service.js';
 import { emailTaken } from './users.errors.js';
 import { emailInUse, updateUserRow } from './users.queries.js';
 
@@ -62,6 +63,7 @@ export async function changePassword(
   if (!(await checkUserPassword(auth.row.user, input.currentPassword))) {
     throw fieldError('currentPassword', MSG.currentPasswordWrong);
   }
+  await assertPasswordLength(ctx, auth.schoolId, input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await updateUserRow(tx, auth.userId, { passwordHash, mustChangePassword: false });

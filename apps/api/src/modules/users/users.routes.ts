@@ -79,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rows = await listUsersForExport(app.ctx, authOf(request), request.query);
+      const rows = await listUsersForExport(app.ctx, authOf(request), request.query, actorOf(request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="users.csv"')

@@ -18,6 +18,7 @@ import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { revokeUserTokens } from '../auth/auth.queries.js';
 import { notifyAccountsCreated } from '../notifications/notices.service.js';
+import { assertPasswordLength } from '../settings/settings.service.js';
 import { emailTaken, userNotFound } from './users.errors.js';
 import { toAuditedUser } from './users.presenters.js';
 import {
@@ -103,8 +104,22 @@ export async function listUserPage(ctx: AppContext, auth: AuthContext, query: Li
   };
 }
 
-export async function listUsersForExport(ctx: AppContext, auth: AuthContext, query: Omit<ListQuery, 'page' | 'limit'>) {
-  return listUsers(ctx.db, auth.scope, filtersOf(auth, query));
+/** An export of personal data is itself on the trail: who took whose details, with which filters. */
+export async function listUsersForExport(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: Omit<ListQuery, 'page' | 'limit'>,
+  actor: Actor,
+) {
+  const rows = await listUsers(ctx.db, auth.scope, filtersOf(auth, query));
+  await recordAudit(ctx.db, actor, {
+    action: 'export',
+    entity: 'user',
+    entityId: null,
+    schoolId: query.school_id ?? auth.schoolId,
+    after: { format: 'csv', filters: query, rows: rows.length },
+  });
+  return rows;
 }
 
 export async function getUserStats(ctx: AppContext, auth: AuthContext) {
@@ -126,6 +141,7 @@ export async function createUser(ctx: AppContext, auth: AuthContext, input: Crea
   else if (!roles.includes('Admin')) throw fieldError('school_id', 'School is required');
   assertMayChange(auth, null, { roles });
   if (await emailInUse(ctx.db, input.email)) throw emailTaken();
+  await assertPasswordLength(ctx, schoolId, input.password, 'password');
 
   const passwordHash = await hashPassword(input.password);
   const id = await withUniqueEmail(() =>

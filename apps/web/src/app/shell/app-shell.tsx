@@ -1,15 +1,27 @@
+import { showWholeNaira } from '@schoolledger/domain';
 import { Menu, Search } from 'lucide-react';
 import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingState, Sheet } from '@/components/ui';
 import { NotificationBell } from '@/features/notifications/components/notification-panel';
+import { useIdleSignOut } from '@/lib/auth/idle-timeout';
+import { useMySettings } from '@/lib/my-settings';
+import { useThemeStore } from '@/lib/theme';
 import { SidebarContent } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
 export default function AppShell() {
   const { pathname } = useLocation();
+  const settings = useMySettings();
+  const adoptDefaultTheme = useThemeStore((state) => state.adoptDefault);
+  useIdleSignOut(settings.data?.sessionTimeoutMinutes);
+  useEffect(() => {
+    if (settings.data) adoptDefaultTheme(settings.data.defaultTheme);
+  }, [settings.data, adoptDefaultTheme]);
+  // Set before the page renders, so every amount on it is formatted the group's way.
+  if (settings.data) showWholeNaira(settings.data.wholeNaira);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerPath, setDrawerPath] = useState(pathname);
   // Following a link inside the drawer closes it.
@@ -62,11 +74,15 @@ export default function AppShell() {
           </div>
         </header>
         <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
-          <Suspense fallback={<LoadingState />}>
-            <NuqsAdapter>
-              <Outlet />
-            </NuqsAdapter>
-          </Suspense>
+          {settings.isPending ? (
+            <LoadingState />
+          ) : (
+            <Suspense fallback={<LoadingState />}>
+              <NuqsAdapter>
+                <Outlet key={settings.data?.wholeNaira ? 'whole-naira' : 'naira'} />
+              </NuqsAdapter>
+            </Suspense>
+          )}
         </main>
       </div>
     </div>

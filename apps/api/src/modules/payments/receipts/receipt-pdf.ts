@@ -221,6 +221,11 @@ function renderA4(doc: Doc, receipt: ReceiptDocument) {
       doc.y + 4,
       { width: inner },
     );
+  if (receipt.footer)
+    doc
+      .fontSize(9)
+      .fillColor(INK)
+      .text(receipt.footer, margin, doc.y + 10, { width: inner });
 }
 
 /* ---------------------------------------------------------------- 80 mm thermal */
@@ -308,7 +313,10 @@ function renderStrip(doc: Doc, receipt: ReceiptDocument): number {
     .fontSize(6)
     .text(receipt.verifyUrl, x, doc.y + 3, { ...centred, link: receipt.verifyUrl });
   doc.moveDown(0.6);
-  doc.font('sans').fontSize(7.5).text('Thank you.', x, doc.y, centred);
+  doc
+    .font('sans')
+    .fontSize(7.5)
+    .text(receipt.footer ?? 'Thank you.', x, doc.y, centred);
   return doc.y + STRIP_MARGIN + 6;
 }
 

@@ -2,7 +2,7 @@ import { idParamsSchema, RECEIPT_NO_PATTERN, receiptCheckSchema } from '@schooll
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileResponses, ok, responses } from '../../../lib/http.js';
-import { authenticate, authOf } from '../../../plugins/auth.js';
+import { actorOf, authenticate, authOf } from '../../../plugins/auth.js';
 import { checkReceipt, loadReceipt, receiptKey } from './receipt.service.js';
 import { RECEIPT_FORMATS, renderReceiptPdf } from './receipt-pdf.js';
 
@@ -27,7 +27,10 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format } = request.query;
-      const receipt = await loadReceipt(app.ctx.db, app.ctx.config, key, authOf(request), request.params.id);
+      const receipt = await loadReceipt(app.ctx.db, app.ctx.config, key, authOf(request), request.params.id, {
+        actor: actorOf(request),
+        format,
+      });
       const pdf = await renderReceiptPdf(receipt, format);
       const name = format === 'a4' ? receipt.receiptNo : `${receipt.receiptNo}-80mm`;
       return reply

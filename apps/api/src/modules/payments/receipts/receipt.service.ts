@@ -14,12 +14,16 @@ import type { AppConfig } from '../../../config.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { deriveKey, loadMasterSecret } from '../../../lib/secrets.js';
 import type { AuthContext } from '../../../plugins/auth.js';
+import { type Actor, recordAudit } from '../../audit/audit.queries.js';
+import { receiptSettingsOf } from '../../settings/settings.service.js';
 import { paymentNotFound, receiptNotReady } from '../payments.errors.js';
 import { findReceiptPayment, paidThrough, paymentsWithReceiptNo, type ReceiptPaymentRow } from './receipt.queries.js';
 
 /** Everything a receipt prints, already worded and formatted. */
 export interface ReceiptDocument {
   school: { name: string; group: string; address: string | null; contact: string | null };
+  /** The school's own words under the receipt (General Settings), if it has any. */
+  footer: string | null;
   receiptNo: string;
   paidAt: string;
   student: { name: string; regNo: string | null; classArm: string | null };
@@ -104,22 +108,31 @@ function recordedByOf(row: ReceiptPaymentRow): ReceiptDocument['recordedBy'] {
  */
 export async function loadReceipt(
   db: DbOrTx,
-  config: Pick<AppConfig, 'appUrl'>,
+  config: Pick<AppConfig, 'appUrl' | 'settingsDefaults'>,
   key: Uint8Array,
   auth: AuthContext,
   paymentId: string,
+  download?: { actor: Actor; format: string },
 ): Promise<ReceiptDocument> {
-  const row = await findReceiptPayment(db, paymentId, {
-    userId: auth.userId,
-    scope: auth.scope,
-    isStaff: can(auth.roles, 'payments.view') || can(auth.roles, 'payments.cash'),
-  });
+  const isStaff = can(auth.roles, 'payments.view') || can(auth.roles, 'payments.cash');
+  const row = await findReceiptPayment(db, paymentId, { userId: auth.userId, scope: auth.scope, isStaff });
   if (!row) throw paymentNotFound();
   const { payment } = row;
   if (payment.kind !== 'payment' || payment.status !== 'success' || !payment.receiptNo || !payment.paidAt) {
     throw receiptNotReady();
   }
+  // Staff taking a copy of someone's receipt is on the trail; the payer fetching their own is not.
+  if (download && isStaff && payment.studentId !== auth.userId) {
+    await recordAudit(db, download.actor, {
+      action: 'download',
+      entity: 'receipt',
+      entityId: payment.id,
+      schoolId: payment.schoolId,
+      after: { receiptNo: payment.receiptNo, format: download.format },
+    });
+  }
   const paid = await paidThrough(db, { studentId: payment.studentId, feeId: payment.feeId, paidAt: payment.paidAt });
+  const printed = await receiptSettingsOf({ config, db }, payment.schoolId);
   const code = verificationCode(key, { receiptNo: payment.receiptNo, id: payment.id, amountKobo: payment.amountKobo });
   const address = row.address
     ? [[row.address.streetNo, row.address.street].filter(Boolean).join(' '), row.address.town, row.address.state]
@@ -131,8 +144,9 @@ export async function loadReceipt(
       name: row.school.name,
       group: row.group.name,
       address,
-      contact: [row.school.phone, row.school.email].filter(Boolean).join(' · ') || null,
+      contact: printed.contact,
     },
+    footer: printed.footer,
     receiptNo: payment.receiptNo,
     paidAt: lagosDateTime(payment.paidAt),
     student: { name: displayName(row.student), regNo: row.student.regNo, classArm: row.classArm?.name ?? null },

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ReceiptButton } from '@/components/payments';
 import { Button, Card } from '@/components/ui';
 import { notify } from '@/lib/notify';
+import { useReceiptSettings } from '../api/get-receipt-settings';
 import type { RecordedCash } from './cash-payment-form';
 import type { ChosenStudent } from './student-search';
 
@@ -41,6 +42,7 @@ export function CashReceipt({
   onNewPayment(): void;
 }) {
   const { payment, outstanding } = recorded.result;
+  const printed = useReceiptSettings(student.schoolId).data;
   const receiptNo = payment.receiptNo ?? '';
   const print = () => {
     window.print();
@@ -60,6 +62,7 @@ export function CashReceipt({
       <Card id={RECEIPT_ID} aria-labelledby="cash-receipt-title" className="overflow-hidden print:text-black">
         <header className="bg-emerald-700 px-5 py-5 text-white sm:px-6 print:bg-white print:px-0 print:text-black">
           <p className="text-lg font-semibold">{school}</p>
+          {printed?.contact && <p className="text-sm text-emerald-50 print:text-black">{printed.contact}</p>}
           <div className="mt-3 flex flex-wrap items-end justify-between gap-2">
             <h2 id="cash-receipt-title" className="text-2xl font-bold tracking-tight">
               Payment Receipt
@@ -101,6 +104,11 @@ export function CashReceipt({
             </Row>
             <Row label="Outstanding after this payment">{formatKobo(outstanding)}</Row>
           </dl>
+          {printed?.footer && (
+            <p className="border-t border-slate-200 pt-4 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400 print:text-black">
+              {printed.footer}
+            </p>
+          )}
         </div>
       </Card>
 

@@ -11,6 +11,7 @@ export interface ChosenStudent {
   regNo: string;
   classArm: string | null;
   school: string;
+  schoolId: string;
 }
 
 export const chosenFrom = (student: Student): ChosenStudent => ({
@@ -19,6 +20,7 @@ export const chosenFrom = (student: Student): ChosenStudent => ({
   regNo: student.regNo,
   classArm: student.classArm?.name ?? null,
   school: student.school.name,
+  schoolId: student.school._id,
 });
 
 /** Arrow keys move between results; Tab and Enter work as on any button. */

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordFormSchema, MSG } from '@schoolledger/domain';
+import { changePasswordFormSchema, MSG, passwordMinCheck } from '@schoolledger/domain';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Card, CardBody, CardHeader, ErrorBanner, FormField, PasswordInput } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form';
+import { usePasswordMinLength } from '@/lib/my-settings';
 import { notify } from '@/lib/notify';
 import { useChangePassword } from '../api/change-password';
 
@@ -11,13 +13,18 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function ChangePasswordCard() {
   const mutation = useChangePassword();
+  const minLength = usePasswordMinLength();
+  const schema = useMemo(
+    () => changePasswordFormSchema.superRefine(passwordMinCheck('newPassword', minLength)),
+    [minLength],
+  );
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
+  } = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY });
 
   const onSubmit = handleSubmit(
     ({ currentPassword, newPassword }) =>
@@ -35,14 +42,19 @@ export function ChangePasswordCard() {
 
   return (
     <Card>
-      <CardHeader title="Change Password" description="Use at least 8 characters." />
+      <CardHeader title="Change Password" description={`Use at least ${minLength} characters.`} />
       <CardBody>
         <form onSubmit={onSubmit} noValidate className="max-w-md space-y-5">
           {mutation.isError && <ErrorBanner>{errorMessage(mutation.error, MSG.changePasswordFailed)}</ErrorBanner>}
           <FormField label="Current password" required error={errors.currentPassword?.message}>
             <PasswordInput autoComplete="current-password" {...register('currentPassword')} />
           </FormField>
-          <FormField label="New password" required error={errors.newPassword?.message}>
+          <FormField
+            label="New password"
+            required
+            error={errors.newPassword?.message}
+            hint={`At least ${minLength} characters`}
+          >
             <PasswordInput autoComplete="new-password" {...register('newPassword')} />
           </FormField>
           <FormField label="Confirm new password" required error={errors.confirmPassword?.message}>

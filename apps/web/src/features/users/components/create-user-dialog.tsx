@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createUserFormSchema } from '@schoolledger/domain';
+import { createUserFormSchema, passwordMinCheck } from '@schoolledger/domain';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog, FormField, Input, PasswordInput, Select } from '@/components/ui';
 import { applyFieldErrors } from '@/lib/form';
+import { usePasswordMinLength } from '@/lib/my-settings';
 import { useSchools } from '@/lib/queries/schools';
 import { useCreateUser } from '../api/create-user';
 import type { UserPermissions } from '../lib/permissions';
@@ -18,6 +20,8 @@ export interface CreateUserDialogProps {
 export function CreateUserDialog({ may, onClose }: CreateUserDialogProps) {
   const create = useCreateUser();
   const schools = useSchools(may.multiSchool);
+  const minLength = usePasswordMinLength();
+  const schema = useMemo(() => createUserFormSchema.superRefine(passwordMinCheck('password', minLength)), [minLength]);
   const {
     register,
     control,
@@ -25,7 +29,7 @@ export function CreateUserDialog({ may, onClose }: CreateUserDialogProps) {
     setError,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(createUserFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: {
       firstname: '',
       lastname: '',
@@ -102,7 +106,7 @@ export function CreateUserDialog({ may, onClose }: CreateUserDialogProps) {
         )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Password" required error={errors.password?.message} hint="At least 8 characters">
+        <FormField label="Password" required error={errors.password?.message} hint={`At least ${minLength} characters`}>
           <PasswordInput autoComplete="new-password" {...register('password')} />
         </FormField>
         <FormField label="Confirm password" required error={errors.confirmPassword?.message}>

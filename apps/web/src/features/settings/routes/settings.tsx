@@ -1,0 +1,166 @@
+import { can, SETTINGS_SECTIONS, type SettingsSection } from '@schoolledger/domain';
+import { Building2, Info } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import {
+  AccessDenied,
+  Card,
+  EmptyState,
+  ErrorBanner,
+  FormField,
+  LoadingState,
+  PageHeader,
+  Select,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth';
+import { useSchools } from '@/lib/queries/schools';
+import { useSettings } from '../api/get-settings';
+import { AppearanceForm } from '../components/appearance-form';
+import { BackupForm } from '../components/backup-form';
+import { GeneralForm } from '../components/general-form';
+import { NotificationsForm } from '../components/notifications-form';
+import { SecurityForm } from '../components/security-form';
+import { isSection, SECTION_LABELS } from '../lib/sections';
+
+export default function SettingsPage() {
+  const user = useAuthStore((state) => state.user);
+  const roles = user?.roles ?? [];
+  const allowed = can(roles, 'settings.view');
+  const superAdmin = user?.school === null && roles.includes('Admin');
+
+  let content: React.ReactNode;
+  if (!allowed) content = <AccessDenied message="You don't have permission to view the settings." />;
+  else if (!user?.school && !superAdmin) {
+    content = (
+      <Card>
+        <EmptyState
+          icon={Building2}
+          title="No school"
+          description="Your account is not linked to a school. Ask an administrator to assign you to one."
+        />
+      </Card>
+    );
+  } else content = <Settings superAdmin={superAdmin} manage={can(roles, 'settings.manage')} />;
+
+  return (
+    <>
+      <PageHeader
+        title="General Settings"
+        description="What your schools run with: contact details, notices, security, appearance and backups."
+      />
+      {content}
+    </>
+  );
+}
+
+function Settings({ superAdmin, manage }: { superAdmin: boolean; manage: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const sectionParam = params.get('section');
+  const section: SettingsSection = isSection(sectionParam) ? sectionParam : 'general';
+  const schoolId = params.get('school') ?? '';
+  const schools = useSchools();
+  const settings = useSettings(schoolId);
+
+  const update = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="space-y-6">
+      {!manage && (
+        <div
+          role="note"
+          className="flex gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-200"
+        >
+          <Info className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <p>
+            You can see the settings your school runs with. Only an Administrator or the ICT administrator can change
+            them, since they apply to every school in the group; ask them if something needs to change.
+          </p>
+        </div>
+      )}
+      <Card className="p-4">
+        <FormField
+          label="Settings for"
+          className="max-w-md"
+          hint={
+            superAdmin
+              ? 'Choose a school: its group’s settings show, and General shows that school’s own contact details.'
+              : 'The group’s settings apply to every school; a school can have its own contact details and receipt footer.'
+          }
+        >
+          <Select
+            value={schoolId}
+            disabled={schools.isPending}
+            onChange={(event) => update('school', event.target.value)}
+          >
+            <option value="">{superAdmin ? 'Whole installation' : 'Group default (all schools)'}</option>
+            {(schools.data ?? []).map((school) => (
+              <option key={school._id} value={school._id}>
+                {school.name}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </Card>
+
+      {settings.isPending && <LoadingState />}
+      {settings.isError && (
+        <ErrorBanner title="Failed to load settings">
+          {errorMessage(settings.error, 'Please try refreshing the page.')}
+        </ErrorBanner>
+      )}
+      {settings.data && (
+        <Tabs
+          value={section}
+          onValueChange={(value) => update('section', value === 'general' ? '' : value)}
+          orientation="vertical"
+          className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)]"
+        >
+          <TabsList
+            aria-label="Settings sections"
+            className="flex-row overflow-x-auto md:mt-4 md:flex-col md:self-start md:border-b-0 md:border-l"
+          >
+            {SETTINGS_SECTIONS.map((each) => (
+              <TabsTrigger
+                key={each}
+                value={each}
+                className="whitespace-nowrap md:-ml-px md:border-b-0 md:border-l-2 md:px-4 md:data-[state=active]:border-emerald-600"
+              >
+                {SECTION_LABELS[each]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <div className="min-w-0">
+            <TabsContent value="general" className="pt-0">
+              <GeneralForm view={settings.data.sections.general} schoolId={schoolId} />
+            </TabsContent>
+            <TabsContent value="notifications" className="pt-0">
+              <NotificationsForm view={settings.data.sections.notifications} schoolId={schoolId} />
+            </TabsContent>
+            <TabsContent value="security" className="pt-0">
+              <SecurityForm view={settings.data.sections.security} schoolId={schoolId} />
+            </TabsContent>
+            <TabsContent value="appearance" className="pt-0">
+              <AppearanceForm view={settings.data.sections.appearance} schoolId={schoolId} />
+            </TabsContent>
+            <TabsContent value="backup" className="pt-0">
+              <BackupForm view={settings.data.sections.backup} />
+            </TabsContent>
+          </div>
+        </Tabs>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { classifyAudit } from '../src/index.js';
+
+describe('classifyAudit: how an auditor finds a row', () => {
+  it.each([
+    ['auth.login', 'session', 'security', 'medium'],
+    ['auth.login_failed', 'session', 'security', 'high'],
+    ['auth.lockout', 'user', 'security', 'critical'],
+    ['auth.logout', 'session', 'security', 'medium'],
+    ['password_changed', 'user', 'security', 'high'],
+    ['payment.refund', 'payment', 'financial', 'critical'],
+    ['payment.credit', 'payment', 'financial', 'medium'],
+    ['download', 'receipt', 'financial', 'medium'],
+    ['download', 'report', 'system', 'medium'],
+    ['export', 'student', 'user', 'high'],
+    ['export', 'user', 'user', 'high'],
+    ['settings.update', 'settings', 'security', 'high'],
+    ['backup.create', 'backup', 'system', 'low'],
+    ['create', 'class_arm', 'user', 'low'],
+  ])('%s on %s is %s, %s', (action, entity, category, severity) => {
+    expect(classifyAudit(action, entity)).toEqual({ category, severity });
+  });
+});
