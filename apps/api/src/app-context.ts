@@ -1,3 +1,4 @@
+import type { QueueStatus } from '@schoolledger/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
@@ -13,6 +14,8 @@ export interface JobPayloads {
 
 export interface JobSender {
   send<Name extends keyof JobPayloads>(name: Name, data: JobPayloads[Name]): Promise<void>;
+  /** Per-queue counts for the ICT administrator; none until the runner has started. */
+  status(): Promise<QueueStatus[]>;
 }
 
 /** What services need from the running app, passed explicitly so tests can build their own. */
@@ -51,6 +54,6 @@ export function createContext(options: {
     }),
     clock,
     encryptionKey,
-    jobs: { send: async () => {} },
+    jobs: { send: async () => {}, status: async () => [] },
   };
 }

@@ -8,10 +8,19 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startDemoPaymentFakes } from './demo/payment-fakes.js';
 import { type JobRunner, startJobRunner } from './jobs/runner.js';
+import { createSystemLogSink } from './modules/system/system-log-sink.js';
 import { isDemoDatabase, seedDemoIfEmpty } from './seed/demo.js';
 
 const baseConfig = loadConfig();
-const log = pino({ level: baseConfig.logLevel });
+// Warnings and errors are also kept in the database for the ICT administrator's log screen.
+const systemLogSink = createSystemLogSink();
+const log = pino(
+  { level: baseConfig.logLevel },
+  pino.multistream([
+    { level: 'trace', stream: process.stdout },
+    { level: 'warn', stream: systemLogSink.stream },
+  ]),
+);
 const say = (message: string) => process.stdout.write(`${message}\n`);
 const database = await openDatabase({
   url: baseConfig.databaseUrl,
@@ -31,6 +40,7 @@ const fakes =
     : null;
 const config = fakes?.config ?? baseConfig;
 const ctx = createContext({ config, db: database.db, log });
+systemLogSink.attach(database.db);
 
 if (config.seedDemo) {
   const seeded = await seedDemoIfEmpty(database.db, undefined, {
@@ -56,6 +66,7 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   await app.close();
   await jobs?.stop();
   await fakes?.close();
+  await systemLogSink.flush();
   await database.close();
 });
 
@@ -70,5 +81,5 @@ log.info(`SchoolLedger is running at ${config.appUrl}`);
 
 // Only the server runs jobs (API tests call the job functions themselves); started once the
 // demo fakes are reachable, since the first jobs settle webhooks recorded before the restart.
-jobs = await startJobRunner({ ctx, store: database.jobStore, log });
+jobs = await startJobRunner({ ctx, database, store: database.jobStore, log });
 ctx.jobs = jobs;

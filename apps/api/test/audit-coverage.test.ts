@@ -776,6 +776,10 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     'DELETE /api/v1/notification/{id}': {
       exempt: "removes a notice from one's own inbox; what was sent stays on the trail",
     },
+    'POST /api/v1/ict-admin/backups': {
+      call: async () => call('ict', 'POST', '/ict-admin/backups'),
+      audits: [{ action: 'backup.create', entity: 'backup', school: null }],
+    },
     'PUT /api/v1/settings/{section}': {
       call: async () => call('ict', 'PUT', '/settings/appearance', { value: { wholeNaira: true } }),
       audits: [{ action: 'settings.update', entity: 'settings', school: null }],

@@ -65,7 +65,13 @@ describe('the job runner on the app database', () => {
   describe('started beside the app', () => {
     let runner: JobRunner;
     beforeAll(async () => {
-      runner = await startJobRunner({ ctx: t.ctx, store: t.database.jobStore, log: silent, emailPassSeconds: 1 });
+      runner = await startJobRunner({
+        ctx: t.ctx,
+        database: t.database,
+        store: t.database.jobStore,
+        log: silent,
+        emailPassSeconds: 1,
+      });
       t.ctx.jobs = runner;
     });
     afterAll(async () => {
@@ -94,10 +100,12 @@ describe('the job runner on the app database', () => {
       await until(async () => (await reminderTo(t, fee.id, student.id)).some((row) => row.sent), 15_000);
       const status = await runner.status();
       expect(status.map((queue) => queue.name).sort()).toEqual([
+        'backups.run',
         'email.deliver',
         'payments.reconcile',
         'reminders.run',
         'reminders.user',
+        'system-logs.prune',
         'webhooks.recorded',
       ]);
       expect(status.find((queue) => queue.name === 'reminders.run')).toMatchObject({ failed: 0 });
@@ -116,7 +124,15 @@ describe.skipIf(!process.env.DATABASE_URL)('two runners on one PostgreSQL databa
     const { student, fee } = await aStudentOwing(t);
     runners.push(
       ...(await Promise.all(
-        [1, 2].map(() => startJobRunner({ ctx: t.ctx, store: t.database.jobStore, log: silent, emailPassSeconds: 0 })),
+        [1, 2].map(() =>
+          startJobRunner({
+            ctx: t.ctx,
+            database: t.database,
+            store: t.database.jobStore,
+            log: silent,
+            emailPassSeconds: 0,
+          }),
+        ),
       )),
     );
     await Promise.all(runners.map((runner) => runner.trigger('reminders.run')));

@@ -93,6 +93,11 @@ export const EXPORT_ERROR_CODES = {
   exportTooLarge: 'EXPORT_TOO_LARGE',
 } as const;
 
+export const SYSTEM_ERROR_CODES = {
+  /** One backup at a time: another is still being written. */
+  backupRunning: 'BACKUP_RUNNING',
+} as const;
+
 export const ERROR_CODES = {
   ...GENERIC_ERROR_CODES,
   ...AUTH_ERROR_CODES,
@@ -104,6 +109,7 @@ export const ERROR_CODES = {
   ...PAYMENT_ERROR_CODES,
   ...PAYMENT_PROFILE_ERROR_CODES,
   ...EXPORT_ERROR_CODES,
+  ...SYSTEM_ERROR_CODES,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 const errorCodes: readonly string[] = Object.values(ERROR_CODES);

@@ -29,5 +29,6 @@ export * from './schemas/payments.js';
 export * from './schemas/profile.js';
 export * from './schemas/settings.js';
 export * from './schemas/students.js';
+export * from './schemas/system.js';
 export * from './schemas/users.js';
 export * from './text.js';

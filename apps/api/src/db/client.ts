@@ -38,12 +38,16 @@ export interface Database {
    * pool on the same PostgreSQL server, so long job polls never hold the app's connections.
    */
   jobStore: JobStoreOptions;
+  /** The embedded database's data directory as a gzipped tar, consistent as of the call (backups). */
+  dumpDataDir?: () => Promise<Blob>;
+  /** The server's connection string, for pg_dump (backups). */
+  url?: string;
 }
 
 /** Waits between attempts to reopen a dropped LISTEN connection: 0.5 s, doubling, at most 30 s. */
 const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /** `url` selects a PostgreSQL server; otherwise PGlite stores data in `dataDir` (or memory when omitted). */
 export async function openDatabase(options: {
@@ -75,6 +79,7 @@ export async function openDatabase(options: {
         await pool.end();
       },
       jobStore: { connectionString: options.url, max: 4, backend: 'postgres' },
+      url: options.url,
     };
   }
   const client = await startPglite(options.dataDir, options.onCreate);
@@ -87,6 +92,7 @@ export async function openDatabase(options: {
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
     jobStore: { db: fromPglite(client), backend: 'pglite' },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
 

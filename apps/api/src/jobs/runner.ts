@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type ConstructorOptions, PgBoss, type SendOptions } from 'pg-boss';
 import type { AppContext, JobPayloads, JobSender } from '../app-context.js';
+import type { Database } from '../db/client.js';
 import { runReminders } from '../modules/fees/reminders.service.js';
 import { runReconcile } from '../modules/payments/online/reconcile.job.js';
 import { processRecordedWebhooks } from '../modules/payments/online/webhooks.service.js';
+import { runScheduledBackup } from '../modules/system/backups.service.js';
+import { pruneLogs } from '../modules/system/system.service.js';
 
 /** Every queue the runner works, and what a job of it carries. */
 export interface Queues extends JobPayloads {
@@ -11,8 +14,11 @@ export interface Queues extends JobPayloads {
   'payments.reconcile': Record<string, never>;
   'webhooks.recorded': Record<string, never>;
   'reminders.run': Record<string, never>;
+  'backups.run': Record<string, never>;
+  'system-logs.prune': Record<string, never>;
 }
 export type QueueName = keyof Queues;
+type Triggered = Exclude<QueueName, 'reminders.user' | 'backups.run' | 'system-logs.prune'>;
 
 export const QUEUE_NAMES: readonly QueueName[] = [
   'email.deliver',
@@ -20,10 +26,19 @@ export const QUEUE_NAMES: readonly QueueName[] = [
   'webhooks.recorded',
   'reminders.run',
   'reminders.user',
+  'backups.run',
+  'system-logs.prune',
 ];
 
 /** SPEC §9: the reminder check runs hourly; on the hour in the school's time zone. */
 const REMINDERS_CRON = '0 * * * *';
+/**
+ * The backup check runs every hour and reads the backup frequency from the settings each time,
+ * so a changed frequency applies within the hour without a restart (backups.service.ts decides
+ * whether a backup is due against the frequency's own cron: hourly, daily 02:00, Sunday 02:00).
+ */
+const BACKUP_CHECK_CRON = '0 * * * *';
+const LOG_PRUNE_CRON = '30 * * * *';
 const TIME_ZONE = 'Africa/Lagos';
 /**
  * How often each process asks for an email pass. Notices enqueue their emails due at once, so a
@@ -45,7 +60,7 @@ export interface QueueCounts {
 
 export interface JobRunner extends JobSender {
   /** Asks for one run of a queue's job now; runs that overlap or come within the queue's slot are one run. */
-  trigger(name: Exclude<QueueName, 'reminders.user'>): Promise<void>;
+  trigger(name: Triggered): Promise<void>;
   /** Per-queue counts for the ICT administrator, as of pg-boss's last monitoring pass. */
   status(): Promise<QueueCounts[]>;
   stop(): Promise<void>;
@@ -59,6 +74,8 @@ export interface JobRunner extends JobSender {
  */
 export async function startJobRunner(options: {
   ctx: AppContext;
+  /** The database the backups copy. */
+  database: Database;
   store: ConstructorOptions;
   log: FastifyBaseLogger;
   /** How often each process asks for an email pass; 0 leaves email to the hourly schedule. */
@@ -75,7 +92,7 @@ export async function startJobRunner(options: {
     await boss.createQueue(name, { policy: 'stately', ...RETRY, ...(frequent ? { deleteAfterSeconds: 3600 } : {}) });
   }
 
-  const slots: Record<Exclude<QueueName, 'reminders.user'>, number> = {
+  const slots: Record<Triggered, number> = {
     'email.deliver': options.emailPassSeconds ?? EMAIL_PASS_SECONDS,
     'payments.reconcile': ctx.config.reconcileIntervalSeconds,
     'webhooks.recorded': 60,
@@ -89,8 +106,7 @@ export async function startJobRunner(options: {
       log.error({ err: error, queue: name }, 'a job could not be queued');
     }
   };
-  const trigger = (name: Exclude<QueueName, 'reminders.user'>) =>
-    send(name, {}, { singletonSeconds: Math.max(1, slots[name]) });
+  const trigger = (name: Triggered) => send(name, {}, { singletonSeconds: Math.max(1, slots[name]) });
 
   const handlers: { [Name in QueueName]: (data: Queues[Name]) => Promise<unknown> } = {
     'email.deliver': async () => {
@@ -118,6 +134,15 @@ export async function startJobRunner(options: {
     'reminders.user': async (data) => {
       await runReminders(ctx, { now: ctx.clock(), userId: data.userId });
     },
+    'backups.run': async () => {
+      const backup = await runScheduledBackup(ctx, options.database);
+      if (backup?.status === 'failed')
+        log.error({ module: 'backups', err: { message: backup.error } }, 'scheduled backup failed');
+      else if (backup) log.info({ backup: backup.fileName }, 'scheduled backup written');
+    },
+    'system-logs.prune': async () => {
+      await pruneLogs(ctx);
+    },
   };
   for (const name of QUEUE_NAMES) {
     const handler = handlers[name] as (data: object) => Promise<unknown>;
@@ -127,6 +152,8 @@ export async function startJobRunner(options: {
   }
 
   await boss.schedule('reminders.run', REMINDERS_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
+  await boss.schedule('backups.run', BACKUP_CHECK_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
+  await boss.schedule('system-logs.prune', LOG_PRUNE_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   // Webhooks acknowledged just before the last stop are settled now, not at the next reconcile pass.
   await trigger('webhooks.recorded');
 

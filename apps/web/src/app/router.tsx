@@ -11,6 +11,7 @@ import { receiptCheckRoutes } from '@/features/receipt-check/routes';
 import { settingsRoutes } from '@/features/settings/routes';
 import { studentFeeRoutes } from '@/features/student-fees/routes';
 import { studentRoutes } from '@/features/students/routes';
+import { systemRoutes } from '@/features/system/routes';
 import { userRoutes } from '@/features/users/routes';
 import { CatchAll, GuestOnly, RequireAuth, RootLayout } from './guards';
 
@@ -47,6 +48,7 @@ const signedInRoutes: RouteObject[] = [
   ...settingsRoutes,
   ...auditRoutes,
   ...notificationRoutes,
+  ...systemRoutes,
 ];
 
 export const router = createBrowserRouter([

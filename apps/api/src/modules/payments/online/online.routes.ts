@@ -171,6 +171,8 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : null;
         const outcome = await handleWebhook(app.ctx, method, raw, request.headers, admit);
         if (!outcome.accepted) {
+          // Forged or misconfigured deliveries are something the ICT administrator should see.
+          request.log.warn({ module: 'payments', provider: method }, 'webhook refused: the signature does not match');
           return reply
             .code(401)
             .send({ success: false, message: 'Invalid signature', data: null, code: ERROR_CODES.invalidSignature });
