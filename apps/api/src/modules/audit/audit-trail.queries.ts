@@ -28,11 +28,10 @@ export interface TrailFilters {
 }
 
 /**
- * The rows a caller may read: those of the schools in scope. Platform rows (no school) pass only
- * the super-admin's scope, since `school_id in (…)` is never true for null.
+ * The rows a caller may read: those of the schools in scope and their group's own. Platform rows
+ * (neither school nor group) pass only the super-admin's scope.
  */
-export const auditInScope = (scope: Scope) =>
-  inSchoolOrGroupScope(scope, auditLogs.schoolId, auditLogs.groupSchoolId);
+export const auditInScope = (scope: Scope) => inSchoolOrGroupScope(scope, auditLogs.schoolId, auditLogs.groupSchoolId);
 
 function dateRange(column: typeof auditLogs.createdAt | typeof loginAttempts.createdAt, from?: string, to?: string) {
   return [
