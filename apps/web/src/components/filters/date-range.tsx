@@ -46,3 +46,35 @@ export function DateRangeFields({
     </>
   );
 }
+
+/** From and To of a list's filters, each optional; neither may cross the other. */
+export function DateFilterFields({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange(changes: { from: string } | { to: string }): void;
+}) {
+  return (
+    <>
+      <FormField label="From">
+        <Input
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(event) => onChange({ from: event.target.value })}
+        />
+      </FormField>
+      <FormField label="To">
+        <Input
+          type="date"
+          value={to}
+          min={from || undefined}
+          onChange={(event) => onChange({ to: event.target.value })}
+        />
+      </FormField>
+    </>
+  );
+}

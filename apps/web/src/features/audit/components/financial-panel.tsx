@@ -1,11 +1,11 @@
 import { AUDIT_MESSAGES, type FinancialEntry, formatKobo } from '@schoolledger/domain';
 import { Banknote } from 'lucide-react';
-import { Button, Card, EmptyState, ErrorBanner, LoadingState, Pagination } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { Card, EmptyState, LoadingState, Pagination } from '@/components/ui';
 import { useFinancialTransactions } from '../api/get-financial-transactions';
 import type { AuditPermissions } from '../lib/permissions';
 import type { AuditUrlFilters } from '../lib/use-audit-filters';
 import { EntryList } from './entry-list';
+import { LoadFailure } from './load-failure';
 import { RangeFilters } from './range-filters';
 
 const PAGE_SIZE = 20;
@@ -33,12 +33,12 @@ export function FinancialPanel({
     body = <LoadingState label="Loading money events..." />;
   } else if (events.isError) {
     body = (
-      <ErrorBanner title="Could not load money events">
-        <p>{errorMessage(events.error, AUDIT_MESSAGES.financialFailed)}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => events.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
+      <LoadFailure
+        title="Could not load money events"
+        error={events.error}
+        fallback={AUDIT_MESSAGES.financialFailed}
+        retry={() => events.refetch()}
+      />
     );
   } else if (events.data.entries.length === 0) {
     body = (
@@ -82,13 +82,7 @@ export function FinancialPanel({
           caption="Money events, newest first"
           extra={{ header: 'Amount', cell: (entry) => (entry.amount === null ? '—' : formatKobo(entry.amount)) }}
         />
-        <Pagination
-          page={pagination.page}
-          totalPages={pagination.totalPages}
-          total={pagination.total}
-          limit={pagination.limit}
-          onPageChange={(page) => update({ page })}
-        />
+        <Pagination {...pagination} onPageChange={(page) => update({ page })} />
       </>
     );
   }

@@ -20,6 +20,7 @@ import { useUserActivities } from '../api/get-user-activities';
 import type { AuditPermissions } from '../lib/permissions';
 import type { AuditUrlFilters } from '../lib/use-audit-filters';
 import { EntryList } from './entry-list';
+import { LoadFailure } from './load-failure';
 
 type Filters = AuditUrlFilters;
 const PAGE_SIZE = 15;
@@ -70,13 +71,7 @@ function Activities({
             caption={`Entries by ${user.name}`}
           />
         )}
-        <Pagination
-          page={pagination.page}
-          totalPages={pagination.totalPages}
-          total={pagination.total}
-          limit={pagination.limit}
-          onPageChange={setPage}
-        />
+        <Pagination {...pagination} onPageChange={setPage} />
       </div>
     </Card>
   );
@@ -105,12 +100,12 @@ export function PeoplePanel({
   if (people.isPending) list = <LoadingState label="Loading people..." />;
   else if (people.isError) {
     list = (
-      <ErrorBanner title="Could not load people">
-        <p>{errorMessage(people.error, AUDIT_MESSAGES.trailFailed)}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => people.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
+      <LoadFailure
+        title="Could not load people"
+        error={people.error}
+        fallback={AUDIT_MESSAGES.trailFailed}
+        retry={() => people.refetch()}
+      />
     );
   } else if (people.data.users.length === 0) {
     list = <EmptyState icon={Users} title="No people found" description="Try another name or email." />;
@@ -151,14 +146,7 @@ export function PeoplePanel({
             </li>
           ))}
         </ul>
-        <Pagination
-          className="px-5 pb-4"
-          page={pagination.page}
-          totalPages={pagination.totalPages}
-          total={pagination.total}
-          limit={pagination.limit}
-          onPageChange={(page) => update({ page })}
-        />
+        <Pagination className="px-5 pb-4" {...pagination} onPageChange={(page) => update({ page })} />
       </>
     );
   }

@@ -1,14 +1,14 @@
 import { AUDIT_MESSAGES } from '@schoolledger/domain';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Card, CardHeader, EmptyState, ErrorBanner, LoadingState, Pagination } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { Card, CardHeader, EmptyState, LoadingState, Pagination } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { useFailedLogins } from '../api/get-failed-logins';
 import { useSecurityEvents } from '../api/get-security-events';
 import type { AuditPermissions } from '../lib/permissions';
 import type { AuditUrlFilters } from '../lib/use-audit-filters';
 import { EntryList } from './entry-list';
+import { LoadFailure } from './load-failure';
 import { RangeFilters } from './range-filters';
 
 const PAGE_SIZE = 10;
@@ -17,12 +17,12 @@ type Filters = AuditUrlFilters;
 
 function Failure({ error, retry }: { error: unknown; retry(): void }) {
   return (
-    <ErrorBanner title="Could not load security data">
-      <p>{errorMessage(error, AUDIT_MESSAGES.securityFailed)}</p>
-      <Button variant="secondary" size="sm" className="mt-2" onClick={retry}>
-        Retry
-      </Button>
-    </ErrorBanner>
+    <LoadFailure
+      title="Could not load security data"
+      error={error}
+      fallback={AUDIT_MESSAGES.securityFailed}
+      retry={retry}
+    />
   );
 }
 
@@ -62,14 +62,7 @@ function FailedSignIns({ filters, showSchool }: { filters: Filters; showSchool: 
           </li>
         ))}
       </ul>
-      <Pagination
-        className="px-5 pb-4"
-        page={pagination.page}
-        totalPages={pagination.totalPages}
-        total={pagination.total}
-        limit={pagination.limit}
-        onPageChange={setPage}
-      />
+      <Pagination className="px-5 pb-4" {...pagination} onPageChange={setPage} />
     </>
   );
 }
@@ -114,13 +107,7 @@ export function SecurityPanel({
           showSchool={may.multiSchool}
           caption="Security events, newest first"
         />
-        <Pagination
-          page={pagination.page}
-          totalPages={pagination.totalPages}
-          total={pagination.total}
-          limit={pagination.limit}
-          onPageChange={(page) => update({ page })}
-        />
+        <Pagination {...pagination} onPageChange={(page) => update({ page })} />
       </>
     );
   }

@@ -1,7 +1,7 @@
 import { AUDIT_CATEGORIES, AUDIT_SEVERITIES } from '@schoolledger/domain';
 import { useState } from 'react';
-import { FilterBar, SchoolFilter } from '@/components/filters';
-import { Button, FormField, Input, SearchInput, Select } from '@/components/ui';
+import { DateFilterFields, FilterBar, SchoolFilter } from '@/components/filters';
+import { Button, FormField, SearchInput, Select } from '@/components/ui';
 import { useAuditUsers } from '../api/get-audit-users';
 import { CATEGORY_LABELS, moduleLabel, SEVERITY_LABELS } from '../lib/labels';
 import type { AuditUrlFilters } from '../lib/use-audit-filters';
@@ -91,22 +91,7 @@ export function TrailFilters({ filters, update, modules, multiSchool }: TrailFil
           ))}
         </Select>
       </FormField>
-      <FormField label="From">
-        <Input
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => update({ from: event.target.value })}
-        />
-      </FormField>
-      <FormField label="To">
-        <Input
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => update({ to: event.target.value })}
-        />
-      </FormField>
+      <DateFilterFields from={filters.from} to={filters.to} onChange={update} />
       <Button variant="secondary" onClick={clearAll} disabled={!filtered} className="col-span-2 lg:col-span-1">
         Clear Filters
       </Button>

@@ -1,13 +1,13 @@
 import { AUDIT_MESSAGES } from '@schoolledger/domain';
 import { ScrollText } from 'lucide-react';
 import { useEffect } from 'react';
-import { Button, Card, EmptyState, ErrorBanner, LoadingState, Pagination, Spinner } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { Card, EmptyState, LoadingState, Pagination, Spinner } from '@/components/ui';
 import { useAuditLogs } from '../api/get-audit-logs';
 import type { AuditPermissions } from '../lib/permissions';
 import { type AuditUrlFilters, trailFilters } from '../lib/use-audit-filters';
 import { EntryList } from './entry-list';
 import { ExportMenu } from './export-menu';
+import { LoadFailure } from './load-failure';
 import { TrailFilters } from './trail-filters';
 
 const PAGE_SIZE = 20;
@@ -39,12 +39,12 @@ export function TrailPanel({ filters, update, may }: TrailPanelProps) {
     body = <LoadingState label="Loading the audit trail..." />;
   } else if (logs.isError) {
     body = (
-      <ErrorBanner title="Could not load the audit trail">
-        <p>{errorMessage(logs.error, AUDIT_MESSAGES.trailFailed)}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => logs.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
+      <LoadFailure
+        title="Could not load the audit trail"
+        error={logs.error}
+        fallback={AUDIT_MESSAGES.trailFailed}
+        retry={() => logs.refetch()}
+      />
     );
   } else if (logs.data.entries.length === 0) {
     body = (
@@ -70,13 +70,7 @@ export function TrailPanel({ filters, update, may }: TrailPanelProps) {
           showSchool={may.multiSchool}
           caption="Audit trail entries, newest first"
         />
-        <Pagination
-          page={pagination.page}
-          totalPages={pagination.totalPages}
-          total={pagination.total}
-          limit={pagination.limit}
-          onPageChange={(page) => update({ page })}
-        />
+        <Pagination {...pagination} onPageChange={(page) => update({ page })} />
       </>
     );
   }

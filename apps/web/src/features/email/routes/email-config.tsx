@@ -2,8 +2,8 @@ import { can, EMAIL_MESSAGES } from '@schoolledger/domain';
 import { Building2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { SchoolGate } from '@/components/school-gate';
 import {
-  AccessDenied,
   Button,
   Card,
   EmptyState,
@@ -28,33 +28,23 @@ import { TestEmail } from '../components/test-email';
 import { EMAIL_TABS, type EmailTab, isEmailTab } from '../lib/tabs';
 
 export default function EmailConfigPage() {
-  const user = useAuthStore((state) => state.user);
-  const roles = user?.roles ?? [];
-  const allowed = can(roles, 'email.configure');
-  // The super-admin has no group of their own and chooses one; everyone else works on their own group.
-  const superAdmin = user?.school === null && roles.includes('Admin');
-
-  let content: React.ReactNode;
-  if (!allowed) content = <AccessDenied message="You don't have permission to configure email." />;
-  else if (!user?.school && !superAdmin) {
-    content = (
-      <Card>
-        <EmptyState
-          icon={Building2}
-          title="No school group"
-          description="Your account is not linked to a school. Ask an administrator to assign you to one."
-        />
-      </Card>
-    );
-  } else content = <EmailConfiguration superAdmin={superAdmin} canReadOutbox={can(roles, 'email.outbox.view')} />;
-
+  const roles = useAuthStore((state) => state.user?.roles ?? []);
   return (
     <>
       <PageHeader
         title="Email Configuration"
         description="The mail server your schools send from, the wording of their emails, and what was sent."
       />
-      {content}
+      {/* The super-admin has no group of their own and chooses one; everyone else works on their own group. */}
+      <SchoolGate
+        permission="email.configure"
+        deniedMessage="You don't have permission to configure email."
+        noSchoolTitle="No school group"
+      >
+        {({ superAdmin }) => (
+          <EmailConfiguration superAdmin={superAdmin} canReadOutbox={can(roles, 'email.outbox.view')} />
+        )}
+      </SchoolGate>
     </>
   );
 }

@@ -93,13 +93,7 @@ export function FeesPanel({ may, filters, schoolId, update, onCreate, onEdit }: 
             </li>
           ))}
         </ul>
-        <Pagination
-          page={pagination.page}
-          totalPages={pagination.totalPages}
-          total={pagination.total}
-          limit={pagination.limit}
-          onPageChange={(page) => update({ page })}
-        />
+        <Pagination {...pagination} onPageChange={(page) => update({ page })} />
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { FilterBar, SchoolFilter, TermFilter } from '@/components/filters';
-import { Button, FormField, Input, SearchInput, Select } from '@/components/ui';
+import { DateFilterFields, FilterBar, SchoolFilter, TermFilter } from '@/components/filters';
+import { Button, FormField, SearchInput, Select } from '@/components/ui';
 import type { FeePermissions } from '../lib/permissions';
 import { PAYMENT_METHOD_FILTERS, PAYMENT_STATUS_FILTERS, type PaymentFilters } from '../lib/use-payment-filters';
 
@@ -63,22 +63,7 @@ export function PaymentFiltersBar({ filters, schoolId, update, may }: PaymentFil
           ))}
         </Select>
       </FormField>
-      <FormField label="From">
-        <Input
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => update({ from: event.target.value })}
-        />
-      </FormField>
-      <FormField label="To">
-        <Input
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => update({ to: event.target.value })}
-        />
-      </FormField>
+      <DateFilterFields from={filters.from} to={filters.to} onChange={update} />
       <Button variant="secondary" onClick={clearAll} disabled={!filtered} className="col-span-2 lg:col-span-1">
         Clear Filters
       </Button>

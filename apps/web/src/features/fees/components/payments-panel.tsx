@@ -95,13 +95,7 @@ export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId
             </li>
           ))}
         </ul>
-        <Pagination
-          page={pagination.page}
-          totalPages={pagination.totalPages}
-          total={pagination.total}
-          limit={pagination.limit}
-          onPageChange={(ppage) => update({ ppage })}
-        />
+        <Pagination {...pagination} onPageChange={(ppage) => update({ ppage })} />
       </>
     );
   }

@@ -92,13 +92,7 @@ export function RemindersPanel({ may, schoolId }: { may: FeePermissions; schoolI
             ))}
           </ul>
         </Card>
-        <Pagination
-          page={pagination.page}
-          totalPages={pagination.totalPages}
-          total={pagination.total}
-          limit={pagination.limit}
-          onPageChange={(rpage) => update({ rpage })}
-        />
+        <Pagination {...pagination} onPageChange={(rpage) => update({ rpage })} />
       </>
     );
   }

@@ -1,8 +1,7 @@
-import { can } from '@schoolledger/domain';
-import { Building2, School } from 'lucide-react';
+import { School } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { SchoolGate } from '@/components/school-gate';
 import {
-  AccessDenied,
   Button,
   Card,
   ConfirmDialog,
@@ -31,49 +30,28 @@ import { PAYMENT_CONFIG_MESSAGES } from '../lib/messages';
 import { useConfigFilters } from '../lib/use-config-filters';
 
 export default function PaymentConfigPage() {
-  const user = useAuthStore((state) => state.user);
-  const roles = user?.roles ?? [];
-  const allowed = can(roles, 'payments.configure');
-  // The super-admin has no school of their own; everyone else configures the school they belong to.
-  const superAdmin = user?.school === null && roles.includes('Admin');
-  const schools = useSchools(allowed && (superAdmin || user?.school !== null));
-  const chooser = superAdmin || (schools.data?.length ?? 0) > 1;
-
-  let content: React.ReactNode;
-  if (!allowed) content = <AccessDenied message="You don't have permission to configure payments." />;
-  else if (!user?.school && !superAdmin) content = <NoSchool title={PAYMENT_CONFIG_MESSAGES.noSchool} />;
-  else content = <Configuration chooser={chooser} ownSchool={user?.school?._id ?? ''} schools={schools} />;
-
   return (
     <>
       <PageHeader
         title="Payment Configuration"
         description="Provider keys, the school bank account and the payment methods payers are offered."
       />
-      {content}
+      {/* The super-admin has no school of their own; everyone else configures the school they belong to. */}
+      <SchoolGate
+        permission="payments.configure"
+        deniedMessage="You don't have permission to configure payments."
+        noSchoolTitle={PAYMENT_CONFIG_MESSAGES.noSchool}
+      >
+        {({ superAdmin }) => <Configuration superAdmin={superAdmin} />}
+      </SchoolGate>
     </>
   );
 }
 
-function NoSchool({ title }: { title: string }) {
-  return (
-    <Card>
-      <EmptyState
-        icon={Building2}
-        title={title}
-        description="Your account is not linked to a school. Ask an administrator to assign you to one."
-      />
-    </Card>
-  );
-}
-
-interface ConfigurationProps {
-  chooser: boolean;
-  ownSchool: string;
-  schools: ReturnType<typeof useSchools>;
-}
-
-function Configuration({ chooser, ownSchool, schools }: ConfigurationProps) {
+function Configuration({ superAdmin }: { superAdmin: boolean }) {
+  const ownSchool = useAuthStore((state) => state.user?.school?._id ?? '');
+  const schools = useSchools();
+  const chooser = superAdmin || (schools.data?.length ?? 0) > 1;
   const { filters, update } = useConfigFilters();
   const schoolId = chooser ? filters.school : ownSchool;
   const [dirty, setDirty] = useState(false);

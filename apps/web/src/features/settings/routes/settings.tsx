@@ -1,10 +1,9 @@
 import { can, SETTINGS_SECTIONS, type SettingsSection } from '@schoolledger/domain';
-import { Building2, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { SchoolGate } from '@/components/school-gate';
 import {
-  AccessDenied,
   Card,
-  EmptyState,
   ErrorBanner,
   FormField,
   LoadingState,
@@ -27,32 +26,20 @@ import { SecurityForm } from '../components/security-form';
 import { isSection, SECTION_LABELS } from '../lib/sections';
 
 export default function SettingsPage() {
-  const user = useAuthStore((state) => state.user);
-  const roles = user?.roles ?? [];
-  const allowed = can(roles, 'settings.view');
-  const superAdmin = user?.school === null && roles.includes('Admin');
-
-  let content: React.ReactNode;
-  if (!allowed) content = <AccessDenied message="You don't have permission to view the settings." />;
-  else if (!user?.school && !superAdmin) {
-    content = (
-      <Card>
-        <EmptyState
-          icon={Building2}
-          title="No school"
-          description="Your account is not linked to a school. Ask an administrator to assign you to one."
-        />
-      </Card>
-    );
-  } else content = <Settings superAdmin={superAdmin} manage={can(roles, 'settings.manage')} />;
-
+  const roles = useAuthStore((state) => state.user?.roles ?? []);
   return (
     <>
       <PageHeader
         title="General Settings"
         description="What your schools run with: contact details, notices, security, appearance and backups."
       />
-      {content}
+      <SchoolGate
+        permission="settings.view"
+        deniedMessage="You don't have permission to view the settings."
+        noSchoolTitle="No school"
+      >
+        {({ superAdmin }) => <Settings superAdmin={superAdmin} manage={can(roles, 'settings.manage')} />}
+      </SchoolGate>
     </>
   );
 }

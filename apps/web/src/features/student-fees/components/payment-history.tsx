@@ -51,13 +51,7 @@ export function PaymentHistory({ studentId }: { studentId: string | null }) {
           </li>
         ))}
       </ul>
-      <Pagination
-        page={pagination.page}
-        totalPages={pagination.totalPages}
-        total={pagination.total}
-        limit={pagination.limit}
-        onPageChange={(next) => setChosen({ studentId, page: next })}
-      />
+      <Pagination {...pagination} onPageChange={(next) => setChosen({ studentId, page: next })} />
     </div>
   );
 }

@@ -191,15 +191,7 @@ export function StudentList({ filters, page, onFilters, onPage, onOpen, canManag
 
       {body}
 
-      {pagination && (
-        <Pagination
-          page={pagination.page}
-          totalPages={pagination.totalPages}
-          total={pagination.total}
-          limit={pagination.limit}
-          onPageChange={onPage}
-        />
-      )}
+      {pagination && <Pagination {...pagination} onPageChange={onPage} />}
 
       <ConfirmDialog
         open={toDelete !== null}

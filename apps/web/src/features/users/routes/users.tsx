@@ -181,10 +181,7 @@ function UserManagement({ may }: { may: UserPermissions }) {
         {body}
         {pagination && (
           <Pagination
-            page={pagination.page}
-            totalPages={pagination.totalPages}
-            total={pagination.total}
-            limit={pagination.limit}
+            {...pagination}
             onPageChange={(page) => update({ page })}
             className="border-t border-slate-200 px-4 py-3 sm:px-5 dark:border-slate-800"
           />
