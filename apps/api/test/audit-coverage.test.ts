@@ -7,7 +7,7 @@ import { auditLogs, classArms, notifications, paymentProfiles, paymentWebhookEve
 import { sha256 } from '../src/lib/hash.js';
 import { insertPasswordResetToken } from '../src/modules/auth/auth.queries.js';
 import { paystackSignature } from '../src/modules/providers/paystack.js';
-import { aClassArm, aSchool, aSession, aTerm, studentFileCsv, studentFileRow } from './builders.js';
+import { aClassArm, aSchool, aSession, aTerm, studentFileCsv, studentFileRow, studentFormBody } from './builders.js';
 import { bearer, DEMO_PASSWORD, demoEmail, insertUser, login, multipart, tinyPng, useTestApp } from './helper.js';
 import { approvedFee, loadPaymentIds, type PaymentIds, payCash, setBankTransfer, until } from './payments-support.js';
 
@@ -112,20 +112,8 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     )[0]!.id;
 
   function studentBody(change: Record<string, unknown> = {}) {
-    const n = tag();
     return {
-      firstname: 'Temilade',
-      lastname: 'Ogunbanjo',
-      email: `audit-student-${n}@example.ng`,
-      phone: '08031112222',
-      DOB: '2013-04-21',
-      gender: 'Female',
-      regNo: `AUD/2025/${n}`,
-      address: { street: '12 Allen Avenue', city: 'Ikeja', state: 'Lagos', country: 'Nigeria', postalCode: '100271' },
-      type: 'day',
-      expectedGraduationYear: 2031,
-      guardian: { name: 'Bukola Ogunbanjo', relationship: 'Mother', phone: '08035556666' },
-      emergencyContact: { name: 'Kunle Ogunbanjo', relationship: 'Uncle', phone: '08037778888' },
+      ...studentFormBody(tag(), 'AUD'),
       school_id: ids.school,
       ...change,
     };

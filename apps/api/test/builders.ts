@@ -122,28 +122,31 @@ export async function aClassArm(t: TestApp, change: Partial<ClassArmInput> & { s
   return one(t.ctx.db.select().from(classArms).where(eq(classArms.id, created.id)));
 }
 
-/** A student enrolled through the two-field form flow (address, guardian and emergency contact given). */
-export async function aStudent(
-  t: TestApp,
-  change: Partial<CreateStudentRequest> & { school_id: string; classArm_id: string },
-): Promise<User> {
-  const { auth, actor } = await asAdmin(t);
-  const tag = next();
-  const input = createStudentRequestSchema.parse({
+/** A whole student form (address, guardian and emergency contact given), unique by `tag`. */
+export function studentFormBody(tag: string, prefix = 'BLT') {
+  return {
     firstname: 'Temilade',
     lastname: 'Ogunbanjo',
-    email: `built-student-${tag}@example.ng`,
+    email: `${prefix.toLowerCase()}-student-${tag}@example.ng`,
     phone: '08031112222',
     DOB: '2013-04-21',
     gender: 'Female',
-    regNo: `BLT/2025/${tag}`,
+    regNo: `${prefix}/2025/${tag}`,
     address: { street: '12 Allen Avenue', city: 'Ikeja', state: 'Lagos', country: 'Nigeria', postalCode: '100271' },
     type: 'day',
     expectedGraduationYear: 2031,
     guardian: { name: 'Bukola Ogunbanjo', relationship: 'Mother', phone: '08035556666' },
     emergencyContact: { name: 'Kunle Ogunbanjo', relationship: 'Uncle', phone: '08037778888' },
-    ...change,
-  });
+  };
+}
+
+/** A student enrolled through the two-field form flow. */
+export async function aStudent(
+  t: TestApp,
+  change: Partial<CreateStudentRequest> & { school_id: string; classArm_id: string },
+): Promise<User> {
+  const { auth, actor } = await asAdmin(t);
+  const input = createStudentRequestSchema.parse({ ...studentFormBody(next()), ...change });
   const created = await createStudent(t.ctx, auth, input, actor);
   return one(t.ctx.db.select().from(users).where(eq(users.id, created._id)));
 }
