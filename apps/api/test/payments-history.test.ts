@@ -181,6 +181,10 @@ describe('payment history, statistics and analytics', () => {
       expect(await totalOf('to=2020-01-01')).toBe(0);
       expect((await call(t, 'bursar', 'GET', '/payment/all?from=2025-02-01&to=2025-01-01')).statusCode).toBe(422);
       expect((await call(t, 'bursar', 'GET', '/payment/all?status=paid')).statusCode).toBe(422);
+      // ISO has a year 0000; PostgreSQL has no such day: refused with the field named, never a 500.
+      const yearZero = await call(t, 'bursar', 'GET', '/payment/all?from=0000-01-01');
+      expect(yearZero.statusCode).toBe(422);
+      expect(yearZero.json().errors).toEqual([{ field: 'from', message: 'Use a date after 1900' }]);
     });
 
     it('the January filter counts a payment made at 00:30 on 1 February Lagos time in February', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_CATEGORIES, AUDIT_SEVERITIES } from '../audit.js';
-import { idSchema, paginationSchema } from './common.js';
+import { filterDate, idSchema, paginationSchema } from './common.js';
 import { nairaResponseAmount } from './money.js';
 
 /** SPEC §8 defaults of the audit screens, shown when the server gives no message. */
@@ -17,17 +17,13 @@ export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel', pdf: 'PDF' };
 
-const DATE_MESSAGE = 'Use a date as YYYY-MM-DD';
-/** ISO allows year 0000, which PostgreSQL has no day for; nothing in the trail is older than the app. */
-const calendarDay = () =>
-  z.iso.date({ error: DATE_MESSAGE }).refine((day) => day >= '1900-01-01', 'Use a date after 1900');
 const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
 const limit = z.coerce.number().int().min(1).max(100).default(20);
 const dateRange = {
   /** First calendar day included, in Lagos. */
-  from: calendarDay().optional(),
+  from: filterDate().optional(),
   /** Last calendar day included, in Lagos. */
-  to: calendarDay().optional(),
+  to: filterDate().optional(),
 };
 
 /** The trail's filters; shared by the list, its export and the trail report. */

@@ -35,10 +35,16 @@ export const emailSchema = z
   .min(1, MSG.required)
   .pipe(z.email(MSG.invalidEmail));
 
-/** A calendar date, YYYY-MM-DD. */
+/**
+ * A calendar date, YYYY-MM-DD, from 1900 on: ISO allows year 0000, which PostgreSQL has no day
+ * for, and no school record is older.
+ */
 export function calendarDate(message: string = MSG.required) {
-  return z.iso.date({ error: message });
+  return z.iso.date({ error: message }).refine((day) => day >= '1900-01-01', 'Use a date after 1900');
 }
+
+/** A day a list is filtered from or to. */
+export const filterDate = () => calendarDate('Use a date as YYYY-MM-DD');
 
 export const timestampSchema = z.string();
 export const paginationSchema = z.object({

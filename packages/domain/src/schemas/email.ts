@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { filterDate, idSchema } from './common.js';
 
 /** SPEC §5 template ids: each has a built-in wording a school group may replace with its own. */
 export const EMAIL_TEMPLATE_IDS = [
@@ -250,8 +250,8 @@ export const outboxEntrySchema = z.object({
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
 export const emailStatsQuerySchema = z.object({
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: filterDate().optional(),
+  to: filterDate().optional(),
 });
 
 export const recentEmailSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ONLINE_METHODS, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '../payment-methods.js';
-import { calendarDate, idSchema, paginationSchema, requiredText } from './common.js';
+import { calendarDate, filterDate, idSchema, paginationSchema, requiredText } from './common.js';
 import { nairaAmount, nairaResponseAmount } from './money.js';
 
 /**
@@ -143,8 +143,8 @@ export const paymentListQuerySchema = z.object({
   disputed: z.enum(['true', 'false']).optional(),
   /** Student name, registration number, our reference or the receipt number. */
   search: z.string().trim().max(100).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: filterDate().optional(),
+  to: filterDate().optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -332,8 +332,8 @@ export const connectionTestResultSchema = z.object({ ok: z.boolean(), message: z
 /** GET /payment/analytics: the Payment Configuration Analytics tab, from real rows. */
 export const paymentAnalyticsQuerySchema = z.object({
   school_id: idSchema.optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: filterDate().optional(),
+  to: filterDate().optional(),
 });
 export const paymentAnalyticsSchema = z.object({
   from: z.string(),

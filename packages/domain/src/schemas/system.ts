@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterDate } from './common.js';
 import { BACKUP_FREQUENCIES } from './settings.js';
 
 /** SPEC §5 system health: how the ICT administrator's cards are coloured, each with its reason. */
@@ -53,8 +54,8 @@ export const systemLogsQuerySchema = z.object({
   level: z.enum(SYSTEM_LOG_LEVELS).optional(),
   search: z.string().trim().max(200).optional(),
   /** Whole days in Lagos time, inclusive. */
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: filterDate().optional(),
+  to: filterDate().optional(),
 });
 export type SystemLogsQuery = z.output<typeof systemLogsQuerySchema>;
 
