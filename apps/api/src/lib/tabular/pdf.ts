@@ -1,22 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { pdfFonts } from '../pdf-fonts.js';
 import { type AnyTable, type Cell, type ColumnKind, lagosText, nairaOf, numberOf, textOf, widthOf } from './table.js';
-
-/* The PDF standard fonts have no naira sign (U+20A6); DejaVu has it, as on the receipts. */
-const FONT_DIR = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-  'ttf',
-);
-let fontBytes: { sans: Buffer; bold: Buffer } | undefined;
-const fonts = () => {
-  fontBytes ??= {
-    sans: readFileSync(path.join(FONT_DIR, 'DejaVuSans.ttf')),
-    bold: readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf')),
-  };
-  return fontBytes;
-};
 
 const MARGIN = 36;
 const FONT_SIZE = 7.5;
@@ -59,7 +43,7 @@ export function toPdf(table: AnyTable): Promise<Buffer> {
     bufferPages: true,
     info: { Title: table.title, Creator: 'SchoolLedger' },
   });
-  const { sans, bold } = fonts();
+  const { sans, bold } = pdfFonts();
   doc.registerFont('sans', sans);
   doc.registerFont('bold', bold);
 

@@ -1,37 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { type FontName, pdfFonts } from '../../../lib/pdf-fonts.js';
 import type { ReceiptDocument } from './receipt.service.js';
 
 export const RECEIPT_FORMATS = ['a4', '80mm'] as const;
 export type ReceiptFormat = (typeof RECEIPT_FORMATS)[number];
 
-/* The PDF standard fonts have no naira sign (U+20A6); DejaVu has it, and ships as a package. */
-const FONT_DIR = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-  'ttf',
-);
-const FONT_FILES = {
-  sans: 'DejaVuSans.ttf',
-  bold: 'DejaVuSans-Bold.ttf',
-  mono: 'DejaVuSansMono.ttf',
-  monoBold: 'DejaVuSansMono-Bold.ttf',
-} as const;
-type FontName = keyof typeof FONT_FILES;
-let fontBytes: Record<FontName, Buffer> | undefined;
-
-function fonts(): Record<FontName, Buffer> {
-  fontBytes ??= Object.fromEntries(
-    Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(path.join(FONT_DIR, file))]),
-  ) as Record<FontName, Buffer>;
-  return fontBytes;
-}
-
 type Doc = PDFKit.PDFDocument;
 
 function newDocument(size: [number, number], margin: number, receipt: ReceiptDocument): Doc {
-  const bytes = fonts();
+  const bytes = pdfFonts();
   const doc = new PDFDocument({
     size,
     margin,
