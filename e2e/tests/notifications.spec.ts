@@ -108,7 +108,7 @@ test.describe('notifications', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/notifications');
-    await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible();
     await page.getByRole('tab', { name: /Settings/ }).click();
     const email = page.getByRole('checkbox', { name: 'Payment reminders: email' });
     await expect(email).toBeChecked();
@@ -143,7 +143,7 @@ test.describe('notifications', () => {
   }) => {
     await signIn(page, 'bursar');
     await page.goto('/notifications');
-    await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send notification' })).toHaveCount(0);
 
     const principalContext = await browser.newContext();
