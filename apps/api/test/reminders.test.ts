@@ -94,7 +94,7 @@ describe('automatic payment reminders (SPEC §9)', () => {
     });
   });
 
-  it('emails the overdue stage with the urgent subject, at high priority', async () => {
+  it('emails the overdue stage with the urgent subject, behind what people are waiting on', async () => {
     now = new Date('2026-04-20T09:00:00Z');
     const { student, fee } = await aStudentOwing('2026-04-15');
     await run();
@@ -103,7 +103,7 @@ describe('automatic payment reminders (SPEC §9)', () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.to, student.email), eq(emailOutbox.templateId, 'payment_overdue')));
     expect(email?.subject).toBe(`URGENT: Overdue Fee Payment - ${fee.name}`);
-    expect(email?.priority).toBe('high');
+    expect(email?.priority).toBe('normal');
     expect(email?.text).toContain('was due on 15 Apr 2026 and is now 5 day(s) overdue');
     expect(email?.text).toContain('₦1,500.00');
   });

@@ -67,7 +67,8 @@ export async function claimDueEmails(db: DbOrTx, now: Date, claimedUntil: Date, 
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(and(inArray(emailOutbox.status, DUE), lte(emailOutbox.nextAttemptAt, now)))
-    .orderBy(asc(emailOutbox.nextAttemptAt))
+    // What a person is waiting on goes before a bulk run that came due earlier (mailer priorities).
+    .orderBy(sql`${emailOutbox.priority} = 'high' desc`, asc(emailOutbox.nextAttemptAt))
     .limit(batch)
     .for('update', { skipLocked: true });
   return db

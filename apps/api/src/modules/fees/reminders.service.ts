@@ -132,7 +132,6 @@ function reminderNotice(reminder: PendingReminder, dueDateOf: ReturnType<typeof 
     },
     email: {
       templateId: overdue ? 'payment_overdue' : 'payment_reminder',
-      priority: overdue ? 'high' : 'normal',
       variables: {
         feeName: reminder.fee_name,
         studentName,

@@ -261,6 +261,6 @@ export async function notifyAccountLocked(tx: DbOrTx, ctx: AppContext, userId: s
     title: 'Your account was locked',
     message: `After too many failed sign-in attempts your account is locked for ${plural(minutes, 'minute')}, until ${lagosDateTime(until)} (Lagos time). If it was not you, reset your password now from the sign-in page.`,
     actionUrl: '/forgot-password',
-    email: { templateId: 'system_notification', variables: {}, priority: 'high' },
+    email: { templateId: 'system_notification', variables: {} },
   });
 }

@@ -39,8 +39,15 @@ export interface Notice {
   schoolId?: string | null;
   createdBy?: string | null;
   /** The email that goes with it to those who want email for this kind; absent: in-app only. */
-  email?: { templateId: EmailTemplateId; variables: TemplateVariables; priority?: 'high' | 'normal' };
+  email?: { templateId: EmailTemplateId; variables: TemplateVariables };
 }
+
+/**
+ * Kinds sent in bulk by a schedule or an announcement. Their emails go after those of events a
+ * person is waiting on (a receipt, a lockout), which would otherwise queue behind an hourly run
+ * of reminders to a whole group.
+ */
+const BULK_KINDS: readonly NotificationKind[] = ['payment_reminder', 'system'];
 
 export interface Delivered {
   /** Notices written, one per recipient who wants them in the app. */
@@ -152,7 +159,7 @@ export async function notifyEach(
       schoolId: notice.schoolId === undefined ? person.schoolId : notice.schoolId,
       groupSchoolId: person.groupSchoolId,
       templateId: notice.email.templateId,
-      priority: notice.email.priority ?? 'normal',
+      priority: BULK_KINDS.includes(notice.kind) ? 'normal' : 'high',
       ...(await render(person.groupSchoolId, notice.email.templateId, {
         ...standardVariables(ctx, person),
         title: notice.title,
