@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiSignIn, bearer, expectAccessible, PHONE, screenshot, signIn } from './support';
 
 async function openAudit(page: Page) {
@@ -10,27 +10,32 @@ async function openAudit(page: Page) {
   await expect(page.getByRole('heading', { name: 'Audit Trail' })).toBeVisible();
 }
 
+/** A cash payment the bursar records through the API: what the auditor then looks for. */
+async function recordCash(request: APIRequestContext) {
+  const bursar = await apiSignIn(request, 'bursar');
+  // Not the demo sign-in student, whose fees the payment specs expect untouched; nor the first
+  // other student, whom the receipt-check spec pays.
+  const listed = (await (await request.get('/api/v1/students?limit=10', { headers: bearer(bursar) })).json()).data
+    .students as { _id: string; regNo: string }[];
+  const student = listed.filter((candidate) => candidate.regNo !== 'CVC/2025/0142').at(-1);
+  expect(student).toBeDefined();
+  const unpaid = await request.get(`/api/v1/student/fees?student_id=${student!._id}&unpaid=true`, {
+    headers: bearer(bursar),
+  });
+  const fees = (await unpaid.json()).data.fees as { fee: { _id: string }; outstanding: number }[];
+  const owed = fees.find((row) => row.outstanding >= 1234.5);
+  expect(owed).toBeDefined();
+  const cash = await request.post('/api/v1/payment/pay-with-cash', {
+    headers: { ...bearer(bursar), 'Idempotency-Key': randomUUID() },
+    data: { user_id: student!._id, fee_id: owed!.fee._id, amount: 1234.5 },
+  });
+  expect(cash.ok(), await cash.text()).toBe(true);
+  return (await cash.json()).data.payment as { _id: string; receiptNo: string };
+}
+
 test.describe('audit trail', () => {
   test("the auditor finds the bursar's cash payment, reads its entry and exports it", async ({ page, request }) => {
-    const bursar = await apiSignIn(request, 'bursar');
-    // Not the demo sign-in student, whose fees the payment specs expect untouched; nor the first
-    // other student, whom the receipt-check spec pays.
-    const listed = (await (await request.get('/api/v1/students?limit=10', { headers: bearer(bursar) })).json()).data
-      .students as { _id: string; regNo: string }[];
-    const student = listed.filter((candidate) => candidate.regNo !== 'CVC/2025/0142').at(-1);
-    expect(student).toBeDefined();
-    const unpaid = await request.get(`/api/v1/student/fees?student_id=${student!._id}&unpaid=true`, {
-      headers: bearer(bursar),
-    });
-    const fees = (await unpaid.json()).data.fees as { fee: { _id: string }; outstanding: number }[];
-    const owed = fees.find((row) => row.outstanding >= 1234.5);
-    expect(owed).toBeDefined();
-    const cash = await request.post('/api/v1/payment/pay-with-cash', {
-      headers: { ...bearer(bursar), 'Idempotency-Key': randomUUID() },
-      data: { user_id: student!._id, fee_id: owed!.fee._id, amount: 1234.5 },
-    });
-    expect(cash.ok(), await cash.text()).toBe(true);
-    const payment = (await cash.json()).data.payment as { _id: string; receiptNo: string };
+    const payment = await recordCash(request);
 
     await signIn(page, 'auditor');
     await openAudit(page);
@@ -172,6 +177,7 @@ test.describe('audit trail', () => {
       data: { email: 'auditor@demo.schoolledger.ng', password: 'wrong-password' },
     });
     expect(refused.status()).toBe(401);
+    await recordCash(request);
     await signIn(page, 'auditor');
     await openAudit(page);
 

@@ -4,7 +4,7 @@ import { DateFilterFields, FilterBar, SchoolFilter } from '@/components/filters'
 import { Button, FormField, SearchInput, Select } from '@/components/ui';
 import { useAuditUsers } from '../api/get-audit-users';
 import { CATEGORY_LABELS, moduleLabel, SEVERITY_LABELS } from '../lib/labels';
-import type { AuditUrlFilters } from '../lib/use-audit-filters';
+import { type AuditUrlFilters, isTrailFiltered, TRAIL_FILTERS_CLEARED } from '../lib/use-audit-filters';
 
 export interface TrailFiltersProps {
   filters: AuditUrlFilters;
@@ -16,18 +16,11 @@ export interface TrailFiltersProps {
 export function TrailFilters({ filters, update, modules, multiSchool }: TrailFiltersProps) {
   const [search, setSearch] = useState(filters.q);
   const people = useAuditUsers({ schoolId: filters.school || undefined, limit: 100 });
-  const filtered =
-    filters.q !== '' ||
-    filters.category !== 'all' ||
-    filters.severity !== 'all' ||
-    filters.module !== '' ||
-    filters.person !== '' ||
-    filters.from !== '' ||
-    filters.to !== '';
+  const filtered = isTrailFiltered(filters);
 
   const clearAll = () => {
     setSearch('');
-    update({ q: '', category: 'all', severity: 'all', module: '', person: '', from: '', to: '' });
+    update(TRAIL_FILTERS_CLEARED);
   };
 
   return (

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Card, EmptyState, LoadingState, Pagination, Spinner } from '@/components/ui';
 import { useAuditLogs } from '../api/get-audit-logs';
 import type { AuditPermissions } from '../lib/permissions';
-import { type AuditUrlFilters, trailFilters } from '../lib/use-audit-filters';
+import { type AuditUrlFilters, isTrailFiltered, trailFilters } from '../lib/use-audit-filters';
 import { EntryList } from './entry-list';
 import { ExportMenu } from './export-menu';
 import { LoadFailure } from './load-failure';
@@ -25,14 +25,7 @@ export function TrailPanel({ filters, update, may }: TrailPanelProps) {
   useEffect(() => {
     if (totalPages > 0 && filters.page > totalPages) update({ page: totalPages });
   }, [totalPages, filters.page, update]);
-  const filtered =
-    filters.q !== '' ||
-    filters.category !== 'all' ||
-    filters.severity !== 'all' ||
-    filters.module !== '' ||
-    filters.person !== '' ||
-    filters.from !== '' ||
-    filters.to !== '';
+  const filtered = isTrailFiltered(filters);
 
   let body: React.ReactNode;
   if (logs.isPending) {

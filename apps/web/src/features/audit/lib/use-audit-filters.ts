@@ -42,6 +42,22 @@ const DEFAULTS: AuditUrlFilters = {
   page: 1,
 };
 
+/** The trail's own filters, as Clear Filters leaves them: set apart from these, a list is filtered. */
+export const TRAIL_FILTERS_CLEARED = {
+  q: '',
+  category: 'all',
+  severity: 'all',
+  module: '',
+  person: '',
+  from: '',
+  to: '',
+} as const satisfies Partial<AuditUrlFilters>;
+
+export const isTrailFiltered = (filters: AuditUrlFilters) =>
+  (Object.keys(TRAIL_FILTERS_CLEARED) as (keyof typeof TRAIL_FILTERS_CLEARED)[]).some(
+    (key) => filters[key] !== TRAIL_FILTERS_CLEARED[key],
+  );
+
 const isDate = (raw: string) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined);
 
 const OPTIONS: UrlFilterOptions<AuditUrlFilters> = {
