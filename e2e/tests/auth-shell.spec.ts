@@ -66,6 +66,7 @@ test.describe('signed-in shell', () => {
       'Sessions',
       'Terms',
       'Class Arms',
+      'Results',
       'Fee Management',
       'Fee Administration',
       'Cash Payments',
@@ -140,7 +141,7 @@ test.describe('signed-in shell', () => {
 });
 
 test.describe('profile', () => {
-  test('a user edits their details and changes their password', async ({ page }) => {
+  test('a user edits their details and changes their password', async ({ page, request }) => {
     await signIn(page, 'auditor');
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -164,5 +165,16 @@ test.describe('profile', () => {
     await page.getByLabel('Confirm new password').fill('a-new-password-1');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Password changed successfully!')).toBeVisible();
+
+    // Other specs sign in as the demo auditor: the demo password goes back.
+    const signedIn = await request.post('/api/v1/auth/login', {
+      data: { email: email('auditor'), password: 'a-new-password-1' },
+    });
+    expect(signedIn.ok(), await signedIn.text()).toBe(true);
+    const restored = await request.post('/api/v1/user/change-password', {
+      headers: { authorization: `Bearer ${(await signedIn.json()).data.token}` },
+      data: { currentPassword: 'a-new-password-1', newPassword: PASSWORD },
+    });
+    expect(restored.ok(), await restored.text()).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { lastMonthsRange, todayIn } from '@schoolledger/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -20,8 +21,10 @@ import { buildApp } from '../src/app.js';
 import { createContext } from '../src/app-context.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
+import { collectedByMonth, termOverview } from '../src/modules/dashboards/collections.queries.js';
 import { runReminders } from '../src/modules/fees/reminders.service.js';
 import { signStreamTicket } from '../src/modules/notifications/stream-tickets.js';
+import type { Scope } from '../src/plugins/tenancy.js';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.js';
 import { type OpenStream, openStream } from '../test/sse-client.js';
 
@@ -106,7 +109,9 @@ await db.execute(sql`
   from terms t`);
 
 // Payments: each student's rows spread over their school's fees and the last 12 months; mostly
-// credited (with the school's running receipt number), some pending or failed; methods mixed.
+// credited (with the school's running receipt number), some pending or failed; methods mixed. A
+// million rows go in with the summaries' trigger off, and the summaries are rebuilt once after.
+await db.execute(sql`alter table payments disable trigger payments_collect`);
 await db.execute(sql`
   with students as (
          select id, school_id, row_number() over (order by id) - 1 as n
@@ -139,6 +144,8 @@ await db.execute(sql`
            || lpad(receipt_n::text, 6, '0') end,
          created_at, created_at
   from numbered`);
+await db.execute(sql`alter table payments enable trigger payments_collect`);
+await db.execute(sql`select rebuild_collection_summaries()`);
 await db.execute(sql`
   insert into school_receipt_counters (school_id, last_no)
   select school_id, count(receipt_no) from payments group by school_id`);
@@ -151,6 +158,32 @@ await db.execute(sql`
   update users set password_hash = (select password_hash from users where email = 'bursar@demo.schoolledger.ng')
   where id = (select id from users where email like 'bench%@bench.schoolledger.ng'
               and school_id = (select id from schools where name = 'Bench School 1') order by id limit 1)`);
+// Staff of the first bench school for its dashboards (principal, head teacher, auditor) and a
+// parent of two of its students, all signing in with the demo password.
+await db.execute(sql`
+  insert into users (school_id, firstname, lastname, email, roles, password_hash)
+  select (select id from schools where name = 'Bench School 1'), 'Bench', r, lower(r) || '@bench-staff.schoolledger.ng',
+         array[r], (select password_hash from users where email = 'bursar@demo.schoolledger.ng')
+  from unnest(array['Principal', 'Headteacher', 'Auditor', 'Parent']) r`);
+await db.execute(sql`
+  insert into parent_students (parent_id, student_id, school_id)
+  select (select id from users where email = 'parent@bench-staff.schoolledger.ng'), u.id, u.school_id
+  from users u where u.email like 'bench%@bench.schoolledger.ng'
+    and u.school_id = (select id from schools where name = 'Bench School 1')
+  order by u.id limit 2`);
+// Imported term results for every bench student in each term that has started, with two subjects,
+// so the academic summaries read a table of the size a group's result imports would leave.
+await db.execute(sql`
+  insert into term_results (school_id, term_id, student_id, class_arm_id, average, position, class_size,
+                            days_present, total_days, late_days)
+  select u.school_id, t.id, u.id, u.class_arm_id, 40 + (hashtext(u.id::text || t.id::text) & 4095) % 6000 / 100.0,
+         1 + (hashtext(u.id::text) & 4095) % 40, 40, 50 + (hashtext(t.id::text || u.id::text) & 15), 66,
+         (hashtext(u.id::text) & 3)
+  from users u join terms t on t.school_id = u.school_id and t.start_date <= current_date
+  where u.email like 'bench%@bench.schoolledger.ng'`);
+await db.execute(sql`
+  insert into term_result_subjects (result_id, subject, score, grade)
+  select r.id, subject, r.average, 'B' from term_results r, unnest(array['Mathematics', 'English Language']) subject`);
 // Autovacuum would long have visited tables this size in a live database: vacuum too, so the
 // visibility map lets counts use index-only scans as they would there.
 await db.execute(sql`vacuum analyze`);
@@ -176,6 +209,17 @@ const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as
 const [benchStudent] = await rowsOf<{ id: string; email: string; school_id: string }>(sql`
   select id, email, school_id from users where email like 'bench%@bench.schoolledger.ng' and password_hash is not null`);
 const student = await tokenOf(benchStudent!.email);
+const [benchPrincipal, benchHeadteacher, benchAuditor, benchParent, proprietor] = await Promise.all(
+  ['principal', 'headteacher', 'auditor', 'parent']
+    .map((role) => tokenOf(`${role}@bench-staff.schoolledger.ng`))
+    .concat(tokenOf('proprietor@demo.schoolledger.ng')),
+);
+const groupScope: Scope = {
+  kind: 'group',
+  groupSchoolId: (await rowsOf<{ id: string }>(sql`select id from group_schools limit 1`))[0]!.id,
+  schoolIds: (await rowsOf<{ id: string }>(sql`select id from schools`)).map((school) => school.id),
+};
+const today = todayIn();
 // What the cash desk takes: ₦1 from students of the bench school on this term's fee, which they all owe.
 const owing = await rowsOf<{ student_id: string; fee_id: string }>(sql`
   select u.id as student_id, f.id as fee_id
@@ -242,6 +286,26 @@ const results = [
   await measure('GET /payment/stats (bursar, one school)', get('/api/v1/payment/stats', bursar)),
   await measure('GET /student/fees (bursar)', get(`/api/v1/student/fees?student_id=${benchStudent!.id}`, bursar)),
   await measure('GET /student/fees (the student)', get('/api/v1/student/fees', student)),
+  // Dashboards (issue 14), each beside the raw aggregate it is built on.
+  await measure('raw SQL: term position of 20 schools', () => termOverview(db, { scope: groupScope, today }, 10)),
+  await measure('raw SQL: 12 months collected, group', () =>
+    collectedByMonth(db, groupScope, lastMonthsRange(today, 12)),
+  ),
+  await measure('GET /proprietor/dashboard (20 schools)', get('/api/v1/proprietor/dashboard', proprietor)),
+  await measure('GET /admin/dashboard (all schools)', get('/api/v1/admin/dashboard', superAdmin)),
+  await measure(
+    'GET /admin/financial-overview?period=year',
+    get('/api/v1/admin/financial-overview?period=year', superAdmin),
+  ),
+  await measure('GET /admin/system-overview', get('/api/v1/admin/system-overview', superAdmin)),
+  await measure('GET /bursar/dashboard', get('/api/v1/bursar/dashboard', bursar)),
+  await measure('GET /principal/dashboard', get('/api/v1/principal/dashboard', benchPrincipal!)),
+  await measure('GET /headteacher/dashboard', get('/api/v1/headteacher/dashboard', benchHeadteacher!)),
+  await measure('GET /principal/academic-overview', get('/api/v1/principal/academic-overview', benchPrincipal!)),
+  await measure('GET /student/academic-summary', get('/api/v1/student/academic-summary', student)),
+  await measure('GET /auditor/dashboard', get('/api/v1/auditor/dashboard', benchAuditor!)),
+  await measure('GET /student/dashboard', get('/api/v1/student/dashboard', student)),
+  await measure('GET /parent/dashboard', get('/api/v1/parent/dashboard', benchParent!)),
 ];
 
 /** Cash at the desk: distinct Idempotency-Keys, CASH_CONCURRENCY requests in flight at a time. */
@@ -353,6 +417,18 @@ const budgets: Record<string, number> = {
   'GET /payment/stats (bursar, one school)': 150,
   'GET /student/fees (bursar)': 50,
   'GET /student/fees (the student)': 50,
+  'GET /proprietor/dashboard (20 schools)': 150,
+  'GET /admin/dashboard (all schools)': 150,
+  'GET /admin/financial-overview?period=year': 150,
+  'GET /admin/system-overview': 150,
+  'GET /bursar/dashboard': 150,
+  'GET /principal/dashboard': 150,
+  'GET /headteacher/dashboard': 150,
+  'GET /principal/academic-overview': 150,
+  'GET /student/academic-summary': 150,
+  'GET /auditor/dashboard': 150,
+  'GET /student/dashboard': 150,
+  'GET /parent/dashboard': 150,
 };
 const CASH_BUDGET = 500;
 let missed = 0;

@@ -3,7 +3,15 @@ import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fak
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, classArms, notifications, paymentProfiles, paymentWebhookEvents, users } from '../src/db/schema.js';
+import {
+  auditLogs,
+  classArms,
+  notifications,
+  paymentProfiles,
+  paymentWebhookEvents,
+  termResults,
+  users,
+} from '../src/db/schema.js';
 import { sha256 } from '../src/lib/hash.js';
 import { insertPasswordResetToken } from '../src/modules/auth/auth.queries.js';
 import { paystackSignature } from '../src/modules/providers/paystack.js';
@@ -127,6 +135,31 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     );
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data._id as string;
+  }
+  const regNoOf = async (id: string) =>
+    (await t.ctx.db.select({ regNo: users.regNo }).from(users).where(eq(users.id, id)))[0]!.regNo!;
+  const importResult = (regNo: string) =>
+    upload(
+      'headteacher',
+      '/results/import',
+      { term_id: ids.term, dryRun: 'false' },
+      {
+        field: 'file',
+        filename: 'results.csv',
+        contentType: 'text/csv',
+        content: Buffer.from(`Registration Number,Average,Mathematics\n${regNo},64.5,70\n`),
+      },
+    );
+  /** A student's term result, imported; answers its id. */
+  async function aResult() {
+    const studentId = await aStudent();
+    const response = await importResult(await regNoOf(studentId));
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await t.ctx.db
+      .select({ id: termResults.id })
+      .from(termResults)
+      .where(eq(termResults.studentId, studentId));
+    return row!.id;
   }
   const feeBody = (change: Record<string, unknown> = {}) => ({
     term_id: ids.term,
@@ -686,6 +719,37 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       prepare: async () => ({ id: (await aClassArm(t, { school_id: built })).id }),
       call: async ({ id }) => call('admin', 'DELETE', `/classarm/${id}/delete`),
       audits: [{ action: 'delete', entity: 'class_arm', school: () => built }],
+    },
+
+    /* Term results */
+    'POST /api/v1/results/import': {
+      prepare: async () => ({ regNo: await regNoOf(await aStudent()) }),
+      call: async ({ regNo }) => importResult(regNo!),
+      audits: [{ action: 'results.import', entity: 'term_result', school: 'first' }],
+    },
+    'PUT /api/v1/results/{id}': {
+      prepare: async () => ({ id: await aResult() }),
+      call: async ({ id }) =>
+        call('headteacher', 'PUT', `/results/${id}`, {
+          average: 61,
+          position: null,
+          classSize: null,
+          daysPresent: null,
+          totalDays: null,
+          lateDays: null,
+          subjects: [],
+        }),
+      audits: [{ action: 'update', entity: 'term_result', school: 'first' }],
+    },
+    'DELETE /api/v1/results/{id}': {
+      prepare: async () => ({ id: await aResult() }),
+      call: async ({ id }) => call('headteacher', 'DELETE', `/results/${id}`),
+      audits: [{ action: 'delete', entity: 'term_result', school: 'first' }],
+    },
+    'DELETE /api/v1/results': {
+      prepare: async () => ({ id: await aResult() }),
+      call: async () => call('headteacher', 'DELETE', `/results?term_id=${ids.term}`),
+      audits: [{ action: 'results.delete_term', entity: 'term_result', school: 'first' }],
     },
 
     /* Email */

@@ -1,6 +1,5 @@
-import { type Payment, type PaymentAnalytics, type PaymentStats, todayIn } from '@schoolledger/domain';
+import { type Payment, type PaymentAnalytics, type PaymentStats, percentagesOf, todayIn } from '@schoolledger/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { percentagesOf } from '../src/modules/payments/reporting/analytics.service.js';
 import { useTestApp } from './helper.js';
 import {
   approvedFee,

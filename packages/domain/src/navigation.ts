@@ -35,6 +35,9 @@ export const NAVIGATION: readonly NavItem[] = [
       { label: 'Sessions', path: '/sessions', roles: ACADEMIC, icon: 'sessions' },
       { label: 'Terms', path: '/terms', roles: ACADEMIC, icon: 'terms' },
       { label: 'Class Arms', path: '/class-arms', roles: ACADEMIC, icon: 'classArms' },
+      // Issue 14: the term results a school imports. Proprietors may read them at /results, but
+      // SPEC keeps the Academic group from them, so they have no sidebar entry.
+      { label: 'Results', path: '/results', roles: PERMISSIONS['results.view'], icon: 'results' },
     ],
   },
   {

@@ -55,6 +55,22 @@ export const PERMISSIONS = {
   /** System status, system logs and backups (SPEC §7 /ict-admin/*). */
   'system.view': ['Admin', 'ICT_administrator'],
   'system.backup': ['Admin', 'ICT_administrator'],
+  /** Each role's own dashboard (SPEC §7 Dashboards): the role that sees it, within their scope. */
+  'dashboard.admin': ['Admin'],
+  'dashboard.proprietor': ['Proprietor'],
+  'dashboard.principal': ['Principal'],
+  'dashboard.headteacher': ['Headteacher'],
+  'dashboard.bursar': ['Bursar'],
+  'dashboard.auditor': ['Auditor'],
+  'dashboard.student': ['Student'],
+  'dashboard.parent': ['Parent'],
+  /** SPEC §2 System Overview: the deployment's health and use. */
+  'overview.system': ['Admin', 'ICT_administrator'],
+  /** SPEC §2 Financial Overview: collections over a period, within the caller's schools. */
+  'overview.financial': ['Admin', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
+  /** Term results (scores, positions, attendance) a school imports from its result software. */
+  'results.view': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher'],
+  'results.manage': ['Admin', 'ICT_administrator', 'Principal', 'Headteacher'],
   'fees.reports': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher', 'Bursar', 'Auditor'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -22,9 +22,13 @@ export const ROUTE_ROLES: Record<string, readonly Role[]> = {
   '/class-arms': [...ACADEMIC_ROLES, 'Proprietor'],
   '/admin/students': ['Admin', 'Proprietor', 'ICT_administrator'],
   '/student/fees': ['Student', 'Parent'],
+  '/parent/child': ['Parent'],
   '/bursar/cash-payments': ['Admin', 'ICT_administrator', 'Bursar'],
   '/admin/payment-config': ['Admin', 'ICT_administrator'],
   '/audit': ['Admin', 'Auditor', 'Proprietor', 'Principal'],
   '/settings': ['Admin', 'ICT_administrator', 'Principal', 'Headteacher'],
   '/system': ['Admin', 'ICT_administrator'],
+  '/admin/system-overview': ['Admin', 'ICT_administrator'],
+  '/admin/financial-overview': ['Admin', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
+  '/results': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher'],
 };

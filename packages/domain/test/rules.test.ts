@@ -94,6 +94,10 @@ describe('route guards', () => {
     expect(ROUTE_ROLES['/system']).toEqual(PERMISSIONS['system.view']);
     expect(ROUTE_ROLES['/admin/payment-config']).toEqual(PERMISSIONS['payments.configure']);
     expect(ROUTE_ROLES['/bursar/cash-payments']).toEqual(PERMISSIONS['payments.cash']);
+    expect(ROUTE_ROLES['/admin/system-overview']).toEqual(PERMISSIONS['overview.system']);
+    expect(ROUTE_ROLES['/admin/financial-overview']).toEqual(PERMISSIONS['overview.financial']);
+    expect(ROUTE_ROLES['/results']).toEqual(PERMISSIONS['results.view']);
+    expect(ROUTE_ROLES['/parent/child']).toEqual(PERMISSIONS['dashboard.parent']);
   });
 });
 
@@ -116,7 +120,7 @@ describe('navigation', () => {
       'Dashboard',
       'Users',
       'Schools',
-      'Academic[Sessions,Terms,Class Arms]',
+      'Academic[Sessions,Terms,Class Arms,Results]',
       'Fee Management[Fee Administration,Cash Payments]',
       'Reports',
       'Audit',

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { TOAST_DURATION } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
 import { useThemeStore } from '@/lib/theme';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
@@ -12,7 +12,9 @@ export function App() {
   const theme = useThemeStore((state) => state.resolved);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <Suspense fallback={null}>
         <Toaster position="top-right" duration={TOAST_DURATION.default} theme={theme} richColors closeButton />
       </Suspense>

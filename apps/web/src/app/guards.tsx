@@ -1,11 +1,25 @@
 import { hasAnyRole, isActivePath, ROUTE_ROLES } from '@schoolledger/domain';
-import { Suspense } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Suspense, useLayoutEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useAuthStore } from '@/lib/auth';
 import { LoadingScreen } from './loading-screen';
 
 export const POST_LOGIN_PATH = '/dashboard';
 export const PASSWORD_CHANGE_PATH = '/profile';
+
+/**
+ * A page opened by a link opens at its top, as a new document would; Back and Forward leave the
+ * browser to put the reader where they were.
+ */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page changing is the trigger
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
 
 /** Holds every route until start-up has restored or dropped the stored session. */
 export function RootLayout() {
@@ -13,7 +27,7 @@ export function RootLayout() {
   if (isLoading) return <LoadingScreen />;
   return (
     <>
-      <ScrollRestoration />
+      <ScrollToTop />
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>

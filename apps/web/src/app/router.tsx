@@ -1,13 +1,16 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { academicRoutes } from '@/features/academic/routes';
 import { auditRoutes } from '@/features/audit/routes';
 import { cashDeskRoutes } from '@/features/cash-desk/routes';
+import { dashboardRoutes } from '@/features/dashboard/routes';
 import { emailRoutes } from '@/features/email/routes';
 import { feeRoutes } from '@/features/fees/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
+import { overviewRoutes } from '@/features/overview/routes';
 import { paymentConfigRoutes } from '@/features/payment-config/routes';
 import { receiptCheckRoutes } from '@/features/receipt-check/routes';
+import { resultsRoutes } from '@/features/results/routes';
 import { settingsRoutes } from '@/features/settings/routes';
 import { studentFeeRoutes } from '@/features/student-fees/routes';
 import { studentRoutes } from '@/features/students/routes';
@@ -20,7 +23,6 @@ const Landing = lazy(() => import('@/features/landing/routes/landing'));
 const Login = lazy(() => import('@/features/auth/routes/login'));
 const ForgotPassword = lazy(() => import('@/features/auth/routes/forgot-password'));
 const ResetPassword = lazy(() => import('@/features/auth/routes/reset-password'));
-const Dashboard = lazy(() => import('@/features/dashboard/routes/dashboard'));
 const Profile = lazy(() => import('@/features/profile/routes/profile'));
 
 const ComingLater = lazy(() => import('./routes/coming-later'));
@@ -32,7 +34,7 @@ const later = (title: string) => () => <ComingLater title={title} />;
  * checks need no entry here because RequireAuth reads ROUTE_ROLES from the domain package.
  */
 const signedInRoutes: RouteObject[] = [
-  { path: '/dashboard', Component: Dashboard },
+  ...dashboardRoutes,
   { path: '/profile', Component: Profile },
   ...academicRoutes,
   ...userRoutes,
@@ -40,10 +42,10 @@ const signedInRoutes: RouteObject[] = [
   ...studentFeeRoutes,
   ...cashDeskRoutes,
   ...studentRoutes,
+  ...resultsRoutes,
   ...emailRoutes,
   ...paymentConfigRoutes,
-  { path: '/admin/system-overview', Component: later('System Overview') },
-  { path: '/admin/financial-overview', Component: later('Financial Overview') },
+  ...overviewRoutes,
   { path: '/reports', Component: later('Reports') },
   ...settingsRoutes,
   ...auditRoutes,
@@ -51,7 +53,7 @@ const signedInRoutes: RouteObject[] = [
   ...systemRoutes,
 ];
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     Component: RootLayout,
     children: [
@@ -77,4 +79,9 @@ export const router = createBrowserRouter([
       { path: '*', Component: CatchAll },
     ],
   },
-]);
+];
+
+/** Every page of the app, matched against the browser's location. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

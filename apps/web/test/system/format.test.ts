@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, formatMilliseconds } from '@/features/system/lib/format';
+import { formatMilliseconds } from '@/features/system/lib/format';
+import { formatBytes, formatDuration } from '@/lib/format-size';
 
 describe('system page figures', () => {
   it('reads sizes in the largest whole unit, one decimal below ten', () => {

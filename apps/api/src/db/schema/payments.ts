@@ -8,11 +8,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { terms } from './academic.js';
 import { id, timestamps } from './columns.js';
 import { fees } from './fees.js';
 import { schools } from './schools.js';
@@ -189,4 +191,93 @@ export const paymentDisputes = pgTable(
     index('payment_disputes_school_idx').on(t.schoolId, t.status),
     index('payment_disputes_payment_idx').on(t.paymentId),
   ],
+);
+
+/**
+ * Money credited per school, Lagos calendar day and method, net of refunds: what the dashboards'
+ * trends, today's revenue and method mix read instead of a million payment rows. Kept by the
+ * `payments_collect` trigger in the transaction that credits or refunds, so it is never stale.
+ */
+export const dailyCollections = pgTable(
+  'daily_collections',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    method: text('method', { enum: ['paystack', 'flutterwave', 'bank_transfer', 'cash'] }).notNull(),
+    /** Successful payments (refunds are not counted, only subtracted from the amount). */
+    payments: integer('payments').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.day, t.method] }), index('daily_collections_day_idx').on(t.day)],
+);
+
+/**
+ * Payments made per school, Lagos day of their creation and status, with their amounts: the
+ * Financial Overview's status breakdown over a year without reading a year of payments. Kept by
+ * the `payments_collect` trigger as a payment is made and as its status changes.
+ */
+export const dailyPaymentStatuses = pgTable(
+  'daily_payment_statuses',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['pending', 'success', 'failed', 'review'] }).notNull(),
+    payments: integer('payments').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.day, t.status] }), index('daily_payment_statuses_day_idx').on(t.day)],
+);
+
+/**
+ * What each student has paid on each fee, net of refunds: the term figures (expected, collected,
+ * outstanding, debtors) read this beside the students a fee applies to. Kept by the same trigger.
+ */
+export const feeStudentPaid = pgTable(
+  'fee_student_paid',
+  {
+    feeId: uuid('fee_id')
+      .notNull()
+      .references(() => fees.id),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    paidKobo: bigint('paid_kobo', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.feeId, t.studentId] }), index('fee_student_paid_student_idx').on(t.studentId)],
+);
+
+/**
+ * Each active student's position on each term: the payable fees of the term that apply to them,
+ * what those ask, what the student has paid on them (net of refunds) and what is left, counted per
+ * fee and never below zero. The group's term figures read these rows instead of walking every
+ * student and fee. Kept by triggers in the same transaction as whatever changes the position: a
+ * payment or refund, a fee's amount, approval or targets, a student's class arm, status or school.
+ */
+export const studentTermBalances = pgTable(
+  'student_term_balances',
+  {
+    termId: uuid('term_id')
+      .notNull()
+      .references(() => terms.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    classArmId: uuid('class_arm_id'),
+    /** How many payable fees of the term apply to the student. */
+    fees: integer('fees').notNull(),
+    expectedKobo: bigint('expected_kobo', { mode: 'bigint' }).notNull(),
+    paidKobo: bigint('paid_kobo', { mode: 'bigint' }).notNull(),
+    outstandingKobo: bigint('outstanding_kobo', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.termId, t.studentId] }), index('student_term_balances_student_idx').on(t.studentId)],
 );

@@ -1,6 +1,7 @@
 import {
   AUDIT_REPORT_KINDS,
   AUDIT_REPORT_TITLES,
+  type AuditEntry,
   type AuditEntryDetail,
   type AuditLogList,
   type AuditReportKind,
@@ -161,6 +162,11 @@ export async function personActivities(
   const where = trailWhere(auth.scope, { actorId: id, from: query.from, to: query.to });
   const [total, rows] = await Promise.all([countTrail(ctx.db, where), listTrail(ctx.db, where, pageOf(query))]);
   return { user: toAuditUser(person), entries: rows.map(toAuditEntry), pagination: paginationOf(query, total) };
+}
+
+/** The newest entries matching `where` (built with the trail's queries), for the dashboards' recent lists. */
+export async function newestEntries(ctx: AppContext, where: SQL, limit: number): Promise<AuditEntry[]> {
+  return (await listTrail(ctx.db, where, { limit, offset: 0 })).map(toAuditEntry);
 }
 
 const financialFilters = (query: { from?: string; to?: string; schoolId?: string; action?: string }): TrailFilters => ({

@@ -18,7 +18,9 @@ import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 /**
  * The fee applies to the student row `s` (a users row): same school, and the whole school, the
  * student's current class arm, or the student chosen by name. Columns of the outer fee are
- * qualified by hand because drizzle renders them bare in single-table selects.
+ * qualified by hand because drizzle renders them bare in single-table selects. The database's
+ * `refresh_term_balances` (migration 0009) applies the same rule, and `payable` below, to keep
+ * the dashboards' term positions; collection-summaries.test.ts holds the two equal.
  */
 export function feeAppliesTo(s: string): SQL {
   const student = sql.raw(s);

@@ -7,10 +7,9 @@ import {
   studentInputSchema,
   todayIn,
 } from '@schoolledger/domain';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import type { AppContext } from '../../app-context.js';
 import { conflict, fieldError, isUniqueViolation } from '../../lib/errors.js';
+import { readTableFile } from '../../lib/table-file.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { notifyAccountsCreated } from '../notifications/notices.service.js';
 import {
@@ -54,53 +53,6 @@ const COLUMN_OF: Record<string, Column> = {
   'emergencyContact.phone': 'Emergency Contact Phone',
 };
 
-interface FileRow {
-  /** As numbered in the file: the header is row 1. */
-  row: number;
-  cells: string[];
-}
-
-const unreadable = () => fieldError('file', 'Upload a CSV file or an Excel workbook (.xlsx)');
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    return '';
-  }
-  return String(value);
-}
-
-async function readRows(buffer: Buffer): Promise<FileRow[]> {
-  const isZip = buffer.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
-  if (isZip) {
-    const workbook = new ExcelJS.Workbook();
-    try {
-      await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-    } catch {
-      throw unreadable();
-    }
-    const sheet = workbook.worksheets[0];
-    if (!sheet) throw unreadable();
-    const rows: FileRow[] = [];
-    sheet.eachRow((row, rowNumber) => {
-      const values = row.values as ExcelJS.CellValue[];
-      rows.push({ row: rowNumber, cells: values.slice(1).map((value) => cellText(value).trim()) });
-    });
-    return rows;
-  }
-  if (buffer.includes(0)) throw unreadable();
-  try {
-    const records: string[][] = parse(buffer, { bom: true, relax_column_count: true, trim: true });
-    return records.map((cells, index) => ({ row: index + 1, cells }));
-  } catch {
-    throw unreadable();
-  }
-}
-
 /** Dates as the template asks (YYYY-MM-DD), or as Nigerian offices write them (DD/MM/YYYY). */
 function isoDate(text: string): string {
   const local = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
@@ -118,7 +70,7 @@ export interface ParsedImport {
 
 /** Reads and checks every row of an import file without writing anything. */
 export async function checkImportFile(ctx: AppContext, schoolId: string, buffer: Buffer): Promise<ParsedImport> {
-  const [header, ...body] = await readRows(buffer);
+  const [header, ...body] = await readTableFile(buffer);
   const position = new Map((header?.cells ?? []).map((name, index) => [name.toLowerCase(), index]));
   const missing = STUDENT_FILE_COLUMNS.filter((column) => !position.has(column.toLowerCase()));
   if (missing.length) throw fieldError('file', `The file is missing the columns: ${missing.join(', ')}`);

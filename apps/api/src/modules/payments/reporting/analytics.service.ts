@@ -7,6 +7,7 @@ import {
   type PaymentAnalytics,
   type PaymentMethod,
   type paymentAnalyticsQuerySchema,
+  percentagesOf,
   todayIn,
 } from '@schoolledger/domain';
 import type { z } from 'zod';
@@ -39,26 +40,6 @@ function trendOf(current: bigint, previous: bigint): Trend {
   if (change > previous * STABLE_PERCENT) return 'up';
   if (change < -previous * STABLE_PERCENT) return 'down';
   return 'stable';
-}
-
-/**
- * Shares of the total amount in tenths of a percent that add up to exactly 100.0: each method gets
- * its rounded-down share, and the tenths left over go to the largest remainders.
- */
-export function percentagesOf(amounts: bigint[]): number[] {
-  const weights = amounts.map((amount) => (amount > 0n ? amount : 0n));
-  const total = weights.reduce((sum, amount) => sum + amount, 0n);
-  if (total === 0n) return weights.map(() => 0);
-  const tenths = weights.map((amount) => (amount * 1000n) / total);
-  const remainders = weights.map((amount, index) => ({ index, rest: (amount * 1000n) % total }));
-  let left = 1000n - tenths.reduce((sum, share) => sum + share, 0n);
-  remainders.sort((a, b) => (b.rest > a.rest ? 1 : b.rest < a.rest ? -1 : a.index - b.index));
-  for (const { index } of remainders) {
-    if (left === 0n) break;
-    tenths[index] = tenths[index]! + 1n;
-    left -= 1n;
-  }
-  return tenths.map((share) => Number(share) / 10);
 }
 
 /** YYYY-MM of every month the range touches, in order. */

@@ -1,6 +1,7 @@
 import { displayName } from '@schoolledger/domain';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, Card, EmptyState, ErrorBanner, FormField, LoadingState, PageHeader, Select } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth';
@@ -19,7 +20,9 @@ export default function StudentFeesPage() {
 
 function ParentFeePayments() {
   const children = useChildren();
-  const [childId, setChildId] = useState<string | null>(null);
+  // The parent dashboard's 'Pay Fees' opens the page on that child (?child=<id>).
+  const [searchParams] = useSearchParams();
+  const [childId, setChildId] = useState<string | null>(searchParams.get('child'));
 
   if (children.isPending) {
     return (

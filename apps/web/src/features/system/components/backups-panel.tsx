@@ -17,10 +17,11 @@ import {
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
+import { formatBytes } from '@/lib/format-size';
 import { notify } from '@/lib/notify';
 import { useCreateBackup } from '../api/create-backup';
 import { useBackupStatus } from '../api/get-backup-status';
-import { formatBytes, formatMilliseconds } from '../lib/format';
+import { formatMilliseconds } from '../lib/format';
 
 const STATUS: Record<Backup['status'], { label: string; variant: BadgeVariant }> = {
   running: { label: 'Running', variant: 'blue' },

@@ -4,8 +4,8 @@ import { Clock, Database, HardDrive, type LucideIcon, Mail, Workflow } from 'luc
 import { Fragment, type ReactNode } from 'react';
 import { Button, Card, ErrorBanner, LoadingState } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
+import { formatBytes, formatDuration } from '@/lib/format-size';
 import { useSystemStatus } from '../api/get-system-status';
-import { formatBytes, formatDuration } from '../lib/format';
 import { HealthBadge } from './health-badge';
 
 const ACCENTS: Record<HealthState, string> = {

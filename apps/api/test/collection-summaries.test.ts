@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { todayIn } from '@schoolledger/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.js';
+import { fees, payments, schools, users } from '../src/db/schema.js';
+import { termPosition, termPositionByClassArm } from '../src/modules/dashboards/collections.queries.js';
+import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
+import { reportByClassArm, reportSummary } from '../src/modules/fees/outstanding-report.queries.js';
+import type { Scope } from '../src/plugins/tenancy.js';
+import { useTestApp } from './helper.js';
+
+const t = useTestApp();
+
+/** The summaries as the trigger kept them, and as a live aggregate of every payment row computes them. */
+async function summariesAndLive() {
+  const db = t.ctx.db;
+  const [kept, live, keptPaid, livePaid, keptStatuses, liveStatuses] = await Promise.all([
+    rowsOf<{ school_id: string; day: string; method: string; payments: number; amount: string }>(
+      db,
+      sql`select school_id, to_char(day, 'YYYY-MM-DD') as day, method, payments, amount_kobo::text as amount
+        from daily_collections where payments <> 0 or amount_kobo <> 0 order by 1, 2, 3`,
+    ),
+    rowsOf<{ school_id: string; day: string; method: string; payments: number; amount: string }>(
+      db,
+      sql`select school_id, to_char(coalesce(paid_at, created_at) at time zone 'Africa/Lagos', 'YYYY-MM-DD') as day,
+          method, (count(*) filter (where kind = 'payment'))::int as payments,
+          sum(case when kind = 'refund' then -amount_kobo else amount_kobo end)::text as amount
+        from payments where status = 'success' group by 1, 2, 3
+        having count(*) filter (where kind = 'payment') <> 0 or sum(case when kind = 'refund' then -amount_kobo else amount_kobo end) <> 0
+        order by 1, 2, 3`,
+    ),
+    rowsOf<{ fee_id: string; student_id: string; paid: string }>(
+      db,
+      sql`select fee_id, student_id, paid_kobo::text as paid from fee_student_paid where paid_kobo <> 0 order by 1, 2`,
+    ),
+    rowsOf<{ fee_id: string; student_id: string; paid: string }>(
+      db,
+      sql`select fee_id, student_id, sum(case when kind = 'refund' then -amount_kobo else amount_kobo end)::text as paid
+        from payments where status = 'success' group by 1, 2
+        having sum(case when kind = 'refund' then -amount_kobo else amount_kobo end) <> 0 order by 1, 2`,
+    ),
+    rowsOf<{ school_id: string; day: string; status: string; payments: number; amount: string }>(
+      db,
+      sql`select school_id, to_char(day, 'YYYY-MM-DD') as day, status, payments, amount_kobo::text as amount
+        from daily_payment_statuses where payments <> 0 order by 1, 2, 3`,
+    ),
+    rowsOf<{ school_id: string; day: string; status: string; payments: number; amount: string }>(
+      db,
+      sql`select school_id, to_char(created_at at time zone 'Africa/Lagos', 'YYYY-MM-DD') as day, status,
+          count(*)::int as payments, sum(amount_kobo)::text as amount
+        from payments where kind = 'payment' group by 1, 2, 3 order by 1, 2, 3`,
+    ),
+  ]);
+  return { kept, live, keptPaid, livePaid, keptStatuses, liveStatuses };
+}
+
+const STATUSES = ['pending', 'success', 'failed', 'review'] as const;
+const METHODS = ['paystack', 'flutterwave', 'bank_transfer', 'cash'] as const;
+
+const operation = fc.oneof(
+  fc.record({
+    op: fc.constant('insert' as const),
+    status: fc.constantFrom(...STATUSES),
+    method: fc.constantFrom(...METHODS),
+    kind: fc.constantFrom('payment' as const, 'refund' as const),
+    amountKobo: fc.bigInt({ min: 1n, max: 10_000_000_000n }),
+    // Around Lagos midnight, where a UTC day and a Lagos day differ.
+    paidAt: fc.option(
+      fc.date({ min: new Date('2026-01-01T21:00:00Z'), max: new Date('2026-01-03T02:00:00Z'), noInvalidDate: true }),
+    ),
+    student: fc.nat(2),
+  }),
+  fc.record({ op: fc.constant('settle' as const), pick: fc.nat(), status: fc.constantFrom(...STATUSES) }),
+);
+
+describe('the collection summaries the dashboards read', () => {
+  it('equal a live aggregate of the payments after any mix of credits, refunds and status changes', async () => {
+    const db = t.ctx.db;
+    const [context] = await rowsOf<{ school_id: string; fee_id: string; students: string[] }>(
+      db,
+      sql`select f.school_id, f.id as fee_id,
+          (select array_agg(id order by id) from (select id from users where school_id = f.school_id
+            and 'Student' = any(roles) order by id limit 3) s) as students
+        from fees f order by f.created_at limit 1`,
+    );
+    const made: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 12 }), async (operations) => {
+        for (const step of operations) {
+          if (step.op === 'insert') {
+            const [row] = await db
+              .insert(payments)
+              .values({
+                schoolId: context!.school_id,
+                studentId: context!.students[step.student % context!.students.length]!,
+                feeId: context!.fee_id,
+                amountKobo: step.amountKobo,
+                status: step.status,
+                method: step.method,
+                kind: step.kind,
+                reference: `SUMMARY-${randomUUID()}`,
+                paidAt: step.paidAt,
+              })
+              .returning({ id: payments.id });
+            made.push(row!.id);
+          } else if (made.length > 0) {
+            const id = made[step.pick % made.length]!;
+            await db.execute(sql`update payments set status = ${step.status} where id = ${id}`);
+          }
+        }
+        const { kept, live, keptPaid, livePaid, keptStatuses, liveStatuses } = await summariesAndLive();
+        expect(kept).toEqual(live);
+        expect(keptPaid).toEqual(livePaid);
+        expect(keptStatuses).toEqual(liveStatuses);
+      }),
+      { numRuns: 25 },
+    );
+    expect(made.length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * The dashboards' term figures (kept by triggers) against the outstanding report (summed from the
+ * payments and fees as they are now), for every school's current term and class arm.
+ */
+async function expectTermFiguresMatchTheReport(paidBefore?: Map<string, bigint>, paidNow?: Map<string, bigint>) {
+  const db = t.ctx.db;
+  const today = todayIn();
+  const schoolRows = await db.select({ id: schools.id, groupSchoolId: schools.groupSchoolId }).from(schools);
+  for (const school of schoolRows) {
+    const termId = (await defaultTermOf(db, school.id, today))!;
+    const scope: Scope = { kind: 'school', schoolId: school.id, groupSchoolId: school.groupSchoolId };
+    const figures = await termPosition(db, { scope, today });
+    const report = await reportSummary(db, { schoolId: school.id, termId });
+    if (paidBefore && paidNow) {
+      expect(figures.paidKobo - paidBefore.get(school.id)!).toBe(paidNow.get(school.id));
+    }
+    expect({
+      expected: figures.expectedKobo.toString(),
+      paid: figures.paidKobo.toString(),
+      outstanding: figures.outstandingKobo.toString(),
+      owing: figures.owing,
+    }).toEqual({ expected: report.expected, paid: report.paid, outstanding: report.outstanding, owing: report.owing });
+    const byArm = await termPositionByClassArm(db, { scope, today });
+    const reportByArm = await reportByClassArm(db, { schoolId: school.id, termId });
+    const armsOwed = reportByArm.filter((row) => BigInt(row.expected) > 0n);
+    expect(armsOwed.length).toBeGreaterThan(1);
+    for (const arm of armsOwed) {
+      expect(byArm.get(arm.class_arm_id)?.outstandingKobo.toString()).toBe(arm.outstanding);
+    }
+  }
+}
+
+describe('the term figures the dashboards show', () => {
+  it('agree with the outstanding report, which sums the payments themselves, per school and class arm', async () => {
+    const db = t.ctx.db;
+    const today = todayIn();
+    const schoolRows = await db.select({ id: schools.id, groupSchoolId: schools.groupSchoolId }).from(schools);
+    const scopeOf = (school: (typeof schoolRows)[number]): Scope => ({
+      kind: 'school',
+      schoolId: school.id,
+      groupSchoolId: school.groupSchoolId,
+    });
+    const paidBefore = new Map<string, bigint>();
+    const paidNow = new Map<string, bigint>();
+    // Money on a school-wide fee of this term for three students of each school: a part payment,
+    // a full one, a payment partly refunded.
+    for (const school of schoolRows) {
+      const termId = await defaultTermOf(db, school.id, today);
+      const [fee] = await db
+        .select()
+        .from(fees)
+        .where(
+          and(
+            eq(fees.schoolId, school.id),
+            eq(fees.termId, termId!),
+            eq(fees.status, 'approved'),
+            eq(fees.appliesTo, 'school'),
+          ),
+        )
+        .limit(1);
+      const students = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.schoolId, school.id),
+            eq(users.status, 'active'),
+            isNull(users.deletedAt),
+            sql`'Student' = any(${users.roles})`,
+          ),
+        )
+        .orderBy(users.id)
+        .limit(3);
+      expect(fee).toBeDefined();
+      expect(students).toHaveLength(3);
+      const rows = [
+        { student: 0, amountKobo: 12_345n, kind: 'payment' as const },
+        { student: 1, amountKobo: fee!.amountKobo, kind: 'payment' as const },
+        { student: 2, amountKobo: 50_000n, kind: 'payment' as const },
+        { student: 2, amountKobo: 20_000n, kind: 'refund' as const },
+      ];
+      paidBefore.set(school.id, (await termPosition(db, { scope: scopeOf(school), today })).paidKobo);
+      paidNow.set(school.id, 12_345n + fee!.amountKobo + 50_000n - 20_000n);
+      for (const row of rows) {
+        await db.insert(payments).values({
+          schoolId: school.id,
+          studentId: students[row.student]!.id,
+          feeId: fee!.id,
+          amountKobo: row.amountKobo,
+          status: 'success',
+          method: 'cash',
+          kind: row.kind,
+          reference: `TERM-${randomUUID()}`,
+          paidAt: new Date(),
+        });
+      }
+    }
+    await expectTermFiguresMatchTheReport(paidBefore, paidNow);
+  });
+
+  it('follow the students and fees they are made of: class arm moves, deactivations, fee edits, approvals and targets', async () => {
+    const db = t.ctx.db;
+    const [student] = await rowsOf<{ id: string; school_id: string; class_arm_id: string }>(
+      db,
+      sql`select id, school_id, class_arm_id from users
+        where 'Student' = any(roles) and status = 'active' and class_arm_id is not null order by id limit 1`,
+    );
+    const [otherArm] = await rowsOf<{ id: string }>(
+      db,
+      sql`select id from class_arms where school_id = ${student!.school_id} and id <> ${student!.class_arm_id}
+        order by name desc limit 1`,
+    );
+    await db.execute(sql`update users set class_arm_id = ${otherArm!.id} where id = ${student!.id}`);
+    await expectTermFiguresMatchTheReport();
+    await db.execute(sql`update users set status = 'inactive'
+      where id = (select id from users where 'Student' = any(roles) and status = 'active' order by id desc limit 1)`);
+    await expectTermFiguresMatchTheReport();
+    await db.execute(sql`update fees set amount_kobo = amount_kobo + 7
+      where id = (select id from fees where status = 'approved' and applies_to = 'classArms' order by id limit 1)`);
+    await expectTermFiguresMatchTheReport();
+    await db.execute(sql`update fees set status = 'approved' where status = 'pending'`);
+    await expectTermFiguresMatchTheReport();
+    await db.execute(sql`insert into fee_class_arms (fee_id, school_id, class_arm_id)
+      select f.id, f.school_id, a.id from fees f join class_arms a on a.school_id = f.school_id
+      where f.applies_to = 'classArms' and f.status = 'approved'
+        and not exists (select 1 from fee_class_arms x where x.fee_id = f.id and x.class_arm_id = a.id)
+      order by f.id, a.id limit 3`);
+    await expectTermFiguresMatchTheReport();
+    await db.execute(sql`delete from fee_class_arms
+      where (fee_id, class_arm_id) in (select fee_id, class_arm_id from fee_class_arms order by fee_id, class_arm_id limit 2)`);
+    await expectTermFiguresMatchTheReport();
+  });
+});

@@ -1,0 +1,194 @@
+import { adminDashboardSchema, auditorDashboardSchema, financialOverviewSchema, todayIn } from '@schoolledger/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { demoEmail, insertUser, login, multipart, useTestApp } from './helper.js';
+import { approvedFee, call, loadPaymentIds, type PaymentIds, payCash, setBankTransfer } from './payments-support.js';
+
+describe('admin, ICT and auditor dashboards and the admin overviews', () => {
+  const t = useTestApp();
+  let ids: PaymentIds;
+
+  beforeAll(async () => {
+    ids = await loadPaymentIds(t);
+  });
+
+  async function data<T>(who: string, url: string): Promise<T> {
+    const response = await call(t, who, 'GET', url);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as T;
+  }
+
+  /** Parsed as the web parses it: amounts come back as bigint kobo, so every sum is exact. */
+  async function parsed<S extends z.ZodType>(schema: S, who: string, url: string): Promise<z.output<S>> {
+    return schema.parse(await data(who, url));
+  }
+
+  it('a cash payment moves total revenue and the period revenue by exactly its amount, in the payer school only', async () => {
+    const feeId = await approvedFee(t, ids.school, ids.term, '5000');
+    const adminBefore = await parsed(adminDashboardSchema, 'admin', '/admin/dashboard');
+    const monthBefore = await parsed(financialOverviewSchema, 'admin', '/admin/financial-overview');
+    const proprietorBefore = await parsed(
+      financialOverviewSchema,
+      'proprietor',
+      '/admin/financial-overview?period=week',
+    );
+    const otherSchoolBefore = await parsed(
+      financialOverviewSchema,
+      'principal2',
+      '/admin/financial-overview?period=year',
+    );
+
+    await payCash(t, ids.stranger, feeId, '1234.56');
+
+    const adminAfter = await parsed(adminDashboardSchema, 'admin', '/admin/dashboard');
+    expect(adminAfter.statistics.totalRevenue - adminBefore.statistics.totalRevenue).toBe(123456n);
+
+    const monthAfter = await parsed(financialOverviewSchema, 'admin', '/admin/financial-overview');
+    expect(monthAfter.period).toBe('month');
+    expect(monthAfter.revenue - monthBefore.revenue).toBe(123456n);
+    expect(monthAfter.transactions - monthBefore.transactions).toBe(1);
+    const cashBefore = monthBefore.byMethod.find((share) => share.method === 'cash')!;
+    const cashAfter = monthAfter.byMethod.find((share) => share.method === 'cash')!;
+    expect(cashAfter.totalAmount - cashBefore.totalAmount).toBe(123456n);
+    const today = todayIn('Africa/Lagos', new Date());
+    const dayBefore = monthBefore.trend.find((point) => point.key === today)!;
+    const dayAfter = monthAfter.trend.find((point) => point.key === today)!;
+    expect(dayAfter.amount - dayBefore.amount).toBe(123456n);
+    const successBefore = monthBefore.statusBreakdown.find((row) => row.status === 'success')!;
+    const successAfter = monthAfter.statusBreakdown.find((row) => row.status === 'success')!;
+    expect(successAfter.count - successBefore.count).toBe(1);
+    expect(monthAfter.term.collected - monthBefore.term.collected).toBe(123456n);
+
+    const proprietorAfter = await parsed(
+      financialOverviewSchema,
+      'proprietor',
+      '/admin/financial-overview?period=week',
+    );
+    expect(proprietorAfter.revenue - proprietorBefore.revenue).toBe(123456n);
+    expect(proprietorAfter.trend).toHaveLength(7);
+
+    // Wuse's principal sees Wuse only: Ikeja's cash never reaches their figures.
+    const otherSchoolAfter = await parsed(
+      financialOverviewSchema,
+      'principal2',
+      '/admin/financial-overview?period=year',
+    );
+    expect(otherSchoolAfter.revenue).toBe(otherSchoolBefore.revenue);
+    expect(otherSchoolAfter.transactions).toBe(otherSchoolBefore.transactions);
+    expect(otherSchoolAfter.trendUnit).toBe('month');
+
+    const activities = await data<{ activities: { type: string; title: string }[] }>(
+      'admin',
+      '/admin/system-activities?limit=5',
+    );
+    expect(activities.activities.length).toBeLessThanOrEqual(5);
+    expect(activities.activities.some((row) => row.type === 'payment' && /cash payment/.test(row.title))).toBe(true);
+    expect(adminAfter.recentActivities.length).toBeLessThanOrEqual(5);
+  });
+
+  it('a bank transfer claim raises pending payments by one', async () => {
+    await setBankTransfer(t, ids.school, true);
+    const feeId = await approvedFee(t, ids.school, ids.term, '800');
+    const before = await parsed(adminDashboardSchema, 'admin', '/admin/dashboard');
+    const body = await multipart({
+      amount: '300',
+      fee_id: feeId,
+      transfer_date: todayIn('Africa/Lagos', new Date()),
+      bank_reference: 'GTB-DASH-1',
+    });
+    const claimed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/bank-transfer',
+      headers: { ...(await t.as('student')), ...body.headers },
+      payload: body.payload,
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const after = await parsed(adminDashboardSchema, 'admin', '/admin/dashboard');
+    expect(after.statistics.pendingPayments - before.statistics.pendingPayments).toBe(1);
+    expect(after.statistics.pendingTransfers - before.statistics.pendingTransfers).toBe(1);
+    expect(after.statistics.totalRevenue).toBe(before.statistics.totalRevenue);
+  });
+
+  it("a failed sign-in raises the auditor's failed sign-ins; another school's does not", async () => {
+    const before = await parsed(auditorDashboardSchema, 'auditor', '/auditor/dashboard');
+    const failed = await login(t, demoEmail('headteacher'), 'not-the-password');
+    expect(failed.statusCode).toBe(401);
+    const afterOwn = await parsed(auditorDashboardSchema, 'auditor', '/auditor/dashboard');
+    expect(afterOwn.security.failedSignIns24h - before.security.failedSignIns24h).toBe(1);
+    expect(afterOwn.security.failedSignIns30d - before.security.failedSignIns30d).toBe(1);
+    expect(afterOwn.auditEntries.total).toBeGreaterThan(before.auditEntries.total);
+    expect(afterOwn.recentAudit[0]?.action).toBe('auth.login_failed');
+    expect(afterOwn.reconciliation.how).toMatch(/Open payment reviews/);
+
+    const wrongSchool = await login(t, demoEmail('principal2'), 'not-the-password');
+    expect(wrongSchool.statusCode).toBe(401);
+    const afterOther = await parsed(auditorDashboardSchema, 'auditor', '/auditor/dashboard');
+    expect(afterOther.security.failedSignIns24h).toBe(afterOwn.security.failedSignIns24h);
+  });
+
+  it("a lockout shows on the ICT dashboard, in user management and on the auditor's security figures", async () => {
+    const before = await parsed(auditorDashboardSchema, 'auditor', '/auditor/dashboard');
+    const peopleBefore = await data<{ lockedOut: number }>('admin', '/admin/user-management');
+    const person = await insertUser(t, { email: `locked-${Date.now()}@example.test`, roles: ['Bursar'] });
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 423; attempt++) {
+      status = (await login(t, person.email, 'wrong-password')).statusCode;
+    }
+    expect(status).toBe(423);
+
+    const ict = await data<{ lockedOutCount: number; lockedOut: { id: string }[] }>('ict', '/ict-admin/dashboard');
+    expect(ict.lockedOut.map((row) => row.id)).toContain(person.id);
+    const peopleAfter = await data<{ lockedOut: number }>('admin', '/admin/user-management');
+    expect(peopleAfter.lockedOut - peopleBefore.lockedOut).toBe(1);
+    const after = await parsed(auditorDashboardSchema, 'auditor', '/auditor/dashboard');
+    expect(after.security.lockouts30d - before.security.lockouts30d).toBe(1);
+    expect(after.security.lockedOutNow - before.security.lockedOutNow).toBe(1);
+    expect(after.criticalIssues.critical - before.criticalIssues.critical).toBe(1);
+    expect(after.criticalIssues.entries.map((entry) => entry.action)).toContain('auth.lockout');
+  });
+
+  it('user management, system overview and the ICT dashboard report real figures', async () => {
+    const people = await data<{ totalUsers: number; byRole: { key: string; count: number }[] }>(
+      'admin',
+      '/admin/user-management',
+    );
+    expect(people.totalUsers).toBeGreaterThan(0);
+    expect(people.byRole.find((row) => row.key === 'Bursar')?.count).toBeGreaterThanOrEqual(1);
+
+    const overview = await data<{
+      storage: { usedPercent: number | null; freeBytes: number | null };
+      activeUsers: { last15Minutes: number; today: number };
+      database: { state: string };
+    }>('ict', '/admin/system-overview');
+    expect(overview.database.state).toBe('healthy');
+    expect(overview.activeUsers.last15Minutes).toBeGreaterThanOrEqual(1);
+    expect(overview.activeUsers.today).toBeGreaterThanOrEqual(1);
+    if (overview.storage.freeBytes !== null) expect(overview.storage.usedPercent).not.toBeNull();
+
+    const ict = await data<{ lockedOutCount: number; technicalActivities: { type: string }[] }>(
+      'ict',
+      '/ict-admin/dashboard',
+    );
+    expect(ict.lockedOutCount).toBeGreaterThanOrEqual(0);
+    expect(ict.technicalActivities.length).toBeGreaterThan(0);
+  });
+
+  it('answers 422 to a bad period or limit and 403 to roles without the dashboard', async () => {
+    for (const url of [
+      '/admin/financial-overview?period=decade',
+      '/admin/financial-overview?period=30',
+      '/admin/system-activities?limit=51',
+      '/admin/system-activities?limit=0',
+      '/admin/system-activities?limit=abc',
+    ]) {
+      const response = await call(t, 'admin', 'GET', url);
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().success).toBe(false);
+    }
+    expect((await call(t, 'bursar', 'GET', '/admin/dashboard')).statusCode).toBe(403);
+    expect((await call(t, 'bursar', 'GET', '/admin/system-overview')).statusCode).toBe(403);
+    expect((await call(t, 'student', 'GET', '/admin/financial-overview')).statusCode).toBe(403);
+    expect((await call(t, 'admin', 'GET', '/auditor/dashboard')).statusCode).toBe(403);
+    expect((await call(t, 'bursar', 'GET', '/ict-admin/dashboard')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,223 @@
+import { formatKobo, type ParentChildCard, type ParentDashboard } from '@schoolledger/domain';
+import {
+  Bell,
+  BookOpen,
+  CalendarCheck,
+  CreditCard,
+  GraduationCap,
+  ShieldCheck,
+  User,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import {
+  ActionGrid,
+  AlertBanner,
+  DashboardError,
+  DashboardSkeleton,
+  formatRate,
+  NOT_RECORDED,
+  StatCard,
+  StatGrid,
+} from '@/components/dashboard';
+import { buttonClasses, Card, CardHeader, EmptyState } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/dates';
+import { useParentDashboard } from '../api/get-parent-dashboard';
+import { childReportPath, payFeesPath } from '../lib/paths';
+import { FamilyPaymentList } from './family-payments';
+
+const whole = (kobo: bigint) => formatKobo(kobo, { whole: true });
+const rateOr = (rate: number | null) => (rate === null ? NOT_RECORDED : formatRate(rate));
+
+/** SPEC §2 parent dashboard: the family's totals, the next fee due and a card per child. */
+export default function ParentDashboardView() {
+  const query = useParentDashboard();
+  if (query.isPending) return <DashboardSkeleton />;
+  if (query.isError) {
+    return <DashboardError message={errorMessage(query.error, 'Failed to fetch dashboard data')} />;
+  }
+  const data = query.data;
+  if (data.children.length === 0) {
+    return (
+      <Card>
+        <EmptyState
+          icon={Users}
+          title="No children linked yet"
+          description="Ask the school to link your children to your account; they will then appear here."
+        />
+      </Card>
+    );
+  }
+  return <Board data={data} />;
+}
+
+function Board({ data }: { data: ParentDashboard }) {
+  const { overallSummary: summary, paymentReminder: reminder } = data;
+  return (
+    <div className="space-y-6">
+      {reminder && (
+        <AlertBanner
+          tone={reminder.overdue ? 'danger' : 'warning'}
+          title="Payment Reminder"
+          action={{ label: 'Pay Fees', to: payFeesPath(reminder.childId) }}
+        >
+          {reminder.childName}: {reminder.feeName}, {formatKobo(reminder.amount)} {reminder.overdue ? 'was due' : 'due'}{' '}
+          {formatDate(reminder.dueDate)}.
+        </AlertBanner>
+      )}
+      <StatGrid>
+        <StatCard label="Children Enrolled" value={summary.totalChildren} hint="Linked to your account" icon={Users} />
+        <StatCard
+          label="Outstanding Fees"
+          value={whole(summary.totalOutstanding)}
+          hint={`${whole(summary.totalPaid)} paid so far`}
+          to="/student/fees"
+          icon={Wallet}
+          tone={summary.totalOutstanding > 0n ? 'amber' : 'emerald'}
+        />
+        <StatCard
+          label="Average Performance"
+          value={rateOr(summary.averagePerformance)}
+          hint="Term averages from school results"
+          icon={BookOpen}
+          tone="sky"
+        />
+        <StatCard
+          label="Attendance Rate"
+          value={rateOr(summary.averageAttendance)}
+          hint="Across your children"
+          icon={CalendarCheck}
+          tone="violet"
+        />
+      </StatGrid>
+
+      <section aria-labelledby="children-heading" className="space-y-3">
+        <h2 id="children-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Your children
+        </h2>
+        <div className="grid gap-4 md:grid-cols-2">
+          {data.children.map((child) => (
+            <ChildCard key={child._id} child={child} />
+          ))}
+        </div>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card aria-label="Total Fee Summary">
+          <CardHeader title="Total Fee Summary" />
+          <table className="w-full text-sm">
+            <caption className="sr-only">Outstanding and paid per child</caption>
+            <thead className="text-left text-xs text-slate-500 uppercase dark:text-slate-400">
+              <tr>
+                <th scope="col" className="px-5 py-2 font-medium">
+                  Child
+                </th>
+                <th scope="col" className="px-5 py-2 text-right font-medium">
+                  Outstanding
+                </th>
+                <th scope="col" className="px-5 py-2 text-right font-medium">
+                  Paid
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {data.children.map((child) => (
+                <tr key={child._id}>
+                  <th scope="row" className="px-5 py-2 text-left font-medium text-slate-900 dark:text-white">
+                    {child.name}
+                  </th>
+                  <td className="px-5 py-2 text-right tabular-nums">{whole(child.totalOutstanding)}</td>
+                  <td className="px-5 py-2 text-right tabular-nums">{whole(child.totalPaid)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot className="border-t border-slate-200 font-semibold dark:border-slate-700">
+              <tr>
+                <th scope="row" className="px-5 py-2 text-left">
+                  Total
+                </th>
+                <td className="px-5 py-2 text-right tabular-nums" data-testid="family-outstanding">
+                  {whole(summary.totalOutstanding)}
+                </td>
+                <td className="px-5 py-2 text-right tabular-nums">{whole(summary.totalPaid)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </Card>
+        <Card aria-label="Recent Payments">
+          <CardHeader title="Recent Payments" />
+          <FamilyPaymentList payments={data.recentPayments} showChild emptyText="No payments yet" />
+        </Card>
+      </div>
+
+      <ActionGrid
+        title="Parent Services"
+        actions={[
+          { label: 'Pay School Fees', description: "Pay a child's fees", to: '/student/fees', icon: CreditCard },
+          {
+            label: 'Notifications',
+            description: 'Notices from the school',
+            to: '/notifications',
+            icon: Bell,
+            tone: 'sky',
+          },
+          { label: 'My Profile', description: 'Your details and password', to: '/profile', icon: User, tone: 'violet' },
+          {
+            label: 'Verify a Receipt',
+            description: 'Check a receipt the school gave you',
+            to: '/verify',
+            icon: ShieldCheck,
+            tone: 'slate',
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+function ChildCard({ child }: { child: ParentChildCard }) {
+  return (
+    <Card aria-label={child.name} className="flex flex-col">
+      <div className="flex items-start gap-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+        <span className="rounded-lg bg-emerald-50 p-2 text-emerald-700 dark:bg-emerald-500/10 dark:text-emerald-300">
+          <GraduationCap className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words text-slate-900 dark:text-white">{child.name}</h3>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {child.classArm ?? 'Not assigned'} · {child.school.name}
+          </p>
+        </div>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 px-5 py-4 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">Outstanding</dt>
+          <dd className="font-semibold text-slate-900 tabular-nums dark:text-white" data-testid="child-outstanding">
+            {whole(child.totalOutstanding)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">Performance</dt>
+          <dd className="font-semibold text-slate-900 dark:text-white">{rateOr(child.academic.currentAverage)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500 dark:text-slate-400">Attendance</dt>
+          <dd className="font-semibold text-slate-900 dark:text-white">{rateOr(child.academic.attendanceRate)}</dd>
+        </div>
+      </dl>
+      <div className="flex-1 border-t border-slate-100 dark:border-slate-800">
+        <FamilyPaymentList payments={child.recentPayments} emptyText="No payments yet" />
+      </div>
+      <div className="flex flex-wrap gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
+        <Link to={payFeesPath(child._id)} className={buttonClasses('primary', 'sm')}>
+          Pay Fees
+        </Link>
+        <Link to={childReportPath(child._id)} className={buttonClasses('secondary', 'sm')}>
+          View Report
+        </Link>
+      </div>
+    </Card>
+  );
+}
