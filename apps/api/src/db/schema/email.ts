@@ -24,6 +24,8 @@ export const emailOutbox = pgTable(
     html: text('html'),
     /** Carries a credential (a password-reset link): only the super-admin may read it here. */
     sensitive: boolean('sensitive').notNull().default(false),
+    /** Who wrote it by hand (POST /email/send); null for the app's own notices, which the hourly cap leaves alone. */
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
     /**
      * queued: not tried yet; retrying: failed, tried again at `next_attempt_at`; sent; failed: gave
      * up after the last retry; stored: no SMTP server configured, kept for an administrator to read.
@@ -40,6 +42,7 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     index('email_outbox_status_idx').on(t.status, t.createdAt),
+    index('email_outbox_hand_written_idx').on(t.schoolId, t.createdAt).where(sql`${t.sentBy} is not null`),
     index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'retrying')`),
   ],
 );

@@ -1,5 +1,5 @@
 import type { EmailTemplateId } from '@schoolledger/domain';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { emailOutbox, emailSettings, emailTemplates, groupSchools, schools, users } from '../../db/schema.js';
@@ -35,16 +35,17 @@ export async function insertOutboxEmails(
   values: readonly (Pick<
     typeof emailOutbox.$inferInsert,
     'schoolId' | 'groupSchoolId' | 'templateId' | 'to' | 'subject' | 'text' | 'html' | 'status' | 'nextAttemptAt'
-  > & { priority: 'high' | 'normal'; sensitive: boolean })[],
+  > & { priority: 'high' | 'normal'; sensitive: boolean; sentBy: string | null })[],
 ) {
   if (values.length === 0) return [];
   return rowsOf<{ id: string }>(
     tx,
     sql`insert into ${emailOutbox}
-      (school_id, group_school_id, template_id, priority, "to", subject, text, html, sensitive, status, next_attempt_at)
-    select "schoolId", "groupSchoolId", "templateId", priority, "to", subject, text, html, sensitive, status, "nextAttemptAt"
+      (school_id, group_school_id, template_id, priority, "to", subject, text, html, sensitive, sent_by, status, next_attempt_at)
+    select "schoolId", "groupSchoolId", "templateId", priority, "to", subject, text, html, sensitive, "sentBy", status, "nextAttemptAt"
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as e("schoolId" uuid, "groupSchoolId" uuid, "templateId" text,
-      priority text, "to" text, subject text, text text, html text, sensitive boolean, status text, "nextAttemptAt" timestamptz)
+      priority text, "to" text, subject text, text text, html text, sensitive boolean, "sentBy" uuid, status text,
+      "nextAttemptAt" timestamptz)
     returning id`,
   );
 }
@@ -172,13 +173,15 @@ export async function recipientsInScope(db: DbOrTx, scope: Scope, emails: string
     );
 }
 
-/** Emails each school put in the outbox since `since`, for the hourly limit. */
-export async function outboxCountsSince(db: DbOrTx, schoolIds: string[], since: Date) {
+/** Emails people of each school wrote by hand since `since`, for the hourly limit; the app's own notices are not counted. */
+export async function handWrittenCountsSince(db: DbOrTx, schoolIds: string[], since: Date) {
   if (schoolIds.length === 0) return new Map<string, number>();
   const rows = await db
     .select({ schoolId: emailOutbox.schoolId, total: count() })
     .from(emailOutbox)
-    .where(and(inArray(emailOutbox.schoolId, schoolIds), gte(emailOutbox.createdAt, since)))
+    .where(
+      and(inArray(emailOutbox.schoolId, schoolIds), isNotNull(emailOutbox.sentBy), gte(emailOutbox.createdAt, since)),
+    )
     .groupBy(emailOutbox.schoolId);
   return new Map(rows.map((row) => [row.schoolId ?? '', Number(row.total)]));
 }

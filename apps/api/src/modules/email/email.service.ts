@@ -18,8 +18,8 @@ import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import {
   type EmailSettingsRow,
   findEmailSettings,
+  handWrittenCountsSince,
   lockEmailSettings,
-  outboxCountsSince,
   outboxStatusCounts,
   recentOutbox,
   recipientsInScope,
@@ -137,7 +137,8 @@ const HOUR_MS = 3_600_000;
 /**
  * Queues emails written by hand (SPEC §7 /email/send and /send-bulk). Only people within the
  * caller's scope can receive them, so the app cannot be used to mail strangers, and a school
- * puts at most EMAIL_HOURLY_LIMIT_PER_SCHOOL emails an hour in the outbox.
+ * puts at most EMAIL_HOURLY_LIMIT_PER_SCHOOL of them an hour in the outbox (receipts and reminders
+ * are not counted: a busy cash desk must not silence the bursar).
  */
 export async function sendEmails(
   ctx: AppContext,
@@ -163,7 +164,7 @@ export async function sendEmails(
     const schoolId = people.get(address)?.schoolId;
     if (schoolId) perSchool.set(schoolId, (perSchool.get(schoolId) ?? 0) + 1);
   }
-  const sent = await outboxCountsSince(ctx.db, [...perSchool.keys()], new Date(ctx.clock().getTime() - HOUR_MS));
+  const sent = await handWrittenCountsSince(ctx.db, [...perSchool.keys()], new Date(ctx.clock().getTime() - HOUR_MS));
   for (const [schoolId, adding] of perSchool) {
     if ((sent.get(schoolId) ?? 0) + adding > EMAIL_HOURLY_LIMIT_PER_SCHOOL) {
       throw new AppError(
@@ -201,6 +202,7 @@ export async function sendEmails(
         groupSchoolId: person.groupSchoolId,
         templateId: email.templateId,
         priority: email.priority,
+        sentBy: auth.userId,
       });
     }
     const rows = await ctx.mailer.enqueue(tx, outgoing);

@@ -24,6 +24,8 @@ export interface OutgoingEmail {
   templateId?: EmailTemplateId | null;
   priority?: 'high' | 'normal';
   sensitive?: boolean;
+  /** The person who wrote it by hand; absent for the app's own notices. */
+  sentBy?: string | null;
 }
 
 const MINUTE_MS = 60_000;
@@ -203,6 +205,7 @@ export function createMailer(options: {
             templateId: email.templateId ?? null,
             priority: email.priority ?? 'normal',
             sensitive: email.sensitive ?? false,
+            sentBy: email.sentBy ?? null,
             status: sendable ? 'queued' : 'stored',
             nextAttemptAt: sendable ? now : null,
           };

@@ -1,0 +1,3 @@
+ALTER TABLE "email_outbox" ADD COLUMN "sent_by" uuid;--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_sent_by_users_id_fk" FOREIGN KEY ("sent_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "email_outbox_hand_written_idx" ON "email_outbox" USING btree ("school_id","created_at") WHERE "email_outbox"."sent_by" is not null;
