@@ -1,7 +1,8 @@
-import { classArmFill, type FillBadge, formatKobo, type ResultsSummary, type TermFigures } from '@schoolledger/domain';
+import { classArmFill, type FillBadge, type ResultsSummary, type TermFigures } from '@schoolledger/domain';
 import { Link } from 'react-router';
 import { formatRate, NOT_RECORDED } from '@/components/dashboard';
 import { Badge, type BadgeVariant } from '@/components/ui';
+import { naira } from '../lib/finance';
 
 const FILL_BADGE: Record<FillBadge, BadgeVariant> = { Full: 'red', 'Nearly Full': 'yellow', Available: 'green' };
 
@@ -13,9 +14,6 @@ export interface ClassArmRow {
   results: ResultsSummary;
   fees?: TermFigures;
 }
-
-/** Dashboards show whole naira (domain formatNaira); the fee pages behind the links show the kobo. */
-const money = (kobo: bigint) => formatKobo(kobo, { whole: true });
 
 const average = (results: ResultsSummary) =>
   results.averageScore === null ? NOT_RECORDED : results.averageScore.toFixed(2);
@@ -43,8 +41,8 @@ export function ClassArmResultsTable({ arms, resultsTo }: { arms: readonly Class
               </p>
               {arm.fees && (
                 <Link to="/fees" className="block text-slate-600 hover:underline dark:text-slate-400">
-                  Collected {money(arm.fees.collected)} ({formatRate(arm.fees.collectionRate)}) · Outstanding{' '}
-                  {money(arm.fees.outstanding)}
+                  Collected {naira(arm.fees.collected)} ({formatRate(arm.fees.collectionRate)}) · Outstanding{' '}
+                  {naira(arm.fees.outstanding)}
                 </Link>
               )}
               {arm.results.studentsWithResults === 0 ? (
@@ -106,7 +104,7 @@ export function ClassArmResultsTable({ arms, resultsTo }: { arms: readonly Class
                     <>
                       <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
                         <Link to="/fees" className="text-slate-900 hover:underline dark:text-white">
-                          {money(arm.fees.collected)}
+                          {naira(arm.fees.collected)}
                         </Link>
                         <span className="block text-xs text-slate-500 dark:text-slate-400">
                           {formatRate(arm.fees.collectionRate)}
@@ -114,7 +112,7 @@ export function ClassArmResultsTable({ arms, resultsTo }: { arms: readonly Class
                       </td>
                       <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
                         <Link to="/fees" className="text-slate-900 hover:underline dark:text-white">
-                          {money(arm.fees.outstanding)}
+                          {naira(arm.fees.outstanding)}
                         </Link>
                         <span className="block text-xs text-slate-500 dark:text-slate-400">{arm.fees.owing} owing</span>
                       </td>

@@ -1,4 +1,4 @@
-import { type HeadteacherDashboard as Data, formatKobo, formatNaira, koboToNaira } from '@schoolledger/domain';
+import { type HeadteacherDashboard as Data, koboToNaira } from '@schoolledger/domain';
 import { BadgePercent, ClipboardList, GraduationCap, Layers, Users, Wallet } from 'lucide-react';
 import { compactNaira, RankingChart } from '@/components/charts';
 import {
@@ -15,6 +15,7 @@ import {
 import { Card, CardBody, CardHeader, EmptyState } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { useHeadteacherDashboard } from '../api/get-headteacher-dashboard';
+import { naira, nairaOfNumber } from '../lib/finance';
 import { ClassArmResultsTable } from './class-arm-results-table';
 
 function Board({ data }: { data: Data }) {
@@ -42,15 +43,15 @@ function Board({ data }: { data: Data }) {
         />
         <StatCard
           label="Fees collected this term"
-          value={formatKobo(fees.collected, { whole: true })}
-          hint={`${formatRate(fees.collectionRate)} of ${formatKobo(fees.expected, { whole: true })}`}
+          value={naira(fees.collected)}
+          hint={`${formatRate(fees.collectionRate)} of ${naira(fees.expected)}`}
           to="/fees"
           icon={Wallet}
           tone="sky"
         />
         <StatCard
           label="Outstanding fees"
-          value={formatKobo(fees.outstanding, { whole: true })}
+          value={naira(fees.outstanding)}
           hint={`${fees.owing} students owing`}
           to="/fees"
           icon={BadgePercent}
@@ -91,7 +92,7 @@ function Board({ data }: { data: Data }) {
             value: koboToNaira(arm.fees.outstanding),
             to: '/fees',
           }))}
-          format={(naira) => formatNaira(naira, { whole: true })}
+          format={nairaOfNumber}
           tick={compactNaira}
           columns={['Class arm', 'Outstanding']}
           empty="Nothing outstanding this term."

@@ -25,10 +25,10 @@ import { buttonClasses, Card, CardHeader, EmptyState } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { useParentDashboard } from '../api/get-parent-dashboard';
+import { naira } from '../lib/finance';
 import { childReportPath, payFeesPath } from '../lib/paths';
 import { FamilyPaymentList } from './family-payments';
 
-const whole = (kobo: bigint) => formatKobo(kobo, { whole: true });
 const rateOr = (rate: number | null) => (rate === null ? NOT_RECORDED : formatRate(rate));
 
 /** SPEC §2 parent dashboard: the family's totals, the next fee due and a card per child. */
@@ -71,8 +71,8 @@ function Board({ data }: { data: ParentDashboard }) {
         <StatCard label="Children Enrolled" value={summary.totalChildren} hint="Linked to your account" icon={Users} />
         <StatCard
           label="Outstanding Fees"
-          value={whole(summary.totalOutstanding)}
-          hint={`${whole(summary.totalPaid)} paid so far`}
+          value={naira(summary.totalOutstanding)}
+          hint={`${naira(summary.totalPaid)} paid so far`}
           to="/student/fees"
           icon={Wallet}
           tone={summary.totalOutstanding > 0n ? 'amber' : 'emerald'}
@@ -128,8 +128,8 @@ function Board({ data }: { data: ParentDashboard }) {
                   <th scope="row" className="px-5 py-2 text-left font-medium text-slate-900 dark:text-white">
                     {child.name}
                   </th>
-                  <td className="px-5 py-2 text-right tabular-nums">{whole(child.totalOutstanding)}</td>
-                  <td className="px-5 py-2 text-right tabular-nums">{whole(child.totalPaid)}</td>
+                  <td className="px-5 py-2 text-right tabular-nums">{naira(child.totalOutstanding)}</td>
+                  <td className="px-5 py-2 text-right tabular-nums">{naira(child.totalPaid)}</td>
                 </tr>
               ))}
             </tbody>
@@ -139,9 +139,9 @@ function Board({ data }: { data: ParentDashboard }) {
                   Total
                 </th>
                 <td className="px-5 py-2 text-right tabular-nums" data-testid="family-outstanding">
-                  {whole(summary.totalOutstanding)}
+                  {naira(summary.totalOutstanding)}
                 </td>
-                <td className="px-5 py-2 text-right tabular-nums">{whole(summary.totalPaid)}</td>
+                <td className="px-5 py-2 text-right tabular-nums">{naira(summary.totalPaid)}</td>
               </tr>
             </tfoot>
           </table>
@@ -195,7 +195,7 @@ function ChildCard({ child }: { child: ParentChildCard }) {
         <div>
           <dt className="text-slate-500 dark:text-slate-400">Outstanding</dt>
           <dd className="font-semibold text-slate-900 tabular-nums dark:text-white" data-testid="child-outstanding">
-            {whole(child.totalOutstanding)}
+            {naira(child.totalOutstanding)}
           </dd>
         </div>
         <div>

@@ -15,10 +15,9 @@ import { buttonClasses, Card, CardHeader, EmptyState } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { useStudentDashboard } from '../api/get-student-dashboard';
+import { naira } from '../lib/finance';
 import { MethodList } from './family-methods';
 import { FamilyPaymentList } from './family-payments';
-
-const whole = (kobo: bigint) => formatKobo(kobo, { whole: true });
 
 /** SPEC §2 student dashboard. On a failed refresh the last good figures stay, under the SPEC box. */
 export default function StudentDashboardView() {
@@ -48,14 +47,14 @@ function Board({ data }: { data: StudentDashboard }) {
           title="You have outstanding fees"
           action={{ label: 'Pay Fees Now', to: '/student/fees' }}
         >
-          {whole(financial.totalOutstanding)} is still owed on {owing} {owing === 1 ? 'fee' : 'fees'}.
+          {naira(financial.totalOutstanding)} is still owed on {owing} {owing === 1 ? 'fee' : 'fees'}.
         </AlertBanner>
       )}
       <StatGrid>
         <StatCard
           label="Outstanding Fees"
-          value={whole(financial.totalOutstanding)}
-          hint={`${whole(financial.totalPaid)} paid so far`}
+          value={naira(financial.totalOutstanding)}
+          hint={`${naira(financial.totalPaid)} paid so far`}
           to="/student/fees"
           icon={Wallet}
           tone={financial.totalOutstanding > 0n ? 'amber' : 'emerald'}

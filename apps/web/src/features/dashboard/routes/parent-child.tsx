@@ -14,9 +14,8 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { useParentChild } from '../api/get-parent-child';
 import { FamilyPaymentList } from '../components/family-payments';
+import { naira } from '../lib/finance';
 import { payFeesPath } from '../lib/paths';
-
-const whole = (kobo: bigint) => formatKobo(kobo, { whole: true });
 
 /** A parent's report on one child: fees with what is owed, payments and the school's results. */
 export default function ParentChildPage() {
@@ -74,13 +73,13 @@ function Report({ data, back }: { data: ParentChild; back: React.ReactNode }) {
       <StatGrid>
         <StatCard
           label="Outstanding Fees"
-          value={whole(summary.totalOutstanding)}
+          value={naira(summary.totalOutstanding)}
           hint={`${owed.length} ${owed.length === 1 ? 'fee' : 'fees'} still owed`}
           to={payFeesPath(child._id)}
           icon={Wallet}
           tone={summary.totalOutstanding > 0n ? 'amber' : 'emerald'}
         />
-        <StatCard label="Total Paid" value={whole(summary.totalPaid)} hint="Net of refunds" icon={Receipt} />
+        <StatCard label="Total Paid" value={naira(summary.totalPaid)} hint="Net of refunds" icon={Receipt} />
         <StatCard
           label="Term Average"
           value={academic?.average == null ? NOT_RECORDED : formatRate(academic.average)}
