@@ -35,7 +35,7 @@ export async function insertOutboxEmails(
   values: readonly (Pick<
     typeof emailOutbox.$inferInsert,
     'schoolId' | 'groupSchoolId' | 'templateId' | 'to' | 'subject' | 'text' | 'html' | 'status' | 'nextAttemptAt'
-  > & { priority: 'high' | 'normal'; sensitive: boolean; sentBy: string | null })[],
+  > & { priority: 'high' | 'normal'; sensitive: boolean; sentBy?: string | null })[],
 ) {
   if (values.length === 0) return [];
   return rowsOf<{ id: string }>(
