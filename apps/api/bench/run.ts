@@ -220,6 +220,10 @@ const groupScope: Scope = {
   schoolIds: (await rowsOf<{ id: string }>(sql`select id from schools`)).map((school) => school.id),
 };
 const today = todayIn();
+const ict = await tokenOf('ict@demo.schoolledger.ng');
+const [benchChild] = await rowsOf<{ student_id: string }>(sql`
+  select student_id from parent_students
+  where parent_id = (select id from users where email = 'parent@bench-staff.schoolledger.ng') limit 1`);
 // What the cash desk takes: ₦1 from students of the bench school on this term's fee, which they all owe.
 const owing = await rowsOf<{ student_id: string; fee_id: string }>(sql`
   select u.id as student_id, f.id as fee_id
@@ -306,6 +310,18 @@ const results = [
   await measure('GET /auditor/dashboard', get('/api/v1/auditor/dashboard', benchAuditor!)),
   await measure('GET /student/dashboard', get('/api/v1/student/dashboard', student)),
   await measure('GET /parent/dashboard', get('/api/v1/parent/dashboard', benchParent!)),
+  await measure('GET /parent/child/{id}', get(`/api/v1/parent/child/${benchChild!.student_id}`, benchParent!)),
+  await measure('GET /parent/payment-history', get('/api/v1/parent/payment-history', benchParent!)),
+  await measure('GET /student/payments', get('/api/v1/student/payments', student)),
+  await measure('GET /student/outstanding-fees', get('/api/v1/student/outstanding-fees', student)),
+  await measure('GET /bursar/payment-reports', get('/api/v1/bursar/payment-reports', bursar)),
+  await measure('GET /bursar/outstanding-fees-report', get('/api/v1/bursar/outstanding-fees-report', bursar)),
+  await measure('GET /principal/staff-management', get('/api/v1/principal/staff-management', benchPrincipal!)),
+  await measure('GET /admin/user-management', get('/api/v1/admin/user-management', superAdmin)),
+  await measure('GET /admin/system-activities', get('/api/v1/admin/system-activities?limit=5', superAdmin)),
+  await measure('GET /ict-admin/dashboard', get('/api/v1/ict-admin/dashboard', ict)),
+  await measure('GET /ict-admin/system-status', get('/api/v1/ict-admin/system-status', ict)),
+  await measure('GET /ict-admin/backup-status', get('/api/v1/ict-admin/backup-status', ict)),
 ];
 
 /** Cash at the desk: distinct Idempotency-Keys, CASH_CONCURRENCY requests in flight at a time. */
@@ -429,6 +445,18 @@ const budgets: Record<string, number> = {
   'GET /auditor/dashboard': 150,
   'GET /student/dashboard': 150,
   'GET /parent/dashboard': 150,
+  'GET /parent/child/{id}': 150,
+  'GET /parent/payment-history': 50,
+  'GET /student/payments': 50,
+  'GET /student/outstanding-fees': 50,
+  'GET /bursar/payment-reports': 150,
+  'GET /bursar/outstanding-fees-report': 150,
+  'GET /principal/staff-management': 150,
+  'GET /admin/user-management': 150,
+  'GET /admin/system-activities': 150,
+  'GET /ict-admin/dashboard': 150,
+  'GET /ict-admin/system-status': 150,
+  'GET /ict-admin/backup-status': 150,
 };
 const CASH_BUDGET = 500;
 let missed = 0;
