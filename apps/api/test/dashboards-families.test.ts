@@ -130,6 +130,7 @@ describe('student and parent dashboards', () => {
 
     const history = await data('parent', '/parent/payment-history');
     const seen = history.payments.map((payment: { _id: string; user: { _id: string } }) => payment.user._id);
+    expect(seen).toContain(ids.student);
     expect(seen.every((id: string) => id === ids.student || id === ids.son)).toBe(true);
     expect(history.payments.map((payment: { _id: string }) => payment._id)).not.toContain(stranger._id);
     const sons = await data('parent', `/parent/payment-history?child_id=${ids.son}`);

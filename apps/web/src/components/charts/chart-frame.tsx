@@ -21,6 +21,8 @@ export interface ChartFrameProps {
   rows: readonly (readonly ReactNode[])[];
   /** Shown instead of the chart when there is nothing to draw. */
   empty?: string | false;
+  /** The drawing's height in pixels when its rows need more than the usual 16rem. */
+  height?: number;
   children: ReactNode;
 }
 
@@ -29,7 +31,7 @@ export interface ChartFrameProps {
  * table is always in the page (visually hidden while the chart shows), so every chart has its text
  * alternative.
  */
-export function ChartFrame({ title, description, columns, rows, empty, children }: ChartFrameProps) {
+export function ChartFrame({ title, description, columns, rows, empty, height, children }: ChartFrameProps) {
   const [asTable, setAsTable] = useState(false);
   const captionId = useId();
   // The hiding goes on a wrapper: a table grows to its content whatever width it is given, so a
@@ -106,7 +108,7 @@ export function ChartFrame({ title, description, columns, rows, empty, children 
           {!asTable && (
             // inert as well as hidden: recharts makes its drawing focusable, and a focusable element
             // inside aria-hidden would be a stop for the keyboard that a screen reader cannot name.
-            <div aria-hidden="true" inert className="h-64">
+            <div aria-hidden="true" inert className="h-64" style={height ? { height } : undefined}>
               {children}
             </div>
           )}

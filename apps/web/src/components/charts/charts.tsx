@@ -107,6 +107,9 @@ export function TrendChart({ kind = 'area', ...props }: BaseProps & { kind?: 'ar
   );
 }
 
+/** Room for each bar of a ranking and its label, so a school with many class arms names every one. */
+const RANK_ROW_PX = 26;
+
 /** Items ranked by a value, largest first (schools by collection rate, class arms by outstanding). */
 export function RankingChart(props: BaseProps & { max?: number }) {
   const { title, description, data, format, tick = format, columns, empty, max } = props;
@@ -118,6 +121,7 @@ export function RankingChart(props: BaseProps & { max?: number }) {
       columns={columns}
       rows={rowsOf(ranked, format)}
       empty={isEmpty(data) && empty}
+      height={Math.max(256, ranked.length * RANK_ROW_PX + 32)}
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart
@@ -127,7 +131,7 @@ export function RankingChart(props: BaseProps & { max?: number }) {
         >
           <CartesianGrid stroke="var(--chart-grid)" horizontal={false} />
           <XAxis type="number" {...axis} tickFormatter={tick} domain={[0, max ?? 'auto']} tickLine={false} />
-          <YAxis type="category" dataKey="label" {...axis} width={96} tickLine={false} />
+          <YAxis type="category" dataKey="label" {...axis} width={96} tickLine={false} interval={0} />
           <Tooltip
             {...tooltipStyle}
             formatter={(value) => format(Number(value))}
@@ -144,6 +148,10 @@ export function RankingChart(props: BaseProps & { max?: number }) {
 export function ShareChart(props: BaseProps & { shares: readonly number[] }) {
   const { title, description, data, format, columns, empty, shares } = props;
   const rows = data.map((row, index) => [linked(row, row.label), format(row.value), `${shares[index] ?? 0}%`]);
+  // Empty parts are left out of the ring: each would still take a gap, notching a ring that one part fills.
+  const slices = data
+    .map((row, index) => ({ name: row.label, value: row.value, fill: CHART_COLORS[index % CHART_COLORS.length] }))
+    .filter((slice) => slice.value > 0);
   return (
     <ChartFrame
       title={title}
@@ -157,16 +165,16 @@ export function ShareChart(props: BaseProps & { shares: readonly number[] }) {
           <ResponsiveContainer width="100%" height="100%">
             <PieChart>
               <Pie
-                data={data.map((row) => ({ name: row.label, value: row.value }))}
+                data={slices}
                 dataKey="value"
                 nameKey="name"
                 innerRadius="55%"
                 outerRadius="85%"
-                paddingAngle={1}
+                paddingAngle={slices.length > 1 ? 1 : 0}
                 stroke="none"
               >
-                {data.map((row, index) => (
-                  <Cell key={row.label} fill={CHART_COLORS[index % CHART_COLORS.length]} />
+                {slices.map((slice) => (
+                  <Cell key={slice.name} fill={slice.fill} />
                 ))}
               </Pie>
               <Tooltip {...tooltipStyle} formatter={(value) => format(Number(value))} />
