@@ -212,7 +212,7 @@ describe('bursar, principal and proprietor dashboards', () => {
   it('lists the school staff for the principal and keeps each dashboard to its role', async () => {
     const staff = await data('principal', '/principal/staff-management');
     expect(staff.totals.total).toBe(staff.totals.active + staff.totals.inactive);
-    expect(staff.staff.map((member: { roles: string[] }) => member.roles).flat()).toContain('Bursar');
+    expect(staff.staff.flatMap((member: { roles: string[] }) => member.roles)).toContain('Bursar');
     expect(
       staff.staff.every((member: { roles: string[] }) => member.roles.some((r) => r !== 'Student' && r !== 'Parent')),
     ).toBe(true);
