@@ -14,6 +14,9 @@ interface Arm {
 }
 
 test.describe('term results', () => {
+  // Charts then draw at once (as for anyone who asked for less motion), so the screenshots show whole bars.
+  test.use({ reducedMotion: 'reduce' });
+
   test('the head teacher imports a results file and the dashboard shows its figures', async ({ page, request }) => {
     test.setTimeout(150_000);
     const head = await apiSignIn(request, 'headteacher');

@@ -21,6 +21,9 @@ const compact = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFra
 /** Axis ticks: ₦1.2M rather than ₦1,200,000.00, so a phone's narrow axis stays readable. */
 export const compactNaira = (naira: number) => `₦${compact.format(naira)}`;
 
+/** Someone who asked their system for less motion gets the chart drawn at once, not grown in. */
+const animated = () => !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
 const axis = { stroke: 'var(--chart-grid)', tick: { fill: 'var(--chart-text)', fontSize: 12 } };
 const tooltipStyle = {
   contentStyle: {
@@ -83,7 +86,13 @@ export function TrendChart({ kind = 'area', ...props }: BaseProps & { kind?: 'ar
               formatter={(value) => format(Number(value))}
               cursor={{ fill: 'var(--chart-grid)' }}
             />
-            <Bar dataKey="value" name={columns[1]} fill={CHART_COLORS[0]} radius={[4, 4, 0, 0]} />
+            <Bar
+              dataKey="value"
+              name={columns[1]}
+              fill={CHART_COLORS[0]}
+              radius={[4, 4, 0, 0]}
+              isAnimationActive={animated()}
+            />
           </BarChart>
         ) : (
           <AreaChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
@@ -99,6 +108,7 @@ export function TrendChart({ kind = 'area', ...props }: BaseProps & { kind?: 'ar
               strokeWidth={2}
               fill={CHART_COLORS[0]}
               fillOpacity={0.15}
+              isAnimationActive={animated()}
             />
           </AreaChart>
         )}
@@ -137,7 +147,14 @@ export function RankingChart(props: BaseProps & { max?: number }) {
             formatter={(value) => format(Number(value))}
             cursor={{ fill: 'var(--chart-grid)' }}
           />
-          <Bar dataKey="value" name={columns[1]} fill={CHART_COLORS[1]} radius={[0, 4, 4, 0]} barSize={18} />
+          <Bar
+            dataKey="value"
+            name={columns[1]}
+            fill={CHART_COLORS[1]}
+            radius={[0, 4, 4, 0]}
+            barSize={18}
+            isAnimationActive={animated()}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartFrame>
@@ -171,6 +188,7 @@ export function ShareChart(props: BaseProps & { shares: readonly number[] }) {
                 innerRadius="55%"
                 outerRadius="85%"
                 paddingAngle={slices.length > 1 ? 1 : 0}
+                isAnimationActive={animated()}
                 stroke="none"
               >
                 {slices.map((slice) => (
