@@ -45,6 +45,7 @@ systemLogSink.attach(database.db);
 if (config.seedDemo) {
   const seeded = await seedDemoIfEmpty(database.db, undefined, {
     paymentProfiles: { encryptionKey: ctx.encryptionKey, ownKeys: fakes !== null },
+    history: true,
     onProgress: say,
   });
   if (seeded) {

@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { schools, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/passwords.js';
-import { DEMO_DOMAIN, DEMO_PASSWORD, seedDemoIfEmpty } from '../src/seed/demo.js';
+import { DEMO_DOMAIN, DEMO_PASSWORD, type SeedOptions, seedDemoIfEmpty } from '../src/seed/demo.js';
 
 export const demoEmail = (name: string) => `${name}@${DEMO_DOMAIN}`;
 export { DEMO_PASSWORD };
@@ -33,7 +33,7 @@ export interface TestApp {
  * when DATABASE_URL is set, a database of its own on that PostgreSQL server.
  */
 export function useTestApp(
-  options: { clock?: () => Date; env?: Record<string, string>; webDir?: string } = {},
+  options: { clock?: () => Date; env?: Record<string, string>; webDir?: string; seed?: SeedOptions } = {},
 ): TestApp {
   const state = {} as TestApp;
   const cleanups: (() => Promise<void>)[] = [];
@@ -70,7 +70,7 @@ export function useTestApp(
     }
     cleanups.push(() => state.database.close());
     state.ctx = createContext({ config, db: state.database.db, log: pino({ level: 'silent' }), clock: options.clock });
-    await seedDemoIfEmpty(state.database.db, options.clock?.());
+    await seedDemoIfEmpty(state.database.db, options.clock?.(), options.seed);
     state.app = await buildApp({ ctx: state.ctx, database: state.database, webDir: options.webDir });
     await state.app.ready();
     cleanups.push(() => state.app.close());

@@ -14,6 +14,7 @@ import {
 } from '../db/schema.js';
 import { hashPassword } from '../lib/passwords.js';
 import { seedDemoFees } from './fees.js';
+import { seedDemoHistory } from './history.js';
 import { seedDemoPaymentProfiles } from './payments.js';
 import { CLASS_ARMS, demoPopulation } from './population.js';
 
@@ -102,6 +103,8 @@ export interface SeedResult {
 export interface SeedOptions {
   /** Gives the demo schools payment profiles; `ownKeys` stores the demo test keys the local fakes accept. */
   paymentProfiles?: { encryptionKey: Uint8Array; ownKeys: boolean };
+  /** Adds last session's fees and payments (seedDemoHistory): for the demo people open, not for tests. */
+  history?: boolean;
   /** Told what is being loaded, for a start-up that shows its progress. */
   onProgress?: (message: string) => void;
 }
@@ -306,6 +309,32 @@ export async function seedDemoIfEmpty(
       ],
       today,
     );
+    if (options.history) {
+      progress('Loading the demo data: last session’s payments…');
+      const parentLogin = `${PARENT_LOGIN.email}@${DEMO_DOMAIN}`;
+      const followed = [
+        `${STUDENT_LOGIN.email}@${DEMO_DOMAIN}`,
+        ...population.links.filter(([parent]) => parent === parentLogin).map(([, student]) => student),
+      ];
+      await seedDemoHistory(
+        tx,
+        [
+          {
+            schoolId: schoolRows[0]!.id,
+            creatorId: login('bursar'),
+            approverId: login('principal'),
+            deskId: login('bursar'),
+          },
+          {
+            schoolId: schoolRows[1]!.id,
+            creatorId: login('admin'),
+            approverId: login('principal2'),
+            deskId: login('admin'),
+          },
+        ],
+        { now: today, leaveOut: new Set(followed.map((email) => ids.get(email)!)) },
+      );
+    }
     if (options.paymentProfiles) {
       await seedDemoPaymentProfiles(
         tx,

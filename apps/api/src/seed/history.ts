@@ -1,0 +1,239 @@
+import { addDays, type PaymentMethod, todayIn } from '@schoolledger/domain';
+import { and, arrayContains, asc, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import {
+  classArms,
+  feeClassArms,
+  feeEvents,
+  fees,
+  payments,
+  schoolReceiptCounters,
+  terms,
+  users,
+} from '../db/schema.js';
+import { defaultTermOf } from '../modules/fees/fees.queries.js';
+import { formatReceiptNo } from '../modules/payments/receipts/receipt-numbers.queries.js';
+import { type Random, seededRandom } from './random.js';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const INSERT_CHUNK = 500;
+
+export interface SchoolHistorySeed {
+  schoolId: string;
+  /** Who set the fees up, who approved them, and who sat at the cash desk. */
+  creatorId: string;
+  approverId: string;
+  deskId: string;
+}
+
+/** Last session's fees per term: tuition by level and the examination fee. */
+const PAST_FEES = [
+  {
+    name: 'JSS Tuition',
+    description: 'Tuition for junior secondary classes',
+    type: 'tuition',
+    amountKobo: 17_500_000n,
+    level: 'JSS',
+  },
+  {
+    name: 'SS Tuition',
+    description: 'Tuition for senior secondary classes',
+    type: 'tuition',
+    amountKobo: 20_000_000n,
+    level: 'SS',
+  },
+  {
+    name: 'Examination fee',
+    description: 'Continuous assessment and end-of-term examinations',
+    type: 'examination',
+    amountKobo: 1_200_000n,
+    level: null,
+  },
+] as const;
+
+/** How families paid last session: about a third at the desk, the rest by transfer and online. */
+const METHODS: readonly PaymentMethod[] = [
+  'cash',
+  'cash',
+  'cash',
+  'bank_transfer',
+  'bank_transfer',
+  'paystack',
+  'paystack',
+  'paystack',
+  'flutterwave',
+];
+
+interface PaidPart {
+  amountKobo: bigint;
+  at: Date;
+  method: PaymentMethod;
+  isInstallment: boolean;
+}
+
+/**
+ * What one student paid on one fee: most in full, some in two parts, some half, a few nothing
+ * (last session's debtors), within the term's first seven weeks, between 8:00 and 15:00 Lagos time.
+ */
+function partsOf(random: Random, amountKobo: bigint, termStart: string): PaidPart[] {
+  const start = new Date(`${termStart}T08:00:00+01:00`).getTime();
+  const when = (fromDay: number) =>
+    new Date(start + random.int(fromDay, fromDay + 24) * DAY_MS + random.int(0, 7 * 60) * 60_000);
+  const roll = random.next();
+  if (roll < 0.08) return [];
+  const method = random.pick(METHODS);
+  if (roll < 0.2) return [{ amountKobo: amountKobo / 2n, at: when(10), method, isInstallment: true }];
+  if (roll < 0.45) {
+    const first = amountKobo / 2n;
+    return [
+      { amountKobo: first, at: when(0), method, isInstallment: true },
+      { amountKobo: amountKobo - first, at: when(25), method: random.pick(METHODS), isInstallment: true },
+    ];
+  }
+  return [{ amountKobo, at: when(0), method, isInstallment: false }];
+}
+
+/**
+ * Last session in the demo: its three terms' fees, approved, and what each student paid on them,
+ * credited with receipts numbered per school in the order they were paid, so the dashboards'
+ * trends and method mix have a year to draw and the auditor a past term to pack. The current
+ * term stays as seedDemoFees left it, and `leaveOut` (the people the demo's sign-ins follow)
+ * pay nothing here.
+ */
+export async function seedDemoHistory(
+  tx: DbOrTx,
+  schoolSeeds: SchoolHistorySeed[],
+  options: { now: Date; leaveOut: ReadonlySet<string> },
+) {
+  const random = seededRandom(20_251_107);
+  const today = todayIn('Africa/Lagos', options.now);
+  // A year of payments goes in with the summaries' trigger off (it refreshes a student's term
+  // position per row), and the summaries are rebuilt once at the end, as the benchmark loads its data.
+  await tx.execute(sql`alter table payments disable trigger payments_collect`);
+  for (const school of schoolSeeds) {
+    const currentId = await defaultTermOf(tx, school.schoolId, today);
+    const [current] = currentId ? await tx.select().from(terms).where(eq(terms.id, currentId)) : [];
+    if (!current) continue;
+    const pastTerms = await tx
+      .select({ id: terms.id, startDate: terms.startDate })
+      .from(terms)
+      .where(and(eq(terms.schoolId, school.schoolId), lt(terms.startDate, current.startDate)))
+      .orderBy(asc(terms.startDate));
+    const arms = await tx
+      .select({ id: classArms.id, name: classArms.name })
+      .from(classArms)
+      .where(eq(classArms.schoolId, school.schoolId));
+    const students = await tx
+      .select({ id: users.id, classArmId: users.classArmId })
+      .from(users)
+      .where(and(eq(users.schoolId, school.schoolId), arrayContains(users.roles, ['Student'])))
+      .orderBy(asc(users.regNo));
+    const levelOf = new Map(arms.map((arm) => [arm.id, arm.name.startsWith('JSS') ? 'JSS' : 'SS']));
+
+    const rows: (typeof payments.$inferInsert)[] = [];
+    for (const term of pastTerms) {
+      const setUp = new Date(new Date(`${term.startDate}T09:00:00+01:00`).getTime() - 14 * DAY_MS);
+      for (const seed of PAST_FEES) {
+        const armIds = seed.level ? arms.filter((arm) => levelOf.get(arm.id) === seed.level).map((arm) => arm.id) : [];
+        const [fee] = await tx
+          .insert(fees)
+          .values({
+            schoolId: school.schoolId,
+            termId: term.id,
+            name: seed.name,
+            description: seed.description,
+            type: seed.type,
+            amountKobo: seed.amountKobo,
+            dueDate: addDays(term.startDate, 21),
+            appliesTo: seed.level ? 'classArms' : 'school',
+            status: 'approved',
+            approvedBy: school.approverId,
+            approvedAt: new Date(setUp.getTime() + DAY_MS),
+            createdBy: school.creatorId,
+            updatedBy: school.creatorId,
+            createdAt: setUp,
+            updatedAt: setUp,
+          })
+          .returning({ id: fees.id });
+        if (armIds.length) {
+          await tx
+            .insert(feeClassArms)
+            .values(armIds.map((classArmId) => ({ feeId: fee!.id, schoolId: school.schoolId, classArmId })));
+        }
+        await tx.insert(feeEvents).values([
+          { feeId: fee!.id, schoolId: school.schoolId, actorId: school.creatorId, action: 'created', createdAt: setUp },
+          {
+            feeId: fee!.id,
+            schoolId: school.schoolId,
+            actorId: school.approverId,
+            action: 'approved',
+            createdAt: new Date(setUp.getTime() + DAY_MS),
+          },
+        ]);
+        for (const student of students) {
+          if (options.leaveOut.has(student.id)) continue;
+          if (seed.level && levelOf.get(student.classArmId ?? '') !== seed.level) continue;
+          for (const part of partsOf(random, seed.amountKobo, term.startDate)) {
+            if (part.at >= options.now) continue;
+            rows.push(paymentRow(random, school, { feeId: fee!.id, studentId: student.id }, part));
+          }
+        }
+      }
+    }
+    rows.sort((a, b) => a.paidAt!.getTime() - b.paidAt!.getTime());
+    rows.forEach((row, index) => {
+      row.receiptNo = formatReceiptNo(row.paidAt!, index + 1);
+    });
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      await tx.insert(payments).values(rows.slice(start, start + INSERT_CHUNK));
+    }
+    await tx.insert(schoolReceiptCounters).values({ schoolId: school.schoolId, lastNo: rows.length });
+  }
+  await tx.execute(sql`alter table payments enable trigger payments_collect`);
+  await tx.execute(sql`select rebuild_collection_summaries()`);
+}
+
+function paymentRow(
+  random: Random,
+  school: SchoolHistorySeed,
+  of: { feeId: string; studentId: string },
+  part: PaidPart,
+): typeof payments.$inferInsert {
+  const reference = `SL-${part.at.getTime().toString(36)}-${random.digits(12)}`.toUpperCase();
+  const started = new Date(part.at.getTime() - random.int(2, 40) * 60_000);
+  const common = {
+    schoolId: school.schoolId,
+    ...of,
+    amountKobo: part.amountKobo,
+    status: 'success' as const,
+    method: part.method,
+    reference,
+    isInstallment: part.isInstallment,
+    paidAt: part.at,
+    createdAt: started,
+    updatedAt: part.at,
+  };
+  switch (part.method) {
+    case 'cash':
+      return { ...common, createdAt: part.at, initiatedBy: school.deskId };
+    case 'bank_transfer':
+      return {
+        ...common,
+        initiatedBy: of.studentId,
+        payerBankReference: `TRF${random.digits(10)}`,
+        transferDate: todayIn('Africa/Lagos', started),
+        reviewedBy: school.deskId,
+        reviewedAt: part.at,
+      };
+    default:
+      return {
+        ...common,
+        initiatedBy: of.studentId,
+        providerReference: part.method === 'paystack' ? reference : `FLW-${random.digits(9)}`,
+        providerId: `${part.method === 'paystack' ? '' : 'flw-'}${random.digits(10)}`,
+        channel: random.pick(['card', 'card', 'bank_transfer', 'ussd']),
+        verifiedAt: part.at,
+      };
+  }
+}

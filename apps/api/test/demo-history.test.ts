@@ -1,0 +1,92 @@
+import { lastMonthsRange, todayIn } from '@schoolledger/domain';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fees, parentStudents, payments, schoolReceiptCounters, schools, terms, users } from '../src/db/schema.js';
+import { demoEmail, useTestApp } from './helper.js';
+import { approvedFee, call, loadPaymentIds, type PaymentIds, payCash } from './payments-support.js';
+
+/** The demo people open (`npm start`) carries last session's payments; the tests' demo does not. */
+describe('the demo’s last session of payments', () => {
+  const t = useTestApp({ seed: { history: true } });
+  let ids: PaymentIds;
+
+  beforeAll(async () => {
+    ids = await loadPaymentIds(t);
+  });
+
+  // First, before this file records a payment of its own.
+  it('pays only fees of terms before the current one, all in the past, and nothing for the people the sign-ins follow', async () => {
+    const now = new Date();
+    const rows = await t.ctx.db
+      .select({ paidAt: payments.paidAt, termStart: terms.startDate, studentId: payments.studentId })
+      .from(payments)
+      .innerJoin(fees, eq(fees.id, payments.feeId))
+      .innerJoin(terms, eq(terms.id, fees.termId))
+      .where(isNotNull(payments.receiptNo));
+    const [current] = await t.ctx.db.select().from(terms).where(eq(terms.id, ids.term));
+    for (const row of rows) {
+      expect(row.paidAt!.getTime()).toBeLessThan(now.getTime());
+      expect(row.termStart < current!.startDate).toBe(true);
+    }
+    const [parent] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoEmail('parent')));
+    const children = await t.ctx.db
+      .select({ id: parentStudents.studentId })
+      .from(parentStudents)
+      .where(eq(parentStudents.parentId, parent!.id));
+    const followed = [ids.student, ...children.map((child) => child.id)];
+    expect(children.length).toBe(2);
+    expect(await t.ctx.db.select().from(payments).where(inArray(payments.studentId, followed))).toHaveLength(0);
+  });
+
+  it('numbers each school’s receipts from 1 in the order they were paid, and the desk goes on from there', async () => {
+    for (const school of await t.ctx.db.select().from(schools)) {
+      const rows = (
+        await t.ctx.db
+          .select({ receiptNo: payments.receiptNo, paidAt: payments.paidAt })
+          .from(payments)
+          .where(and(eq(payments.schoolId, school.id), isNotNull(payments.receiptNo)))
+      ).sort((a, b) => a.receiptNo!.slice(-6).localeCompare(b.receiptNo!.slice(-6)));
+      expect(rows.length).toBeGreaterThan(300);
+      expect(rows.map((row) => Number(row.receiptNo!.slice(-6)))).toEqual(rows.map((_, index) => index + 1));
+      rows.forEach((row, index) => {
+        expect(row.receiptNo!.slice(4, 8)).toBe(todayIn('Africa/Lagos', row.paidAt!).slice(0, 4));
+        if (index > 0) expect(row.paidAt!.getTime()).toBeGreaterThanOrEqual(rows[index - 1]!.paidAt!.getTime());
+      });
+      const [counter] = await t.ctx.db
+        .select()
+        .from(schoolReceiptCounters)
+        .where(eq(schoolReceiptCounters.schoolId, school.id));
+      expect(counter!.lastNo).toBe(rows.length);
+    }
+    const feeId = await approvedFee(t, ids.school, ids.term, '1000');
+    const issued = await t.ctx.db.select().from(payments).where(eq(payments.schoolId, ids.school));
+    const paid = await payCash(t, ids.stranger, feeId, '1000');
+    expect(Number(paid.receiptNo.slice(-6))).toBe(issued.length + 1);
+  });
+
+  it('shows on the proprietor’s dashboard to the kobo: the twelve-month trend is the payments of those months', async () => {
+    const response = await call(t, 'proprietor', 'GET', '/proprietor/dashboard');
+    expect(response.statusCode, response.body).toBe(200);
+    const { revenueTrend, totals } = response.json().data as {
+      revenueTrend: { month: string; amount: number }[];
+      totals: { totalRevenue: number };
+    };
+    const range = lastMonthsRange(todayIn(), 12);
+    const byMonth = new Map<string, bigint>();
+    let all = 0n;
+    for (const row of await t.ctx.db.select().from(payments).where(eq(payments.status, 'success'))) {
+      const signed = row.kind === 'refund' ? -row.amountKobo : row.amountKobo;
+      all += signed;
+      const month = todayIn('Africa/Lagos', row.paidAt ?? row.createdAt).slice(0, 7);
+      byMonth.set(month, (byMonth.get(month) ?? 0n) + signed);
+    }
+    const inRange = revenueTrend.filter((point) => point.month >= range.from.slice(0, 7));
+    expect(inRange.length).toBe(12);
+    for (const point of inRange) expect(BigInt(Math.round(point.amount * 100))).toBe(byMonth.get(point.month) ?? 0n);
+    expect(inRange.filter((point) => point.amount > 0).length).toBeGreaterThanOrEqual(3);
+    expect(BigInt(Math.round(totals.totalRevenue * 100))).toBe(all);
+  });
+});
