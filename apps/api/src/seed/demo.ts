@@ -332,7 +332,7 @@ export async function seedDemoIfEmpty(
             deskId: login('admin'),
           },
         ],
-        { now: today, leaveOut: new Set(followed.map((email) => ids.get(email)!)) },
+        { now: today, paidInFull: new Set(followed.map((email) => ids.get(email)!)) },
       );
     }
     if (options.paymentProfiles) {

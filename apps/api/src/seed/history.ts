@@ -76,11 +76,11 @@ interface PaidPart {
  * What one student paid on one fee: most in full, some in two parts, some half, a few nothing
  * (last session's debtors), within the term's first seven weeks, between 8:00 and 15:00 Lagos time.
  */
-function partsOf(random: Random, amountKobo: bigint, termStart: string): PaidPart[] {
+function partsOf(random: Random, amountKobo: bigint, termStart: string, inFull: boolean): PaidPart[] {
   const start = new Date(`${termStart}T08:00:00+01:00`).getTime();
   const when = (fromDay: number) =>
     new Date(start + random.int(fromDay, fromDay + 24) * DAY_MS + random.int(0, 7 * 60) * 60_000);
-  const roll = random.next();
+  const roll = inFull ? 1 : random.next();
   if (roll < 0.08) return [];
   const method = random.pick(METHODS);
   if (roll < 0.2) return [{ amountKobo: amountKobo / 2n, at: when(10), method, isInstallment: true }];
@@ -98,13 +98,13 @@ function partsOf(random: Random, amountKobo: bigint, termStart: string): PaidPar
  * Last session in the demo: its three terms' fees, approved, and what each student paid on them,
  * credited with receipts numbered per school in the order they were paid, so the dashboards'
  * trends and method mix have a year to draw and the auditor a past term to pack. The current
- * term stays as seedDemoFees left it, and `leaveOut` (the people the demo's sign-ins follow)
- * pay nothing here.
+ * term stays as seedDemoFees left it. `paidInFull` (the families the demo's sign-ins follow) paid
+ * every past fee at once, so their pages owe nothing from before this term.
  */
 export async function seedDemoHistory(
   tx: DbOrTx,
   schoolSeeds: SchoolHistorySeed[],
-  options: { now: Date; leaveOut: ReadonlySet<string> },
+  options: { now: Date; paidInFull: ReadonlySet<string> },
 ) {
   const random = seededRandom(20_251_107);
   const today = todayIn('Africa/Lagos', options.now);
@@ -172,9 +172,8 @@ export async function seedDemoHistory(
           },
         ]);
         for (const student of students) {
-          if (options.leaveOut.has(student.id)) continue;
           if (seed.level && levelOf.get(student.classArmId ?? '') !== seed.level) continue;
-          for (const part of partsOf(random, seed.amountKobo, term.startDate)) {
+          for (const part of partsOf(random, seed.amountKobo, term.startDate, options.paidInFull.has(student.id))) {
             if (part.at >= options.now) continue;
             rows.push(paymentRow(random, school, { feeId: fee!.id, studentId: student.id }, part));
           }
