@@ -69,9 +69,10 @@ test.describe('student fee payments', () => {
     await expect(tuition.getByRole('button', { name: 'Pay Now' })).toBeVisible();
     await expect(page.getByRole('article', { name: 'JSS Tuition', exact: true })).toHaveCount(0);
     await screenshot(page, 'desktop-parent-fees');
-    // Nothing in the browser tests pays for the son, so his history is empty.
+    // His history is his own: the demo's last session of SS fees, none of his sister's JSS ones.
     await page.getByRole('tab', { name: 'Payment History' }).click();
-    await expect(page.getByText('No payments yet')).toBeVisible();
+    await expect(page.getByRole('article', { name: 'SS Tuition, ₦200,000.00' }).first()).toBeVisible();
+    await expect(page.getByRole('article', { name: /^JSS Tuition, / })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Approved Fees' }).click();
 
     await child.selectOption({ label: 'Chiamaka Ifeoma Obi' });
