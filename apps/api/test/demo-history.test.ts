@@ -52,7 +52,7 @@ describe('the demo’s last session of payments', () => {
       expect(owed.statusCode, owed.body).toBe(200);
       const owedTerms = (owed.json().data.fees as { fee: { term: { _id: string } } }[]).map((row) => row.fee.term._id);
       expect(owedTerms.length).toBeGreaterThan(0);
-      expect(owedTerms.every((term) => term === ids.term || term === ids.secondTerm)).toBe(true);
+      expect(owedTerms.filter((term) => term !== ids.term && term !== ids.secondTerm)).toEqual([]);
     }
     // Some families did not finish paying: last session has debtors.
     expect(rows.some((row) => row.amountKobo < row.feeKobo)).toBe(true);
@@ -68,10 +68,12 @@ describe('the demo’s last session of payments', () => {
       ).sort((a, b) => a.receiptNo!.slice(-6).localeCompare(b.receiptNo!.slice(-6)));
       expect(rows.length).toBeGreaterThan(300);
       expect(rows.map((row) => Number(row.receiptNo!.slice(-6)))).toEqual(rows.map((_, index) => index + 1));
-      rows.forEach((row, index) => {
+      for (const row of rows) {
         expect(row.receiptNo!.slice(4, 8)).toBe(todayIn('Africa/Lagos', row.paidAt!).slice(0, 4));
-        if (index > 0) expect(row.paidAt!.getTime()).toBeGreaterThanOrEqual(rows[index - 1]!.paidAt!.getTime());
-      });
+      }
+      // Numbered in the order they were paid: sorted by receipt, the payment times never go back.
+      const times = rows.map((row) => row.paidAt!.getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
       const [counter] = await t.ctx.db
         .select()
         .from(schoolReceiptCounters)
