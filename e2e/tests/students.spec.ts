@@ -146,6 +146,7 @@ test.describe('student management', () => {
     await expect(
       importer.getByRole('row', { name: /^30 .*Class Arm: There is no class arm named JSS 9Z/ }),
     ).toBeVisible();
+    await screenshot(page, 'desktop-students-import-preview');
     await importer.getByRole('button', { name: 'Import 48 students' }).click();
     await expect(page.getByText(/Successfully created 48 students/)).toBeVisible();
 
