@@ -88,7 +88,7 @@ test.describe('signed-in shell', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, 'proprietor');
-    expect(await sidebarLabels(page)).toEqual(['Dashboard', 'Schools', 'Audit']);
+    expect(await sidebarLabels(page)).toEqual(['Dashboard', 'Schools', 'Reports', 'Audit']);
   });
 
   test('a signed-out visitor is sent to sign in and brought back afterwards', async ({ page }) => {

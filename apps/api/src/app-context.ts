@@ -10,6 +10,8 @@ import { createMailer, type Mailer } from './modules/email/mailer.js';
 export interface JobPayloads {
   /** One person's payment reminders, checked when they sign in. */
   'reminders.user': { userId: string };
+  /** One report file to generate (modules/reports). */
+  'reports.generate': { runId: string };
 }
 
 export interface JobSender {

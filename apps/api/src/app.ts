@@ -43,6 +43,7 @@ import { receiptRoutes } from './modules/payments/receipts/receipt.routes.js';
 import { refundRoutes } from './modules/payments/refunds/refunds.routes.js';
 import { reportingRoutes } from './modules/payments/reporting/reporting.routes.js';
 import { transferRoutes } from './modules/payments/transfers/transfers.routes.js';
+import { reportRoutes } from './modules/reports/reports.routes.js';
 import { resultRoutes } from './modules/results/results.routes.js';
 import { schoolRoutes } from './modules/schools/schools.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -180,6 +181,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(schoolRoutes);
       await api.register(academicRoutes);
       await api.register(resultRoutes);
+      await api.register(reportRoutes);
       await api.register(emailRoutes);
       await api.register(notificationRoutes, { hub: notificationHub });
       await api.register(reminderRoutes);

@@ -93,6 +93,15 @@ export const EXPORT_ERROR_CODES = {
   exportTooLarge: 'EXPORT_TOO_LARGE',
 } as const;
 
+export const REPORT_ERROR_CODES = {
+  reportNotFound: 'REPORT_NOT_FOUND',
+  /** The file was made more than REPORT_FILE_DAYS ago and has been deleted: generate it again. */
+  reportExpired: 'REPORT_EXPIRED',
+  /** Still being generated (or it failed): poll the run, then download. */
+  reportNotReady: 'REPORT_NOT_READY',
+  scheduleNotFound: 'REPORT_SCHEDULE_NOT_FOUND',
+} as const;
+
 export const SYSTEM_ERROR_CODES = {
   /** One backup at a time: another is still being written. */
   backupRunning: 'BACKUP_RUNNING',
@@ -109,6 +118,7 @@ export const ERROR_CODES = {
   ...PAYMENT_ERROR_CODES,
   ...PAYMENT_PROFILE_ERROR_CODES,
   ...EXPORT_ERROR_CODES,
+  ...REPORT_ERROR_CODES,
   ...SYSTEM_ERROR_CODES,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

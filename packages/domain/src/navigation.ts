@@ -58,7 +58,7 @@ export const NAVIGATION: readonly NavItem[] = [
   {
     label: 'Reports',
     path: '/reports',
-    roles: ['Admin', 'ICT_administrator', 'Auditor', 'Principal', 'Headteacher', 'Bursar'],
+    roles: ['Admin', 'ICT_administrator', 'Proprietor', 'Auditor', 'Principal', 'Headteacher', 'Bursar'],
     icon: 'reports',
   },
   { label: 'Audit', path: '/audit', roles: PERMISSIONS['audit.view'], icon: 'audit' },

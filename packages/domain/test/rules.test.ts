@@ -11,7 +11,9 @@ import {
   navigationFor,
   PERMISSIONS,
   primaryRole,
+  ROLES,
   ROUTE_ROLES,
+  reportsFor,
   sessionBadge,
   termBadge,
 } from '../src/index.js';
@@ -99,6 +101,14 @@ describe('route guards', () => {
     expect(ROUTE_ROLES['/results']).toEqual(PERMISSIONS['results.view']);
     expect(ROUTE_ROLES['/parent/child']).toEqual(PERMISSIONS['dashboard.parent']);
   });
+
+  it('let into Reports exactly the staff with a report to run (families get their statements on the fee page)', () => {
+    const staff = ROLES.filter((role) => role !== 'Parent' && role !== 'Student');
+    const withReports = staff.filter((role) => reportsFor([role]).length > 0);
+    expect([...ROUTE_ROLES['/reports']!].sort()).toEqual([...withReports].sort());
+    expect(reportsFor(['Parent'])).toEqual(['student_statement']);
+    expect(reportsFor(['Student'])).toEqual(['student_statement']);
+  });
 });
 
 describe('navigation', () => {
@@ -130,7 +140,7 @@ describe('navigation', () => {
   });
 
   it('hides a group whose roles the user lacks even when a child would match', () => {
-    expect(labels(['Proprietor'])).toEqual(['Dashboard', 'Schools', 'Audit']);
+    expect(labels(['Proprietor'])).toEqual(['Dashboard', 'Schools', 'Reports', 'Audit']);
   });
 
   it('highlights an entry for its own path and paths below it', () => {

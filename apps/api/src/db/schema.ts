@@ -10,6 +10,7 @@ export * from './schema/fees.js';
 export * from './schema/notifications.js';
 export * from './schema/payment-profiles.js';
 export * from './schema/payments.js';
+export * from './schema/reports.js';
 export * from './schema/results.js';
 export * from './schema/schools.js';
 export * from './schema/settings.js';

@@ -5,6 +5,9 @@ import type { Database } from '../db/client.js';
 import { runReminders } from '../modules/fees/reminders.service.js';
 import { runReconcile } from '../modules/payments/online/reconcile.job.js';
 import { processRecordedWebhooks } from '../modules/payments/online/webhooks.service.js';
+import { tidyReportRuns } from '../modules/reports/report-housekeeping.js';
+import { generateReportRun } from '../modules/reports/report-runs.service.js';
+import { runDueSchedules } from '../modules/reports/report-schedules.service.js';
 import { runScheduledBackup } from '../modules/system/backups.service.js';
 import { pruneLogs } from '../modules/system/system.service.js';
 
@@ -16,9 +19,13 @@ export interface Queues extends JobPayloads {
   'reminders.run': Record<string, never>;
   'backups.run': Record<string, never>;
   'system-logs.prune': Record<string, never>;
+  'reports.schedule': Record<string, never>;
 }
 export type QueueName = keyof Queues;
-type Triggered = Exclude<QueueName, 'reminders.user' | 'backups.run' | 'system-logs.prune'>;
+type Triggered = Exclude<
+  QueueName,
+  'reminders.user' | 'reports.generate' | 'backups.run' | 'system-logs.prune' | 'reports.schedule'
+>;
 
 export const QUEUE_NAMES: readonly QueueName[] = [
   'email.deliver',
@@ -28,6 +35,8 @@ export const QUEUE_NAMES: readonly QueueName[] = [
   'reminders.user',
   'backups.run',
   'system-logs.prune',
+  'reports.generate',
+  'reports.schedule',
 ];
 
 /** SPEC §9: the reminder check runs hourly; on the hour in the school's time zone. */
@@ -39,6 +48,8 @@ const REMINDERS_CRON = '0 * * * *';
  */
 const BACKUP_CHECK_CRON = '0 * * * *';
 const LOG_PRUNE_CRON = '30 * * * *';
+/** Schedules are due on the hour; a pass every 15 minutes also sends those a restart delayed. */
+const REPORT_SCHEDULE_CRON = '*/15 * * * *';
 const TIME_ZONE = 'Africa/Lagos';
 /**
  * How often each process asks for an email pass. Notices enqueue their emails due at once, so a
@@ -143,6 +154,15 @@ export async function startJobRunner(options: {
     'system-logs.prune': async () => {
       await pruneLogs(ctx);
     },
+    'reports.generate': async (data) => {
+      await generateReportRun(ctx, data.runId);
+    },
+    'reports.schedule': async () => {
+      const tidied = await tidyReportRuns(ctx, (runId) => send('reports.generate', { runId }, { singletonKey: runId }));
+      const result = await runDueSchedules(ctx);
+      if (result.queued + result.refused + tidied.requeued + tidied.expired > 0)
+        log.info({ reports: { ...result, ...tidied } }, 'ran report schedules');
+    },
   };
   for (const name of QUEUE_NAMES) {
     const handler = handlers[name] as (data: object) => Promise<unknown>;
@@ -154,6 +174,7 @@ export async function startJobRunner(options: {
   await boss.schedule('reminders.run', REMINDERS_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   await boss.schedule('backups.run', BACKUP_CHECK_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   await boss.schedule('system-logs.prune', LOG_PRUNE_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
+  await boss.schedule('reports.schedule', REPORT_SCHEDULE_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   // Webhooks acknowledged just before the last stop are settled now, not at the next reconcile pass.
   await trigger('webhooks.recorded');
 
@@ -168,8 +189,9 @@ export async function startJobRunner(options: {
 
   return {
     async send(name, data) {
-      // One waiting check per person is enough: a second sign-in meanwhile is the same check.
-      await send(name, data, { singletonKey: data.userId });
+      // One waiting check per person is enough: a second sign-in meanwhile is the same check; a
+      // report run is one job however often it is asked for.
+      await send(name, data, { singletonKey: 'runId' in data ? data.runId : data.userId });
     },
     trigger,
     async status() {

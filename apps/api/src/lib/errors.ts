@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode, MSG } from '@schoolledger/domain';
+import { ERROR_CODES, type ErrorCode, EXPORT_ROW_LIMIT, MSG } from '@schoolledger/domain';
 
 export interface FieldError {
   field: string;
@@ -61,3 +61,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** More rows than one file may hold (EXPORT_ROW_LIMIT): the filters must narrow. */
+export const exportTooLarge = (rows: number, what = 'entries') =>
+  new AppError(
+    422,
+    ERROR_CODES.exportTooLarge,
+    `These filters match ${rows.toLocaleString('en-NG')} ${what}; one file holds at most ${EXPORT_ROW_LIMIT.toLocaleString('en-NG')}. Narrow the dates or filters and export again.`,
+  );

@@ -10,6 +10,7 @@ import { notificationRoutes } from '@/features/notifications/routes';
 import { overviewRoutes } from '@/features/overview/routes';
 import { paymentConfigRoutes } from '@/features/payment-config/routes';
 import { receiptCheckRoutes } from '@/features/receipt-check/routes';
+import { reportRoutes } from '@/features/reports/routes';
 import { resultsRoutes } from '@/features/results/routes';
 import { settingsRoutes } from '@/features/settings/routes';
 import { studentFeeRoutes } from '@/features/student-fees/routes';
@@ -24,10 +25,6 @@ const Login = lazy(() => import('@/features/auth/routes/login'));
 const ForgotPassword = lazy(() => import('@/features/auth/routes/forgot-password'));
 const ResetPassword = lazy(() => import('@/features/auth/routes/reset-password'));
 const Profile = lazy(() => import('@/features/profile/routes/profile'));
-
-const ComingLater = lazy(() => import('./routes/coming-later'));
-
-const later = (title: string) => () => <ComingLater title={title} />;
 
 /**
  * Pages inside the shell. Features export their own RouteObject lists (lazy `Component`s); role
@@ -46,7 +43,7 @@ const signedInRoutes: RouteObject[] = [
   ...emailRoutes,
   ...paymentConfigRoutes,
   ...overviewRoutes,
-  { path: '/reports', Component: later('Reports') },
+  ...reportRoutes,
   ...settingsRoutes,
   ...auditRoutes,
   ...notificationRoutes,

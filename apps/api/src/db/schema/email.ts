@@ -2,6 +2,7 @@ import { EMAIL_TEMPLATE_IDS } from '@schoolledger/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
+import { reportRuns } from './reports.js';
 import { groupSchools } from './schools.js';
 import { users } from './users.js';
 
@@ -26,6 +27,8 @@ export const emailOutbox = pgTable(
     sensitive: boolean('sensitive').notNull().default(false),
     /** Who wrote it by hand (POST /email/send); null for the app's own notices, which the hourly cap leaves alone. */
     sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A generated report sent with it as an attachment (a scheduled or emailed report). */
+    reportRunId: uuid('report_run_id').references(() => reportRuns.id, { onDelete: 'set null' }),
     /**
      * queued: not tried yet; retrying: failed, tried again at `next_attempt_at`; sent; failed: gave
      * up after the last retry; stored: no SMTP server configured, kept for an administrator to read.

@@ -1,13 +1,29 @@
+import { koboToDecimal } from '@schoolledger/domain';
 import { stringify } from 'csv-stringify/sync';
-import { type AnyTable, type Cell, type ColumnKind, lagosText, nairaOf, numberOf, textOf } from './table.js';
+import {
+  type AnySection,
+  type Cell,
+  type ColumnKind,
+  dayOf,
+  koboOf,
+  lagosIso,
+  numberOf,
+  type ReportDocument,
+  sectionTotals,
+  textOf,
+} from './table.js';
 
-function csvCell(kind: ColumnKind, value: Cell): string | number {
+type CsvCell = string | number;
+
+function csvCell(kind: ColumnKind, value: Cell): CsvCell {
   switch (kind) {
     case 'date':
-      return lagosText(value);
+      return lagosIso(value);
+    case 'day':
+      return dayOf(value) ?? '';
     case 'money': {
-      const naira = nairaOf(value);
-      return naira === null ? '' : naira.toFixed(2);
+      const kobo = koboOf(value);
+      return kobo === null ? '' : koboToDecimal(kobo);
     }
     case 'number':
       return numberOf(value) ?? '';
@@ -16,13 +32,34 @@ function csvCell(kind: ColumnKind, value: Cell): string | number {
   }
 }
 
+function totalsLine(section: AnySection): CsvCell[] {
+  const totals = sectionTotals(section);
+  return section.columns.map((column, index) => {
+    const total = totals[column.key];
+    if (total === null || total === undefined) return index === 0 ? 'Total' : '';
+    return csvCell(column.kind, total);
+  });
+}
+
+function sectionLines(section: AnySection): CsvCell[][] {
+  const header = section.columns.map((column) => column.header);
+  const rows = section.rows.map((row) => section.columns.map((column) => csvCell(column.kind, row[column.key])));
+  return [header, ...rows, ...(section.totals ? [totalsLine(section)] : [])];
+}
+
+/** Untitled blocks (the audit trail's one table) carry no title line, so the file is one header then data. */
+function sectionBlock(section: AnySection): CsvCell[][] {
+  return section.title ? [[section.title], ...sectionLines(section)] : sectionLines(section);
+}
+
 /**
- * The rows under one header line; the title and filters are left out so the file loads as data.
- * Amounts are plain naira with two decimals, times in Lagos, and a byte-order mark makes Excel
- * read names as UTF-8.
+ * Each section as a block: its title, the header line, the rows and the totals, with an empty line
+ * between blocks; the document title and filters are left out so a one-table file loads as data.
+ * Amounts are plain naira with two decimals, times ISO 8601 with the Lagos offset, days
+ * `YYYY-MM-DD`, and a byte-order mark makes Excel read names as UTF-8.
  */
-export function toCsv(table: AnyTable): Buffer {
-  const header = table.columns.map((column) => column.header);
-  const rows = table.rows.map((row) => table.columns.map((column) => csvCell(column.kind, row[column.key])));
-  return Buffer.from(`\uFEFF${stringify([header, ...rows])}`, 'utf8');
+export function toCsv(document: ReportDocument): Buffer {
+  const blocks = document.sections.map((section) => stringify(sectionBlock(section)));
+  document.onProgress?.(1);
+  return Buffer.from(`\uFEFF${blocks.join('\n')}`, 'utf8');
 }

@@ -1,9 +1,20 @@
 import { toCsv } from './csv.js';
 import { toPdf } from './pdf.js';
-import type { AnyTable } from './table.js';
+import { type AnyTable, documentOf, type ReportDocument } from './table.js';
 import { toXlsx } from './xlsx.js';
 
-export type { AnyTable, Cell, Column, ColumnKind, Table } from './table.js';
+export type {
+  AnySection,
+  AnyTable,
+  Cell,
+  Column,
+  ColumnKind,
+  Letterhead,
+  ReportDocument,
+  Section,
+  Table,
+} from './table.js';
+export { documentOf, sectionTotals } from './table.js';
 export { toCsv, toPdf, toXlsx };
 
 export type TableFormat = 'csv' | 'xlsx' | 'pdf';
@@ -14,10 +25,15 @@ export const TABLE_CONTENT_TYPES: Record<TableFormat, string> = {
   pdf: 'application/pdf',
 };
 
-/** The table written in the format asked for. */
+/** The document written in the format asked for. */
+export function writeDocument(doc: ReportDocument, format: TableFormat): Promise<Buffer> {
+  if (format === 'csv') return Promise.resolve(toCsv(doc));
+  return format === 'xlsx' ? toXlsx(doc) : toPdf(doc);
+}
+
+/** A single table (the audit trail) written as a document of one untitled section. */
 export function writeTable(table: AnyTable, format: TableFormat): Promise<Buffer> {
-  if (format === 'csv') return Promise.resolve(toCsv(table));
-  return format === 'xlsx' ? toXlsx(table) : toPdf(table);
+  return writeDocument(documentOf(table), format);
 }
 
 /** `audit-trail-2026-11-24.csv`: a file name with no characters a browser or filesystem refuses. */

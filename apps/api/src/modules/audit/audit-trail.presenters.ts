@@ -68,6 +68,7 @@ const VERBS: Record<string, string> = {
 const MODULE_NOUNS: Record<string, string> = {
   audit_log: 'the audit trail',
   audit_report: 'an audit report',
+  report_schedule: 'a report schedule',
   email_settings: 'the email settings',
   reminder_settings: 'the reminder settings',
   notification_preferences: 'their notification preferences',

@@ -35,7 +35,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { type AnyTable, type Column, fileNameFor, TABLE_CONTENT_TYPES, writeTable } from '../../lib/tabular/index.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { assertSchoolInScope } from '../../plugins/tenancy.js';
+import { assertSchoolInScope, type Scope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from './audit.queries.js';
 import {
   actionTotalLabel,
@@ -317,11 +317,14 @@ const TRAIL_COLUMNS: Column<TrailCells>[] = [
   { key: 'hash', header: 'Hash', kind: 'text', width: 20 },
 ];
 
-async function trailTable(ctx: AppContext, where: SQL, title: string, subtitle: string[]): Promise<AnyTable> {
+/** A table's columns and rows, before a title and the circumstances are put above them. */
+export type AuditRows = Pick<AnyTable, 'columns' | 'rows'>;
+
+async function trailRows(ctx: AppContext, where: SQL): Promise<AuditRows> {
   const total = await countTrail(ctx.db, where);
   if (total > EXPORT_ROW_LIMIT) throw tooMany(total);
   const rows = await trailForExport(ctx.db, where, EXPORT_ROW_LIMIT);
-  return { title, subtitle, columns: TRAIL_COLUMNS, rows: rows.map(trailCells) };
+  return { columns: TRAIL_COLUMNS, rows: rows.map(trailCells) };
 }
 
 async function fileOf(ctx: AppContext, table: AnyTable, format: ExportFormat): Promise<AuditFile> {
@@ -336,10 +339,11 @@ async function fileOf(ctx: AppContext, table: AnyTable, format: ExportFormat): P
 export async function exportTrail(ctx: AppContext, auth: AuthContext, actor: Actor, query: ExportQuery) {
   const { format, ...filters } = query;
   const where = await checkedTrailWhere(ctx, auth, filters);
-  const table = await trailTable(ctx, where, 'Audit trail', [
-    await filterLine(ctx, auth, filters),
-    generatedLine(ctx, auth),
-  ]);
+  const table: AnyTable = {
+    title: 'Audit trail',
+    subtitle: [await filterLine(ctx, auth, filters), generatedLine(ctx, auth)],
+    ...(await trailRows(ctx, where)),
+  };
   const file = await fileOf(ctx, table, format);
   await recordAudit(ctx.db, actor, {
     action: 'export',
@@ -372,24 +376,35 @@ const USER_ACTIVITY_COLUMNS: Column<Record<string, string | number | Date | null
   { key: 'last', header: 'Last activity (Lagos)', kind: 'date', width: 15 },
 ];
 
-async function reportTable(ctx: AppContext, auth: AuthContext, input: ReportInput): Promise<AnyTable> {
-  const { title } = AUDIT_REPORT_TITLES[input.kind];
-  const subtitle = [await filterLine(ctx, auth, input), generatedLine(ctx, auth)];
-  const range = { schoolId: input.schoolId, from: input.from, to: input.to };
-  switch (input.kind) {
+/** What an audit report covers: one school or every school of the scope, and Lagos days. */
+export interface AuditReportRange {
+  schoolId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/**
+ * The rows of one audit report kind that `scope` may read, at most EXPORT_ROW_LIMIT of them
+ * (EXPORT_TOO_LARGE beyond): the audit screen's files and the Reports screen draw the same table.
+ */
+export async function auditReportRows(
+  ctx: AppContext,
+  scope: Scope,
+  kind: AuditReportKind,
+  range: AuditReportRange,
+): Promise<AuditRows> {
+  switch (kind) {
     case 'trail':
-      return trailTable(ctx, trailWhere(auth.scope, range), title, subtitle);
+      return trailRows(ctx, trailWhere(scope, range));
     case 'financial':
-      return trailTable(ctx, trailWhere(auth.scope, financialFilters(range)), title, subtitle);
+      return trailRows(ctx, trailWhere(scope, financialFilters(range)));
     case 'security':
-      return trailTable(ctx, trailWhere(auth.scope, securityFilters(range)), title, subtitle);
+      return trailRows(ctx, trailWhere(scope, securityFilters(range)));
     case 'failed_logins': {
-      const total = await countFailedAttempts(ctx.db, auth.scope, range);
+      const total = await countFailedAttempts(ctx.db, scope, range);
       if (total > EXPORT_ROW_LIMIT) throw tooMany(total);
-      const rows = await listFailedAttempts(ctx.db, auth.scope, range, { limit: EXPORT_ROW_LIMIT, offset: 0 });
+      const rows = await listFailedAttempts(ctx.db, scope, range, { limit: EXPORT_ROW_LIMIT, offset: 0 });
       return {
-        title,
-        subtitle,
         columns: FAILED_LOGIN_COLUMNS,
         rows: rows.map((row) => ({
           time: row.createdAt,
@@ -402,13 +417,10 @@ async function reportTable(ctx: AppContext, auth: AuthContext, input: ReportInpu
       };
     }
     case 'user_activity': {
-      const filters = { schoolId: input.schoolId, from: input.from, to: input.to };
-      const total = await countPeople(ctx.db, auth.scope, filters);
+      const total = await countPeople(ctx.db, scope, range);
       if (total > EXPORT_ROW_LIMIT) throw tooMany(total);
-      const rows = await listPeople(ctx.db, auth.scope, filters, { limit: EXPORT_ROW_LIMIT, offset: 0 });
+      const rows = await listPeople(ctx.db, scope, range, { limit: EXPORT_ROW_LIMIT, offset: 0 });
       return {
-        title,
-        subtitle,
         columns: USER_ACTIVITY_COLUMNS,
         rows: rows.map((row) => {
           const user = toAuditUser(row);
@@ -425,6 +437,13 @@ async function reportTable(ctx: AppContext, auth: AuthContext, input: ReportInpu
       };
     }
   }
+}
+
+async function reportTable(ctx: AppContext, auth: AuthContext, input: ReportInput): Promise<AnyTable> {
+  const { title } = AUDIT_REPORT_TITLES[input.kind];
+  const subtitle = [await filterLine(ctx, auth, input), generatedLine(ctx, auth)];
+  const range = { schoolId: input.schoolId, from: input.from, to: input.to };
+  return { title, subtitle, ...(await auditReportRows(ctx, auth.scope, input.kind, range)) };
 }
 
 /** One audit report as a file, recorded in the trail as a report download. */

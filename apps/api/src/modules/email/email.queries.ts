@@ -2,7 +2,15 @@ import type { EmailTemplateId } from '@schoolledger/domain';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { emailOutbox, emailSettings, emailTemplates, groupSchools, schools, users } from '../../db/schema.js';
+import {
+  emailOutbox,
+  emailSettings,
+  emailTemplates,
+  groupSchools,
+  reportRuns,
+  schools,
+  users,
+} from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -35,17 +43,19 @@ export async function insertOutboxEmails(
   values: readonly (Pick<
     typeof emailOutbox.$inferInsert,
     'schoolId' | 'groupSchoolId' | 'templateId' | 'to' | 'subject' | 'text' | 'html' | 'status' | 'nextAttemptAt'
-  > & { priority: 'high' | 'normal'; sensitive: boolean; sentBy?: string | null })[],
+  > & { priority: 'high' | 'normal'; sensitive: boolean; sentBy?: string | null; reportRunId?: string | null })[],
 ) {
   if (values.length === 0) return [];
   return rowsOf<{ id: string }>(
     tx,
     sql`insert into ${emailOutbox}
-      (school_id, group_school_id, template_id, priority, "to", subject, text, html, sensitive, sent_by, status, next_attempt_at)
-    select "schoolId", "groupSchoolId", "templateId", priority, "to", subject, text, html, sensitive, "sentBy", status, "nextAttemptAt"
+      (school_id, group_school_id, template_id, priority, "to", subject, text, html, sensitive, sent_by, report_run_id,
+       status, next_attempt_at)
+    select "schoolId", "groupSchoolId", "templateId", priority, "to", subject, text, html, sensitive, "sentBy", "reportRunId",
+      status, "nextAttemptAt"
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as e("schoolId" uuid, "groupSchoolId" uuid, "templateId" text,
-      priority text, "to" text, subject text, text text, html text, sensitive boolean, "sentBy" uuid, status text,
-      "nextAttemptAt" timestamptz)
+      priority text, "to" text, subject text, text text, html text, sensitive boolean, "sentBy" uuid, "reportRunId" uuid,
+      status text, "nextAttemptAt" timestamptz)
     returning id`,
   );
 }
@@ -215,4 +225,14 @@ export async function recentOutbox(db: DbOrTx, scope: Scope, from: Date | null, 
     )
     .orderBy(desc(emailOutbox.createdAt))
     .limit(limit);
+}
+
+/** A ready report's file, to attach; undefined once it expired (the email then goes without it). */
+export async function findReportAttachment(db: DbOrTx, runId: string) {
+  const [row] = await db
+    .select({ filename: reportRuns.fileName, contentType: reportRuns.contentType, content: reportRuns.body })
+    .from(reportRuns)
+    .where(and(eq(reportRuns.id, runId), eq(reportRuns.status, 'ready')));
+  if (!row?.filename || !row.content) return undefined;
+  return { filename: row.filename, contentType: row.contentType ?? undefined, content: row.content };
 }

@@ -8,6 +8,7 @@ import {
   claimDueEmails,
   type EmailSettingsRow,
   findEmailSettings,
+  findReportAttachment,
   insertOutboxEmail,
   insertOutboxEmails,
   type OutboxRow,
@@ -26,6 +27,8 @@ export interface OutgoingEmail {
   sensitive?: boolean;
   /** The person who wrote it by hand; absent for the app's own notices. */
   sentBy?: string | null;
+  /** A generated report attached to it. */
+  reportRunId?: string | null;
 }
 
 const MINUTE_MS = 60_000;
@@ -127,7 +130,7 @@ export function createMailer(options: {
 
   /** One attempt at a claimed email; records the outcome and when to try again. */
   async function attempt(
-    row: Pick<OutboxRow, 'id' | 'attempts' | 'to' | 'subject' | 'text' | 'html' | 'groupSchoolId'>,
+    row: Pick<OutboxRow, 'id' | 'attempts' | 'to' | 'subject' | 'text' | 'html' | 'groupSchoolId' | 'reportRunId'>,
   ) {
     const attempts = row.attempts + 1;
     try {
@@ -137,12 +140,14 @@ export function createMailer(options: {
         await recordDeliveryAttempt(db, row.id, { status: 'stored', nextAttemptAt: null });
         return 'stored' as const;
       }
+      const attachment = row.reportRunId ? await findReportAttachment(db, row.reportRunId) : undefined;
       await route.transport.sendMail({
         from: route.from,
         to: row.to,
         subject: row.subject,
         text: row.text,
         html: row.html ?? undefined,
+        attachments: attachment ? [attachment] : undefined,
       });
       await recordDeliveryAttempt(db, row.id, { status: 'sent', sentAt: clock(), attempts, nextAttemptAt: null });
       return 'sent' as const;
@@ -206,6 +211,7 @@ export function createMailer(options: {
             priority: email.priority ?? 'normal',
             sensitive: email.sensitive ?? false,
             sentBy: email.sentBy ?? null,
+            reportRunId: email.reportRunId ?? null,
             status: sendable ? 'queued' : 'stored',
             nextAttemptAt: sendable ? now : null,
           };

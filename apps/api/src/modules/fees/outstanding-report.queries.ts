@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { academicSessions, classArms, fees, payments, terms, users } from '../../db/schema.js';
-import { feeAppliesTo, payable } from './fees.queries.js';
+import { effectiveDueDate, feeAppliesTo, payable } from './fees.queries.js';
 
 /** The term a report is about, with its session's name; undefined when it is not the school's. */
 export async function reportTerm(db: DbOrTx, schoolId: string, termId: string) {
@@ -24,6 +24,8 @@ export interface ReportFilter {
   schoolId: string;
   termId: string;
   classArmId?: string | undefined;
+  /** The Lagos day days overdue are counted to. */
+  today: string;
 }
 
 /**
@@ -48,14 +50,17 @@ function perStudent(filter: ReportFilter): SQL {
       group by p.student_id, p.fee_id
     ),
     owed as (
-      select st.id as student_id, ${fees}.amount_kobo as expected, coalesce(paid.paid, 0) as paid
+      select st.id as student_id, ${fees}.amount_kobo as expected, coalesce(paid.paid, 0) as paid,
+        ${effectiveDueDate} as due_date
       from st
       join ${fees} on ${fees}.term_id = ${filter.termId} and ${payable} and ${feeAppliesTo('st')}
       left join paid on paid.student_id = st.id and paid.fee_id = ${fees}.id
     ),
     per_student as (
       select student_id, sum(expected) as expected, sum(paid) as paid,
-        sum(greatest(expected - paid, 0)) as outstanding
+        sum(greatest(expected - paid, 0)) as outstanding,
+        max(case when expected > paid and due_date < ${filter.today}::date
+          then ${filter.today}::date - due_date end) as days_overdue
       from owed group by student_id
     )`;
 }
@@ -77,11 +82,13 @@ export function reportByStudent(db: DbOrTx, filter: ReportFilter) {
       lastname: string;
       reg_no: string | null;
       class_arm: string | null;
+      /** Since the earliest due date of a fee still owed; null when nothing owed is past due. */
+      days_overdue: number | null;
     }
   >(
     db,
     sql`${perStudent(filter)}
-    select st.id, st.firstname, st.middlename, st.lastname, st.reg_no, ca.name as class_arm,
+    select st.id, st.firstname, st.middlename, st.lastname, st.reg_no, ca.name as class_arm, ps.days_overdue,
       ${money('ps.expected')} as expected, ${money('ps.paid')} as paid, ${money('ps.outstanding')} as outstanding
     from st
     left join per_student ps on ps.student_id = st.id

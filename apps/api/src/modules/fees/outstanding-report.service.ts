@@ -50,7 +50,7 @@ export async function outstandingReport(
   if (query.classArm_id && !(await classArmsInSchool(ctx.db, schoolId, [query.classArm_id])).size) {
     throw classArmNotFound();
   }
-  const filter = { schoolId, termId, classArmId: query.classArm_id };
+  const filter = { schoolId, termId, classArmId: query.classArm_id, today: todayIn('Africa/Lagos', ctx.clock()) };
   const [byClassArm, students, summary] = await Promise.all([
     reportByClassArm(ctx.db, filter),
     reportByStudent(ctx.db, filter),

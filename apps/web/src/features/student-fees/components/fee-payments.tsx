@@ -15,6 +15,7 @@ import {
   TabsTrigger,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth';
 import { useSessions } from '@/lib/queries/sessions';
 import { useSchoolTerms } from '@/lib/queries/terms';
 import { useStudentFees } from '../api/get-student-fees';
@@ -26,6 +27,7 @@ import { FeeCard } from './fee-card';
 import { FeeFilters } from './fee-filters';
 import { PaymentHistory } from './payment-history';
 import { PaymentMethodDialog } from './payment-method-dialog';
+import { StatementButton } from './statement-button';
 import { SummaryCards } from './summary-cards';
 
 export interface FeePaymentsProps {
@@ -43,6 +45,7 @@ function studentLine(student: StudentFees['student']) {
 }
 
 export function FeePayments({ studentId, childName = null, schoolId, childPicker }: FeePaymentsProps) {
+  const ownId = useAuthStore((state) => state.user?._id ?? null);
   const sessions = useSessions(schoolId, { silent: true });
   const terms = useSchoolTerms(schoolId, { silent: true });
   // A choice belongs to one student: switching child goes back to that child's preselected term.
@@ -74,6 +77,8 @@ export function FeePayments({ studentId, childName = null, schoolId, childPicker
   );
   const data = fees.data;
   const today = todayIn();
+  // A student's statement is their own: students are users, so their id is their student id.
+  const statementFor = studentId ?? ownId;
 
   let approved: ReactNode;
   if (waitingForTerms) {
@@ -127,14 +132,17 @@ export function FeePayments({ studentId, childName = null, schoolId, childPicker
         title="My Fee Payments"
         description={data ? studentLine(data.student) : 'View and pay your approved school fees.'}
         actions={
-          data && (
-            <div className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-2 sm:text-right dark:border-emerald-900 dark:bg-emerald-950/40">
-              <p className="text-xs font-medium text-emerald-800 dark:text-emerald-300">Total Fees</p>
-              <p className="text-xl font-semibold text-emerald-900 dark:text-emerald-100">
-                {formatKobo(data.summary.totalAmount)}
-              </p>
-            </div>
-          )
+          <>
+            {statementFor && <StatementButton key={statementFor} studentId={statementFor} />}
+            {data && (
+              <div className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-2 sm:text-right dark:border-emerald-900 dark:bg-emerald-950/40">
+                <p className="text-xs font-medium text-emerald-800 dark:text-emerald-300">Total Fees</p>
+                <p className="text-xl font-semibold text-emerald-900 dark:text-emerald-100">
+                  {formatKobo(data.summary.totalAmount)}
+                </p>
+              </div>
+            )}
+          </>
         }
       />
 

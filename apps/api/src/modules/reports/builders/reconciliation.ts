@@ -1,0 +1,142 @@
+import { PAYMENT_METHOD_LABELS, type PaymentStatus } from '@schoolledger/domain';
+import type { AnySection, Column } from '../../../lib/tabular/index.js';
+import type { ReportBuilder, ResolvedReport } from '../report-definition.js';
+import { onlineByProvider, openReviews, refundsInPeriod, unconfirmedTransfers } from './reconciliation.queries.js';
+import { withSchoolColumn } from './school-column.js';
+
+const STATUS_LABELS: Record<PaymentStatus, string> = {
+  success: 'Successful',
+  pending: 'Pending',
+  review: 'In review',
+  failed: 'Failed',
+};
+const NO_WORD = 'None recorded';
+
+const NOTES = [
+  'Every list is of the payments started, claimed or refunded in the period.',
+  "The provider's last word is the status its last verification answered, as the audit trail recorded it; 'None recorded' means it has not answered for those payments yet.",
+];
+
+type ProviderRow = { provider: string; status: string; providerStatus: string; payments: number; amount: bigint };
+const PROVIDER_COLUMNS: Column<ProviderRow>[] = [
+  { key: 'provider', header: 'Provider', kind: 'text', width: 12 },
+  { key: 'status', header: 'Our status', kind: 'text', width: 11 },
+  { key: 'providerStatus', header: "Provider's last word", kind: 'text', width: 14 },
+  { key: 'payments', header: 'Payments', kind: 'number', total: true },
+  { key: 'amount', header: 'Amount (₦)', kind: 'money', total: true },
+];
+
+type Listed = { school: string; reference: string; student: string };
+const LISTED_COLUMNS: Column<Listed>[] = [
+  { key: 'reference', header: 'Reference', kind: 'text', width: 20 },
+  { key: 'student', header: 'Student', kind: 'text', width: 18 },
+];
+
+type ReviewRow = Listed & { provider: string; amount: bigint; reported: bigint | null; reason: string; since: Date };
+type TransferRow = Listed & { bankReference: string; amount: bigint; claimedAt: Date; daysWaiting: number };
+type RefundRow = Listed & { originalReceipt: string; method: string; amount: bigint; status: string; at: Date };
+
+const listed = (row: Listed): Listed => ({ school: row.school, reference: row.reference, student: row.student });
+
+type Rows<Query extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<Query>>;
+
+const providerSection = (rows: Rows<typeof onlineByProvider>): AnySection => ({
+  title: 'Online payments by provider',
+  columns: PROVIDER_COLUMNS,
+  rows: rows.map(
+    (row): ProviderRow => ({
+      provider: PAYMENT_METHOD_LABELS[row.method],
+      status: STATUS_LABELS[row.status],
+      providerStatus: row.providerStatus ?? NO_WORD,
+      payments: row.payments,
+      amount: row.amountKobo,
+    }),
+  ),
+  totals: true,
+});
+
+const reviewSection = (report: ResolvedReport, rows: Rows<typeof openReviews>): AnySection => ({
+  title: 'Payments under review',
+  columns: withSchoolColumn(report, [
+    ...LISTED_COLUMNS,
+    { key: 'provider', header: 'Provider', kind: 'text', width: 11 },
+    { key: 'amount', header: 'Amount (₦)', kind: 'money', total: true },
+    { key: 'reported', header: 'Provider reported (₦)', kind: 'money' },
+    { key: 'reason', header: 'Reason', kind: 'text', width: 24 },
+    { key: 'since', header: 'Since (Lagos)', kind: 'date' },
+  ]),
+  rows: rows.map(
+    (row): ReviewRow => ({
+      ...listed(row),
+      provider: PAYMENT_METHOD_LABELS[row.method],
+      amount: row.amountKobo,
+      reported: row.reportedKobo,
+      reason: row.reason,
+      since: row.since,
+    }),
+  ),
+  totals: true,
+});
+
+const transferSection = (report: ResolvedReport, rows: Rows<typeof unconfirmedTransfers>): AnySection => ({
+  title: 'Transfers claimed, not confirmed',
+  columns: withSchoolColumn(report, [
+    ...LISTED_COLUMNS,
+    { key: 'bankReference', header: "Payer's bank reference", kind: 'text', width: 16 },
+    { key: 'amount', header: 'Amount (₦)', kind: 'money', total: true },
+    { key: 'claimedAt', header: 'Claimed at (Lagos)', kind: 'date' },
+    { key: 'daysWaiting', header: 'Days waiting', kind: 'number' },
+  ]),
+  rows: rows.map(
+    (row): TransferRow => ({
+      ...listed(row),
+      bankReference: row.bankReference ?? '',
+      amount: row.amountKobo,
+      claimedAt: row.claimedAt,
+      daysWaiting: row.daysWaiting,
+    }),
+  ),
+  totals: true,
+});
+
+const refundSection = (report: ResolvedReport, rows: Rows<typeof refundsInPeriod>): AnySection => ({
+  title: 'Refunds',
+  columns: withSchoolColumn(report, [
+    ...LISTED_COLUMNS,
+    { key: 'originalReceipt', header: 'Original receipt', kind: 'text', width: 16 },
+    { key: 'method', header: 'Method', kind: 'text', width: 12 },
+    { key: 'amount', header: 'Amount (₦)', kind: 'money', total: true },
+    { key: 'status', header: 'Status', kind: 'text', width: 10 },
+    { key: 'at', header: 'When (Lagos)', kind: 'date' },
+  ]),
+  rows: rows.map(
+    (row): RefundRow => ({
+      ...listed(row),
+      originalReceipt: row.originalReceipt ?? '',
+      method: PAYMENT_METHOD_LABELS[row.method],
+      amount: row.amountKobo,
+      status: STATUS_LABELS[row.status],
+      at: row.at,
+    }),
+  ),
+  totals: true,
+});
+
+export const reconciliationReport: ReportBuilder = async (ctx, report) => {
+  const [providers, reviews, transfers, refunds] = await Promise.all([
+    onlineByProvider(ctx.db, report),
+    openReviews(ctx.db, report),
+    unconfirmedTransfers(ctx.db, report),
+    refundsInPeriod(ctx.db, report),
+  ]);
+  return {
+    notes: NOTES,
+    orientation: 'landscape',
+    sections: [
+      providerSection(providers),
+      reviewSection(report, reviews),
+      transferSection(report, transfers),
+      refundSection(report, refunds),
+    ],
+  };
+};
