@@ -105,6 +105,8 @@ describe('the job runner on the app database', () => {
         'payments.reconcile',
         'reminders.run',
         'reminders.user',
+        'reports.generate',
+        'reports.schedule',
         'system-logs.prune',
         'webhooks.recorded',
       ]);

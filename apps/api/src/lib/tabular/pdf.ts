@@ -230,6 +230,69 @@ interface LaidRow {
   height: number;
 }
 
+/**
+ * Widths by the columns' relative weights, except that no column is narrower than its minimum:
+ * those that would be are set to it and the rest share what is left, again by weight. When even
+ * the minimums do not fit, every column gives up the same share of its minimum.
+ */
+function fitWidths(weights: number[], minimums: number[], total: number): number[] {
+  const pinned = new Set<number>();
+  let widths: number[] = [];
+  for (;;) {
+    const free = total - [...pinned].reduce((sum, index) => sum + minimums[index]!, 0);
+    const freeWeight = weights.reduce((sum, weight, index) => (pinned.has(index) ? sum : sum + weight), 0);
+    widths = weights.map((weight, index) =>
+      pinned.has(index) || freeWeight === 0 ? minimums[index]! : (weight / freeWeight) * free,
+    );
+    const tooNarrow = widths.flatMap((width, index) => (!pinned.has(index) && width < minimums[index]! ? [index] : []));
+    if (!tooNarrow.length) break;
+    for (const index of tooNarrow) pinned.add(index);
+  }
+  const used = widths.reduce((sum, width) => sum + width, 0);
+  return used > total ? widths.map((width) => (width * total) / used) : widths;
+}
+
+/** A text column never claims more than this share of the width for one unbroken word (a hash wraps). */
+const LONGEST_WORD_SHARE = 0.25;
+
+/**
+ * The narrowest each column may be: the longest word of its header; for amounts and counts the
+ * widest value (the totals in bold), so a figure is never broken across lines; for text the
+ * longest word (a receipt number, a reference), up to a share of the page.
+ */
+function minimumWidths(
+  pdf: Pdf,
+  columns: AnyColumn[],
+  body: string[][],
+  totals: string[] | null,
+  charWidths: CharacterWidths,
+  frameWidth: number,
+): number[] {
+  const widest = (texts: Iterable<string>, font: FontName) => {
+    pdf.font(font).fontSize(FONT_SIZE);
+    const charWidth = charWidths.of(font);
+    let width = 0;
+    for (const text of texts) width = Math.max(width, widthOfText(text, charWidth));
+    return width;
+  };
+  return columns.map((column, index) => {
+    const header = widest(column.header.split(/\s+/), 'bold');
+    if (!isFigure(column)) {
+      const words = widest(
+        body.flatMap((row) => row[index]!.split(/\s+/)),
+        'sans',
+      );
+      return Math.max(header, Math.min(words, frameWidth * LONGEST_WORD_SHARE)) + 2 * CELL_PAD_X;
+    }
+    const values = widest(
+      body.map((row) => row[index]!),
+      'sans',
+    );
+    const total = totals ? widest([totals[index]!], 'bold') : 0;
+    return Math.max(header, values, total) + 2 * CELL_PAD_X;
+  });
+}
+
 /** One section's columns laid across the frame by their relative widths, and how to draw its rows. */
 class TableLayout {
   private readonly widths: number[];
@@ -240,10 +303,13 @@ class TableLayout {
     private readonly columns: AnyColumn[],
     private readonly frame: Frame,
     private readonly charWidths: CharacterWidths,
+    minimums: number[],
   ) {
-    const weights = columns.map((column) => widthOf(column));
-    const totalWeight = weights.reduce((sum, weight) => sum + weight, 0) || 1;
-    this.widths = weights.map((weight) => (weight / totalWeight) * frame.width);
+    this.widths = fitWidths(
+      columns.map((column) => widthOf(column)),
+      minimums,
+      frame.width,
+    );
     let left = frame.left;
     this.lefts = this.widths.map((width) => {
       const at = left;
@@ -386,20 +452,20 @@ async function drawSection(
   progress: RowProgress,
   charWidths: CharacterWidths,
 ): Promise<number> {
-  const table = new TableLayout(pdf, section.columns, frame, charWidths);
+  const body = section.rows.map((row: Record<string, Cell>) =>
+    section.columns.map((column: AnyColumn) => cellText(column.kind, row[column.key])),
+  );
+  const totals = section.totals ? totalCells(section) : null;
+  const minimums = minimumWidths(pdf, section.columns, body, totals, charWidths, frame.width);
+  const table = new TableLayout(pdf, section.columns, frame, charWidths, minimums);
   const header = table.layRow(
     section.columns.map((column) => column.header),
     'header',
   );
-  const layBody = (row: Record<string, Cell>) =>
-    table.layRow(
-      section.columns.map((column: AnyColumn) => cellText(column.kind, row[column.key])),
-      'body',
-      header.height,
-    );
+  const layBody = (texts: string[]) => table.layRow(texts, 'body', header.height);
 
   const heading = headingHeight(pdf, section.title, frame);
-  const firstRows = section.rows.slice(0, MIN_ROWS_ON_PAGE).map((row) => layBody(row).height);
+  const firstRows = body.slice(0, MIN_ROWS_ON_PAGE).map((texts) => layBody(texts).height);
   const opening = heading + header.height + (firstRows.length ? firstRows.reduce((a, b) => a + b) : EMPTY_NOTE_HEIGHT);
   let y = startY;
   if (y + opening > frame.bottom && y > frame.top) {
@@ -423,8 +489,8 @@ async function drawSection(
     table.drawRow(row, y);
     y += row.height;
   };
-  for (const row of section.rows) {
-    draw(layBody(row));
+  for (const texts of body) {
+    draw(layBody(texts));
     await progress.step();
   }
   if (!section.rows.length) {
@@ -435,7 +501,7 @@ async function drawSection(
       .text(EMPTY_NOTE, frame.left + CELL_PAD_X, y + 7, { width: frame.width });
     y += EMPTY_NOTE_HEIGHT;
   }
-  if (section.totals) draw(table.layRow(totalCells(section), 'total', header.height));
+  if (totals) draw(table.layRow(totals, 'total', header.height));
   return y + SECTION_GAP;
 }
 

@@ -1,4 +1,5 @@
 import { displayName, type Student } from '@schoolledger/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Search, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
@@ -7,6 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { useStudentSearch } from '@/lib/queries/student-search';
 import { useStudent } from '../api/get-student';
+import { reportKeys } from '../api/keys';
 
 export interface StudentComboboxProps {
   label: string;
@@ -42,7 +44,7 @@ export function StudentCombobox(props: StudentComboboxProps) {
         <div className="flex items-center justify-between gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
           <div className="min-w-0">
             <p className="truncate font-medium text-slate-900 dark:text-white">
-              {chosen.data ? displayName(chosen.data) : chosen.isError ? 'Student not found' : 'Loading...'}
+              {chosen.data ? displayName(chosen.data) : chosen.isError ? 'Chosen student' : 'Loading...'}
             </p>
             {chosen.data && (
               <p className="truncate text-xs text-slate-500 dark:text-slate-400">{studentLine(chosen.data)}</p>
@@ -79,6 +81,7 @@ function StudentSearchBox({
   errorId,
 }: StudentComboboxProps & { labelId: string; errorId: string }) {
   const listId = useId();
+  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -89,6 +92,8 @@ function StudentSearchBox({
   const optionId = (index: number) => `${listId}-${index}`;
 
   const pick = (student: Student) => {
+    // The match is the student: a bursar may search students but not open one by id.
+    queryClient.setQueryData(reportKeys.student(student._id), student);
     onChange(student._id);
     setText('');
     setOpen(false);
