@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Download, expect, type Page, test } from '@playwright/test';
 import type ExcelJS from 'exceljs';
 import { bytesOf, csvRecords, pdfPages, screenshotPdf, workbookOf } from './files';
 import { apiSignIn, bearer, expectAccessible, PHONE, screenshot, signIn } from './support';
@@ -98,19 +98,28 @@ function expectPdf(pages: string[], data: Preview) {
 }
 
 /**
- * Previews the open report, then makes it in each format; each file, downloaded as the screen
- * hands it over when the job is done, is read back and checked against the preview's totals.
+ * Previews the open report, then asks for it in each format at once; each file, downloaded as the
+ * screen hands it over when its job is done, is read back and checked against the preview's totals.
  */
 async function generateEach(page: Page, title: string) {
   const data = await preview(page, title);
-  const files: Record<string, Buffer> = {};
+  const arrived: Download[] = [];
+  const collect = (download: Download) => arrived.push(download);
+  page.on('download', collect);
   for (const format of FORMATS) {
-    const downloaded = page.waitForEvent('download', { timeout: 30_000 });
-    await page.getByRole('button', { name: format.button, exact: true }).click();
-    const download = await downloaded;
-    expect(download.suggestedFilename()).toMatch(new RegExp(`-\\d{4}-\\d{2}-\\d{2}\\.${format.extension}$`));
-    files[format.extension] = await bytesOf(download);
+    const button = page.getByRole('button', { name: format.button, exact: true });
+    await expect(button).toBeEnabled();
+    await button.click();
   }
+  await expect.poll(() => arrived.length, { timeout: 45_000 }).toBe(FORMATS.length);
+  page.off('download', collect);
+  const files: Record<string, Buffer> = {};
+  for (const download of arrived) {
+    const name = download.suggestedFilename();
+    expect(name).toMatch(/-\d{4}-\d{2}-\d{2}\.(pdf|xlsx|csv)$/);
+    files[name.split('.').pop()!] = await bytesOf(download);
+  }
+  expect(Object.keys(files).sort()).toEqual(['csv', 'pdf', 'xlsx']);
   expectCsvTotals(csvRecords(files.csv!), data);
   expectWorkbookTotals(await workbookOf(files.xlsx!), data);
   expectPdf(await pdfPages(files.pdf!), data);

@@ -14,7 +14,7 @@ export type {
   Section,
   Table,
 } from './table.js';
-export { documentOf, sectionTotals } from './table.js';
+export { documentOf, generatedLine, sectionTotals } from './table.js';
 export { toCsv, toPdf, toXlsx };
 
 export type TableFormat = 'csv' | 'xlsx' | 'pdf';

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../app-context.js';
 import type { AnySection } from '../../lib/tabular/index.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { lagosDayStart } from '../payments/reporting/lists.queries.js';
 
 export interface ReportSchool {
   id: string;
@@ -59,8 +60,6 @@ export interface BuiltReport {
 }
 
 export type ReportBuilder = (ctx: AppContext, report: ResolvedReport) => Promise<BuiltReport>;
-
-const lagosDayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Africa/Lagos')`;
 
 /** An instant column within the report's Lagos days, both ends included; no condition for all time. */
 export function inRange(column: AnyPgColumn | SQL, range: ResolvedReport['range']): SQL {
