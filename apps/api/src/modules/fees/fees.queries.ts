@@ -32,10 +32,12 @@ export function feeAppliesTo(s: string): SQL {
       select 1 from ${feeStudents} fst where fst.fee_id = "fees"."id" and fst.student_id = ${student}.id))))`;
 }
 
-/** The domain's effectiveDueDate in SQL: the fee's due date, else its term's end minus 30 days, else creation plus 60. */
-export const effectiveDueDate = sql`coalesce("fees"."due_date",
-  (select t.end_date - 30 from terms t where t.id = "fees"."term_id"),
-  ("fees"."created_at" at time zone 'Africa/Lagos')::date + 60)`;
+/**
+ * The domain's effectiveDueDate in SQL: the fee's due date, else its term's end (`termEnd`, a date
+ * expression) minus 30 days, else its creation plus 60.
+ */
+export const effectiveDueDate = (termEnd: SQL) =>
+  sql`coalesce("fees"."due_date", ${termEnd} - 30, ("fees"."created_at" at time zone 'Africa/Lagos')::date + 60)`;
 
 /** What a student or parent may be asked to pay: approved, active and not deleted. */
 export const payable = sql`("fees"."status" = 'approved' and "fees"."is_active" and "fees"."deleted_at" is null)`;

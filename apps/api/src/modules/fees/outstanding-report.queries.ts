@@ -51,7 +51,7 @@ function perStudent(filter: ReportFilter): SQL {
     ),
     owed as (
       select st.id as student_id, ${fees}.amount_kobo as expected, coalesce(paid.paid, 0) as paid,
-        ${effectiveDueDate} as due_date
+        ${effectiveDueDate(sql`(select t.end_date from ${terms} t where t.id = ${filter.termId})`)} as due_date
       from st
       join ${fees} on ${fees}.term_id = ${filter.termId} and ${payable} and ${feeAppliesTo('st')}
       left join paid on paid.student_id = st.id and paid.fee_id = ${fees}.id
