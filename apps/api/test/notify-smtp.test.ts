@@ -1,37 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fees } from '../src/db/schema.js';
 import { demoEmail, useTestApp } from './helper.js';
 import { emailsTo } from './notify-support.js';
 import { call, loadPaymentIds, payCash } from './payments-support.js';
-
-/** A real SMTP server on loopback that keeps every message it is given. */
-function startSmtpServer() {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        callback();
-      });
-    },
-  });
-  const listening = new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port));
-  });
-  return { server, received, listening };
-}
+import { startSmtpServer } from './smtp-server.js';
 
 describe('a cash payment reaches the parent’s mailbox over real SMTP', () => {
   const smtp = startSmtpServer();

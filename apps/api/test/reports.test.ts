@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { addDays, todayIn } from '@schoolledger/domain';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, reportRuns, reportSchedules, users } from '../src/db/schema.js';
 import { tidyReportRuns } from '../src/modules/reports/report-housekeeping.js';
@@ -15,28 +13,7 @@ import { aClassArm, aFee, aSchool, aSession, aStudent, aTerm } from './builders.
 import { bearer, insertUser, login, useTestApp } from './helper.js';
 import { bursarOf, loadPaymentIds } from './payments-support.js';
 import { pdfText } from './pdf-text.js';
-
-/** A real SMTP server on loopback that keeps every message it is given. */
-function startSmtpServer() {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString());
-        callback();
-      });
-    },
-  });
-  const listening = new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port));
-  });
-  return { server, received, listening };
-}
+import { startSmtpServer } from './smtp-server.js';
 
 type Who = { authorization: string };
 
@@ -294,7 +271,7 @@ describe('reports: preview, files made by the job runner, email and schedules', 
     it('emails a finished file to the recipient over SMTP, with the file attached', async () => {
       await generate(bursar, 'debtors', 'pdf', { termId: ids.term }, 'proprietor@example.ng');
       await t.ctx.mailer.deliverDue();
-      const messages = await Promise.all(smtp.received.map((raw) => simpleParser(raw)));
+      const messages = await Promise.all(smtp.received.map((message) => simpleParser(message.raw)));
       const mail = messages.find((message) => message.subject === 'Debtors list: Report Test Academy');
       expect(mail?.attachments.map((attachment) => attachment.contentType)).toEqual(['application/pdf']);
       expect(pdfText(mail!.attachments[0]!.content)).toContain('Bayo Okafor');
