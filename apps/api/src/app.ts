@@ -20,6 +20,7 @@ import type { Database } from './db/client.js';
 import { clientErrorHandler, errorHandler, frameworkErrors, refusingNul } from './lib/error-handler.js';
 import { sha256 } from './lib/hash.js';
 import { academicRoutes } from './modules/academic/academic.routes.js';
+import { adjustmentRoutes } from './modules/adjustments/adjustments.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { auditIntegrityRoutes } from './modules/audit/audit-integrity.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -170,6 +171,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(studentRecordRoutes);
       await api.register(studentFileRoutes);
       await api.register(feeRoutes);
+      await api.register(adjustmentRoutes);
       await api.register(onlineRoutes);
       await api.register(cashRoutes);
       await api.register(paymentProfileRoutes);

@@ -176,6 +176,24 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data._id as string;
   }
+  const discountOn = (feeId: string) => ({
+    student_id: ids.student,
+    fee_id: feeId,
+    kind: 'discount',
+    basis: 'fixed',
+    amount: 100,
+    reason: 'Early payment',
+  });
+  async function pendingDiscount() {
+    const response = await call(
+      'bursar',
+      'POST',
+      '/adjustments',
+      discountOn(await approvedFee(t, ids.school, ids.term)),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data._id as string;
+  }
   async function claim(feeId: string) {
     const response = await upload(
       'student',
@@ -500,6 +518,27 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       audits: [{ action: 'reject', entity: 'fee', school: 'first' }],
     },
 
+    /* Adjustments */
+    'POST /api/v1/adjustments': {
+      prepare: async () => ({ fee: await approvedFee(t, ids.school, ids.term) }),
+      call: async ({ fee }) => call('bursar', 'POST', '/adjustments', discountOn(fee!)),
+      audits: [{ action: 'fee_adjustment.create', entity: 'fee_adjustment', school: 'first' }],
+    },
+    'PATCH /api/v1/adjustments/{id}/decision': {
+      prepare: async () => ({ id: await pendingDiscount() }),
+      call: async ({ id }) => call('principal', 'PATCH', `/adjustments/${id}/decision`, { status: 'approved' }),
+      audits: [{ action: 'fee_adjustment.approve', entity: 'fee_adjustment', school: 'first' }],
+    },
+    'POST /api/v1/adjustments/{id}/reverse': {
+      prepare: async () => {
+        const id = await pendingDiscount();
+        const approved = await call('principal', 'PATCH', `/adjustments/${id}/decision`, { status: 'approved' });
+        expect(approved.statusCode, approved.body).toBe(200);
+        return { id };
+      },
+      call: async ({ id }) => call('bursar', 'POST', `/adjustments/${id}/reverse`, { reason: 'Entered twice' }),
+      audits: [{ action: 'fee_adjustment.reverse', entity: 'fee_adjustment', school: 'first' }],
+    },
     /* Payments */
     'POST /api/v1/payment/initiate': {
       prepare: async () => ({ fee: await approvedFee(t, ids.school, ids.term) }),

@@ -6,7 +6,17 @@ export const AUDIT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
 
 /** Entities whose rows are money: every change to them is a financial event. */
-const FINANCIAL_ENTITIES = new Set(['payment', 'fee', 'refund', 'payment_dispute', 'payment_profile', 'receipt']);
+const FINANCIAL_ENTITIES = new Set([
+  'payment',
+  'fee',
+  'refund',
+  'payment_dispute',
+  'payment_profile',
+  'receipt',
+  'fee_adjustment',
+  'adjustment_rule',
+  'late_fee_policy',
+]);
 /** Entities about who may do what: sign-ins, passwords, sessions, keys. */
 const SECURITY_ENTITIES = new Set(['session', 'auth', 'password', 'login', 'settings', 'email_settings']);
 const SYSTEM_ENTITIES = new Set(['backup', 'system', 'audit', 'audit_log', 'export', 'report', 'term_pack']);
@@ -22,6 +32,9 @@ const CRITICAL_ACTIONS = new Set([
 const HIGH_ACTIONS = new Set([
   'delete',
   'payment.reject_transfer',
+  // Money a school gives up: a discount, scholarship or waiver approved, a late fee waived.
+  'fee_adjustment.approve',
+  'fee_adjustment.reverse',
   'payment.refund.failed',
   'payment.dispute.open',
   'auth.login_failed',

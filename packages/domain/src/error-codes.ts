@@ -66,6 +66,18 @@ export const FEE_ERROR_CODES = {
   noTerms: 'NO_TERMS',
 } as const;
 
+export const ADJUSTMENT_ERROR_CODES = {
+  adjustmentNotFound: 'ADJUSTMENT_NOT_FOUND',
+  /** Four-eyes: the person who recorded an adjustment or a rule cannot approve it. */
+  ownAdjustmentApproval: 'OWN_ADJUSTMENT_APPROVAL',
+  adjustmentNotPending: 'ADJUSTMENT_NOT_PENDING',
+  adjustmentNotApproved: 'ADJUSTMENT_NOT_APPROVED',
+  /** A reduction larger than what is still owed on the fee. */
+  adjustmentAboveBalance: 'ADJUSTMENT_ABOVE_BALANCE',
+  adjustmentRuleNotFound: 'ADJUSTMENT_RULE_NOT_FOUND',
+  lateFeePolicyNotFound: 'LATE_FEE_POLICY_NOT_FOUND',
+} as const;
+
 export const PAYMENT_ERROR_CODES = {
   paymentNotFound: 'PAYMENT_NOT_FOUND',
   feeNotPayable: 'FEE_NOT_PAYABLE',
@@ -115,6 +127,7 @@ export const ERROR_CODES = {
   ...STUDENT_ERROR_CODES,
   ...USER_ERROR_CODES,
   ...FEE_ERROR_CODES,
+  ...ADJUSTMENT_ERROR_CODES,
   ...PAYMENT_ERROR_CODES,
   ...PAYMENT_PROFILE_ERROR_CODES,
   ...EXPORT_ERROR_CODES,

@@ -1,4 +1,5 @@
 export * from './academic-badges.js';
+export * from './adjustments.js';
 export * from './amount-in-words.js';
 export * from './audit.js';
 export * from './calendar.js';
@@ -19,6 +20,8 @@ export * from './reports.js';
 export * from './roles.js';
 export * from './route-roles.js';
 export * from './schemas/academic.js';
+export * from './schemas/adjustment-line.js';
+export * from './schemas/adjustments.js';
 export * from './schemas/audit.js';
 export * from './schemas/audit-integrity.js';
 export * from './schemas/auth.js';

@@ -35,6 +35,10 @@ export const PERMISSIONS = {
   'fees.manage': ['Admin', 'ICT_administrator', 'Bursar'],
   'fees.approve': ['Admin', 'ICT_administrator', 'Principal', 'Bursar'],
   'fees.preapprove': ['Admin'],
+  /** Discounts, scholarships and waivers on a student's fee, late-fee policies and adjustment rules. */
+  'adjustments.manage': ['Admin', 'ICT_administrator', 'Principal', 'Bursar'],
+  /** Approving or rejecting another person's adjustment or rule (four eyes). */
+  'adjustments.approve': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Bursar'],
   /** Recording cash at the bursary desk (SPEC §6: staff process cash payments). */
   'payments.cash': ['Admin', 'ICT_administrator', 'Bursar'],
   /** Paying online or claiming a bank transfer: a student for themself, a parent for a child. */

@@ -3,6 +3,7 @@
  * drizzle-kit reads this file (drizzle.config.ts), so a table left out of it gets no migration.
  */
 export * from './schema/academic.js';
+export * from './schema/adjustments.js';
 export * from './schema/audit.js';
 export * from './schema/auth.js';
 export * from './schema/email.js';

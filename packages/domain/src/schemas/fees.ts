@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adjustmentLineSchema } from './adjustment-line.js';
 import { calendarDate, idSchema, paginationSchema, requiredText } from './common.js';
 import { nairaAmountSchema, nairaResponseAmount } from './money.js';
 
@@ -160,8 +161,15 @@ export type FeeStats = z.infer<typeof feeStatsSchema>;
 /** One fee as a student owes it, with what they paid. */
 export const studentFeeSchema = z.object({
   fee: feeSchema,
+  /** The fee's amount as set, before this student's adjustments. */
   amountDue: nairaResponseAmount,
+  /** Approved discounts, scholarships and waivers (positive), and approved late fees. */
+  reductions: nairaResponseAmount,
+  lateFees: nairaResponseAmount,
+  /** Approved and pending adjustments as lines of the fee card; only approved ones count. */
+  adjustments: z.array(adjustmentLineSchema),
   amountPaid: nairaResponseAmount,
+  /** owed(): amount − reductions + late fees − paid, never below zero. */
   outstanding: nairaResponseAmount,
   installmentAmount: nairaResponseAmount,
   dueDate: z.string(),

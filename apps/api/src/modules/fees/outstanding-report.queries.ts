@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { academicSessions, classArms, fees, payments, terms, users } from '../../db/schema.js';
+import { owedSql } from './fee-ledger.queries.js';
 import { effectiveDueDate, feeAppliesTo, payable } from './fees.queries.js';
 
 /** The term a report is about, with its session's name; undefined when it is not the school's. */
@@ -30,7 +31,8 @@ export interface ReportFilter {
 
 /**
  * The students of the report and what each owes: for every (student, fee that applies to them)
- * the fee's amount and their successful payments for it, outstanding never below zero per pair.
+ * the fee's amount after their approved adjustments (expected), their successful payments for it,
+ * and what they owe on it (owedSql, the domain's owed()).
  * All sums stay in bigint kobo and come back as text.
  */
 function perStudent(filter: ReportFilter): SQL {
@@ -43,23 +45,27 @@ function perStudent(filter: ReportFilter): SQL {
     ),
     paid as (
       select p.student_id, p.fee_id,
-        sum(case when p.kind = 'refund' then -p.amount_kobo else p.amount_kobo end) as paid
+        sum(case when p.kind = 'refund' then -p.amount_kobo else p.amount_kobo end)::bigint as paid
       from ${payments} p
       where p.school_id = ${filter.schoolId} and p.status = 'success'
         and p.fee_id in (select f.id from ${fees} f where f.term_id = ${filter.termId})
       group by p.student_id, p.fee_id
     ),
     owed as (
-      select st.id as student_id, ${fees}.amount_kobo as expected, coalesce(paid.paid, 0) as paid,
+      select st.id as student_id,
+        ${owedSql({ amount: sql`${fees}.amount_kobo`, reductions: sql`adj.reductions_kobo`, lateFees: sql`adj.late_fees_kobo`, paid: sql`0` })} as expected,
+        coalesce(paid.paid, 0) as paid,
+        ${owedSql({ amount: sql`${fees}.amount_kobo`, reductions: sql`adj.reductions_kobo`, lateFees: sql`adj.late_fees_kobo`, paid: sql`paid.paid` })} as owing,
         ${effectiveDueDate(sql`(select t.end_date from ${terms} t where t.id = ${filter.termId})`)} as due_date
       from st
       join ${fees} on ${fees}.term_id = ${filter.termId} and ${payable} and ${feeAppliesTo('st')}
       left join paid on paid.student_id = st.id and paid.fee_id = ${fees}.id
+      left join fee_adjustment_totals adj on adj.fee_id = ${fees}.id and adj.student_id = st.id
     ),
     per_student as (
       select student_id, sum(expected) as expected, sum(paid) as paid,
-        sum(greatest(expected - paid, 0)) as outstanding,
-        max(case when expected > paid and due_date < ${filter.today}::date
+        sum(owing) as outstanding,
+        max(case when owing > 0 and due_date < ${filter.today}::date
           then ${filter.today}::date - due_date end) as days_overdue
       from owed group by student_id
     )`;

@@ -1,19 +1,12 @@
 import type { ReminderStage } from '@schoolledger/domain';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import {
-  fees,
-  parentStudents,
-  paymentReminders,
-  payments,
-  schoolReminderSettings,
-  terms,
-  users,
-} from '../../db/schema.js';
+import { fees, parentStudents, paymentReminders, schoolReminderSettings, terms, users } from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
-import { feeAppliesTo, payable, signedAmountKobo } from './fees.queries.js';
+import { owedOnFee } from './fee-ledger.queries.js';
+import { feeAppliesTo, payable } from './fees.queries.js';
 
 /**
  * The fees reminders may be about (payable), with what their due date is worked out from and
@@ -42,11 +35,6 @@ export interface DueFee {
   dueDate: string;
 }
 
-/** What a student still owes on a fee, from the fee row `f` and the student id `studentId` (SQL). */
-const owedOn = (studentId: SQL) => sql`(${fees.amountKobo} - coalesce((
-    select sum(${signedAmountKobo}) from ${payments}
-    where ${payments.feeId} = ${fees.id} and ${payments.studentId} = ${studentId} and ${payments.status} = 'success'), 0))`;
-
 /**
  * One statement for every due fee: a reminder row per (fee, stage, student who still owes it,
  * recipient), the recipients being the student and their parents. A row made before (the
@@ -62,7 +50,7 @@ export async function insertDueReminders(db: DbOrTx, due: readonly DueFee[], rec
       ),
       owing as (
         select ${fees.schoolId} as school_id, ${fees.id} as fee_id, s.id as student_id, due.stage, due."dueDate" as due_date,
-          ${owedOn(sql`s.id`)} as outstanding
+          ${owedOnFee(sql`s.id`)} as outstanding
         from due
         join ${fees} on ${fees.id} = due."feeId"
         join ${users} s on 'Student' = any(s.roles) and s.deleted_at is null and s.status = 'active' and ${feeAppliesTo('s')}
@@ -124,7 +112,7 @@ export async function lockPendingReminders(db: DbOrTx, ids: readonly string[]) {
   return rowsOf<PendingReminder>(
     db,
     sql`select pr.id, pr.school_id, pr.fee_id, pr.student_id, pr.recipient_id, pr.stage,
-        pr.due_date::text as due_date, greatest(${owedOn(sql`pr.student_id`)}, 0)::text as owed,
+        pr.due_date::text as due_date, ${owedOnFee(sql`pr.student_id`)}::text as owed,
         ${fees.name} as fee_name, ${terms.name} as term_name, s.firstname as student_first, s.lastname as student_last
       from ${paymentReminders} pr
       join ${fees} on ${fees.id} = pr.fee_id
@@ -235,7 +223,7 @@ export async function feeOwedByStudent(db: DbOrTx, feeId: string, studentId: str
   }>(
     db,
     sql`select ${fees.schoolId} as school_id, ${payable} as payable, s.id is not null as applies,
-        ${owedOn(sql`s.id`)}::text as owed, ${fees.dueDate}::text as due_date, ${terms.endDate}::text as term_end,
+        ${owedOnFee(sql`s.id`)}::text as owed, ${fees.dueDate}::text as due_date, ${terms.endDate}::text as term_end,
         ${fees.createdAt} as created_at
       from ${fees}
       join ${terms} on ${terms.id} = ${fees.termId}

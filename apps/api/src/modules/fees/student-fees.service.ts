@@ -1,9 +1,10 @@
 import {
+  adjustedAmount,
   can,
   displayName,
   feeDueStatus,
   installmentAmount,
-  outstanding,
+  owed,
   type StudentFees,
   type studentFeesQuerySchema,
   todayIn,
@@ -15,6 +16,7 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { sessionNotFound, termNotFound } from '../academic/academic.errors.js';
 import { studentNotFound } from '../students/students.errors.js';
 import { findStudent, visibleTo } from '../students/students.queries.js';
+import { adjustmentLinesOf, ledgersOf } from './fee-ledger.queries.js';
 import { dueDateOf, targetsFor, toFee } from './fees.presenters.js';
 import {
   defaultTermOf,
@@ -24,7 +26,6 @@ import {
   findTermOfSchool,
   listFees,
   narrowedBy,
-  paidByFee,
   targetsOf,
 } from './fees.queries.js';
 
@@ -68,7 +69,10 @@ async function termFilter(
   return termId ? { termId } : null;
 }
 
-/** What one student owes for the chosen term(s): approved, active fees that apply to them, less their successful payments. */
+/**
+ * What one student owes for the chosen term(s): approved, active fees that apply to them, with
+ * their adjustments, less their successful payments.
+ */
 export async function studentFees(ctx: AppContext, auth: AuthContext, query: StudentFeesQuery): Promise<StudentFees> {
   const student = await studentFor(ctx, auth, query.student_id);
   const today = todayIn('Africa/Lagos', ctx.clock());
@@ -76,38 +80,51 @@ export async function studentFees(ctx: AppContext, auth: AuthContext, query: Stu
   const owedByStudent = feesVisibleTo({ scope: null, studentId: student.user.id, parentId: null });
   const rows = chosen ? await listFees(ctx.db, narrowedBy(owedByStudent, chosen)) : [];
   const feeIds = rows.map((row) => row.fee.id);
-  const [allTargets, paid] = await Promise.all([targetsOf(ctx.db, feeIds), paidByFee(ctx.db, student.user.id, feeIds)]);
+  const [allTargets, ledgers, lines] = await Promise.all([
+    targetsOf(ctx.db, feeIds),
+    ledgersOf(ctx.db, student.user.id, feeIds),
+    adjustmentLinesOf(ctx.db, student.user.id, feeIds),
+  ]);
 
   const targets = targetsFor(allTargets, can(auth.roles, 'fees.view'));
   const totals = { amount: 0n, paid: 0n, owed: 0n, overdue: 0n, dueSoon: 0n };
   let overdueCount = 0;
   let dueSoonCount = 0;
-  const owedOf = (row: (typeof rows)[number]) => outstanding(row.fee.amountKobo, paid.get(row.fee.id) ?? 0n);
+  const ledgerOf = (row: (typeof rows)[number]) => ({
+    amount: row.fee.amountKobo,
+    ...(ledgers.get(row.fee.id) ?? { reductions: 0n, lateFees: 0n, paid: 0n }),
+  });
+  const owedOf = (row: (typeof rows)[number]) => owed(ledgerOf(row));
   const shown = query.unpaid === 'true' ? rows.filter((row) => owedOf(row) > 0n) : rows;
   const items = shown.map((row) => {
-    const amount = row.fee.amountKobo;
-    const paidKobo = paid.get(row.fee.id) ?? 0n;
-    const owed = owedOf(row);
+    const ledger = ledgerOf(row);
+    // What the fee asks of this student once adjusted: the summary's total and the installments.
+    const asked = adjustedAmount(ledger);
+    const paidKobo = ledger.paid;
+    const owing = owed(ledger);
     const dueDate = dueDateOf(row);
-    totals.amount += amount;
+    totals.amount += asked;
     totals.paid += paidKobo;
-    totals.owed += owed;
+    totals.owed += owing;
     const status = feeDueStatus(dueDate, today);
-    if (owed > 0n && status === 'OVERDUE') {
+    if (owing > 0n && status === 'OVERDUE') {
       overdueCount++;
-      totals.overdue += owed;
-    } else if (owed > 0n && status === 'DUE SOON') {
+      totals.overdue += owing;
+    } else if (owing > 0n && status === 'DUE SOON') {
       dueSoonCount++;
-      totals.dueSoon += owed;
+      totals.dueSoon += owing;
     }
     return {
       fee: toFee(row, targets),
-      amountDue: amount,
+      amountDue: ledger.amount,
+      reductions: ledger.reductions,
+      lateFees: ledger.lateFees,
+      adjustments: lines.get(row.fee.id) ?? [],
       amountPaid: paidKobo,
-      outstanding: owed,
-      installmentAmount: installmentAmount(amount, row.fee.installments),
+      outstanding: owing,
+      installmentAmount: installmentAmount(asked, row.fee.installments),
       dueDate,
-      isPaid: owed === 0n,
+      isPaid: owing === 0n,
     };
   });
   items.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.fee.name.localeCompare(b.fee.name));

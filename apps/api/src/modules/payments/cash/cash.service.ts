@@ -1,16 +1,12 @@
-import {
-  amountOverOutstanding,
-  type CashPaymentInput,
-  type CashPaymentResult,
-  outstanding,
-} from '@schoolledger/domain';
+import { amountOverOutstanding, type CashPaymentInput, type CashPaymentResult } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { isUniqueViolation } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import type { Actor } from '../../audit/audit.queries.js';
+import { owedOn } from '../../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
-import { findFeeAmount, lockFee, paidByFee } from '../../fees/fees.queries.js';
+import { findFeeAmount, lockFee } from '../../fees/fees.queries.js';
 import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
 import { creditPayment, newReference } from '../credit.service.js';
@@ -20,11 +16,6 @@ import { recordedPayment } from './cash.presenter.js';
 import { paymentByIdempotencyKey as byKey } from './cash.queries.js';
 
 export const CASH_RECORDED = 'Cash payment processed successfully!';
-
-async function owedOn(db: DbOrTx, studentId: string, feeId: string, amountKobo: bigint) {
-  const paid = (await paidByFee(db, studentId, [feeId])).get(feeId) ?? 0n;
-  return outstanding(amountKobo, paid);
-}
 
 /**
  * A repeated Idempotency-Key: the same caller asking for the same student and fee gets the
@@ -47,7 +38,7 @@ async function replay(
   }
   return {
     payment: recordedPayment(existing),
-    outstanding: await owedOn(db, existing.studentId, existing.feeId, feeAmountKobo),
+    outstanding: await owedOn(db, existing.studentId, { id: existing.feeId, amountKobo: feeAmountKobo }),
   };
 }
 
@@ -86,7 +77,7 @@ export async function payWithCash(
       if (fee.status !== 'approved' || !fee.isActive) {
         throw feeNotPayable();
       }
-      const owed = await owedOn(tx, student.user.id, fee.id, fee.amountKobo);
+      const owed = await owedOn(tx, student.user.id, fee);
       if (owed === 0n) throw feeAlreadyPaid();
       const amountKobo = input.amount ?? owed;
       const over = amountOverOutstanding(amountKobo, owed);

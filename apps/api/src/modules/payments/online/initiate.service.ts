@@ -1,4 +1,5 @@
 import {
+  adjustedAmount,
   amountBelowMinimum,
   amountOverOutstanding,
   ERROR_CODES,
@@ -6,15 +7,16 @@ import {
   installmentAmount,
   minimumInstallment,
   type OnlineMethod,
-  outstanding,
+  owed as owedOf,
   PAYMENT_METHOD_LABELS,
 } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
 import { AppError, forbidden, validationFailed } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
+import { ledgersOf } from '../../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
-import { findPayableFee, paidByFee } from '../../fees/fees.queries.js';
+import { findPayableFee } from '../../fees/fees.queries.js';
 import { effectiveSettings } from '../../payment-profiles/payment-profiles.presenter.js';
 import { findPaymentProfile } from '../../payment-profiles/payment-profiles.queries.js';
 import { providerFromProfile } from '../../payment-profiles/school-providers.js';
@@ -60,8 +62,9 @@ export async function initiatePayment(
   if (!provider) throw paymentMethodUnavailable(`${PAYMENT_METHOD_LABELS[method]} is not available for this school`);
   const settings = effectiveSettings(ctx, profile);
 
-  const paid = (await paidByFee(ctx.db, studentId, [fee.id])).get(fee.id) ?? 0n;
-  const owed = outstanding(fee.amountKobo, paid);
+  const parts = (await ledgersOf(ctx.db, studentId, [fee.id])).get(fee.id);
+  const ledger = { amount: fee.amountKobo, reductions: 0n, lateFees: 0n, paid: 0n, ...parts };
+  const owed = owedOf(ledger);
   if (owed === 0n) throw feeAlreadyPaid();
 
   let amountKobo = owed;
@@ -74,7 +77,7 @@ export async function initiatePayment(
         throw fullPaymentRequired();
       }
       const minimum = minimumInstallment(
-        installmentAmount(fee.amountKobo, fee.installments),
+        installmentAmount(adjustedAmount(ledger), fee.installments),
         settings.minimumInstallmentKobo,
       );
       const below = amountBelowMinimum(asked, minimum);

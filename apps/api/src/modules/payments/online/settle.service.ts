@@ -1,8 +1,8 @@
-import { formatKobo, ONLINE_METHODS, type OnlineMethod, outstanding } from '@schoolledger/domain';
+import { formatKobo, ONLINE_METHODS, type OnlineMethod } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { recordAudit } from '../../audit/audit.queries.js';
-import { paidByFee } from '../../fees/fees.queries.js';
+import { owedOn } from '../../fees/fee-ledger.queries.js';
 import { notifyPaymentFailed } from '../../notifications/notices.service.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import type { PaymentProvider, PaymentVerification } from '../../providers/provider.js';
@@ -32,8 +32,7 @@ export const isOnline = (method: string): method is OnlineMethod =>
  */
 async function overCollection(tx: DbOrTx, payment: PaymentRow, feeKobo: bigint | undefined): Promise<string | null> {
   if (feeKobo === undefined) return null;
-  const paid = (await paidByFee(tx, payment.studentId, [payment.feeId])).get(payment.feeId) ?? 0n;
-  const owed = outstanding(feeKobo, paid);
+  const owed = await owedOn(tx, payment.studentId, { id: payment.feeId, amountKobo: feeKobo });
   if (payment.amountKobo <= owed) return null;
   return `over-collection: ${formatKobo(payment.amountKobo)} was paid when only ${formatKobo(owed)} was still owed on the fee; refund or credit the excess of ${formatKobo(payment.amountKobo - owed)}`;
 }

@@ -1,7 +1,7 @@
-import { can, outstanding, type PaymentStatusResult } from '@schoolledger/domain';
+import { can, type PaymentStatusResult } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
 import type { AuthContext } from '../../../plugins/auth.js';
-import { paidByFee } from '../../fees/fees.queries.js';
+import { owedOn } from '../../fees/fee-ledger.queries.js';
 import { ProviderError } from '../../providers/provider.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
 import { paymentNotFound } from '../payments.errors.js';
@@ -41,7 +41,6 @@ export async function paymentStatus(
     payment = settled;
   }
   const feeKobo = await feeAmountKobo(ctx.db, payment.feeId);
-  const paid = (await paidByFee(ctx.db, payment.studentId, [payment.feeId])).get(payment.feeId) ?? 0n;
   return {
     reference: payment.reference,
     status: payment.status,
@@ -50,6 +49,6 @@ export async function paymentStatus(
     receiptNo: payment.receiptNo,
     paymentId: payment.id,
     paid_at: payment.paidAt?.toISOString() ?? null,
-    outstanding: outstanding(feeKobo ?? 0n, paid),
+    outstanding: await owedOn(ctx.db, payment.studentId, { id: payment.feeId, amountKobo: feeKobo ?? 0n }),
   };
 }

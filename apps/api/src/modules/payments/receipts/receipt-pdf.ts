@@ -163,6 +163,7 @@ function renderA4(doc: Doc, receipt: ReceiptDocument) {
     'Fee balance',
     [
       ['Fee amount', receipt.feeAmount],
+      ...receipt.adjustments.map((line): [string, string] => [line.label, line.amount]),
       ['Total paid (including this payment)', receipt.paidToDate],
       ['Outstanding after this payment', receipt.outstanding],
     ],
@@ -276,6 +277,7 @@ function renderStrip(doc: Doc, receipt: ReceiptDocument): number {
   for (const [name, value] of paymentLines(receipt)) line(name, value);
   rule();
   line('Fee amount', receipt.feeAmount);
+  for (const adjustment of receipt.adjustments) line(adjustment.label, adjustment.amount);
   line('Paid to date', receipt.paidToDate);
   line('Outstanding', receipt.outstanding);
   rule();

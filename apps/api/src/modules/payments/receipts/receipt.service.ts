@@ -6,15 +6,17 @@ import {
   formatKobo,
   initials,
   lagosDateTime,
-  outstanding,
+  owed,
   PAYMENT_METHOD_LABELS,
   type ReceiptCheck,
+  raisesFee,
 } from '@schoolledger/domain';
 import type { AppConfig } from '../../../config.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { deriveKey, loadMasterSecret } from '../../../lib/secrets.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
+import { adjustmentsAt } from '../../fees/fee-ledger.queries.js';
 import { receiptSettingsOf } from '../../settings/settings.service.js';
 import { paymentNotFound, receiptNotReady } from '../payments.errors.js';
 import { findReceiptPayment, paidThrough, paymentsWithReceiptNo, type ReceiptPaymentRow } from './receipt.queries.js';
@@ -38,6 +40,8 @@ export interface ReceiptDocument {
   recordedBy: { label: string; name: string } | null;
   notes: string | null;
   feeAmount: string;
+  /** Discounts, scholarships and waivers ("-₦5,000.00") and late fees that counted when it was paid. */
+  adjustments: { label: string; amount: string }[];
   paidToDate: string;
   outstanding: string;
   verificationCode: string;
@@ -131,7 +135,13 @@ export async function loadReceipt(
       after: { receiptNo: payment.receiptNo, format: download.format },
     });
   }
-  const paid = await paidThrough(db, { studentId: payment.studentId, feeId: payment.feeId, paidAt: payment.paidAt });
+  const [paid, adjustments] = await Promise.all([
+    paidThrough(db, { studentId: payment.studentId, feeId: payment.feeId, paidAt: payment.paidAt }),
+    adjustmentsAt(db, payment.studentId, payment.feeId, payment.paidAt),
+  ]);
+  const sum = (lines: typeof adjustments) => lines.reduce((total, line) => total + line.amount, 0n);
+  const lateFees = sum(adjustments.filter((line) => raisesFee(line.kind)));
+  const reductions = sum(adjustments) - lateFees;
   const printed = await receiptSettingsOf({ config, db }, payment.schoolId);
   const code = verificationCode(key, { receiptNo: payment.receiptNo, id: payment.id, amountKobo: payment.amountKobo });
   const address = row.address
@@ -164,8 +174,12 @@ export async function loadReceipt(
     recordedBy: recordedByOf(row),
     notes: payment.notes,
     feeAmount: formatKobo(row.fee.amountKobo),
+    adjustments: adjustments.map((line) => ({
+      label: line.label,
+      amount: `${raisesFee(line.kind) ? '+' : '-'}${formatKobo(line.amount)}`,
+    })),
     paidToDate: formatKobo(paid),
-    outstanding: formatKobo(outstanding(row.fee.amountKobo, paid)),
+    outstanding: formatKobo(owed({ amount: row.fee.amountKobo, reductions, lateFees, paid })),
     verificationCode: code,
     verifyUrl: verifyUrlOf(config.appUrl, code, payment.receiptNo),
   };

@@ -6,21 +6,20 @@ import {
   type bankTransferClaimInputSchema,
   formatKobo,
   MSG,
-  outstanding,
   PAYMENT_ERROR_CODES,
   todayIn,
 } from '@schoolledger/domain';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type { AppContext } from '../../../app-context.js';
-import type { DbOrTx } from '../../../db/client.js';
 import { payments } from '../../../db/schema.js';
 import { conflict, fieldError, forbidden, validationFailed } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { inSchoolScope } from '../../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
+import { owedOn } from '../../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
-import { findPayableFee, lockFee, paidByFee } from '../../fees/fees.queries.js';
+import { findPayableFee, lockFee } from '../../fees/fees.queries.js';
 import { IMAGE_TYPES } from '../../files/image-upload.js';
 import { notifyTransferRejected } from '../../notifications/notices.service.js';
 import { findPaymentProfile } from '../../payment-profiles/payment-profiles.queries.js';
@@ -54,11 +53,6 @@ async function proofExtension(buffer: Buffer) {
   const extension = type ? IMAGE_TYPES[type.mime] : undefined;
   if (!extension) throw fieldError('proof', MSG.selectImage);
   return extension;
-}
-
-async function owedOn(db: DbOrTx, studentId: string, fee: { id: string; amountKobo: bigint }) {
-  const paid = (await paidByFee(db, studentId, [fee.id])).get(fee.id) ?? 0n;
-  return outstanding(fee.amountKobo, paid);
 }
 
 /**

@@ -1,7 +1,8 @@
+import type { AdjustmentKind } from '@schoolledger/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
-import { academicSessions, fees, payments, terms, users } from '../../../db/schema.js';
+import { academicSessions, adjustmentRules, feeAdjustments, fees, payments, terms, users } from '../../../db/schema.js';
 import { feeAppliesTo, payable } from '../../fees/fees.queries.js';
 
 /**
@@ -48,5 +49,25 @@ export function studentMoney(db: DbOrTx, studentId: string) {
     from ${payments} p
     where p.student_id = ${studentId} and p.status = 'success'
     order by coalesce(p.paid_at, p.created_at), p.id`,
+  );
+}
+
+/** The adjustments that counted at some time: approved ones, and reversed ones with when they were taken back. */
+export function studentAdjustments(db: DbOrTx, studentId: string) {
+  return rowsOf<{
+    fee_id: string;
+    kind: AdjustmentKind;
+    rule: string | null;
+    reason: string;
+    amount: string;
+    decided_at: Date;
+    reversed_at: Date | null;
+  }>(
+    db,
+    sql`select a.fee_id, a.kind, r.name as rule, a.reason, a.amount_kobo::text as amount, a.decided_at, a.reversed_at
+    from ${feeAdjustments} a
+    left join ${adjustmentRules} r on r.id = a.rule_id
+    where a.student_id = ${studentId} and a.status in ('approved', 'reversed') and a.amount_kobo is not null
+    order by a.decided_at, a.id`,
   );
 }

@@ -1,6 +1,6 @@
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@schoolledger/domain';
+import { ADJUSTMENT_KIND_LABELS, PAYMENT_METHOD_LABELS, type PaymentMethod, raisesFee } from '@schoolledger/domain';
 import type { ReportBuilder } from '../report-definition.js';
-import { studentCharges, studentMoney } from './statement.queries.js';
+import { studentAdjustments, studentCharges, studentMoney } from './statement.queries.js';
 
 interface LedgerLine {
   /** Lagos calendar day. */
@@ -14,14 +14,20 @@ interface LedgerLine {
 const lagosDay = (at: Date) => new Date(at.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /**
- * A student's account across every term: each fee charged on its term's first day, each payment
- * and refund on its day, with the balance after each line; and the position per term. What a
+ * A student's account across every term: each fee charged on its term's first day, each discount,
+ * scholarship, waiver or late fee on the day it was approved (and again, the other way, on the
+ * day it was reversed), each payment and refund on its day, with the balance after each line; and
+ * the position per term. What a
  * parent is handed at the bursary, on the school's letterhead.
  */
 export const statementReport: ReportBuilder = async (ctx, report) => {
   const student = report.student;
   if (!student) throw new Error('student_statement needs a student');
-  const [charges, money] = await Promise.all([studentCharges(ctx.db, student.id), studentMoney(ctx.db, student.id)]);
+  const [charges, money, adjustments] = await Promise.all([
+    studentCharges(ctx.db, student.id),
+    studentMoney(ctx.db, student.id),
+    studentAdjustments(ctx.db, student.id),
+  ]);
   const feeNames = new Map(charges.map((fee) => [fee.fee_id, `${fee.fee} (${fee.term}, ${fee.session})`]));
 
   const lines: LedgerLine[] = [
@@ -45,6 +51,27 @@ export const statementReport: ReportBuilder = async (ctx, report) => {
         paid: refund ? 0n : amount,
       };
     }),
+    ...adjustments.flatMap((row) => {
+      const fee = feeNames.get(row.fee_id) ?? 'a fee';
+      const label = row.rule ?? ADJUSTMENT_KIND_LABELS[row.kind];
+      // A late fee is charged; a reduction lowers the charge, so it is a negative charge.
+      const charged = raisesFee(row.kind) ? BigInt(row.amount) : -BigInt(row.amount);
+      const made = {
+        day: lagosDay(new Date(row.decided_at)),
+        description: `${label} on ${fee}: ${row.reason}`,
+        reference: '',
+        charged,
+        paid: 0n,
+      };
+      if (!row.reversed_at) return [made];
+      const reversed = {
+        ...made,
+        day: lagosDay(new Date(row.reversed_at)),
+        description: `${label} on ${fee} reversed`,
+        charged: -charged,
+      };
+      return [made, reversed];
+    }),
   ];
   // Charges of a day come before its payments, so the balance never dips below zero on paper.
   lines.sort((a, b) => a.day.localeCompare(b.day) || (a.charged > 0n ? 0 : 1) - (b.charged > 0n ? 0 : 1));
@@ -60,6 +87,10 @@ export const statementReport: ReportBuilder = async (ctx, report) => {
     const line = terms.get(fee.term_id) ?? { term: `${fee.term}, ${fee.session}`, charged: 0n, paid: 0n };
     line.charged += BigInt(fee.amount);
     terms.set(fee.term_id, line);
+  }
+  for (const row of adjustments) {
+    const line = terms.get(termOfFee.get(row.fee_id) ?? '');
+    if (line && !row.reversed_at) line.charged += raisesFee(row.kind) ? BigInt(row.amount) : -BigInt(row.amount);
   }
   for (const row of money) {
     const line = terms.get(termOfFee.get(row.fee_id) ?? '');

@@ -1,0 +1,110 @@
+import {
+  adjustmentDecisionSchema,
+  adjustmentInputSchema,
+  adjustmentListQuerySchema,
+  adjustmentListSchema,
+  adjustmentReversalSchema,
+  adjustmentSchema,
+  idParamsSchema,
+} from '@schoolledger/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok, responses } from '../../lib/http.js';
+import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
+import {
+  ADJUSTMENT,
+  createAdjustment,
+  decideAdjustment,
+  getAdjustment,
+  listAdjustmentPage,
+  reverseAdjustment,
+} from './adjustments.service.js';
+
+const tags = ['adjustments'];
+const params = idParamsSchema;
+
+/** Discounts, scholarships and waivers on one student's fee, and late fees: recorded, approved by another person, reversed. */
+export const adjustmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', authenticate);
+
+  app.get(
+    '/adjustments',
+    {
+      preValidation: authorize('fees.view'),
+      schema: {
+        summary: 'List adjustments',
+        description: 'Newest first, in your schools; narrowed by school, student, fee or status.',
+        tags,
+        querystring: adjustmentListQuerySchema,
+        response: responses(adjustmentListSchema),
+      },
+    },
+    async (request) => ok(ADJUSTMENT.loaded, await listAdjustmentPage(app.ctx, authOf(request), request.query)),
+  );
+  app.get(
+    '/adjustments/:id',
+    {
+      preValidation: authorize('fees.view'),
+      schema: { summary: 'Get an adjustment', tags, params, response: responses(adjustmentSchema) },
+    },
+    async (request) => ok('Adjustment loaded', await getAdjustment(app.ctx, authOf(request), request.params.id)),
+  );
+  app.post(
+    '/adjustments',
+    {
+      preValidation: authorize('adjustments.manage'),
+      schema: {
+        summary: 'Record a discount, scholarship or waiver',
+        description:
+          'On an approved fee that applies to the student. It waits for another person to approve it; a reduction larger than what is outstanding is a 422.',
+        tags,
+        body: adjustmentInputSchema,
+        response: responses(adjustmentSchema),
+      },
+    },
+    async (request) =>
+      ok(ADJUSTMENT.created, await createAdjustment(app.ctx, authOf(request), request.body, actorOf(request))),
+  );
+  app.patch(
+    '/adjustments/:id/decision',
+    {
+      preValidation: authorize('adjustments.approve'),
+      schema: {
+        summary: 'Approve or reject an adjustment',
+        description: 'By someone other than the person who recorded it (403 otherwise); only a pending one (409).',
+        tags,
+        params,
+        body: adjustmentDecisionSchema,
+        response: responses(adjustmentSchema),
+      },
+    },
+    async (request) => {
+      const decided = await decideAdjustment(
+        app.ctx,
+        authOf(request),
+        request.params.id,
+        request.body,
+        actorOf(request),
+      );
+      return ok(request.body.status === 'approved' ? ADJUSTMENT.approved : ADJUSTMENT.rejected, decided);
+    },
+  );
+  app.post(
+    '/adjustments/:id/reverse',
+    {
+      preValidation: authorize('adjustments.manage'),
+      schema: {
+        summary: 'Reverse an approved adjustment',
+        description: 'A discount withdrawn or a late fee waived, with a reason; the adjustment stays in the history.',
+        tags,
+        params,
+        body: adjustmentReversalSchema,
+        response: responses(adjustmentSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        ADJUSTMENT.reversed,
+        await reverseAdjustment(app.ctx, authOf(request), request.params.id, request.body.reason, actorOf(request)),
+      ),
+  );
+};
