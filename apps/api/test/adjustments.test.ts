@@ -55,7 +55,9 @@ describe('discounts, scholarships and waivers (issue 16 item 1)', () => {
     const adjustment = created.json().data;
     expect(adjustment).toMatchObject({ status: 'pending', amount: 100.05, percent: 10, kind: 'discount' });
     expect(await outstandingOf(t, 'student', feeId)).toBe(1000.5);
-    expect((await cardOf(feeId)).adjustments).toEqual([
+    expect((await cardOf(feeId)).adjustments, 'a family sees only what counts').toEqual([]);
+    const staffView = await call(t, 'bursar', 'GET', `/student/fees?student_id=${ids.student}`);
+    expect(staffView.json().data.fees.find((item: FeeCard) => item.fee._id === feeId).adjustments).toEqual([
       { _id: adjustment._id, kind: 'discount', label: 'Discount', amount: -100.05, status: 'pending' },
     ]);
 
@@ -68,6 +70,9 @@ describe('discounts, scholarships and waivers (issue 16 item 1)', () => {
     expect(approved.json().data).toMatchObject({ status: 'approved', decidedBy: { name: 'Ibrahim Musa' } });
     const card = await cardOf(feeId);
     expect(card).toMatchObject({ amountDue: 1000.5, reductions: 100.05, lateFees: 0, outstanding: 900.45 });
+    expect(card.adjustments).toEqual([
+      { _id: adjustment._id, kind: 'discount', label: 'Discount', amount: -100.05, status: 'approved' },
+    ]);
 
     const again = await decide('principal', adjustment._id, { status: 'approved' });
     expect(again.statusCode).toBe(409);

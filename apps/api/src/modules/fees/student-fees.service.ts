@@ -86,7 +86,8 @@ export async function studentFees(ctx: AppContext, auth: AuthContext, query: Stu
     adjustmentLinesOf(ctx.db, student.user.id, feeIds),
   ]);
 
-  const targets = targetsFor(allTargets, can(auth.roles, 'fees.view'));
+  const staff = can(auth.roles, 'fees.view');
+  const targets = targetsFor(allTargets, staff);
   const totals = { amount: 0n, paid: 0n, owed: 0n, overdue: 0n, dueSoon: 0n };
   let overdueCount = 0;
   let dueSoonCount = 0;
@@ -119,7 +120,8 @@ export async function studentFees(ctx: AppContext, auth: AuthContext, query: Stu
       amountDue: ledger.amount,
       reductions: ledger.reductions,
       lateFees: ledger.lateFees,
-      adjustments: lines.get(row.fee.id) ?? [],
+      // A family sees what counts; staff also see what waits for approval.
+      adjustments: (lines.get(row.fee.id) ?? []).filter((line) => staff || line.status === 'approved'),
       amountPaid: paidKobo,
       outstanding: owing,
       installmentAmount: installmentAmount(asked, row.fee.installments),
