@@ -174,6 +174,8 @@ describe("the tenancy sweep: every route with an id in its path, given another s
         amount: '1',
       },
       'POST /fee/{id}/reject': { reason: 'no' },
+      'PATCH /adjustments/{id}/decision': { status: 'approved' },
+      'POST /adjustments/{id}/reverse': { reason: 'no' },
       'PUT /groupschool/{id}/update': { name: 'Hijacked', description: 'x' },
       'POST /payment/{id}/refund': { reason: 'no' },
       'POST /payment/{id}/reject-transfer': { reason: 'no' },

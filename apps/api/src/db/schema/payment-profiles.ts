@@ -34,6 +34,8 @@ export const paymentProfiles = pgTable('payment_profiles', {
     .default('cash'),
   enableInstallments: boolean('enable_installments').notNull().default(false),
   minimumInstallmentKobo: bigint('minimum_installment_kobo', { mode: 'bigint' }).notNull().default(sql`100000`),
+  /** Family credit pays the family's next fees of this school by itself, oldest first (issue 16). */
+  autoApplyCredit: boolean('auto_apply_credit').notNull().default(false),
   updatedBy: uuid('updated_by').references(() => users.id),
   ...timestamps(),
 });

@@ -38,6 +38,8 @@ export const payments = pgTable(
       .notNull()
       .references(() => fees.id),
     amountKobo: bigint('amount_kobo', { mode: 'bigint' }).notNull(),
+    /** The family checkout this payment is one line of: one provider transaction pays every line. */
+    checkoutId: uuid('checkout_id').references((): AnyPgColumn => paymentCheckouts.id),
     /** `review`: the provider's answer did not match (amount, currency, reference); never credited automatically. */
     status: text('status', { enum: ['pending', 'success', 'failed', 'review'] })
       .notNull()
@@ -94,6 +96,7 @@ export const payments = pgTable(
     index('payments_pending_idx').on(t.status, t.createdAt),
     /** One provider transaction credits one payment. */
     uniqueIndex('payments_provider_id_idx').on(t.method, t.providerId),
+    index('payments_checkout_idx').on(t.checkoutId),
   ],
 );
 
@@ -281,3 +284,89 @@ export const studentTermBalances = pgTable(
   },
   (t) => [primaryKey({ columns: [t.termId, t.studentId] }), index('student_term_balances_student_idx').on(t.studentId)],
 );
+
+/**
+ * One provider transaction that pays several fees, of one or more children (issue 16): the
+ * provider knows only this reference and the total; each fee is a `payments` row with
+ * `checkout_id`, credited together exactly once when the provider confirms the total.
+ */
+export const paymentCheckouts = pgTable(
+  'payment_checkouts',
+  {
+    id: id(),
+    /** Ours, unique, sent to the provider as its reference (Paystack) or tx_ref (Flutterwave). */
+    reference: text('reference').notNull().unique(),
+    groupSchoolId: uuid('group_school_id').notNull(),
+    /** The school whose payment profile takes the money. */
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    payerId: uuid('payer_id')
+      .notNull()
+      .references(() => users.id),
+    method: text('method', { enum: ['paystack', 'flutterwave'] }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    status: text('status', { enum: ['pending', 'success', 'failed', 'review'] })
+      .notNull()
+      .default('pending'),
+    paymentUrl: text('payment_url'),
+    providerReference: text('provider_reference'),
+    providerId: text('provider_id'),
+    channel: text('channel'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('payment_checkouts_payer_idx').on(t.payerId, t.createdAt),
+    index('payment_checkouts_pending_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const FAMILY_CREDIT_KINDS = [
+  /** Money received above what was owed: an online overpayment or a confirmed transfer larger than the fee. */
+  'overpayment',
+  /** A refund the school made to credit rather than to the payer. */
+  'refund_to_credit',
+  /** Credit used to pay a fee (negative). */
+  'applied',
+  /** Credit paid back to the payer (negative), with a reason. */
+  'refunded',
+] as const;
+
+/**
+ * A family's credit, as an append-only ledger: each row adds (positive) or uses (negative) kobo;
+ * the balance is the sum of the rows (`family_credit_balances` keeps it and refuses to go below
+ * zero). The family is the parent account; `school_id` is where the money came from or went.
+ */
+export const familyCreditEntries = pgTable(
+  'family_credit_entries',
+  {
+    id: id(),
+    groupSchoolId: uuid('group_school_id').notNull(),
+    parentId: uuid('parent_id')
+      .notNull()
+      .references(() => users.id),
+    schoolId: uuid('school_id').references(() => schools.id),
+    amountKobo: bigint('amount_kobo', { mode: 'bigint' }).notNull(),
+    kind: text('kind', { enum: FAMILY_CREDIT_KINDS }).notNull(),
+    /** The payment that brought the money in, or that the credit paid. */
+    paymentId: uuid('payment_id').references((): AnyPgColumn => payments.id),
+    reason: text('reason'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('family_credit_entries_parent_idx').on(t.parentId, t.createdAt),
+    index('family_credit_entries_payment_idx').on(t.paymentId),
+  ],
+);
+
+/** Each family's credit: the sum of its entries, kept by trigger; never below zero. */
+export const familyCreditBalances = pgTable('family_credit_balances', {
+  parentId: uuid('parent_id')
+    .primaryKey()
+    .references(() => users.id),
+  balanceKobo: bigint('balance_kobo', { mode: 'bigint' }).notNull(),
+});
