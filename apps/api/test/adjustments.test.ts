@@ -11,6 +11,7 @@ import {
   type PaymentIds,
   payCash,
 } from './payments-support.js';
+import { pdfText } from './pdf-text.js';
 
 interface FeeCard {
   fee: { _id: string };
@@ -73,6 +74,19 @@ describe('discounts, scholarships and waivers (issue 16 item 1)', () => {
     expect(card.adjustments).toEqual([
       { _id: adjustment._id, kind: 'discount', label: 'Discount', amount: -100.05, status: 'approved' },
     ]);
+
+    const payment = await payCash(t, ids.student, feeId, '400.45');
+    const receipt = await call(t, 'student', 'GET', `/payment/${payment._id}/receipt`);
+    expect(receipt.statusCode).toBe(200);
+    const printed = pdfText(receipt.rawPayload).replace(/\s+/g, '');
+    for (const line of [
+      'Feeamount₦1,000.50',
+      'Discount-₦100.05',
+      'Totalpaid(includingthispayment)₦400.45',
+      '₦500.00',
+    ]) {
+      expect(printed, line).toContain(line);
+    }
 
     const again = await decide('principal', adjustment._id, { status: 'approved' });
     expect(again.statusCode).toBe(409);
