@@ -93,15 +93,6 @@ CREATE UNIQUE INDEX "fee_adjustments_rule_idx" ON "fee_adjustments" USING btree 
 CREATE UNIQUE INDEX "fee_adjustments_late_fee_idx" ON "fee_adjustments" USING btree ("fee_id","student_id","period") WHERE "fee_adjustments"."kind" = 'late_fee';--> statement-breakpoint
 CREATE UNIQUE INDEX "late_fee_policies_school_default_idx" ON "late_fee_policies" USING btree ("school_id") WHERE "late_fee_policies"."fee_id" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "late_fee_policies_fee_idx" ON "late_fee_policies" USING btree ("fee_id") WHERE "late_fee_policies"."fee_id" is not null;--> statement-breakpoint
--- The approved adjustments of each student's fee: what lowers it (discounts, scholarships,
--- waivers) and what raises it (late fees), in positive kobo.
-CREATE VIEW "fee_adjustment_totals" AS
-  SELECT fee_id, student_id,
-    coalesce(sum(amount_kobo) FILTER (WHERE kind <> 'late_fee'), 0)::bigint AS reductions_kobo,
-    coalesce(sum(amount_kobo) FILTER (WHERE kind = 'late_fee'), 0)::bigint AS late_fees_kobo
-  FROM fee_adjustments WHERE status = 'approved'
-  GROUP BY fee_id, student_id;
---> statement-breakpoint
 -- The domain's owed() (packages/domain adjustments.ts): amount - reductions + late fees - paid
 -- (payments less refunds), never below zero. Every SQL sum of what is owed goes through it.
 CREATE FUNCTION "fee_owed"(amount bigint, reductions bigint, late_fees bigint, paid bigint) RETURNS bigint
@@ -109,7 +100,8 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT greatest(amount - coalesce(reductions, 0) + coalesce(late_fees, 0) - coalesce(paid, 0), 0)
 $$;
 --> statement-breakpoint
--- The term positions now ask the adjusted amount of each fee (expected) and owe fee_owed.
+-- The term positions now ask the adjusted amount of each fee (expected) and owe fee_owed; each
+-- student's adjustments are read by key (fee_adjustments_fee_student_idx), as a payment refreshes one.
 CREATE OR REPLACE FUNCTION "refresh_term_balances"(p_term uuid, p_students uuid[]) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -130,7 +122,11 @@ BEGIN
           OR (f.applies_to = 'students' AND EXISTS (
             SELECT 1 FROM fee_students x WHERE x.fee_id = f.id AND x.student_id = s.id)))
       LEFT JOIN fee_student_paid p ON p.fee_id = f.id AND p.student_id = s.id
-      LEFT JOIN fee_adjustment_totals a ON a.fee_id = f.id AND a.student_id = s.id
+      LEFT JOIN LATERAL (
+        SELECT coalesce(sum(fa.amount_kobo) FILTER (WHERE fa.kind <> 'late_fee'), 0)::bigint AS reductions_kobo,
+          coalesce(sum(fa.amount_kobo) FILTER (WHERE fa.kind = 'late_fee'), 0)::bigint AS late_fees_kobo
+        FROM fee_adjustments fa
+        WHERE fa.fee_id = f.id AND fa.student_id = s.id AND fa.status = 'approved') a ON true
       WHERE f.term_id = $1 AND f.status = 'approved' AND f.is_active AND f.deleted_at IS NULL
       GROUP BY f.term_id, s.id, s.school_id, s.class_arm_id
     ),

@@ -13,7 +13,7 @@ export const owedSql = (ledger: { amount: SQL; reductions: SQL; lateFees: SQL; p
 
 /**
  * A lateral subquery giving `reductions_kobo` and `late_fees_kobo` of one fee and student from the
- * approved adjustments (the `fee_adjustment_totals` view, read by key).
+ * approved adjustments, read by key (fee_adjustments_fee_student_idx).
  */
 export const adjustmentTotalsOf = (feeId: SQL, studentId: SQL) =>
   sql`(select coalesce(sum(fa.amount_kobo) filter (where fa.kind <> 'late_fee'), 0)::bigint as reductions_kobo,

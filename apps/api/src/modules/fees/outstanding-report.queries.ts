@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { academicSessions, classArms, fees, payments, terms, users } from '../../db/schema.js';
+import { academicSessions, classArms, feeAdjustments, fees, payments, terms, users } from '../../db/schema.js';
 import { owedSql } from './fee-ledger.queries.js';
 import { effectiveDueDate, feeAppliesTo, payable } from './fees.queries.js';
 
@@ -51,6 +51,15 @@ function perStudent(filter: ReportFilter): SQL {
         and p.fee_id in (select f.id from ${fees} f where f.term_id = ${filter.termId})
       group by p.student_id, p.fee_id
     ),
+    adj as (
+      select a.student_id, a.fee_id,
+        coalesce(sum(a.amount_kobo) filter (where a.kind <> 'late_fee'), 0)::bigint as reductions_kobo,
+        coalesce(sum(a.amount_kobo) filter (where a.kind = 'late_fee'), 0)::bigint as late_fees_kobo
+      from ${feeAdjustments} a
+      where a.school_id = ${filter.schoolId} and a.status = 'approved'
+        and a.fee_id in (select f.id from ${fees} f where f.term_id = ${filter.termId})
+      group by a.student_id, a.fee_id
+    ),
     owed as (
       select st.id as student_id,
         ${owedSql({ amount: sql`${fees}.amount_kobo`, reductions: sql`adj.reductions_kobo`, lateFees: sql`adj.late_fees_kobo`, paid: sql`0` })} as expected,
@@ -60,7 +69,7 @@ function perStudent(filter: ReportFilter): SQL {
       from st
       join ${fees} on ${fees}.term_id = ${filter.termId} and ${payable} and ${feeAppliesTo('st')}
       left join paid on paid.student_id = st.id and paid.fee_id = ${fees}.id
-      left join fee_adjustment_totals adj on adj.fee_id = ${fees}.id and adj.student_id = st.id
+      left join adj on adj.fee_id = ${fees}.id and adj.student_id = st.id
     ),
     per_student as (
       select student_id, sum(expected) as expected, sum(paid) as paid,
