@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, studentTermBalances } from '../src/db/schema.js';
-import { useTestApp } from './helper.js';
+import { multipart, useTestApp } from './helper.js';
 import {
   approvedFee,
   bursarOf,
@@ -285,5 +285,44 @@ describe('discounts, scholarships and waivers (issue 16 item 1)', () => {
     expect(parent.statusCode).toBe(403);
     const mine = await call(t, 'bursar', 'GET', `/adjustments?fee_id=${feeId}`);
     expect(mine.json().data.adjustments.map((row: { _id: string }) => row._id)).toEqual([id]);
+  });
+
+  it('keeps the document behind an adjustment private: an image or a PDF, by its content', async () => {
+    const feeId = await approvedFee(t, ids.school, ids.term, '2000');
+    const created = await record('bursar', {
+      student_id: ids.student,
+      fee_id: feeId,
+      kind: 'scholarship',
+      basis: 'percent',
+      percent: 50,
+      reason: 'State scholarship letter',
+    });
+    const id = created.json().data._id as string;
+    expect(created.json().data.hasDocument).toBe(false);
+    const letter = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const upload = async (who: string | { authorization: string }, content: Buffer, filename: string) => {
+      const form = await multipart({}, [{ field: 'document', filename, contentType: 'application/pdf', content }]);
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/adjustments/${id}/document`,
+        headers: { ...(typeof who === 'string' ? await t.as(who) : who), ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const refused = await upload('bursar', Buffer.from('just text, named like a PDF'), 'letter.pdf');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual([{ field: 'document', message: 'Please select an image or a PDF file' }]);
+    const attached = await upload('bursar', letter, 'letter.pdf');
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect(attached.json().data.hasDocument).toBe(true);
+
+    const read = await call(t, 'principal', 'GET', `/adjustments/${id}/document`);
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toBe('application/pdf');
+    expect(read.rawPayload.equals(letter)).toBe(true);
+    const otherBursar = await bursarOf(t, ids.secondSchool);
+    expect((await call(t, otherBursar, 'GET', `/adjustments/${id}/document`)).statusCode).toBe(404);
+    expect((await upload(otherBursar, letter, 'letter.pdf')).statusCode).toBe(404);
+    expect((await call(t, 'parent', 'GET', `/adjustments/${id}/document`)).statusCode).toBe(403);
   });
 });

@@ -84,6 +84,8 @@ export const adjustmentSchema = z.object({
   amount: nairaResponseAmount.nullable(),
   percent: percentResponse.nullable(),
   reason: z.string(),
+  /** A document is attached (GET /adjustments/:id/document). */
+  hasDocument: z.boolean(),
   status: z.enum(ADJUSTMENT_STATUSES),
   student: z.object({ _id: idSchema, name: z.string(), regNo: z.string().nullable() }),
   fee: z.object({ _id: idSchema, name: z.string() }),
@@ -158,6 +160,7 @@ export const lateFeePolicySchema = z.object({
 });
 export type LateFeePolicy = z.infer<typeof lateFeePolicySchema>;
 export const lateFeePolicyListSchema = z.object({ policies: z.array(lateFeePolicySchema) });
+export const lateFeePolicyListQuerySchema = z.object({ school_id: idSchema.optional() });
 
 /* Rules that make adjustments by themselves once a second person approves them. */
 
@@ -169,6 +172,8 @@ export const adjustmentRuleInputSchema = z
   .object({
     /** Omitted or null: every school of the group. */
     school_id: idSchema.nullable().optional(),
+    /** A group-wide rule of the super-admin, who belongs to no group, names its group; others' is their own. */
+    group_school_id: idSchema.optional(),
     kind: z.enum(ADJUSTMENT_RULE_KINDS, { error: 'Choose sibling discount, staff child or scholarship' }),
     name: requiredText('Name is required', 120),
     fee_types: z.array(z.enum(FEE_TYPES)).min(1, 'Choose at least one fee type'),
@@ -224,3 +229,5 @@ export const adjustmentRuleSchema = z.object({
 });
 export type AdjustmentRule = z.infer<typeof adjustmentRuleSchema>;
 export const adjustmentRuleListSchema = z.object({ rules: z.array(adjustmentRuleSchema) });
+/** Switching a rule off stops new adjustments; those it made stay until reversed one by one. */
+export const adjustmentRuleActiveSchema = z.object({ is_active: z.boolean({ error: 'Choose on or off' }) });

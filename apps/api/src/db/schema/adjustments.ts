@@ -123,6 +123,8 @@ export const feeAdjustments = pgTable(
     amountKobo: bigint('amount_kobo', { mode: 'bigint' }),
     percentBp: integer('percent_bp'),
     reason: text('reason').notNull(),
+    /** A letter, award or form behind it: path under the private uploads folder, served only through an authorised route. */
+    documentPath: text('document_path'),
     ruleId: uuid('rule_id').references(() => adjustmentRules.id),
     lateFeePolicyId: uuid('late_fee_policy_id').references(() => lateFeePolicies.id),
     /** Late fees: the 1st, 2nd… charge of a monthly policy, so the job charges each once. */

@@ -15,6 +15,7 @@ export function toAdjustment(row: AdjustmentRow): Adjustment {
     amount: adjustment.amountKobo,
     percent: adjustment.percentBp,
     reason: adjustment.reason,
+    hasDocument: adjustment.documentPath !== null,
     status: adjustment.status,
     student: { _id: row.student.id, name: displayName(row.student), regNo: row.student.regNo },
     fee: { _id: row.fee.id, name: row.fee.name },

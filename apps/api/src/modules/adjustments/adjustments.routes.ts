@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import {
   adjustmentDecisionSchema,
   adjustmentInputSchema,
@@ -8,12 +11,23 @@ import {
   idParamsSchema,
 } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, responses } from '../../lib/http.js';
+import { fieldError } from '../../lib/errors.js';
+import { fileResponses, ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
+import { readMultipart } from '../files/image-upload.js';
+import {
+  DOCUMENT_FIELD,
+  DOCUMENT_MIME_BY_EXTENSION,
+  DOCUMENT_TOO_LARGE,
+  SELECT_DOCUMENT,
+} from './adjustment-documents.js';
+import { adjustmentNotFound } from './adjustments.errors.js';
 import {
   ADJUSTMENT,
+  attachDocument,
   createAdjustment,
   decideAdjustment,
+  documentOf,
   getAdjustment,
   listAdjustmentPage,
   reverseAdjustment,
@@ -86,6 +100,52 @@ export const adjustmentRoutes: FastifyPluginAsyncZod = async (app) => {
         actorOf(request),
       );
       return ok(request.body.status === 'approved' ? ADJUSTMENT.approved : ADJUSTMENT.rejected, decided);
+    },
+  );
+  app.put(
+    '/adjustments/:id/document',
+    {
+      preValidation: authorize('adjustments.manage'),
+      schema: {
+        summary: 'Attach the document behind an adjustment',
+        description: `multipart/form-data with the file under \`${DOCUMENT_FIELD}\`: an image (PNG, JPEG, WebP) or a PDF, told by its content, under 5MB. Replaces an earlier one.`,
+        tags,
+        params,
+        response: responses(adjustmentSchema),
+      },
+    },
+    async (request) => {
+      const readFile = async () => {
+        const form = await readMultipart(request, DOCUMENT_FIELD, DOCUMENT_TOO_LARGE);
+        if (!form.file) throw fieldError(DOCUMENT_FIELD, SELECT_DOCUMENT);
+        return form.file.buffer;
+      };
+      return ok(
+        'Document attached',
+        await attachDocument(app.ctx, authOf(request), request.params.id, readFile, actorOf(request)),
+      );
+    },
+  );
+  app.get(
+    '/adjustments/:id/document',
+    {
+      preValidation: authorize('fees.view'),
+      schema: {
+        summary: 'Get the document behind an adjustment',
+        tags,
+        params,
+        response: fileResponses('The document', Object.values(DOCUMENT_MIME_BY_EXTENSION)),
+      },
+    },
+    async (request, reply) => {
+      const file = await documentOf(app.ctx, authOf(request), request.params.id);
+      const type = DOCUMENT_MIME_BY_EXTENSION[path.extname(file)];
+      if (!type || !(await stat(file).catch(() => null))) throw adjustmentNotFound();
+      return reply
+        .header('content-type', type)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `inline; filename="adjustment-document${path.extname(file)}"`)
+        .send(createReadStream(file));
     },
   );
   app.post(

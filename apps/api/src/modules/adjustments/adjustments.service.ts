@@ -20,6 +20,7 @@ import { feeNotFound } from '../fees/fees.errors.js';
 import { findPayableFee, lockFee } from '../fees/fees.queries.js';
 import { studentNotFound } from '../students/students.errors.js';
 import { findStudent, visibleTo } from '../students/students.queries.js';
+import { documentFile, removeDocument, storeDocument } from './adjustment-documents.js';
 import {
   aboveBalance,
   adjustmentNotApproved,
@@ -221,6 +222,50 @@ export async function reverseAdjustment(
     });
   });
   return getAdjustment(ctx, auth, id);
+}
+
+/**
+ * Attaches the document behind an adjustment (a scholarship letter, a hardship form), replacing
+ * any earlier one; the file is checked by its bytes and kept outside the public folders.
+ */
+export async function attachDocument(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: string,
+  readFile: () => Promise<Buffer>,
+  actor: Actor,
+): Promise<Adjustment> {
+  // Another school's id is not found before its upload is read, as everywhere else.
+  if (!(await findAdjustment(ctx.db, inScope(auth), id))) throw adjustmentNotFound();
+  const documentPath = await storeDocument(ctx, await readFile());
+  let replaced: string | null = null;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const before = await lockAdjustment(tx, inScope(auth), id);
+      if (!before) throw adjustmentNotFound();
+      replaced = before.documentPath;
+      await updateAdjustment(tx, id, { documentPath });
+      await recordAudit(tx, actor, {
+        action: 'fee_adjustment.document',
+        entity: 'fee_adjustment',
+        entityId: id,
+        schoolId: before.schoolId,
+        after: { documentPath, replaced },
+      });
+    });
+  } catch (error) {
+    await removeDocument(ctx, documentPath);
+    throw error;
+  }
+  if (replaced) await removeDocument(ctx, replaced);
+  return getAdjustment(ctx, auth, id);
+}
+
+/** The stored document of an adjustment the caller may see. */
+export async function documentOf(ctx: AppContext, auth: AuthContext, id: string) {
+  const row = await findAdjustment(ctx.db, inScope(auth), id);
+  if (!row?.adjustment.documentPath) throw adjustmentNotFound();
+  return documentFile(ctx, row.adjustment.documentPath);
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "fee_adjustments" ADD COLUMN "document_path" text;
