@@ -12,6 +12,8 @@ export interface JobPayloads {
   'reminders.user': { userId: string };
   /** One report file to generate (modules/reports). */
   'reports.generate': { runId: string };
+  /** A pass of the adjustment rules, asked for when a rule or a fee is approved. */
+  'adjustments.rules': Record<string, never>;
 }
 
 export interface JobSender {

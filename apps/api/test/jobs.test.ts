@@ -4,11 +4,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parentStudents, paymentReminders } from '../src/db/schema.js';
+import { feeAdjustments, parentStudents, paymentReminders } from '../src/db/schema.js';
 import { type JobRunner, startJobRunner } from '../src/jobs/runner.js';
 import { aClassArm, aFee, aParent, aSchool, aSession, aStudent, aTerm } from './builders.js';
 import { login, type TestApp, useTestApp } from './helper.js';
-import { until } from './payments-support.js';
+import { call, loadPaymentIds, until } from './payments-support.js';
 
 const silent = pino({ level: 'silent' });
 
@@ -100,6 +100,8 @@ describe('the job runner on the app database', () => {
       await until(async () => (await reminderTo(t, fee.id, student.id)).some((row) => row.sent), 15_000);
       const status = await runner.status();
       expect(status.map((queue) => queue.name).sort()).toEqual([
+        'adjustments.late-fees',
+        'adjustments.rules',
         'backups.run',
         'email.deliver',
         'payments.reconcile',
@@ -111,6 +113,47 @@ describe('the job runner on the app database', () => {
         'webhooks.recorded',
       ]);
       expect(status.find((queue) => queue.name === 'reminders.run')).toMatchObject({ failed: 0 });
+    });
+
+    it('applies a scholarship rule soon after a second person approves it', async () => {
+      const ids = await loadPaymentIds(t);
+      const created = await call(t, 'admin', 'POST', '/fee/create', {
+        term_id: ids.term,
+        school_id: ids.school,
+        name: 'Library levy',
+        description: 'Test',
+        type: 'library',
+        amount: '2000',
+        appliesTo: 'students',
+        student_ids: [ids.student],
+        isApproved: true,
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const feeId = created.json().data._id as string;
+      const proposed = await call(t, 'bursar', 'POST', '/adjustment-rules', {
+        school_id: ids.school,
+        kind: 'scholarship',
+        name: 'Reading scholarship',
+        fee_types: ['library'],
+        basis: 'fixed',
+        amount: 500,
+        student_ids: [ids.student],
+      });
+      expect(proposed.statusCode, proposed.body).toBe(200);
+      const approved = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/adjustment-rules/${proposed.json().data._id}/decision`,
+        headers: await t.as('principal'),
+        payload: { status: 'approved' },
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      const made = () =>
+        t.ctx.db
+          .select({ amountKobo: feeAdjustments.amountKobo })
+          .from(feeAdjustments)
+          .where(and(eq(feeAdjustments.feeId, feeId), eq(feeAdjustments.studentId, ids.student)));
+      await until(async () => (await made()).length > 0, 15_000);
+      expect(await made()).toEqual([{ amountKobo: 50_000n }]);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { TZDate, tz } from '@date-fns/tz';
-import { addDays as addDaysTo, differenceInCalendarDays, formatISO } from 'date-fns';
+import { addDays as addDaysTo, addMonths as addMonthsTo, differenceInCalendarDays, formatISO } from 'date-fns';
 
 /** A day on the calendar, 'YYYY-MM-DD', with no time and no zone: due dates, term bounds, birthdays. */
 export type CalendarDate = string;
@@ -18,6 +18,10 @@ export const todayIn = (timeZone = LAGOS, now = new Date()): CalendarDate => cal
 /** The calendar date `days` after another (before, when negative). */
 export const addDays = (date: CalendarDate, days: number): CalendarDate =>
   calendarDate(addDaysTo(dayOf(date), days, inUtc));
+
+/** The same day `months` later; the month's last day when it is shorter (31 January + 1 is 28 or 29 February). */
+export const addMonths = (date: CalendarDate, months: number): CalendarDate =>
+  calendarDate(addMonthsTo(dayOf(date), months, inUtc));
 
 /** Whole days from `today` to `date` (negative when past), on calendar dates. */
 export const daysUntil = (date: CalendarDate, today: CalendarDate): number =>

@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type ConstructorOptions, PgBoss, type SendOptions } from 'pg-boss';
 import type { AppContext, JobPayloads, JobSender } from '../app-context.js';
 import type { Database } from '../db/client.js';
+import { applyRules } from '../modules/adjustment-rules/adjustment-rules.job.js';
 import { runReminders } from '../modules/fees/reminders.service.js';
+import { applyLateFees } from '../modules/late-fees/late-fees.job.js';
 import { runReconcile } from '../modules/payments/online/reconcile.job.js';
 import { processRecordedWebhooks } from '../modules/payments/online/webhooks.service.js';
 import { tidyReportRuns } from '../modules/reports/report-housekeeping.js';
@@ -20,11 +22,18 @@ export interface Queues extends JobPayloads {
   'backups.run': Record<string, never>;
   'system-logs.prune': Record<string, never>;
   'reports.schedule': Record<string, never>;
+  'adjustments.late-fees': Record<string, never>;
 }
 export type QueueName = keyof Queues;
 type Triggered = Exclude<
   QueueName,
-  'reminders.user' | 'reports.generate' | 'backups.run' | 'system-logs.prune' | 'reports.schedule'
+  | 'reminders.user'
+  | 'reports.generate'
+  | 'backups.run'
+  | 'system-logs.prune'
+  | 'reports.schedule'
+  | 'adjustments.rules'
+  | 'adjustments.late-fees'
 >;
 
 export const QUEUE_NAMES: readonly QueueName[] = [
@@ -37,6 +46,8 @@ export const QUEUE_NAMES: readonly QueueName[] = [
   'system-logs.prune',
   'reports.generate',
   'reports.schedule',
+  'adjustments.rules',
+  'adjustments.late-fees',
 ];
 
 /** SPEC §9: the reminder check runs hourly; on the hour in the school's time zone. */
@@ -50,6 +61,10 @@ const BACKUP_CHECK_CRON = '0 * * * *';
 const LOG_PRUNE_CRON = '30 * * * *';
 /** Schedules are due on the hour; a pass every 15 minutes also sends those a restart delayed. */
 const REPORT_SCHEDULE_CRON = '*/15 * * * *';
+/** Rules also run soon after a rule or a fee is approved; the hourly pass catches new students and links. */
+const ADJUSTMENT_RULES_CRON = '5 * * * *';
+/** Late fees are charged once a day, early in the Lagos morning, for the day that has begun. */
+const LATE_FEES_CRON = '0 1 * * *';
 const TIME_ZONE = 'Africa/Lagos';
 /**
  * How often each process asks for an email pass. Notices enqueue their emails due at once, so a
@@ -157,6 +172,14 @@ export async function startJobRunner(options: {
     'reports.generate': async (data) => {
       await generateReportRun(ctx, data.runId);
     },
+    'adjustments.rules': async () => {
+      const result = await applyRules(ctx, { now: ctx.clock() });
+      if (result.made > 0) log.info({ adjustmentRules: result }, 'applied adjustment rules');
+    },
+    'adjustments.late-fees': async () => {
+      const result = await applyLateFees(ctx, { now: ctx.clock() });
+      if (result.charged > 0) log.info({ lateFees: result }, 'charged late fees');
+    },
     'reports.schedule': async () => {
       const tidied = await tidyReportRuns(ctx, (runId) => send('reports.generate', { runId }, { singletonKey: runId }));
       const result = await runDueSchedules(ctx);
@@ -175,6 +198,8 @@ export async function startJobRunner(options: {
   await boss.schedule('backups.run', BACKUP_CHECK_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   await boss.schedule('system-logs.prune', LOG_PRUNE_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   await boss.schedule('reports.schedule', REPORT_SCHEDULE_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
+  await boss.schedule('adjustments.rules', ADJUSTMENT_RULES_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
+  await boss.schedule('adjustments.late-fees', LATE_FEES_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   // Webhooks acknowledged just before the last stop are settled now, not at the next reconcile pass.
   await trigger('webhooks.recorded');
 
@@ -190,8 +215,9 @@ export async function startJobRunner(options: {
   return {
     async send(name, data) {
       // One waiting check per person is enough: a second sign-in meanwhile is the same check; a
-      // report run is one job however often it is asked for.
-      await send(name, data, { singletonKey: 'runId' in data ? data.runId : data.userId });
+      // report run is one job however often it is asked for; approvals meanwhile share one rules pass.
+      const key = 'runId' in data ? data.runId : 'userId' in data ? data.userId : name;
+      await send(name, data, { singletonKey: key });
     },
     trigger,
     async status() {

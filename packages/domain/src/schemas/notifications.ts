@@ -26,6 +26,7 @@ export const NOTIFICATION_KINDS = [
   'fee_approved',
   'fee_rejected',
   'payment_reminder',
+  'late_fee',
   'account_created',
   'account_locked',
   'system',
@@ -42,6 +43,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   fee_approved: 'Fee approved',
   fee_rejected: 'Fee rejected',
   payment_reminder: 'Payment reminders',
+  late_fee: 'Late fees',
   account_created: 'Account created',
   account_locked: 'Account locked',
   system: 'Announcements',
@@ -59,6 +61,7 @@ export const PAYMENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'refund',
   'fee_assigned',
   'payment_reminder',
+  'late_fee',
 ];
 
 /** SPEC §9: badge shows 99+ above 99. */

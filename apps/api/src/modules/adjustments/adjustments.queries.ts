@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { adjustmentRules, feeAdjustments, fees, schools, users } from '../../db/schema.js';
+import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
 const student = alias(users, 'adjusted_student');
 const creator = alias(users, 'adjustment_creator');
@@ -84,4 +85,29 @@ export async function insertAdjustment(tx: DbOrTx, values: AdjustmentValues) {
 export async function updateAdjustment(tx: Tx, id: string, values: Partial<AdjustmentValues>) {
   const [row] = await tx.update(feeAdjustments).set(values).where(eq(feeAdjustments.id, id)).returning();
   return row!;
+}
+
+/** The adjustments of the schools in scope, narrowed by what is given. */
+export function adjustmentsWhere(
+  scope: Scope,
+  filters: {
+    schoolId?: string | undefined;
+    studentId?: string | undefined;
+    feeId?: string | undefined;
+    status?: AdjustmentValues['status'] | undefined;
+  },
+): SQL {
+  return and(
+    inSchoolScope(scope, feeAdjustments.schoolId),
+    filters.schoolId ? eq(feeAdjustments.schoolId, filters.schoolId) : undefined,
+    filters.studentId ? eq(feeAdjustments.studentId, filters.studentId) : undefined,
+    filters.feeId ? eq(feeAdjustments.feeId, filters.feeId) : undefined,
+    filters.status ? eq(feeAdjustments.status, filters.status) : undefined,
+  ) as SQL;
+}
+
+/** Inserts unless a unique index already holds the same adjustment (a rule's, a late-fee period's); the row or undefined. */
+export async function insertAdjustmentOnce(tx: DbOrTx, values: AdjustmentValues) {
+  const [row] = await tx.insert(feeAdjustments).values(values).onConflictDoNothing().returning();
+  return row;
 }

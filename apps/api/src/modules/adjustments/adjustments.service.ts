@@ -7,13 +7,11 @@ import {
   percentOf,
   raisesFee,
 } from '@schoolledger/domain';
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { feeAdjustments } from '../../db/schema.js';
+import type { feeAdjustments } from '../../db/schema.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { inSchoolScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { owedOn } from '../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../fees/fees.errors.js';
@@ -31,9 +29,11 @@ import {
 import { toAdjustment } from './adjustments.presenters.js';
 import {
   type AdjustmentValues,
+  adjustmentsWhere,
   countAdjustments,
   findAdjustment,
   insertAdjustment,
+  insertAdjustmentOnce,
   listAdjustments,
   lockAdjustment,
   updateAdjustment,
@@ -49,7 +49,7 @@ export const ADJUSTMENT = {
   loaded: 'Adjustments loaded',
 } as const;
 
-const inScope = (auth: AuthContext) => inSchoolScope(auth.scope, feeAdjustments.schoolId);
+const inScope = (auth: AuthContext) => adjustmentsWhere(auth.scope, {});
 
 /** Who or what made an automatic adjustment: the rule or the late-fee job, not a person. */
 const SYSTEM: Actor = { userId: null, ip: null, userAgent: 'adjustments' };
@@ -66,13 +66,12 @@ const auditable = (row: typeof feeAdjustments.$inferSelect) => ({
 });
 
 export async function listAdjustmentPage(ctx: AppContext, auth: AuthContext, query: ListQuery) {
-  const where = and(
-    inScope(auth),
-    query.school_id ? eq(feeAdjustments.schoolId, query.school_id) : undefined,
-    query.student_id ? eq(feeAdjustments.studentId, query.student_id) : undefined,
-    query.fee_id ? eq(feeAdjustments.feeId, query.fee_id) : undefined,
-    query.status ? eq(feeAdjustments.status, query.status) : undefined,
-  ) as SQL;
+  const where = adjustmentsWhere(auth.scope, {
+    schoolId: query.school_id,
+    studentId: query.student_id,
+    feeId: query.fee_id,
+    status: query.status,
+  });
   const offset = (query.page - 1) * query.limit;
   const [rows, total] = await Promise.all([
     listAdjustments(ctx.db, where, { limit: query.limit, offset }),
@@ -292,11 +291,7 @@ export async function applyAutomaticAdjustment(
     | 'period'
   >,
 ) {
-  const [row] = await tx
-    .insert(feeAdjustments)
-    .values({ ...values, status: 'approved', decidedAt: now })
-    .onConflictDoNothing()
-    .returning();
+  const row = await insertAdjustmentOnce(tx, { ...values, status: 'approved', decidedAt: now });
   if (!row) return null;
   await recordAudit(tx, SYSTEM, {
     action: 'fee_adjustment.apply',

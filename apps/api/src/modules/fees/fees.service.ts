@@ -259,6 +259,9 @@ async function recordEvent(
 const announce = async (tx: Tx, ctx: AppContext, feeId: string) =>
   notifyFeeAssigned(tx, ctx, feeId, await studentsOfFee(tx, feeId));
 
+/** A fee just became payable: the discount and scholarship rules are asked to cover it, once it is committed. */
+const applyRulesSoon = (ctx: AppContext) => ctx.jobs.send('adjustments.rules', {});
+
 /** Only an Admin's pre-approval counts; anyone else's request that says so still waits for approval. */
 const preApproves = (auth: AuthContext, input: FeeInput) => input.isApproved && can(auth.roles, 'fees.preapprove');
 
@@ -291,6 +294,7 @@ export async function createFee(ctx: AppContext, auth: AuthContext, input: FeeIn
     if (approved) await announce(tx, ctx, row.id);
     return row.id;
   });
+  if (approved) await applyRulesSoon(ctx);
   return getFee(ctx, auth, id);
 }
 
@@ -300,7 +304,7 @@ export async function updateFee(ctx: AppContext, auth: AuthContext, id: string, 
   const values = valuesOf(input);
   await checkReferences(ctx, auth, current.fee.schoolId, values);
   const now = ctx.clock();
-  await ctx.db.transaction(async (tx) => {
+  const becamePayable = await ctx.db.transaction(async (tx) => {
     const before = await lockedFee(tx, id);
     const targets = await targetIdsOf(tx, id);
     const { classArmIds, studentIds, ...columns } = values;
@@ -335,7 +339,9 @@ export async function updateFee(ctx: AppContext, auth: AuthContext, id: string, 
       after: { ...auditable(after), classArmIds, studentIds },
     });
     if (approvedNow && before.status !== 'approved') await announce(tx, ctx, id);
+    return approvedNow;
   });
+  if (becamePayable) await applyRulesSoon(ctx);
   return getFee(ctx, auth, id);
 }
 
@@ -393,6 +399,7 @@ async function review(
     await notifyFeeReviewed(tx, ctx, id, auth.userId, decision);
     if (decision.status === 'approved') await announce(tx, ctx, id);
   });
+  if (decision.status === 'approved') await applyRulesSoon(ctx);
   return getFee(ctx, auth, id);
 }
 

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { fees, parentStudents, payments, terms, users } from '../../db/schema.js';
+import { feeAdjustments, fees, parentStudents, payments, terms, users } from '../../db/schema.js';
 
 /** What a notice about a payment (or a refund row) says: the row, its fee and term, and whose it is. */
 export async function paymentFacts(db: DbOrTx, paymentId: string) {
@@ -39,6 +39,24 @@ export async function feeFacts(db: DbOrTx, feeId: string) {
     .from(fees)
     .innerJoin(terms, eq(terms.id, fees.termId))
     .where(eq(fees.id, feeId));
+  return row;
+}
+
+/** A late fee with what its notice says: the fee and term it was added to, and whose it is. */
+export async function lateFeeFacts(db: DbOrTx, adjustmentId: string) {
+  const [row] = await db
+    .select({
+      adjustment: feeAdjustments,
+      feeName: fees.name,
+      termName: terms.name,
+      studentFirstname: users.firstname,
+      studentLastname: users.lastname,
+    })
+    .from(feeAdjustments)
+    .innerJoin(fees, eq(fees.id, feeAdjustments.feeId))
+    .innerJoin(terms, eq(terms.id, fees.termId))
+    .innerJoin(users, eq(users.id, feeAdjustments.studentId))
+    .where(eq(feeAdjustments.id, adjustmentId));
   return row;
 }
 

@@ -10,7 +10,15 @@ import {
 } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { feeFacts, newAccounts, type PaymentFacts, parentsOf, paymentFacts, personName } from './notices.queries.js';
+import {
+  feeFacts,
+  lateFeeFacts,
+  newAccounts,
+  type PaymentFacts,
+  parentsOf,
+  paymentFacts,
+  personName,
+} from './notices.queries.js';
 import { type Notice, notify } from './notifications.service.js';
 
 /*
@@ -209,6 +217,31 @@ export async function notifyFeeAssigned(tx: DbOrTx, ctx: AppContext, feeId: stri
     email: {
       templateId: 'fee_approved',
       variables: { feeName: fee.name, termName, dueDate: formatCalendarDate(dueDate) },
+    },
+  });
+}
+
+/**
+ * The late-fee job added a late fee to a student's fee: the student and their parents hear how
+ * much, why, and that the bursary can waive it.
+ */
+export async function notifyLateFeeCharged(tx: DbOrTx, ctx: AppContext, adjustmentId: string) {
+  const facts = await lateFeeFacts(tx, adjustmentId);
+  if (!facts) throw new Error(`late fee ${adjustmentId} vanished inside its own transaction`);
+  const { adjustment } = facts;
+  const amount = adjustment.amountKobo ?? 0n;
+  const student = `${facts.studentFirstname} ${facts.studentLastname}`;
+  return notify(tx, ctx, [adjustment.studentId, ...(await parentsOf(tx, [adjustment.studentId]))], {
+    kind: 'late_fee',
+    type: 'payment_overdue',
+    title: `Late fee added: ${facts.feeName}`,
+    message: `A late fee of ${formatKobo(amount)} was added to ${facts.feeName} (${facts.termName}) for ${student}. ${adjustment.reason}. Contact the bursary if you believe it should be waived.`,
+    actionUrl: FEES_PAGE,
+    metadata: { amount, feeId: adjustment.feeId, studentId: adjustment.studentId, reason: adjustment.reason },
+    schoolId: adjustment.schoolId,
+    email: {
+      templateId: 'system_notification',
+      variables: { feeName: facts.feeName, studentName: student, termName: facts.termName },
     },
   });
 }

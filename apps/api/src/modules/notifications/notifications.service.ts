@@ -47,7 +47,7 @@ export interface Notice {
  * person is waiting on (a receipt, a lockout), which would otherwise queue behind an hourly run
  * of reminders to a whole group.
  */
-const BULK_KINDS: readonly NotificationKind[] = ['payment_reminder', 'system'];
+const BULK_KINDS: readonly NotificationKind[] = ['payment_reminder', 'late_fee', 'system'];
 
 export interface Delivered {
   /** Notices written, one per recipient who wants them in the app. */
