@@ -67,10 +67,14 @@ CREATE TRIGGER "family_credit_entries_append_only" BEFORE UPDATE OR DELETE ON "f
 --> statement-breakpoint
 -- Each entry moves its family's balance in the same transaction; the balance's check refuses an
 -- entry that would spend more credit than there is, however many spend at once.
+-- An update first: an insert's check would be made on the entry's own amount, refusing any spend.
 CREATE FUNCTION "family_credit_entries_balance"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO family_credit_balances AS b (parent_id, balance_kobo) VALUES (NEW.parent_id, NEW.amount_kobo)
-  ON CONFLICT (parent_id) DO UPDATE SET balance_kobo = b.balance_kobo + excluded.balance_kobo;
+  UPDATE family_credit_balances SET balance_kobo = balance_kobo + NEW.amount_kobo WHERE parent_id = NEW.parent_id;
+  IF NOT FOUND THEN
+    INSERT INTO family_credit_balances AS b (parent_id, balance_kobo) VALUES (NEW.parent_id, NEW.amount_kobo)
+    ON CONFLICT (parent_id) DO UPDATE SET balance_kobo = b.balance_kobo + excluded.balance_kobo;
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -279,6 +279,7 @@ describe('payment history, statistics and analytics', () => {
         { method: 'flutterwave', count: 0, amount: 0 },
         { method: 'bank_transfer', count: 0, amount: 0 },
         { method: 'cash', count: 3, amount: 1500 },
+        { method: 'credit', count: 0, amount: 0 },
       ]);
       const byFee = await call(t, 'bursar', 'GET', `/payment/stats?term_id=${ids.term}`);
       expect(byFee.json().data.totalPayments).toBe(6);
@@ -309,6 +310,7 @@ describe('payment history, statistics and analytics', () => {
         { method: 'flutterwave', count: 0, amount: 0, percentage: 0, trend: 'down' },
         { method: 'bank_transfer', count: 0, amount: 0, percentage: 0, trend: 'stable' },
         { method: 'cash', count: 3, amount: 6000, percentage: 60, trend: 'stable' },
+        { method: 'credit', count: 0, amount: 0, percentage: 0, trend: 'stable' },
       ]);
       expect(result.monthly).toEqual([{ month: '2025-01', count: 4, amount: 10_000 }]);
       expect(result.recommendations).toEqual([
@@ -324,14 +326,14 @@ describe('payment history, statistics and analytics', () => {
         { month: '2025-01', count: 1, amount: 4000 },
         { month: '2025-02', count: 1, amount: 100 },
       ]);
-      expect(result.methods.map((method) => method.percentage)).toEqual([97.6, 0, 0, 2.4]);
+      expect(result.methods.map((method) => method.percentage)).toEqual([97.6, 0, 0, 2.4, 0]);
     });
 
     it('says so honestly when nothing was paid, and defaults to the last 30 days', async () => {
       const empty = await analytics(wuseBursar, 'from=2020-03-01&to=2020-03-31');
       expect(empty.totalPayments).toBe(0);
       expect(empty.methods.map(({ method, percentage, trend }) => ({ method, percentage, trend }))).toEqual(
-        ['paystack', 'flutterwave', 'bank_transfer', 'cash'].map((method) => ({
+        ['paystack', 'flutterwave', 'bank_transfer', 'cash', 'credit'].map((method) => ({
           method,
           percentage: 0,
           trend: 'stable',

@@ -381,7 +381,7 @@ describe('Paystack: the cases the happy path never sends', () => {
     expect(await t.ctx.db.select().from(payments).where(eq(payments.reference, 'NOT-OURS-1'))).toHaveLength(0);
   });
 
-  it('two checkouts for one fee both paid: the first is credited, the second goes to review as an over-collection', async () => {
+  it("two checkouts for one fee both paid: both are credited, and the second's money becomes the family's credit", async () => {
     const feeId = await approvedFee(t, ids.school, ids.term, '2500');
     const first = await initiate(feeId);
     const second = await initiate(feeId);
@@ -391,10 +391,18 @@ describe('Paystack: the cases the happy path never sends', () => {
       return !statuses.includes('pending');
     });
     const rows = [await paymentOf(first.reference), await paymentOf(second.reference)];
-    expect(rows.map((row) => row.status).sort()).toEqual(['review', 'success']);
-    const over = rows.find((row) => row.status === 'review')!;
-    const [review] = await t.ctx.db.select().from(paymentReviews).where(eq(paymentReviews.paymentId, over.id));
-    expect(review!.reason).toMatch(/^over-collection: ₦2,500\.00 was paid when only ₦0\.00 was still owed/);
+    expect(rows.map((row) => row.status)).toEqual(['success', 'success']);
+    const moved = await t.ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.feeId, feeId), eq(payments.kind, 'refund')));
+    expect(moved.map((row) => [row.amountKobo, row.reason, row.refundOf])).toEqual([
+      [250000n, 'Moved to family credit', null],
+    ]);
+    const reviews = await t.ctx.db.select().from(paymentReviews);
+    expect(reviews.filter((review) => rows.some((row) => row.id === review.paymentId))).toEqual([]);
+    const credit = await call(t, 'parent', 'GET', '/family-credit');
+    expect(credit.json().data.entries[0]).toMatchObject({ kind: 'overpayment', amount: 2500 });
     expect(await outstandingOf(t, 'student', feeId)).toBe(0);
   });
 });

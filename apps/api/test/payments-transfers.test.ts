@@ -159,7 +159,7 @@ describe('bank transfer claims and the bursary queue', () => {
     expect((await claim('student', { fee_id: feeId, amount: '300' })).statusCode).toBe(200);
   });
 
-  it('confirming never credits more than is owed at that moment', async () => {
+  it("confirming a transfer larger than what is owed by then credits it and keeps the excess as the family's credit", async () => {
     const feeId = await approvedFee(t, ids.school, ids.term, '1000');
     const claimed = await claim('student', { fee_id: feeId, amount: '800' });
     expect(claimed.statusCode, claimed.body).toBe(200);
@@ -171,12 +171,14 @@ describe('bank transfer claims and the bursary queue', () => {
       payload: { user_id: ids.student, fee_id: feeId, amount: '500' },
     });
     expect(cash.statusCode, cash.body).toBe(200);
+    const before = (await call(t, 'parent', 'GET', '/family-credit')).json().data.balance as number;
     const confirmed = await call(t, 'bursar', 'POST', `/payment/${claimed.json().data._id}/confirm-transfer`);
-    expect(confirmed.statusCode, confirmed.body).toBe(409);
-    expect(confirmed.json().message).toBe(
-      'This transfer of ₦800.00 is more than the ₦500.00 still owed on the fee. Reject it and record what was actually received.',
-    );
-    expect(await outstandingOf(t, 'student', feeId)).toBe(500);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ status: 'success', amount: 800 });
+    expect(await outstandingOf(t, 'student', feeId)).toBe(0);
+    const credit = (await call(t, 'parent', 'GET', '/family-credit')).json().data;
+    expect(credit.balance).toBe(before + 300);
+    expect(credit.entries[0]).toMatchObject({ kind: 'overpayment', amount: 300 });
   });
 
   it('checks the date, the fee, the school and the caller', async () => {

@@ -1,7 +1,14 @@
 // Plain constants, apart from the zod schemas: the web's entry reads the labels, and importing
 // them from a schema module would pull zod into the first load.
 
-export const PAYMENT_METHODS = ['paystack', 'flutterwave', 'bank_transfer', 'cash'] as const;
+/** The ways a payer can hand money to a school: what a payment profile switches on and off. */
+export const PAYER_METHODS = ['paystack', 'flutterwave', 'bank_transfer', 'cash'] as const;
+export type PayerMethod = (typeof PAYER_METHODS)[number];
+/**
+ * `credit`: a fee paid from the family's credit. It is not new money: the money came in once, by
+ * the method of the payment that left the excess, and collections by method show its use as credit.
+ */
+export const PAYMENT_METHODS = [...PAYER_METHODS, 'credit'] as const;
 export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'review'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -15,4 +22,5 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   flutterwave: 'Flutterwave',
   bank_transfer: 'Bank Transfer',
   cash: 'Cash Payment',
+  credit: 'Family credit',
 };

@@ -62,6 +62,17 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return false;
 }
 
+/** PostgreSQL raises 23514 when a row breaks a CHECK constraint; `constraint` narrows to one of them. */
+export function isCheckViolation(error: unknown, constraint?: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const { code, constraint: name } = current as { code?: string; constraint?: string };
+    if (code === '23514') return constraint === undefined || name === undefined || name === constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** More rows than one file may hold (EXPORT_ROW_LIMIT): the filters must narrow. */
 export const exportTooLarge = (rows: number, what = 'entries') =>
   new AppError(

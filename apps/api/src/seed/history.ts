@@ -1,4 +1,4 @@
-import { addDays, type PaymentMethod, todayIn } from '@schoolledger/domain';
+import { addDays, type PayerMethod, todayIn } from '@schoolledger/domain';
 import { and, arrayContains, asc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import {
@@ -53,7 +53,7 @@ const PAST_FEES = [
 ] as const;
 
 /** How families paid last session: about a third at the desk, the rest by transfer and online. */
-const METHODS: readonly PaymentMethod[] = [
+const METHODS: readonly PayerMethod[] = [
   'cash',
   'cash',
   'cash',
@@ -68,7 +68,7 @@ const METHODS: readonly PaymentMethod[] = [
 interface PaidPart {
   amountKobo: bigint;
   at: Date;
-  method: PaymentMethod;
+  method: PayerMethod;
   isInstallment: boolean;
 }
 

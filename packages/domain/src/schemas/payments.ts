@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ONLINE_METHODS, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '../payment-methods.js';
+import { ONLINE_METHODS, PAYER_METHODS, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '../payment-methods.js';
 import { calendarDate, filterDate, idSchema, paginationSchema, requiredText } from './common.js';
 import { nairaAmount, nairaResponseAmount } from './money.js';
 
@@ -61,6 +61,71 @@ export const initiatePaymentResultSchema = z.object({
   amount: nairaResponseAmount,
 });
 export type InitiatePaymentResult = z.infer<typeof initiatePaymentResultSchema>;
+
+/* ---------------------------------------------------------------- family checkout (issue 16) */
+
+export const CHECKOUT_MAX_ITEMS = 20;
+
+/** One fee of one child in a family checkout; `amount` (naira) as for a single payment: the outstanding unless an installment. */
+export const checkoutItemInputSchema = z.object({
+  student_id: idSchema,
+  fee_id: idSchema,
+  amount: nairaAmount().optional(),
+});
+
+/** POST /payment/checkout: several fees of a parent's children (or a student's own) paid in one provider transaction. */
+export const checkoutInputSchema = z.object({
+  method: z.enum(ONLINE_METHODS, { error: 'Please choose Paystack or Flutterwave' }),
+  items: z
+    .array(checkoutItemInputSchema)
+    .min(1, 'Choose at least one fee to pay')
+    .max(CHECKOUT_MAX_ITEMS, `At most ${CHECKOUT_MAX_ITEMS} fees can be paid in one checkout`)
+    .superRefine((items, context) => {
+      const seen = new Set<string>();
+      items.forEach((item, index) => {
+        const key = `${item.student_id}:${item.fee_id}`;
+        if (seen.has(key))
+          context.addIssue({ code: 'custom', path: [index, 'fee_id'], message: 'This fee is already in the checkout' });
+        seen.add(key);
+      });
+    }),
+});
+export type CheckoutInput = z.output<typeof checkoutInputSchema>;
+
+export const checkoutResultSchema = z.object({
+  reference: z.string(),
+  paymentUrl: z.string(),
+  total: nairaResponseAmount,
+  items: z.array(
+    z.object({ student_id: idSchema, fee_id: idSchema, amount: nairaResponseAmount, reference: z.string() }),
+  ),
+});
+export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
+
+/** GET /payment/checkout/{reference}: a pending checkout is verified with the provider first. */
+export const checkoutStatusSchema = z.object({
+  reference: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  method: z.enum(ONLINE_METHODS),
+  total: nairaResponseAmount,
+  paid_at: z.string().nullable(),
+  /** One payment per fee: each has its own receipt, numbered in its own school's sequence. */
+  lines: z.array(
+    z.object({
+      paymentId: idSchema,
+      reference: z.string(),
+      status: z.enum(PAYMENT_STATUSES),
+      amount: nairaResponseAmount,
+      receiptNo: z.string().nullable(),
+      student: z.object({ _id: idSchema, firstname: z.string(), lastname: z.string() }),
+      fee: z.object({ _id: idSchema, name: z.string() }),
+      school: z.object({ _id: idSchema, name: z.string() }),
+      /** Still owed on the fee now. */
+      outstanding: nairaResponseAmount,
+    }),
+  ),
+});
+export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
 
 /* ---------------------------------------------------------------- the payment record */
 
@@ -202,16 +267,22 @@ export const rejectTransferInputSchema = z.object({
 
 /* ---------------------------------------------------------------- refunds */
 
-/** POST /payment/{id}/refund: the whole payment is refunded as a new row; the original stays. */
+export const REFUND_DESTINATIONS = ['payer', 'credit'] as const;
+
+/**
+ * POST /payment/{id}/refund: the whole payment is refunded as a new row; the original stays.
+ * `to: 'credit'` keeps the money as the family's credit instead of returning it to the payer.
+ */
 export const refundInputSchema = z.object({
   reason: requiredText('Please give a reason for the refund', 500),
+  to: z.enum(REFUND_DESTINATIONS).default('payer'),
 });
 
 /* ---------------------------------------------------------------- payment configuration */
 
 /** SPEC §3 payment method option, for the payer's dialog. */
 export const paymentMethodOptionSchema = z.object({
-  method: z.enum(PAYMENT_METHODS),
+  method: z.enum(PAYER_METHODS),
   name: z.string(),
   description: z.string(),
   icon: z.string(),
@@ -226,7 +297,7 @@ export const availableMethodsQuerySchema = z.object({
 });
 export const availableMethodsSchema = z.object({
   methods: z.array(paymentMethodOptionSchema),
-  default_payment_method: z.enum(PAYMENT_METHODS),
+  default_payment_method: z.enum(PAYER_METHODS),
   enable_installments: z.boolean(),
   minimum_installment_amount: nairaResponseAmount,
 });
@@ -283,8 +354,10 @@ export const paymentProfileInputSchema = z.object({
     .optional(),
   account_name: publicText(120),
   bank_name: publicText(120),
-  default_payment_method: z.enum(PAYMENT_METHODS, { error: 'Choose a default payment method' }).optional(),
+  default_payment_method: z.enum(PAYER_METHODS, { error: 'Choose a default payment method' }).optional(),
   enable_installments: z.boolean().optional(),
+  /** Family credit pays the family's oldest owed fees of the school as soon as it arises. */
+  auto_apply_credit: z.boolean().optional(),
   minimum_installment_amount: nairaAmount({
     min: 0n,
     notPositive: 'Minimum installment amount must be 0 or more',
@@ -311,9 +384,10 @@ export const paymentProfileSchema = z.object({
   account_no: z.string().nullable(),
   account_name: z.string().nullable(),
   bank_name: z.string().nullable(),
-  default_payment_method: z.enum(PAYMENT_METHODS),
+  default_payment_method: z.enum(PAYER_METHODS),
   enable_installments: z.boolean(),
   minimum_installment_amount: nairaResponseAmount,
+  auto_apply_credit: z.boolean(),
   /** Where the webhooks for this school must point, to copy into the provider's dashboard. */
   webhook_urls: z.object({ paystack: z.string(), flutterwave: z.string() }),
   updatedAt: z.string().nullable(),

@@ -44,7 +44,8 @@ export const payments = pgTable(
     status: text('status', { enum: ['pending', 'success', 'failed', 'review'] })
       .notNull()
       .default('pending'),
-    method: text('method', { enum: ['paystack', 'flutterwave', 'bank_transfer', 'cash'] }).notNull(),
+    /** `credit`: paid from the family's credit (family_credit_entries), money that came in once before. */
+    method: text('method', { enum: ['paystack', 'flutterwave', 'bank_transfer', 'cash', 'credit'] }).notNull(),
     /**
      * `refund`: a compensating entry for the payment in `refundOf`, same amount (positive kobo),
      * subtracted wherever money paid is summed. The original row is never changed. An online
@@ -208,7 +209,7 @@ export const dailyCollections = pgTable(
       .notNull()
       .references(() => schools.id),
     day: date('day', { mode: 'string' }).notNull(),
-    method: text('method', { enum: ['paystack', 'flutterwave', 'bank_transfer', 'cash'] }).notNull(),
+    method: text('method', { enum: ['paystack', 'flutterwave', 'bank_transfer', 'cash', 'credit'] }).notNull(),
     /** Successful payments (refunds are not counted, only subtracted from the amount). */
     payments: integer('payments').notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'bigint' }).notNull(),

@@ -1,4 +1,4 @@
-import type { PaymentMethod, PaymentProfile } from '@schoolledger/domain';
+import type { PayerMethod, PaymentProfile } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import { maskSecret } from '../../lib/secrets.js';
 import type { PaymentProfileRow, SchoolRef } from './payment-profiles.queries.js';
@@ -14,9 +14,10 @@ export interface EffectiveSettings {
   activateFw: boolean;
   activateBankTransfer: boolean;
   activateCash: boolean;
-  defaultPaymentMethod: PaymentMethod;
+  defaultPaymentMethod: PayerMethod;
   enableInstallments: boolean;
   minimumInstallmentKobo: bigint;
+  autoApplyCredit: boolean;
 }
 
 export function effectiveSettings(ctx: AppContext, row: PaymentProfileRow | null): EffectiveSettings {
@@ -31,6 +32,7 @@ export function effectiveSettings(ctx: AppContext, row: PaymentProfileRow | null
     defaultPaymentMethod: activatePs ? 'paystack' : activateFw ? 'flutterwave' : 'cash',
     enableInstallments: true,
     minimumInstallmentKobo: 0n,
+    autoApplyCredit: false,
   };
 }
 
@@ -62,6 +64,7 @@ export function toPaymentProfile(ctx: AppContext, school: SchoolRef, row: Paymen
     default_payment_method: settings.defaultPaymentMethod,
     enable_installments: settings.enableInstallments,
     minimum_installment_amount: settings.minimumInstallmentKobo,
+    auto_apply_credit: settings.autoApplyCredit,
     webhook_urls: {
       paystack: `${api}/payment/paystack/webhook`,
       flutterwave: `${api}/payment/flutterwave/webhook`,

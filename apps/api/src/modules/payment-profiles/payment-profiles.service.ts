@@ -3,7 +3,7 @@ import {
   entityMessages,
   type OnlineMethod,
   PAYMENT_METHOD_LABELS,
-  type PaymentMethod,
+  type PayerMethod,
   type PaymentMethodOption,
   type PaymentProfile,
   type paymentProfileInputSchema,
@@ -61,7 +61,7 @@ const KEY_SHAPES: [keyof ProfileInput, RegExp, string][] = [
   ['fw_secret_key', /^FLWSECK(_TEST)?-/, 'A Flutterwave secret key starts with FLWSECK_TEST- or FLWSECK-'],
 ];
 
-const ENABLED: Record<PaymentMethod, keyof EffectiveSettings> = {
+const ENABLED: Record<PayerMethod, keyof EffectiveSettings> = {
   paystack: 'activatePs',
   flutterwave: 'activateFw',
   bank_transfer: 'activateBankTransfer',
@@ -152,6 +152,7 @@ export async function savePaymentProfile(ctx: AppContext, auth: AuthContext, inp
       defaultPaymentMethod: input.default_payment_method ?? current.defaultPaymentMethod,
       enableInstallments: input.enable_installments ?? current.enableInstallments,
       minimumInstallmentKobo: input.minimum_installment_amount ?? current.minimumInstallmentKobo,
+      autoApplyCredit: input.auto_apply_credit ?? current.autoApplyCredit,
       updatedBy: auth.userId,
     };
     const errors = problemsWith(input, values);

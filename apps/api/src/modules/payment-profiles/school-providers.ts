@@ -49,6 +49,21 @@ export function providerFromProfile(
   return providerWith(ctx.config, method, own);
 }
 
+/**
+ * Which account `providerFromProfile` would take the money into, as a comparable key (the secret
+ * key itself, never shown): a family checkout is one transaction, so its schools must share it.
+ */
+export function providerAccountKey(
+  ctx: AppContext,
+  profile: PaymentProfileRow | null,
+  method: OnlineMethod,
+): string | null {
+  const stored = method === 'paystack' ? profile?.psSecretKeyEnc : profile?.fwSecretKeyEnc;
+  if (stored) return readSecret(ctx, stored);
+  const config = method === 'paystack' ? ctx.config.paystack : ctx.config.flutterwave;
+  return config.secretKey ?? null;
+}
+
 /** The provider account a school's online payments use for `method`; `null` when it cannot take it. */
 export async function providerFor(
   ctx: AppContext,

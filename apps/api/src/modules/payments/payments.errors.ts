@@ -31,3 +31,16 @@ export const alreadyRefunded = () => conflict(ALREADY_REFUNDED, PAYMENT_ERROR_CO
 export const providerRefusedRefund = (message: string) =>
   new AppError(400, PAYMENT_ERROR_CODES.providerRefusedRefund, message);
 export const transferNotPending = (message: string) => conflict(message, PAYMENT_ERROR_CODES.transferNotPending);
+export const checkoutNotFound = () =>
+  notFound(entityMessages('Checkout').notFound, PAYMENT_ERROR_CODES.checkoutNotFound);
+/** `others`: the schools whose payments go to another account than `first`, the first fee's school. */
+export const checkoutAccountsDiffer = (first: string, others: string[]) =>
+  validationFailed(
+    [
+      {
+        field: 'items',
+        message: `${others.join(', ')} ${others.length === 1 ? 'takes' : 'take'} payments into another account than ${first}: pay their fees in a separate checkout`,
+      },
+    ],
+    PAYMENT_ERROR_CODES.checkoutAccountsDiffer,
+  );

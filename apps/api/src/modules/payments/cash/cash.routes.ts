@@ -1,8 +1,14 @@
-import { cashPaymentInputSchema, cashPaymentResultSchema, idempotencyHeadersSchema } from '@schoolledger/domain';
+import {
+  cashPaymentInputSchema,
+  cashPaymentResultSchema,
+  familyCashInputSchema,
+  familyCashResultSchema,
+  idempotencyHeadersSchema,
+} from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../../plugins/auth.js';
-import { CASH_RECORDED, payWithCash } from './cash.service.js';
+import { CASH_RECORDED, FAMILY_CASH_RECORDED, payFamilyWithCash, payWithCash } from './cash.service.js';
 
 const tags = ['payments'];
 
@@ -25,6 +31,34 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         CASH_RECORDED,
         await payWithCash(app.ctx, authOf(request), request.body, request.headers['idempotency-key'], actorOf(request)),
+      ),
+  );
+  /** Several children's fees in one submission: all recorded or none, each with its own receipt. */
+  app.post(
+    '/payment/pay-with-cash/family',
+    {
+      onRequest: [authenticate],
+      preValidation: [authorize('payments.cash')],
+      schema: {
+        summary: 'Record one cash payment for several children',
+        description:
+          "Every item is checked like a single cash payment; all are recorded in one transaction or none. `use_credit` takes that much of the total from the family's credit. A retry with the same Idempotency-Key returns the same payments.",
+        tags,
+        headers: idempotencyHeadersSchema,
+        body: familyCashInputSchema,
+        response: responses(familyCashResultSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        FAMILY_CASH_RECORDED,
+        await payFamilyWithCash(
+          app.ctx,
+          authOf(request),
+          request.body,
+          request.headers['idempotency-key'],
+          actorOf(request),
+        ),
       ),
   );
 };

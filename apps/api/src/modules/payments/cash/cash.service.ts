@@ -1,7 +1,8 @@
-import { amountOverOutstanding, type CashPaymentInput, type CashPaymentResult } from '@schoolledger/domain';
+import { createHash } from 'node:crypto';
+import type { CashPaymentInput, CashPaymentResult, FamilyCashInput, FamilyCashResult } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { isUniqueViolation } from '../../../lib/errors.js';
+import { isUniqueViolation, validationFailed } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import type { Actor } from '../../audit/audit.queries.js';
 import { owedOn } from '../../fees/fee-ledger.queries.js';
@@ -9,13 +10,25 @@ import { feeNotFound } from '../../fees/fees.errors.js';
 import { findFeeAmount, lockFee } from '../../fees/fees.queries.js';
 import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
-import { creditPayment, newReference } from '../credit.service.js';
-import { amountAboveOutstanding, feeAlreadyPaid, feeNotPayable, idempotencyKeyReused } from '../payments.errors.js';
-import { insertPayment, type PaymentRow } from '../payments.queries.js';
+import { takeDeskPayment } from '../desk.service.js';
+import { creditHolderOf, isParentOf } from '../family-credit/family-credit.queries.js';
+import { spendCredit } from '../family-credit/family-credit.service.js';
+import { idempotencyKeyReused } from '../payments.errors.js';
+import type { PaymentRow } from '../payments.queries.js';
 import { recordedPayment } from './cash.presenter.js';
-import { paymentByIdempotencyKey as byKey } from './cash.queries.js';
+import { paymentByIdempotencyKey as byKey, paymentsByIdempotencyKeys } from './cash.queries.js';
 
 export const CASH_RECORDED = 'Cash payment processed successfully!';
+export const FAMILY_CASH_RECORDED = 'Payments recorded. Print the receipts for the family.';
+
+/** A student of the caller's schools and a fee of theirs that applies to the student: the desk's first check. */
+async function deskItemInScope(db: DbOrTx, auth: AuthContext, item: { user_id: string; fee_id: string }) {
+  const student = await findStudent(db, visibleTo({ scope: auth.scope, parentId: null, selfId: null }), item.user_id);
+  if (!student?.user.schoolId) throw studentNotFound();
+  const visibleFee = await findFeeAmount(db, auth.scope, student.user.id, item.fee_id);
+  if (!visibleFee) throw feeNotFound();
+  return { studentId: student.user.id, schoolId: student.user.schoolId, visibleFee };
+}
 
 /**
  * A repeated Idempotency-Key: the same caller asking for the same student and fee gets the
@@ -55,15 +68,7 @@ export async function payWithCash(
   idempotencyKey: string,
   actor: Actor,
 ): Promise<CashPaymentResult> {
-  const student = await findStudent(
-    ctx.db,
-    visibleTo({ scope: auth.scope, parentId: null, selfId: null }),
-    input.user_id,
-  );
-  if (!student?.user.schoolId) throw studentNotFound();
-  const schoolId = student.user.schoolId;
-  const visibleFee = await findFeeAmount(ctx.db, auth.scope, student.user.id, input.fee_id);
-  if (!visibleFee) throw feeNotFound();
+  const { studentId, schoolId, visibleFee } = await deskItemInScope(ctx.db, auth, input);
 
   const earlier = await byKey(ctx.db, schoolId, idempotencyKey);
   if (earlier) return replay(ctx.db, auth, input, visibleFee.amountKobo, earlier);
@@ -74,37 +79,18 @@ export async function payWithCash(
       if (!fee) throw feeNotFound();
       const again = await byKey(tx, schoolId, idempotencyKey);
       if (again) return replay(tx, auth, input, fee.amountKobo, again);
-      if (fee.status !== 'approved' || !fee.isActive) {
-        throw feeNotPayable();
-      }
-      const owed = await owedOn(tx, student.user.id, fee);
-      if (owed === 0n) throw feeAlreadyPaid();
-      const amountKobo = input.amount ?? owed;
-      const over = amountOverOutstanding(amountKobo, owed);
-      if (over) throw amountAboveOutstanding(over);
-      const now = ctx.clock();
-      const created = await insertPayment(tx, {
+      const { payment, owedBefore } = await takeDeskPayment(tx, ctx, actor, {
         schoolId,
-        studentId: student.user.id,
-        feeId: fee.id,
-        amountKobo,
+        studentId,
+        fee,
+        amountKobo: input.amount,
         method: 'cash',
-        reference: newReference(),
-        currency: 'NGN',
-        isInstallment: amountKobo < owed,
         initiatedBy: auth.userId,
         idempotencyKey,
-        notes: input.notes || null,
+        notes: input.notes ?? null,
+        auditDetails: { source: 'cash_desk', idempotencyKey, notes: input.notes ?? null },
       });
-      const credited = await creditPayment(
-        tx,
-        ctx,
-        actor,
-        created,
-        { paidAt: now, verifiedAt: now, channel: 'cash' },
-        { source: 'cash_desk', reference: created.reference, idempotencyKey, notes: input.notes ?? null },
-      );
-      return { payment: recordedPayment(credited), outstanding: owed - amountKobo };
+      return { payment: recordedPayment(payment), outstanding: owedBefore - payment.amountKobo };
     });
   } catch (error) {
     // A concurrent request with the same key won the insert: answer with its payment.
@@ -113,4 +99,175 @@ export async function payWithCash(
     if (!winner) throw error;
     return replay(ctx.db, auth, input, visibleFee.amountKobo, winner);
   }
+}
+
+type Part = 'cash' | 'credit';
+
+/**
+ * Each row of a family submission carries its own key (the index is unique per school), derived
+ * from the request's key, the item and the part, so a retry finds exactly the rows it made.
+ */
+function keyOf(requestKey: string, index: number, part: Part) {
+  const hex = createHash('sha256').update(`${requestKey}:${index}:${part}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+interface Split {
+  index: number;
+  part: Part;
+  amountKobo: bigint;
+}
+
+/** What of each item the family's credit pays (first items first) and what is cash. */
+function splitOf(items: FamilyCashInput['items'], creditKobo: bigint): Split[] {
+  let left = creditKobo;
+  return items.flatMap((item, index) => {
+    const credit = item.amount < left ? item.amount : left;
+    left -= credit;
+    const parts: Split[] = [];
+    if (credit > 0n) parts.push({ index, part: 'credit', amountKobo: credit });
+    if (item.amount > credit) parts.push({ index, part: 'cash', amountKobo: item.amount - credit });
+    return parts;
+  });
+}
+
+async function familyResult(
+  db: DbOrTx,
+  items: FamilyCashInput['items'],
+  splits: Split[],
+  rows: Map<string, PaymentRow>,
+  feeAmounts: Map<string, bigint>,
+  requestKey: string,
+): Promise<FamilyCashResult> {
+  const payments: FamilyCashResult['payments'] = [];
+  let cash = 0n;
+  let credit = 0n;
+  for (const split of splits) {
+    const row = rows.get(keyOf(requestKey, split.index, split.part))!;
+    const item = items[split.index]!;
+    if (split.part === 'cash') cash += row.amountKobo;
+    else credit += row.amountKobo;
+    payments.push({
+      student_id: item.user_id,
+      fee_id: item.fee_id,
+      method: split.part,
+      payment: recordedPayment(row),
+      outstanding: await owedOn(db, item.user_id, { id: item.fee_id, amountKobo: feeAmounts.get(item.fee_id)! }),
+    });
+  }
+  return { payments, cash, credit_used: credit };
+}
+
+/** The rows an earlier submission under the same key made, when it is the same request by the same person. */
+async function familyReplay(
+  db: DbOrTx,
+  auth: AuthContext,
+  input: FamilyCashInput,
+  splits: Split[],
+  requestKey: string,
+) {
+  const keys = splits.map((split) => keyOf(requestKey, split.index, split.part));
+  const found = await paymentsByIdempotencyKeys(db, keys);
+  if (!found.length) return null;
+  const rows = new Map(found.map((row) => [row.idempotencyKey!, row]));
+  const same = splits.every((split) => {
+    const row = rows.get(keyOf(requestKey, split.index, split.part));
+    const item = input.items[split.index]!;
+    return (
+      row?.initiatedBy === auth.userId &&
+      row.studentId === item.user_id &&
+      row.feeId === item.fee_id &&
+      row.method === split.part &&
+      row.amountKobo === split.amountKobo
+    );
+  });
+  if (!same || found.length !== splits.length) throw idempotencyKeyReused();
+  return rows;
+}
+
+/**
+ * One desk submission for several children: every item checked as a single cash payment would
+ * be, all recorded in one transaction or none, each its own payment with its own receipt number.
+ * Part of the total may come from the family's credit (`use_credit`, taken from the first items).
+ * Fees are locked in one order (by id) so two desks paying overlapping fees never deadlock.
+ */
+export async function payFamilyWithCash(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: FamilyCashInput,
+  idempotencyKey: string,
+  actor: Actor,
+): Promise<FamilyCashResult> {
+  const checked: Awaited<ReturnType<typeof deskItemInScope>>[] = [];
+  for (const item of input.items) checked.push(await deskItemInScope(ctx.db, auth, item));
+  const feeAmounts = new Map(checked.map((item) => [item.visibleFee.id, item.visibleFee.amountKobo]));
+  const total = input.items.reduce((sum, item) => sum + item.amount, 0n);
+  const creditKobo = input.use_credit ?? 0n;
+  if (creditKobo > total) {
+    throw validationFailed([{ field: 'use_credit', message: 'Credit used cannot be more than the total' }]);
+  }
+  const parentId = creditKobo > 0n ? await familyOf(ctx.db, input.items) : null;
+  const splits = splitOf(input.items, creditKobo);
+
+  const earlier = await familyReplay(ctx.db, auth, input, splits, idempotencyKey);
+  if (earlier) return familyResult(ctx.db, input.items, splits, earlier, feeAmounts, idempotencyKey);
+
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const locked = new Map<string, Awaited<ReturnType<typeof lockFee>>>();
+      for (const feeId of [...new Set(input.items.map((item) => item.fee_id))].sort()) {
+        const fee = await lockFee(tx, feeId);
+        if (!fee) throw feeNotFound();
+        locked.set(feeId, fee);
+      }
+      const again = await familyReplay(tx, auth, input, splits, idempotencyKey);
+      if (again) return familyResult(tx, input.items, splits, again, feeAmounts, idempotencyKey);
+      const rows = new Map<string, PaymentRow>();
+      for (const split of splits) {
+        const item = input.items[split.index]!;
+        const { schoolId, studentId } = checked[split.index]!;
+        const fee = locked.get(item.fee_id)!;
+        const key = keyOf(idempotencyKey, split.index, split.part);
+        const { payment } =
+          split.part === 'credit'
+            ? await spendCredit(tx, ctx, actor, {
+                parentId: parentId!,
+                studentId,
+                fee,
+                amountKobo: split.amountKobo,
+                initiatedBy: auth.userId,
+                idempotencyKey: key,
+                source: 'cash_desk_family',
+              })
+            : await takeDeskPayment(tx, ctx, actor, {
+                schoolId,
+                studentId,
+                fee,
+                amountKobo: split.amountKobo,
+                method: 'cash',
+                initiatedBy: auth.userId,
+                idempotencyKey: key,
+                notes: input.notes ?? null,
+                auditDetails: { source: 'cash_desk_family', idempotencyKey, notes: input.notes ?? null },
+              });
+        rows.set(key, payment);
+      }
+      return familyResult(tx, input.items, splits, rows, feeAmounts, idempotencyKey);
+    });
+  } catch (error) {
+    // A concurrent submission with the same key won: answer with its payments.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await familyReplay(ctx.db, auth, input, splits, idempotencyKey);
+    if (!winner) throw error;
+    return familyResult(ctx.db, input.items, splits, winner, feeAmounts, idempotencyKey);
+  }
+}
+
+/** The family whose credit pays: the first child's parent linked first, a parent of every child in the submission. */
+async function familyOf(db: DbOrTx, items: FamilyCashInput['items']) {
+  const parentId = await creditHolderOf(db, items[0]!.user_id, null);
+  const field = [{ field: 'use_credit', message: "Credit can pay only the fees of the family's own children" }];
+  if (!parentId) throw validationFailed(field);
+  for (const item of items) if (!(await isParentOf(db, parentId, item.user_id))) throw validationFailed(field);
+  return parentId;
 }

@@ -33,28 +33,38 @@ import {
 } from '../payments.errors.js';
 import { insertPayment, updatePayment } from '../payments.queries.js';
 
+export interface Payer {
+  selfId: string | null;
+  parentId: string | null;
+}
+
+/** Only a student (for themself) or a parent (for a linked child) pays online. */
+export function payerOf(auth: AuthContext): Payer {
+  const payer = {
+    selfId: auth.roles.includes('Student') ? auth.userId : null,
+    parentId: auth.roles.includes('Parent') ? auth.userId : null,
+  };
+  if (!payer.selfId && !payer.parentId) throw forbidden();
+  return payer;
+}
+
 /**
- * A student pays for themself, a parent for a linked child, with a method the school switched on.
- * The amount is computed here from the fee and what has been paid; the client may only ask for
- * less when both the fee and the school allow installments, and never below the larger of the
- * fee's installment and the school's minimum. The pending row exists before the provider is called.
+ * One fee of one student as an online payment would take it: the student is the payer's, the
+ * fee payable and applying to them, the method on at their school, and the amount what is owed,
+ * or an installment both the fee and the school allow (never below the larger of the fee's
+ * installment and the school's minimum). A single payment and each line of a family checkout
+ * are checked here alike.
  */
-export async function initiatePayment(
+export async function payableLine(
   ctx: AppContext,
-  auth: AuthContext,
-  input: Omit<InitiatePaymentInput, 'payment_method'> & { payment_method?: OnlineMethod | undefined },
-  actor: Actor,
+  payer: Payer,
+  line: { studentId: string; feeId: string; amount: bigint | undefined; method: OnlineMethod },
 ) {
-  const selfId = auth.roles.includes('Student') ? auth.userId : null;
-  const parentId = auth.roles.includes('Parent') ? auth.userId : null;
-  if (!selfId && !parentId) throw forbidden();
-  const method = input.payment_method ?? 'paystack';
-  const studentId = input.student_id ?? input.user_id ?? selfId;
-  if (!studentId) throw validationFailed([{ field: 'student_id', message: 'Student is required' }]);
-  const student = await findStudent(ctx.db, visibleTo({ scope: null, parentId, selfId }), studentId);
+  const { studentId, method } = line;
+  const student = await findStudent(ctx.db, visibleTo({ scope: null, ...payer }), studentId);
   if (!student) throw studentNotFound();
 
-  const row = await findPayableFee(ctx.db, studentId, input.fee_id);
+  const row = await findPayableFee(ctx.db, studentId, line.feeId);
   if (!row) throw feeNotFound();
   const fee = row.fee;
   const profile = await findPaymentProfile(ctx.db, fee.schoolId);
@@ -68,8 +78,8 @@ export async function initiatePayment(
   if (owed === 0n) throw feeAlreadyPaid();
 
   let amountKobo = owed;
-  if (input.amount !== undefined) {
-    const asked = input.amount;
+  if (line.amount !== undefined) {
+    const asked = line.amount;
     if (asked !== owed) {
       const over = amountOverOutstanding(asked, owed);
       if (over) throw amountAboveOutstanding(over);
@@ -85,6 +95,31 @@ export async function initiatePayment(
     }
     amountKobo = asked;
   }
+  return { student, fee, profile, provider, amountKobo, owed };
+}
+
+/**
+ * A student pays for themself, a parent for a linked child, with a method the school switched on.
+ * The amount is computed here from the fee and what has been paid; the client may only ask for
+ * less when both the fee and the school allow installments, and never below the larger of the
+ * fee's installment and the school's minimum. The pending row exists before the provider is called.
+ */
+export async function initiatePayment(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: Omit<InitiatePaymentInput, 'payment_method'> & { payment_method?: OnlineMethod | undefined },
+  actor: Actor,
+) {
+  const payer = payerOf(auth);
+  const method = input.payment_method ?? 'paystack';
+  const studentId = input.student_id ?? input.user_id ?? payer.selfId;
+  if (!studentId) throw validationFailed([{ field: 'student_id', message: 'Student is required' }]);
+  const { student, fee, provider, amountKobo, owed } = await payableLine(ctx, payer, {
+    studentId,
+    feeId: input.fee_id,
+    amount: input.amount,
+    method,
+  });
 
   const reference = newReference();
   const payment = await ctx.db.transaction(async (tx) => {
@@ -123,13 +158,18 @@ export async function initiatePayment(
     return { paymentUrl: started.paymentUrl, reference, amount: amountKobo };
   } catch (error) {
     // The row stays pending: the reconciliation job verifies it and fails it if the provider never saw it.
-    if (error instanceof ProviderError || (error as Error).name === 'TimeoutError') {
-      throw new AppError(
-        400,
-        ERROR_CODES.providerUnavailable,
-        'The payment provider could not start this payment. Please try again.',
-      );
-    }
-    throw error;
+    throw startFailure(error);
   }
+}
+
+/** What the payer is told when the provider could not start a checkout; anything else is a bug. */
+export function startFailure(error: unknown): unknown {
+  if (error instanceof ProviderError || (error as Error).name === 'TimeoutError') {
+    return new AppError(
+      400,
+      ERROR_CODES.providerUnavailable,
+      'The payment provider could not start this payment. Please try again.',
+    );
+  }
+  return error;
 }

@@ -7,6 +7,7 @@ import { rowsOf } from '../../../db/rows.js';
 import {
   auditLogs,
   fees,
+  paymentCheckouts,
   paymentDisputes,
   paymentReviews,
   payments,
@@ -69,7 +70,10 @@ export async function recordWebhookEvent(db: DbOrTx, event: WebhookEvent) {
       dedupeKey: event.dedupeKey,
       event: event.event,
       reference: event.reference,
-      schoolId: sql`(select ${payments.schoolId} from ${payments} where ${payments.reference} = ${event.reference})`,
+      schoolId: sql`coalesce(
+        (select ${payments.schoolId} from ${payments} where ${payments.reference} = ${event.reference}),
+        (select ${paymentCheckouts.schoolId} from ${paymentCheckouts} where ${paymentCheckouts.reference} = ${event.reference})
+      )`,
       payload: event.payload,
     })
     .onConflictDoUpdate({
@@ -136,6 +140,8 @@ export async function pendingOnlinePayments(db: DbOrTx, olderThan: Date, limit: 
         eq(payments.kind, 'payment'),
         inArray(payments.method, [...ONLINE_METHODS]),
         lt(payments.createdAt, olderThan),
+        // A family checkout's lines are verified and abandoned with their checkout (pendingCheckouts).
+        isNull(payments.checkoutId),
       ),
     )
     .as('ranked');

@@ -1,4 +1,7 @@
 import {
+  checkoutInputSchema,
+  checkoutResultSchema,
+  checkoutStatusSchema,
   ERROR_CODES,
   envelope,
   errorResponseSchema,
@@ -13,6 +16,7 @@ import { z } from 'zod';
 import { tooManyRequests } from '../../../lib/errors.js';
 import { ok, responses } from '../../../lib/http.js';
 import { actorOf, authenticate, authOf } from '../../../plugins/auth.js';
+import { checkoutStatus, isCheckoutReference, startCheckout } from './checkout.service.js';
 import { initiatePayment } from './initiate.service.js';
 import { settlePayment } from './settle.service.js';
 import { paymentStatus } from './status.service.js';
@@ -22,6 +26,8 @@ const tags = ['payments'];
 const REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
 /** Where the payer lands after the provider's checkout: their fees, where the dialog shows the verified outcome. */
 const landing = (reference: string) => `/student/fees?payment=${encodeURIComponent(reference)}`;
+/** A family checkout's payer lands on the same page, which then lists the checkout's lines and receipts. */
+const checkoutLanding = (reference: string) => `/student/fees?checkout=${encodeURIComponent(reference)}`;
 const CALLBACK_DESCRIPTION =
   "Where the provider's checkout sends the payer's browser back. The payment is verified with the provider, then the browser is redirected to the payer's fees page, which shows the outcome.";
 /** A redirect on success; a query that cannot be read is refused like any other. */
@@ -53,6 +59,45 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok('Payment initiated', await initiatePayment(app.ctx, authOf(request), request.body, actorOf(request))),
   );
+
+  app.post(
+    '/payment/checkout',
+    {
+      onRequest: [authenticate],
+      schema: {
+        summary: "Pay several fees of a family's children in one online checkout",
+        description:
+          "Each fee is checked as a single online payment is; one provider transaction for the total, one payment (and later one receipt) per fee. Every fee's school must take payments into the same provider account.",
+        tags,
+        body: checkoutInputSchema,
+        response: responses(checkoutResultSchema),
+      },
+    },
+    async (request) =>
+      ok('Checkout started', await startCheckout(app.ctx, authOf(request), request.body, actorOf(request))),
+  );
+
+  /** The payer's return page asks after the provider's checkout; a pending checkout is verified first. */
+  app.get(
+    '/payment/checkout/:reference',
+    {
+      onRequest: [authenticate],
+      schema: {
+        summary: 'Get the verified status of a family checkout and its lines',
+        tags,
+        params: z.object({ reference: z.string().regex(REFERENCE, 'Invalid payment reference') }),
+        response: responses(checkoutStatusSchema),
+      },
+    },
+    async (request) => ok('Checkout loaded', await checkoutStatus(app.ctx, authOf(request), request.params.reference)),
+  );
+
+  /** Where the payer's browser goes after the provider: a family checkout has its own view of the page. */
+  async function landingOf(reference: string) {
+    return REFERENCE.test(reference) && (await isCheckoutReference(app.ctx, reference))
+      ? checkoutLanding(reference)
+      : landing(reference);
+  }
 
   /** The payer's screen asks after the checkout closes; pending online payments are verified first. */
   app.get(
@@ -95,7 +140,7 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const reference = request.query.reference ?? request.query.trxref ?? '';
       await settleFromRedirect(reference, request.log);
-      return reply.redirect(landing(reference), 302);
+      return reply.redirect(await landingOf(reference), 302);
     },
   );
 
@@ -122,7 +167,7 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
       // The transaction id names the attempt that ended the checkout; it is verified, not believed.
       if (request.query.status !== 'cancelled')
         await settleFromRedirect(reference, request.log, request.query.transaction_id);
-      return reply.redirect(landing(reference), 302);
+      return reply.redirect(await landingOf(reference), 302);
     },
   );
 

@@ -4,6 +4,8 @@ import { notifyPaymentFailed } from '../../notifications/notices.service.js';
 import { SYSTEM } from '../credit.service.js';
 import { lockPayment, updatePayment } from '../payments.queries.js';
 import { settlePendingRefunds } from '../refunds/refunds.service.js';
+import { pendingCheckouts } from './checkout.queries.js';
+import { abandonCheckout, settleCheckout } from './checkout-settle.service.js';
 import { alertedSince, pendingOnlinePayments } from './online.queries.js';
 import { type SettleOutcome, settlePayment } from './settle.service.js';
 
@@ -15,7 +17,8 @@ const ALERT_EVERY_MS = 60 * 60_000;
 /**
  * The reconciliation pass: verifies pending online payments older than `olderThanMinutes` (a
  * dropped webhook, a closed window) and payments failed within the abandon window (a late
- * success), and fails those the provider still reports unpaid after `abandonAfterMinutes`.
+ * success), and fails those the provider still reports unpaid after `abandonAfterMinutes`; family
+ * checkouts the same way, as a whole.
  * Only an answer of the provider fails a payment: when it cannot be asked (timeout, 5xx, a key
  * it refuses, no readable key) the payment stays pending, is tried again on the next pass, and
  * the school's administrator is alerted (at most hourly). Then it follows up pending refunds.
@@ -29,15 +32,28 @@ export async function reconcilePendingPayments(
   const now = ctx.clock();
   const olderThan = new Date(now.getTime() - (options.olderThanMinutes ?? 5) * 60_000);
   const abandonBefore = new Date(now.getTime() - (options.abandonAfterMinutes ?? 24 * 60) * 60_000);
-  const rows = await pendingOnlinePayments(ctx.db, olderThan, options.limit ?? 200, abandonBefore);
+  const limit = options.limit ?? 200;
+  // A family checkout is one provider transaction: it is verified, and abandoned, as a whole.
+  const targets: Target[] = [
+    ...(await pendingOnlinePayments(ctx.db, olderThan, limit, abandonBefore)).map((row) => ({
+      ...row,
+      settle: () => settlePayment(ctx, row.reference, { source: 'job' }),
+      abandon: () => abandon(ctx, row.id),
+    })),
+    ...(await pendingCheckouts(ctx.db, olderThan, limit, abandonBefore)).map((checkout) => ({
+      ...checkout,
+      settle: () => settleCheckout(ctx, checkout, { source: 'job' }),
+      abandon: () => abandonCheckout(ctx, checkout.id),
+    })),
+  ];
   const result = { checked: 0, credited: 0, failed: 0, review: 0, pending: 0, unreachable: 0, refunds: 0 };
   const unreachable = new Map<string, { schoolId: string; method: string; references: string[]; error: string }>();
-  for (const row of rows) {
+  for (const row of targets) {
     result.checked++;
     let outcome: SettleOutcome;
     let error = 'no usable key for the provider account';
     try {
-      outcome = await settlePayment(ctx, row.reference, { source: 'job' });
+      outcome = await row.settle();
     } catch (caught) {
       outcome = 'unavailable';
       error = describe(caught);
@@ -52,7 +68,7 @@ export async function reconcilePendingPayments(
     else if (outcome === 'review') result.review++;
     else if (outcome === 'failed' && row.status === 'pending') result.failed++;
     else if (outcome === 'still_pending' && row.status === 'pending' && row.createdAt < abandonBefore) {
-      if (await abandon(ctx, row.id)) result.failed++;
+      if (await row.abandon()) result.failed++;
       else result.pending++;
     } else if (row.status === 'pending') result.pending++;
   }
@@ -66,6 +82,17 @@ export async function reconcilePendingPayments(
     pending: references.length,
   }));
   return { ...result, alerts, refundErrors: refunds.errors };
+}
+
+/** A single payment or a family checkout to verify again. */
+interface Target {
+  reference: string;
+  schoolId: string;
+  method: string;
+  status: string;
+  createdAt: Date;
+  settle: () => Promise<SettleOutcome>;
+  abandon: () => Promise<boolean>;
 }
 
 function describe(error: unknown): string {

@@ -7,7 +7,10 @@ import { notifyPaymentFailed } from '../../notifications/notices.service.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import type { PaymentProvider, PaymentVerification } from '../../providers/provider.js';
 import { creditPayment, SYSTEM } from '../credit.service.js';
+import { creditHolderOfPayment, moveExcessToCredit } from '../family-credit/family-credit.service.js';
 import { findPaymentByReference, lockPayment, type PaymentRow, updatePayment } from '../payments.queries.js';
+import { findCheckoutById, findCheckoutByReference } from './checkout.queries.js';
+import { settleCheckout } from './checkout-settle.service.js';
 import { insertReview, lockFeeAmount } from './online.queries.js';
 
 /**
@@ -30,14 +33,38 @@ export const isOnline = (method: string): method is OnlineMethod =>
  * Two checkouts for one fee can both be paid: the second finds less owed than it carries. Its
  * money was taken, so it is not failed, and crediting it would collect more than the fee.
  */
-async function overCollection(tx: DbOrTx, payment: PaymentRow, feeKobo: bigint | undefined): Promise<string | null> {
+export async function overCollection(
+  tx: DbOrTx,
+  payment: PaymentRow,
+  feeKobo: bigint | undefined,
+): Promise<string | null> {
   if (feeKobo === undefined) return null;
   const owed = await owedOn(tx, payment.studentId, { id: payment.feeId, amountKobo: feeKobo });
   if (payment.amountKobo <= owed) return null;
   return `over-collection: ${formatKobo(payment.amountKobo)} was paid when only ${formatKobo(owed)} was still owed on the fee; refund or credit the excess of ${formatKobo(payment.amountKobo - owed)}`;
 }
 
-function mismatch(payment: PaymentRow, v: PaymentVerification): string | null {
+/**
+ * An over-collection the family keeps as credit rather than a person reviewing it: the excess and
+ * the parent it goes to. Null when nothing is over, or when the student has no parent to hold it.
+ */
+export async function excessToCredit(
+  tx: DbOrTx,
+  payment: PaymentRow,
+  feeKobo: bigint | undefined,
+): Promise<{ excessKobo: bigint; parentId: string } | null> {
+  if (feeKobo === undefined) return null;
+  const owed = await owedOn(tx, payment.studentId, { id: payment.feeId, amountKobo: feeKobo });
+  if (payment.amountKobo <= owed) return null;
+  const parentId = await creditHolderOfPayment(tx, payment);
+  return parentId ? { excessKobo: payment.amountKobo - owed, parentId } : null;
+}
+
+/** What the provider reports against what was asked for: a single payment, or a family checkout's total. */
+export function mismatch(
+  payment: Pick<PaymentRow, 'reference' | 'currency' | 'amountKobo'>,
+  v: PaymentVerification,
+): string | null {
   if (v.reference !== payment.reference) return `reference ${v.reference ?? 'missing'} does not match`;
   if (v.currency !== payment.currency) return `currency ${v.currency ?? 'missing'} is not ${payment.currency}`;
   if (v.amountKobo !== payment.amountKobo)
@@ -45,6 +72,34 @@ function mismatch(payment: PaymentRow, v: PaymentVerification): string | null {
   if (v.chargedKobo !== null && v.chargedKobo < payment.amountKobo)
     return `charged ${v.chargedKobo} kobo is below ${payment.amountKobo} kobo`;
   return null;
+}
+
+/**
+ * Puts a payment in review with what the provider reported: a person decides, nothing is credited.
+ * `providerId` is the transaction's id, left off a checkout's lines (one transaction, many rows).
+ */
+export async function holdForReview(
+  tx: DbOrTx,
+  payment: PaymentRow,
+  verification: PaymentVerification,
+  reason: string,
+  changes: { verifiedAt: Date; providerId: string | null },
+) {
+  await updatePayment(tx, payment.id, { status: 'review', ...changes });
+  await insertReview(tx, {
+    paymentId: payment.id,
+    schoolId: payment.schoolId,
+    reason,
+    expectedKobo: payment.amountKobo,
+    reportedKobo: verification.amountKobo,
+    currency: verification.currency,
+    providerStatus: verification.providerStatus,
+    details: {
+      reference: verification.reference,
+      chargedKobo: verification.chargedKobo?.toString() ?? null,
+      providerId: verification.providerId,
+    },
+  });
 }
 
 export interface SettleOptions {
@@ -65,12 +120,13 @@ export interface SettleOptions {
  * retry under the same tx_ref, so a failed attempt does not end the payment; Paystack's failed
  * status is its answer for the reference.
  */
-const failureEnds = (method: OnlineMethod) => method === 'paystack';
+export const failureEnds = (method: OnlineMethod) => method === 'paystack';
 
 /**
  * The only code that credits a payment. Asks the provider (never the webhook body or the redirect
  * query), then, under a row lock on the payment, moves it from pending (or failed: a late success)
  * to success exactly once, or to review on any mismatch. Safe to call any number of times at once.
+ * A family checkout's reference (or one of its lines') settles the whole checkout (settleCheckout).
  */
 export async function settlePayment(
   ctx: AppContext,
@@ -78,6 +134,11 @@ export async function settlePayment(
   options: SettleOptions = { source: 'job' },
 ): Promise<SettleOutcome> {
   const existing = options.payment ?? (await findPaymentByReference(ctx.db, reference));
+  // A family checkout's reference names no payment; its lines' references mean the checkout.
+  const checkout = existing
+    ? existing.checkoutId && (await findCheckoutById(ctx.db, existing.checkoutId))
+    : await findCheckoutByReference(ctx.db, reference);
+  if (checkout) return settleCheckout(ctx, checkout, { source: options.source, transactionId: options.transactionId });
   if (existing?.kind !== 'payment' || !isOnline(existing.method)) return 'unknown';
   if (existing.status === 'success' || existing.status === 'review') return 'already_settled';
   const provider =
@@ -107,27 +168,18 @@ export async function settlePayment(
       });
 
     if (verification.status === 'success') {
-      const problem = mismatch(payment, verification) ?? (await overCollection(tx, payment, feeKobo));
+      const mismatched = mismatch(payment, verification);
+      const excess = mismatched ? null : await excessToCredit(tx, payment, feeKobo);
+      const problem = mismatched ?? (excess ? null : await overCollection(tx, payment, feeKobo));
       if (problem) {
-        await updatePayment(tx, payment.id, { status: 'review', verifiedAt: now, providerId: verification.providerId });
-        await insertReview(tx, {
-          paymentId: payment.id,
-          schoolId: payment.schoolId,
-          reason: problem,
-          expectedKobo: payment.amountKobo,
-          reportedKobo: verification.amountKobo,
-          currency: verification.currency,
-          providerStatus: verification.providerStatus,
-          details: {
-            reference: verification.reference,
-            chargedKobo: verification.chargedKobo?.toString() ?? null,
-            providerId: verification.providerId,
-          },
+        await holdForReview(tx, payment, verification, problem, {
+          verifiedAt: now,
+          providerId: verification.providerId,
         });
         await audit('payment.review', { status: 'review', reason: problem });
         return 'review';
       }
-      await creditPayment(
+      const credited = await creditPayment(
         tx,
         ctx,
         SYSTEM,
@@ -141,6 +193,7 @@ export async function settlePayment(
         },
         { providerId: verification.providerId, source: options.source, providerStatus: verification.providerStatus },
       );
+      if (excess) await moveExcessToCredit(tx, ctx, SYSTEM, credited, excess.excessKobo, excess.parentId);
       return 'credited';
     }
     const closes = verification.status === 'reversed' || (verification.status === 'failed' && failureEnds(method));

@@ -9,6 +9,7 @@ import { appProvider } from '../../providers/resolve.js';
 import { SYSTEM } from '../credit.service.js';
 import { findPaymentByReference, type PaymentRow } from '../payments.queries.js';
 import { settleRefundsOf } from '../refunds/refunds.service.js';
+import { findCheckoutByReference } from './checkout.queries.js';
 import { processDispute } from './disputes.service.js';
 import { markWebhookProcessed, recordWebhookEvent, unprocessedWebhooks } from './online.queries.js';
 import { isOnline, settlePayment } from './settle.service.js';
@@ -74,7 +75,14 @@ export async function handleWebhook(
     if (payment?.method === method) {
       provider = await providerFor(ctx, payment.schoolId, method, { includeSwitchedOff: true });
       Object.assign(known, { payment, provider });
-    } else provider = appProvider(ctx.config, method);
+    } else {
+      // A family checkout's reference names no payment: its school's account signs the event.
+      const checkout = reference && !payment ? await findCheckoutByReference(ctx.db, reference) : undefined;
+      provider =
+        checkout?.method === method
+          ? await providerFor(ctx, checkout.schoolId, method, { includeSwitchedOff: true })
+          : appProvider(ctx.config, method);
+    }
     event = provider ? provider.parseWebhook(rawBody, headers) : null;
   }
   await admit(event !== null);

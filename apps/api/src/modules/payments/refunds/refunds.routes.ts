@@ -29,7 +29,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         app.ctx,
         authOf(request),
         request.params.id,
-        request.body.reason,
+        request.body,
         actorOf(request),
       );
       return ok(message, refund);

@@ -4,6 +4,7 @@ import {
   type OnlineMethod,
   PAYMENT_METHOD_LABELS,
   type Payment,
+  type REFUND_DESTINATIONS,
 } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
@@ -16,6 +17,7 @@ import { notifyRefund } from '../../notifications/notices.service.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import { type PaymentProvider, ProviderError, type RefundResult } from '../../providers/provider.js';
 import { refundOfPayment, SYSTEM } from '../credit.service.js';
+import { creditHolderOfPayment, creditRefund, movedToCreditOf } from '../family-credit/family-credit.service.js';
 import {
   alreadyRefunded,
   paymentMethodUnavailable,
@@ -33,6 +35,8 @@ import {
 } from '../payments.queries.js';
 import { getVisiblePayment } from '../reporting/lists.service.js';
 import { pendingRefunds, refundsOf } from './refunds.queries.js';
+
+type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
 
 const isOnline = (method: string): method is OnlineMethod => (ONLINE_METHODS as readonly string[]).includes(method);
 
@@ -55,13 +59,13 @@ async function providerOf(ctx: AppContext, payment: PaymentRow): Promise<Payment
 /** The provider's answer to a refund request: its refund, its refusal, or nothing known. */
 type Asked = { sent: RefundResult } | { refused: string } | { unanswered: string };
 
-async function askProvider(provider: PaymentProvider, payment: PaymentRow, refundId: string): Promise<Asked> {
+async function askProvider(provider: PaymentProvider, payment: PaymentRow, refund: PaymentRow): Promise<Asked> {
   try {
     const sent = await provider.refund({
       reference: payment.providerReference ?? payment.reference,
       providerId: payment.providerId,
-      amountKobo: payment.amountKobo,
-      refundId,
+      amountKobo: refund.amountKobo,
+      refundId: refund.id,
     });
     return { sent };
   } catch (error) {
@@ -134,26 +138,34 @@ async function finishRefund(
 }
 
 /**
- * Returns a successful payment's money as a new `refund` row of the same amount; the original is
- * never changed, and outstanding rises once the refund is done, because every sum of money paid
+ * Returns a successful payment's money as a new `refund` row of the same amount (less what of it
+ * was already moved to the family's credit as an over-collection); the original is never changed, and outstanding rises once the refund is done, because every sum of money paid
  * subtracts successful refunds. The refund row is written first, under a lock on the original,
  * so a second request finds it and is refused. An online refund is then asked of the provider
  * outside any transaction, naming our refund's id, and stays pending until the provider reports
  * it processed or failed (its answer, its webhook or the reconciliation job). Cash and
- * transfers are done at once (the money goes back at the desk).
+ * transfers are done at once (the money goes back at the desk). A refund to credit is done at once
+ * too, with no provider: the family's credit gains the amount; a payment made from credit always
+ * goes back to credit.
  */
 export async function refundPayment(
   ctx: AppContext,
   auth: AuthContext,
   id: string,
-  reason: string,
+  input: { reason: string; to: RefundDestination },
   actor: Actor,
 ): Promise<{ refund: Payment; message: string }> {
+  const { reason } = input;
   const scoped = inSchoolScope(auth.scope, payments.schoolId);
   const [original, earlier] = [await findPaymentById(ctx.db, id, scoped), await findRefundOf(ctx.db, id)];
   assertRefundable(original, Boolean(earlier));
+  const toCredit = input.to === 'credit' || original.method === 'credit';
+  const holder = toCredit ? await creditHolderOfPayment(ctx.db, original) : undefined;
+  if (toCredit && !holder) throw refundNotAllowed('This student has no linked parent to hold family credit');
+  const amountKobo = original.amountKobo - (await movedToCreditOf(ctx.db, original.id));
+  if (amountKobo === 0n) throw refundNotAllowed("All of this payment is already the family's credit");
   // Resolved before the transaction: it reads the school's profile, which must not wait on our lock.
-  const provider = await providerOf(ctx, original);
+  const provider = toCredit ? null : await providerOf(ctx, original);
 
   let refundRow: PaymentRow;
   try {
@@ -164,6 +176,7 @@ export async function refundPayment(
       const now = ctx.clock();
       const refund = await insertPayment(tx, {
         ...refundOfPayment(payment),
+        amountKobo,
         status: provider ? 'pending' : 'success',
         reason,
         initiatedBy: auth.userId,
@@ -180,13 +193,15 @@ export async function refundPayment(
         after: {
           kind: 'refund',
           refundOf: payment.id,
-          amountKobo: payment.amountKobo.toString(),
+          amountKobo: amountKobo.toString(),
           method: payment.method,
           reason,
           reference: refund.reference,
           status: refund.status,
+          to: holder ? 'credit' : 'payer',
         },
       });
+      if (holder) await creditRefund(tx, ctx, actor, refund, holder, reason);
       if (refund.status === 'success') await notifyRefund(tx, ctx, refund.id, 'refund');
       return refund;
     });
@@ -196,13 +211,19 @@ export async function refundPayment(
     throw error;
   }
 
+  if (holder) {
+    return {
+      refund: await getVisiblePayment(ctx.db, auth, refundRow.id),
+      message: "Refund recorded as the family's credit.",
+    };
+  }
   if (!provider || !isOnline(original.method)) {
     return {
       refund: await getVisiblePayment(ctx.db, auth, refundRow.id),
       message: 'Refund recorded. Hand the money back to the payer.',
     };
   }
-  const asked = await askProvider(provider, original, refundRow.id);
+  const asked = await askProvider(provider, original, refundRow);
   await recordAnswer(ctx, refundRow.id, asked);
   if ('refused' in asked) throw providerRefusedRefund(`The payment provider refused the refund: ${asked.refused}`);
   if ('unanswered' in asked) {
@@ -229,7 +250,7 @@ export async function settleRefund(ctx: AppContext, refund: PaymentRow, source: 
   if (!provider) return;
   if (!refund.providerReference) {
     const original = await findPaymentById(ctx.db, refund.refundOf);
-    if (original) await recordAnswer(ctx, refund.id, await askProvider(provider, original, refund.id));
+    if (original) await recordAnswer(ctx, refund.id, await askProvider(provider, original, refund));
     return;
   }
   const state = await provider.refundStatus(refund.providerReference);

@@ -26,6 +26,7 @@ import { findPaymentProfile } from '../../payment-profiles/payment-profiles.quer
 import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
 import { creditPayment, newReference } from '../credit.service.js';
+import { creditHolderOfPayment, moveExcessToCredit } from '../family-credit/family-credit.service.js';
 import {
   amountAboveOutstanding,
   feeAlreadyPaid,
@@ -162,7 +163,8 @@ function paidAtOf(transferDate: string | null, now: Date): Date {
 
 /**
  * The bursary saw the money arrive: the claim is credited like any other payment (receipt
- * number, audit), never for more than the student still owes at this moment.
+ * number, audit). What is beyond what the student still owes at this moment becomes the family's
+ * credit; without a parent to hold it, a claim for more than is owed is refused.
  */
 export async function confirmTransfer(ctx: AppContext, auth: AuthContext, id: string, actor: Actor) {
   const scoped = inSchoolScope(auth.scope, payments.schoolId);
@@ -175,7 +177,9 @@ export async function confirmTransfer(ctx: AppContext, auth: AuthContext, id: st
     assertPendingClaim(payment);
     if (!fee) throw feeNotFound();
     const owed = await owedOn(tx, payment.studentId, fee);
-    if (payment.amountKobo > owed) {
+    // More than is owed by now (another payment came first): the family keeps the excess as credit.
+    const holder = payment.amountKobo > owed ? await creditHolderOfPayment(tx, payment) : undefined;
+    if (payment.amountKobo > owed && !holder) {
       throw conflict(
         `This transfer of ${formatKobo(payment.amountKobo)} is more than the ${formatKobo(owed)} still owed on the fee. Reject it and record what was actually received.`,
         PAYMENT_ERROR_CODES.amountAboveOutstanding,
@@ -183,7 +187,7 @@ export async function confirmTransfer(ctx: AppContext, auth: AuthContext, id: st
     }
     const now = ctx.clock();
     await updatePayment(tx, payment.id, { reviewedBy: auth.userId, reviewedAt: now });
-    await creditPayment(
+    const credited = await creditPayment(
       tx,
       ctx,
       actor,
@@ -196,6 +200,7 @@ export async function confirmTransfer(ctx: AppContext, auth: AuthContext, id: st
         transferDate: payment.transferDate,
       },
     );
+    if (holder) await moveExcessToCredit(tx, ctx, actor, credited, payment.amountKobo - owed, holder);
   });
   return getVisiblePayment(ctx.db, auth, id);
 }

@@ -1,5 +1,5 @@
 import { studentFeesSchema } from '@schoolledger/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { cashDeskKeys } from './keys';
 
@@ -21,5 +21,17 @@ export function useStudentFees(studentId: string | null) {
     // The desk takes money against these figures: always ask afresh, never show an older answer.
     staleTime: 0,
     gcTime: 0,
+  });
+}
+
+/** The owed fees of several children at once, for one family payment. */
+export function useFamilyFees(studentIds: string[]) {
+  return useQueries({
+    queries: studentIds.map((studentId) => ({
+      queryKey: cashDeskKeys.fees(studentId),
+      queryFn: ({ signal }: { signal: AbortSignal }) => getStudentFees(studentId, signal),
+      staleTime: 0,
+      gcTime: 0,
+    })),
   });
 }

@@ -2,4 +2,5 @@
 export const cashDeskKeys = {
   all: ['cashDesk'] as const,
   fees: (studentId: string) => [...cashDeskKeys.all, 'fees', studentId] as const,
+  siblings: (studentId: string) => [...cashDeskKeys.all, 'siblings', studentId] as const,
 };

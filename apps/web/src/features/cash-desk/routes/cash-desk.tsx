@@ -1,14 +1,24 @@
-import { UserRound } from 'lucide-react';
+import { UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button, Card, CardBody, CardHeader, ErrorBanner, LoadingState, PageHeader } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { useStudentFees } from '../api/get-student-fees';
 import { CashPaymentForm, type RecordedCash } from '../components/cash-payment-form';
 import { CashReceipt } from '../components/cash-receipt';
+import { FamilyPaymentForm, type RecordedFamily } from '../components/family-payment-form';
+import { FamilyReceipt } from '../components/family-receipt';
 import { Steps } from '../components/steps';
 import { type ChosenStudent, StudentSearch } from '../components/student-search';
 
-function ChosenStudentCard({ student, onChange }: { student: ChosenStudent; onChange(): void }) {
+function ChosenStudentCard({
+  student,
+  onChange,
+  onFamily,
+}: {
+  student: ChosenStudent;
+  onChange(): void;
+  onFamily?: () => void;
+}) {
   return (
     <Card>
       <CardBody className="flex flex-wrap items-center gap-x-4 gap-y-3">
@@ -21,9 +31,17 @@ function ChosenStudentCard({ student, onChange }: { student: ChosenStudent; onCh
             <span className="font-mono">{student.regNo}</span> · {student.classArm ?? 'No class'} · {student.school}
           </p>
         </div>
-        <Button variant="secondary" size="sm" onClick={onChange} className="max-sm:w-full">
-          Change student
-        </Button>
+        <div className="flex flex-wrap gap-2 max-sm:w-full">
+          {onFamily && (
+            <Button variant="secondary" size="sm" onClick={onFamily} className="max-sm:flex-1">
+              <Users className="size-4" aria-hidden="true" />
+              Pay for the family
+            </Button>
+          )}
+          <Button variant="secondary" size="sm" onClick={onChange} className="max-sm:flex-1">
+            Change student
+          </Button>
+        </div>
       </CardBody>
     </Card>
   );
@@ -34,14 +52,19 @@ export default function CashDeskPage() {
   const [student, setStudent] = useState<ChosenStudent | null>(null);
   const [recorded, setRecorded] = useState<RecordedCash | null>(null);
   const [feeChosen, setFeeChosen] = useState(false);
-  const fees = useStudentFees(recorded ? null : (student?._id ?? null));
+  // The family desk: several children's fees in one submission, found from this student.
+  const [family, setFamily] = useState(false);
+  const [familyRecorded, setFamilyRecorded] = useState<RecordedFamily | null>(null);
+  const fees = useStudentFees(recorded || family ? null : (student?._id ?? null));
   const restart = () => {
     setRecorded(null);
     setStudent(null);
     setFeeChosen(false);
+    setFamily(false);
+    setFamilyRecorded(null);
   };
 
-  const step = recorded ? 4 : feeChosen ? 3 : student ? 2 : 1;
+  const step = recorded || familyRecorded ? 4 : feeChosen ? 3 : student ? 2 : 1;
   return (
     <div className="mx-auto max-w-6xl">
       <div className="print:hidden">
@@ -52,11 +75,18 @@ export default function CashDeskPage() {
       </div>
       <Steps current={step} />
 
-      {recorded && student ? (
+      {familyRecorded && student ? (
+        <FamilyReceipt student={student} recorded={familyRecorded} onNewPayment={restart} />
+      ) : recorded && student ? (
         <CashReceipt student={student} school={student.school} recorded={recorded} onNewPayment={restart} />
-      ) : student ? (
+      ) : student && family ? (
         <div className="space-y-6">
           <ChosenStudentCard student={student} onChange={restart} />
+          <FamilyPaymentForm student={student} onRecorded={setFamilyRecorded} onBack={() => setFamily(false)} />
+        </div>
+      ) : student ? (
+        <div className="space-y-6">
+          <ChosenStudentCard student={student} onChange={restart} onFamily={() => setFamily(true)} />
           {fees.isPending ? (
             <LoadingState label="Loading fee data..." />
           ) : fees.isError ? (

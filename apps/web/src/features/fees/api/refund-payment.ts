@@ -1,4 +1,7 @@
-import { paymentSchema } from '@schoolledger/domain';
+import { paymentSchema, type REFUND_DESTINATIONS } from '@schoolledger/domain';
+
+type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
+
 import { api } from '@/lib/api-client';
 import { PAYMENT_MESSAGES } from '../lib/payment-messages';
 import { useFeeMutation } from './mutation';
@@ -6,11 +9,13 @@ import { useFeeMutation } from './mutation';
 export interface RefundPaymentVariables {
   paymentId: string;
   reason: string;
+  /** `credit`: the money stays with the school as the family's credit instead of going back. */
+  to: RefundDestination;
 }
 
 /** Refunds the whole payment as a new compensating row; the original stays, marked refunded. */
-export async function refundPayment({ paymentId, reason }: RefundPaymentVariables) {
-  return paymentSchema.parse(await api.post(`/payment/${paymentId}/refund`, { reason }, { silent: true }));
+export async function refundPayment({ paymentId, reason, to }: RefundPaymentVariables) {
+  return paymentSchema.parse(await api.post(`/payment/${paymentId}/refund`, { reason, to }, { silent: true }));
 }
 
 export function useRefundPayment() {

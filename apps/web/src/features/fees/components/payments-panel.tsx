@@ -2,7 +2,7 @@ import { formatKobo, type Payment, refundInputSchema } from '@schoolledger/domai
 import { Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PaymentCard, payerName } from '@/components/payments';
-import { Button, Card, EmptyState, ErrorBanner, LoadingState, Pagination, Spinner } from '@/components/ui';
+import { Button, Card, Checkbox, EmptyState, ErrorBanner, LoadingState, Pagination, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { type PaymentsQuery, usePayments } from '../api/get-payments';
 import { useRefundPayment } from '../api/refund-payment';
@@ -34,6 +34,7 @@ export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId
   const payments = usePayments(query);
   const refund = useRefundPayment();
   const [refunding, setRefunding] = useState<Payment | null>(null);
+  const [toCredit, setToCredit] = useState(false);
 
   // A refund or a confirmation can leave the address past the last page.
   const totalPages = payments.data?.pagination.totalPages ?? 0;
@@ -88,7 +89,13 @@ export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId
                 showSchool={may.multiSchool}
                 actions={
                   may.refund && isRefundable(payment) ? (
-                    <RefundButton payment={payment} onRefund={() => setRefunding(payment)} />
+                    <RefundButton
+                      payment={payment}
+                      onRefund={() => {
+                        setToCredit(payment.mode_of_payment === 'credit');
+                        setRefunding(payment);
+                      }}
+                    />
                   ) : undefined
                 }
               />
@@ -122,21 +129,33 @@ export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId
               </p>
               <p className="mt-2">
                 The payment stays on record and a refund of the same amount is added, so the student owes it again.
-                {refunding.mode_of_payment === 'paystack' || refunding.mode_of_payment === 'flutterwave'
-                  ? ' The money is returned through the payment provider; the refund shows as pending until the provider confirms it.'
-                  : ' Hand the money back to the payer yourself.'}
+                {toCredit
+                  ? " The money stays with the school as the family's credit, for their next fees."
+                  : refunding.mode_of_payment === 'paystack' || refunding.mode_of_payment === 'flutterwave'
+                    ? ' The money is returned through the payment provider; the refund shows as pending until the provider confirms it.'
+                    : ' Hand the money back to the payer yourself.'}
               </p>
             </>
           }
           label="Reason for refund"
           confirmLabel="Refund payment"
-          schema={refundInputSchema}
+          schema={refundInputSchema.pick({ reason: true })}
           pending={refund.isPending}
           onConfirm={(reason) =>
-            refund.mutate({ paymentId: refunding._id, reason }, { onSuccess: () => setRefunding(null) })
+            refund.mutate(
+              { paymentId: refunding._id, reason, to: toCredit ? 'credit' : 'payer' },
+              { onSuccess: () => setRefunding(null) },
+            )
           }
           onClose={() => setRefunding(null)}
-        />
+        >
+          <Checkbox
+            label="Keep the money as the family's credit"
+            checked={toCredit}
+            disabled={refunding.mode_of_payment === 'credit'}
+            onChange={(event) => setToCredit(event.target.checked)}
+          />
+        </ReasonDialog>
       )}
     </div>
   );

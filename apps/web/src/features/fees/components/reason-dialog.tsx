@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { refundInputSchema } from '@schoolledger/domain';
+import type { rejectTransferInputSchema } from '@schoolledger/domain';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, FormField, Modal, Textarea } from '@/components/ui';
@@ -10,10 +10,12 @@ export interface ReasonDialogProps {
   label: string;
   confirmLabel: string;
   /** The domain schema of the request: it carries the SPEC text for a missing reason. */
-  schema: typeof refundInputSchema;
+  schema: typeof rejectTransferInputSchema;
   pending: boolean;
   onConfirm(reason: string): void;
   onClose(): void;
+  /** More choices shown under the reason, such as where a refund goes. */
+  children?: ReactNode;
 }
 
 /** A destructive money action that must say why: a refund or a rejected transfer. */
@@ -26,6 +28,7 @@ export function ReasonDialog({
   pending,
   onConfirm,
   onClose,
+  children,
 }: ReasonDialogProps) {
   const {
     register,
@@ -55,6 +58,7 @@ export function ReasonDialog({
         <FormField label={label} error={errors.reason?.message} required>
           <Textarea rows={3} {...register('reason')} />
         </FormField>
+        {children}
       </form>
     </Modal>
   );

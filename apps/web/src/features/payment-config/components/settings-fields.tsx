@@ -4,7 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { Checkbox, FormField, Input, Select } from '@/components/ui';
 import { enabledMethods, type ProfileFormValues } from '../lib/form-values';
 
-/** Default method (among the enabled ones), cash at the desk, installments and their minimum. */
+/** Default method (among the enabled ones), cash at the desk, installments and their minimum, family credit. */
 export function SettingsFields() {
   const {
     register,
@@ -61,6 +61,13 @@ export function SettingsFields() {
       >
         <Input type="number" inputMode="numeric" min={0} step={100} {...register('minimum_installment_amount')} />
       </FormField>
+      <div>
+        <Checkbox label="Use family credit by itself" {...register('auto_apply_credit')} />
+        <p className="mt-1 ml-6 text-xs text-slate-500 dark:text-slate-400">
+          Credit a family gains (an overpayment, a refund kept as credit) pays its children's oldest owed fees of this
+          school at once.
+        </p>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentProfile } from '@schoolledger/domain';
+import { PAYER_METHODS, PAYMENT_METHOD_LABELS, type PaymentProfile } from '@schoolledger/domain';
 import type { ReactNode } from 'react';
 import { Badge, Card, CardBody, CardHeader } from '@/components/ui';
 import { enabledMethods } from '../lib/form-values';
@@ -13,7 +13,7 @@ export function SidePanel({ profile }: { profile: PaymentProfile }) {
         <CardHeader title="Available methods" description="What payers see after the last save" />
         <CardBody>
           <ul className="space-y-2.5">
-            {PAYMENT_METHODS.map((method) => {
+            {PAYER_METHODS.map((method) => {
               const on = enabled.includes(method);
               return (
                 <li key={method} className="flex items-center justify-between gap-3 text-sm">

@@ -1,6 +1,6 @@
 import {
-  PAYMENT_METHODS,
-  type PaymentMethod,
+  PAYER_METHODS,
+  type PayerMethod,
   type PaymentProfile,
   type PaymentProfileInput,
   paymentProfileInputSchema,
@@ -32,6 +32,7 @@ export function toFormValues(profile: PaymentProfile): ProfileFormValues {
     default_payment_method: profile.default_payment_method,
     enable_installments: profile.enable_installments,
     minimum_installment_amount: minimumCodec.encode(profile.minimum_installment_amount),
+    auto_apply_credit: profile.auto_apply_credit,
     clear_ps_secret_key: false,
     clear_fw_secret_key: false,
     clear_fw_secret_hash: false,
@@ -57,14 +58,14 @@ export function toInput(values: ProfileFormOutput): PaymentProfileInput {
 
 type MethodFlags = Pick<ProfileFormValues, 'activate_ps' | 'activate_fw' | 'activate_bank_transfer' | 'activate_cash'>;
 
-export function enabledMethods(flags: MethodFlags): PaymentMethod[] {
-  const on: Record<PaymentMethod, boolean | undefined> = {
+export function enabledMethods(flags: MethodFlags): PayerMethod[] {
+  const on: Record<PayerMethod, boolean | undefined> = {
     paystack: flags.activate_ps,
     flutterwave: flags.activate_fw,
     bank_transfer: flags.activate_bank_transfer,
     cash: flags.activate_cash,
   };
-  return PAYMENT_METHODS.filter((method) => on[method]);
+  return PAYER_METHODS.filter((method) => on[method]);
 }
 
 export const CONFIG_TABS = [

@@ -13,4 +13,6 @@ export const studentFeeKeys = {
   allPayments: () => [...studentFeeKeys.all, 'payments'] as const,
   payments: (query: GetMyPaymentsQuery) => [...studentFeeKeys.allPayments(), query] as const,
   methods: (studentId: string | null) => [...studentFeeKeys.all, 'methods', studentId ?? 'self'] as const,
+  unpaid: (studentId: string) => [...studentFeeKeys.allFees(), 'unpaid', studentId] as const,
+  checkout: (reference: string) => [...studentFeeKeys.all, 'checkout', reference] as const,
 };

@@ -1,4 +1,5 @@
 import {
+  adjustedAmount,
   capitalize,
   dueLabel,
   type FeeDueStatus,
@@ -25,11 +26,20 @@ export interface FeeCardProps {
   onPay(item: StudentFee): void;
 }
 
+/** '−₦100.05' for a discount, '+₦500.00' for a late fee. */
+const signed = (kobo: bigint) => `${kobo < 0n ? '−' : '+'}${formatKobo(kobo < 0n ? -kobo : kobo)}`;
+
 export function FeeCard({ item, today, onPay }: FeeCardProps) {
   const { fee } = item;
+  // Only what counts or may soon count: a rejected or reversed adjustment changes nothing.
+  const lines = item.adjustments.filter((line) => line.status === 'approved' || line.status === 'pending');
   const progressId = useId();
   const status = feeDueStatus(item.dueDate, today);
-  const paidPercent = percentPaid(item.amountPaid, item.amountDue);
+  // Paid against what the fee asks of this student once its adjustments count.
+  const paidPercent = percentPaid(
+    item.amountPaid,
+    adjustedAmount({ amount: item.amountDue, reductions: item.reductions, lateFees: item.lateFees }),
+  );
   const installments = fee.isInstallmentAllowed && fee.no_ofInstallments > 1;
 
   return (
@@ -69,15 +79,52 @@ export function FeeCard({ item, today, onPay }: FeeCardProps) {
       )}
 
       <dl className="mt-4 space-y-1.5 text-sm">
+        {lines.length > 0 && (
+          <>
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-500 dark:text-slate-400">Fee</dt>
+              <dd className="font-medium text-slate-900 tabular-nums dark:text-white">{formatKobo(item.amountDue)}</dd>
+            </div>
+            {lines.map((line) => (
+              <div key={line._id} className="flex justify-between gap-3">
+                <dt className="min-w-0 break-words text-slate-500 dark:text-slate-400">
+                  {line.label}
+                  {line.status === 'pending' && (
+                    <span className="ml-1.5 text-xs text-amber-700 dark:text-amber-400">(awaiting approval)</span>
+                  )}
+                </dt>
+                <dd
+                  className={clsx(
+                    'shrink-0 font-medium tabular-nums',
+                    line.status === 'pending'
+                      ? 'text-slate-500 dark:text-slate-400'
+                      : line.amount < 0n
+                        ? 'text-emerald-700 dark:text-emerald-400'
+                        : 'text-red-700 dark:text-red-400',
+                  )}
+                >
+                  {signed(line.amount)}
+                </dd>
+              </div>
+            ))}
+          </>
+        )}
         {item.amountPaid > 0n && (
           <div className="flex justify-between gap-3">
             <dt className="text-slate-500 dark:text-slate-400">Paid</dt>
-            <dd className="font-medium text-emerald-700 dark:text-emerald-400">{formatKobo(item.amountPaid)}</dd>
+            <dd className="font-medium text-emerald-700 tabular-nums dark:text-emerald-400">
+              {lines.length > 0 ? signed(-item.amountPaid) : formatKobo(item.amountPaid)}
+            </dd>
           </div>
         )}
-        <div className="flex justify-between gap-3">
+        <div
+          className={clsx(
+            'flex justify-between gap-3',
+            lines.length > 0 && 'border-t border-slate-200 pt-1.5 dark:border-slate-800',
+          )}
+        >
           <dt className="text-slate-500 dark:text-slate-400">Outstanding</dt>
-          <dd className="font-medium text-slate-900 dark:text-white">{formatKobo(item.outstanding)}</dd>
+          <dd className="font-medium text-slate-900 tabular-nums dark:text-white">{formatKobo(item.outstanding)}</dd>
         </div>
       </dl>
 

@@ -38,13 +38,17 @@ export interface FeePaymentsProps {
   /** The student's school, whose sessions and terms the filters offer. */
   schoolId: string | null;
   childPicker?: ReactNode;
+  /** More page actions, such as a parent's payment of several children's fees at once. */
+  actions?: ReactNode;
+  /** The family's credit, shown to a parent above the fees it can pay. */
+  credit?: ReactNode;
 }
 
 function studentLine(student: StudentFees['student']) {
   return [student.name, student.classArm?.name, student.school.name].filter(Boolean).join(' · ');
 }
 
-export function FeePayments({ studentId, childName = null, schoolId, childPicker }: FeePaymentsProps) {
+export function FeePayments({ studentId, childName = null, schoolId, childPicker, actions, credit }: FeePaymentsProps) {
   const ownId = useAuthStore((state) => state.user?._id ?? null);
   const sessions = useSessions(schoolId, { silent: true });
   const terms = useSchoolTerms(schoolId, { silent: true });
@@ -133,6 +137,7 @@ export function FeePayments({ studentId, childName = null, schoolId, childPicker
         description={data ? studentLine(data.student) : 'View and pay your approved school fees.'}
         actions={
           <>
+            {actions}
             {statementFor && <StatementButton key={statementFor} studentId={statementFor} />}
             {data && (
               <div className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-2 sm:text-right dark:border-emerald-900 dark:bg-emerald-950/40">
@@ -154,6 +159,8 @@ export function FeePayments({ studentId, childName = null, schoolId, childPicker
         unavailable={!schoolId || terms.isError}
         childPicker={childPicker}
       />
+
+      {credit}
 
       {data && data.fees.length > 0 && (
         <>

@@ -1,11 +1,12 @@
 import type { PaymentMethod } from '@schoolledger/domain';
-import { Banknote, CreditCard, Globe, Landmark, type LucideIcon } from 'lucide-react';
+import { Banknote, CreditCard, Globe, Landmark, type LucideIcon, PiggyBank } from 'lucide-react';
 
 const ICONS: Record<PaymentMethod, LucideIcon> = {
   paystack: CreditCard,
   flutterwave: Globe,
   bank_transfer: Landmark,
   cash: Banknote,
+  credit: PiggyBank,
 };
 
 /** SPEC §9 colours per method. */
@@ -14,6 +15,7 @@ const COLOURS: Record<PaymentMethod, string> = {
   flutterwave: 'bg-orange-100 text-orange-700 dark:bg-orange-500/15 dark:text-orange-300',
   bank_transfer: 'bg-violet-100 text-violet-700 dark:bg-violet-500/15 dark:text-violet-300',
   cash: 'bg-emerald-100 text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-300',
+  credit: 'bg-amber-100 text-amber-700 dark:bg-amber-500/15 dark:text-amber-300',
 };
 
 export function MethodIcon({ method }: { method: PaymentMethod }) {

@@ -1,19 +1,38 @@
 import { displayName } from '@schoolledger/domain';
-import { Users } from 'lucide-react';
+import { Layers, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Card, EmptyState, ErrorBanner, FormField, LoadingState, PageHeader, Select } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth';
 import { useChildren } from '../api/get-children';
+import { CheckoutResult } from '../components/checkout-result';
+import { FamilyCheckoutDialog } from '../components/family-checkout-dialog';
+import { FamilyCreditCard } from '../components/family-credit-card';
 import { FeePayments } from '../components/fee-payments';
+
+/** Where the provider sends a family checkout's payer back (the API's callback redirects here). */
+const CHECKOUT_RETURN_PARAM = 'checkout';
 
 const TITLE = 'My Fee Payments';
 
 /** SPEC §2 Student Fee Payments: a student's own fees, or a parent's children's. */
 export default function StudentFeesPage() {
   const user = useAuthStore((state) => state.user);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const checkout = searchParams.get(CHECKOUT_RETURN_PARAM);
   if (!user) return null;
+  if (checkout) {
+    const done = () =>
+      setSearchParams(
+        (params) => {
+          params.delete(CHECKOUT_RETURN_PARAM);
+          return params;
+        },
+        { replace: true },
+      );
+    return <CheckoutResult reference={checkout} onDone={done} />;
+  }
   if (user.roles.includes('Student')) return <FeePayments studentId={null} schoolId={user.school?._id ?? null} />;
   return <ParentFeePayments />;
 }
@@ -23,6 +42,7 @@ function ParentFeePayments() {
   // The parent dashboard's 'Pay Fees' opens the page on that child (?child=<id>).
   const [searchParams] = useSearchParams();
   const [childId, setChildId] = useState<string | null>(searchParams.get('child'));
+  const [payingSeveral, setPayingSeveral] = useState(false);
 
   if (children.isPending) {
     return (
@@ -74,6 +94,21 @@ function ParentFeePayments() {
     </FormField>
   );
   return (
-    <FeePayments studentId={child._id} childName={child.firstname} schoolId={child.school._id} childPicker={picker} />
+    <>
+      <FeePayments
+        studentId={child._id}
+        childName={child.firstname}
+        schoolId={child.school._id}
+        childPicker={picker}
+        credit={<FamilyCreditCard studentId={child._id} childName={child.firstname} />}
+        actions={
+          <Button variant="secondary" onClick={() => setPayingSeveral(true)}>
+            <Layers className="size-4" aria-hidden="true" />
+            Pay for several fees
+          </Button>
+        }
+      />
+      {payingSeveral && <FamilyCheckoutDialog childrenOf={children.data} onClose={() => setPayingSeveral(false)} />}
+    </>
   );
 }

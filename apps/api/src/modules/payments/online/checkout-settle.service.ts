@@ -1,0 +1,154 @@
+import type { AppContext } from '../../../app-context.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { recordAudit } from '../../audit/audit.queries.js';
+import { notifyPaymentFailed } from '../../notifications/notices.service.js';
+import { providerFor } from '../../payment-profiles/school-providers.js';
+import { creditPayment, SYSTEM } from '../credit.service.js';
+import { type PaymentRow, updatePayment } from '../payments.queries.js';
+import { type CheckoutRow, lockCheckout, paymentsOfCheckout, updateCheckout } from './checkout.queries.js';
+import { lockFeeAmount } from './online.queries.js';
+import {
+  failureEnds,
+  holdForReview,
+  mismatch,
+  overCollection,
+  type SettleOptions,
+  type SettleOutcome,
+} from './settle.service.js';
+
+/**
+ * Settles a family checkout: one provider transaction that pays every line. Asks the provider
+ * about the checkout's reference, then, under a row lock on the checkout, moves it from pending
+ * (or failed: a late success) to success exactly once and credits every line in the same
+ * transaction, each with its own receipt number in its own school's sequence. A mismatch with the
+ * total, or any line that would now collect more than its fee still owes, puts the whole checkout
+ * and every line in review: the money came as one, so it is decided as one. Safe to call any
+ * number of times at once; settlePayment sends every checkout reference here.
+ */
+export async function settleCheckout(
+  ctx: AppContext,
+  checkout: CheckoutRow,
+  options: Pick<SettleOptions, 'source' | 'transactionId'>,
+): Promise<SettleOutcome> {
+  if (checkout.status === 'success' || checkout.status === 'review') return 'already_settled';
+  const provider = await providerFor(ctx, checkout.schoolId, checkout.method, { includeSwitchedOff: true });
+  if (!provider || provider.name !== checkout.method) return 'unavailable';
+  const verification = await provider.verify(checkout.reference, { transactionId: options.transactionId });
+  const now = ctx.clock();
+  // A line's fee never changes, so the fees are known before the transaction; they are locked in
+  // one order so two checkouts sharing fees take turns instead of deadlocking.
+  const feeIds = [...new Set((await paymentsOfCheckout(ctx.db, checkout.id)).map((line) => line.feeId))].sort();
+
+  return ctx.db.transaction(async (tx) => {
+    // The fees first, as a single payment's settle, the cash desk and transfer claims lock them.
+    const feeKobo = new Map<string, bigint | undefined>();
+    if (verification.status === 'success') for (const id of feeIds) feeKobo.set(id, await lockFeeAmount(tx, id));
+    const locked = await lockCheckout(tx, checkout.id);
+    if (!locked || locked.status === 'success' || locked.status === 'review') return 'already_settled';
+    const lines = await paymentsOfCheckout(tx, locked.id, true);
+    const trail = { checkout: locked.reference, source: options.source, providerStatus: verification.providerStatus };
+
+    if (verification.status === 'success') {
+      let problem = mismatch(locked, verification);
+      for (const line of lines) {
+        if (problem) break;
+        const over = await overCollection(tx, line, feeKobo.get(line.feeId));
+        if (over) problem = `line ${line.reference}: ${over}`;
+      }
+      if (problem) {
+        const reason = `family checkout ${locked.reference}: ${problem}`;
+        await updateCheckout(tx, locked.id, { status: 'review', verifiedAt: now, providerId: verification.providerId });
+        for (const line of lines) {
+          await holdForReview(tx, line, verification, reason, { verifiedAt: now, providerId: null });
+          await auditLine(tx, line, 'payment.review', { status: 'review', reason, ...trail });
+        }
+        return 'review';
+      }
+      const paidAt = verification.paidAt ?? now;
+      await updateCheckout(tx, locked.id, {
+        status: 'success',
+        verifiedAt: now,
+        paidAt,
+        providerId: verification.providerId,
+        providerReference: verification.reference,
+        channel: verification.channel,
+      });
+      await recordAudit(tx, SYSTEM, {
+        action: 'payment.checkout.credit',
+        entity: 'payment_checkout',
+        entityId: locked.id,
+        schoolId: locked.schoolId,
+        before: { status: locked.status },
+        after: {
+          status: 'success',
+          totalKobo: locked.amountKobo.toString(),
+          payments: lines.map((line) => line.id),
+          providerId: verification.providerId,
+          ...trail,
+        },
+      });
+      // The transaction's id stays on the checkout: one provider transaction is many payment rows.
+      for (const line of lines) {
+        await creditPayment(
+          tx,
+          ctx,
+          SYSTEM,
+          line,
+          { paidAt, verifiedAt: now, providerReference: verification.reference, channel: verification.channel },
+          { providerId: verification.providerId, ...trail },
+        );
+      }
+      return 'credited';
+    }
+    const closes =
+      verification.status === 'reversed' || (verification.status === 'failed' && failureEnds(locked.method));
+    if (locked.status === 'pending' && closes) {
+      await failCheckout(tx, ctx, locked, lines, 'provider', trail);
+      return 'failed';
+    }
+    return locked.status === 'failed' ? 'failed' : 'still_pending';
+  });
+}
+
+const auditLine = (tx: DbOrTx, line: PaymentRow, action: string, after: Record<string, unknown>) =>
+  recordAudit(tx, SYSTEM, {
+    action,
+    entity: 'payment',
+    entityId: line.id,
+    schoolId: line.schoolId,
+    before: { status: line.status },
+    after,
+  });
+
+/** The checkout and its pending lines failed, each line audited and its payer told, as a single payment is. */
+async function failCheckout(
+  tx: DbOrTx,
+  ctx: AppContext,
+  checkout: CheckoutRow,
+  lines: PaymentRow[],
+  reason: 'provider' | 'abandoned',
+  trail: Record<string, unknown>,
+) {
+  await updateCheckout(tx, checkout.id, { status: 'failed' });
+  for (const line of lines) {
+    if (line.status !== 'pending') continue;
+    await updatePayment(tx, line.id, { status: 'failed' });
+    await auditLine(tx, line, 'payment.fail', {
+      status: 'failed',
+      ...(reason === 'abandoned' ? { reason } : {}),
+      ...trail,
+    });
+    await notifyPaymentFailed(tx, ctx, line.id, reason);
+  }
+}
+
+/** Fails a checkout still pending after the abandon window; `false` when something settled it first. */
+export async function abandonCheckout(ctx: AppContext, id: string): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const checkout = await lockCheckout(tx, id);
+    if (checkout?.status !== 'pending') return false;
+    const lines = await paymentsOfCheckout(tx, id, true);
+    await failCheckout(tx, ctx, checkout, lines, 'abandoned', { checkout: checkout.reference, source: 'job' });
+    return true;
+  });
+}

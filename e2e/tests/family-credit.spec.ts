@@ -1,0 +1,175 @@
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiSignIn, bearer, PHONE, parentOfUntouchedStudent, screenshot, signIn } from './support';
+
+interface Child {
+  _id: string;
+  firstname: string;
+  lastname: string;
+  regNo: string;
+  school: { _id: string };
+}
+
+/** A fee for one child only, approved, in the school's current term. */
+async function feeFor(request: APIRequestContext, child: Child, name: string, amount: string) {
+  const admin = await apiSignIn(request, 'admin');
+  const term = (
+    await (await request.get('/api/v1/term/current', { headers: bearer(await apiSignIn(request, 'bursar')) })).json()
+  ).data;
+  const created = await request.post('/api/v1/fee/create', {
+    headers: bearer(admin),
+    data: {
+      term_id: term._id,
+      school_id: child.school._id,
+      name,
+      description: 'A fee the family credit spec pays',
+      type: 'miscellaneous',
+      amount,
+      appliesTo: 'students',
+      student_ids: [child._id],
+      isApproved: true,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return (await created.json()).data._id as string;
+}
+
+/** A family of two children at the bursar's school, with a parent of their own. */
+async function twoChildFamily(request: APIRequestContext, email: string, last: number) {
+  const bursar = await apiSignIn(request, 'bursar');
+  const profile = (await (await request.get('/api/v1/user/profile', { headers: bearer(bursar) })).json()).data;
+  const family = await parentOfUntouchedStudent(request, { last, email, schoolId: profile.school._id });
+  const second = await parentOfUntouchedStudent(request, {
+    last: last + 1,
+    email: `${email}.b`,
+    schoolId: profile.school._id,
+  });
+  const admin = await apiSignIn(request, 'admin');
+  const linked = await request.post(`/api/v1/students/${second.child._id}/link-parent`, {
+    headers: bearer(admin),
+    data: { parentId: family.parent.userId },
+  });
+  expect(linked.ok(), await linked.text()).toBe(true);
+  return { ...family, child: family.child as Child, sibling: second.child as Child, bursar };
+}
+type Family = Awaited<ReturnType<typeof twoChildFamily>>;
+
+/** The visible screen only: a dialog over the page, or a long form as the bursar first sees it. */
+async function viewShot(page: Page, name: string) {
+  await page.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}.png`) });
+}
+
+async function signInAs(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * The parent claims a transfer for a fee the desk is paid in cash meanwhile: confirmed, the
+ * transfer finds nothing owed and the parent's family keeps it as credit.
+ */
+async function creditFromTransfer(request: APIRequestContext, family: Family, feeId: string, amount: string) {
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
+  const claim = await request.post('/api/v1/payment/bank-transfer', {
+    headers: bearer(family.parent),
+    multipart: {
+      fee_id: feeId,
+      student_id: family.child._id,
+      amount,
+      transfer_date: today,
+      bank_reference: `E2E-CREDIT-${Date.now()}`,
+    },
+  });
+  expect(claim.ok(), await claim.text()).toBe(true);
+  const paid = await request.post('/api/v1/payment/pay-with-cash', {
+    headers: { ...bearer(family.bursar), 'Idempotency-Key': crypto.randomUUID() },
+    data: { user_id: family.child._id, fee_id: feeId, amount },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const confirmed = await request.post(`/api/v1/payment/${(await claim.json()).data._id}/confirm-transfer`, {
+    headers: bearer(family.bursar),
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+}
+
+test.describe('family credit and the family cash desk', () => {
+  test('the bursar takes one cash payment for two children and prints both receipts', async ({ page, request }) => {
+    await page.addInitScript(() => {
+      window.print = () => {
+        (window as unknown as { printed: number }).printed = 1;
+      };
+    });
+    const family = await twoChildFamily(request, 'desk.family', 6);
+    const { child } = family;
+    await feeFor(request, child, 'Desk Lab Fee', '1200');
+    await feeFor(request, family.sibling, 'Desk Club Fee', '800.50');
+
+    await signIn(page, 'bursar');
+    await page.goto('/bursar/cash-payments');
+    await page.getByLabel('Search student').fill(child.regNo);
+    await page
+      .getByRole('list', { name: 'Matching students' })
+      .getByRole('button', { name: new RegExp(child.firstname) })
+      .click();
+    await page.getByRole('button', { name: 'Pay for the family' }).click();
+    const sibling = `${family.sibling.firstname}.* ${family.sibling.lastname}`;
+    await page.getByRole('button', { name: new RegExp(`Add a sibling: ${sibling}`) }).click();
+
+    await page.getByRole('checkbox', { name: new RegExp(`Pay Desk Lab Fee for ${child.firstname}`) }).check();
+    await page.getByLabel(/Amount for Desk Lab Fee/).fill('1000');
+    await page.getByRole('checkbox', { name: new RegExp(`Pay Desk Club Fee for ${family.sibling.firstname}`) }).check();
+    await expect(page.getByText('₦1,800.50').first()).toBeVisible();
+    await page.getByRole('heading', { name: 'Family payment' }).scrollIntoViewIfNeeded();
+    await viewShot(page, 'desktop-family-cash-desk');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'phone-family-cash-desk');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.getByRole('button', { name: 'Record payment for 2 fees' }).click();
+    const receipt = page.getByRole('region', { name: 'Payment Receipts' });
+    await expect(receipt).toBeVisible();
+    await expect(receipt.getByText(/RCP-\d{4}-\d{6}/)).toHaveCount(2);
+    await expect(receipt.getByText(new RegExp(`${child.firstname}.* ${child.lastname} · Desk Lab Fee`))).toBeVisible();
+    await expect(receipt.getByText(new RegExp(`${sibling} · Desk Club Fee`))).toBeVisible();
+    await expect(receipt.getByRole('definition').last()).toHaveText('₦1,800.50');
+    await screenshot(page, 'desktop-family-cash-receipt');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'phone-family-cash-receipt');
+    await page.getByRole('button', { name: 'Print Receipts' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
+  });
+
+  test('the parent sees the family credit and uses it on a fee', async ({ page, request }) => {
+    const family = await twoChildFamily(request, 'credit.family', 8);
+    const { child } = family;
+    const source = await feeFor(request, child, 'Credit Source Fee', '300');
+    await creditFromTransfer(request, family, source, '300');
+    await feeFor(request, child, 'Credit Trip Fee', '500');
+
+    await signInAs(page, family.email, family.password);
+    await page.goto(`/student/fees?child=${child._id}`);
+    const card = page.getByRole('region', { name: 'Family credit' });
+    await expect(card.getByText('₦300.00').first()).toBeVisible();
+    await expect(card.getByText('Overpayment kept as credit')).toBeVisible();
+    await screenshot(page, 'desktop-family-credit');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'phone-family-credit');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    const trip = card.getByRole('listitem').filter({ hasText: 'Credit Trip Fee' });
+    await trip.getByRole('button', { name: 'Use credit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Use family credit' });
+    await dialog.getByLabel('Amount (₦)').fill('200');
+    await page.setViewportSize(PHONE);
+    await viewShot(page, 'phone-family-credit-use');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dialog.getByRole('button', { name: 'Use credit' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText('₦100.00').first()).toBeVisible();
+    await expect(card.getByText('Used to pay a fee')).toBeVisible();
+    await expect(card.getByText(/Credit Trip Fee · .* · RCP-\d{4}-\d{6}/)).toBeVisible();
+  });
+});
