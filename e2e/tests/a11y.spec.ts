@@ -36,6 +36,10 @@ const BY_ROLE: Record<string, Screen[]> = {
     { name: 'fee approvals', path: '/fees?tab=approvals', heading: 'Fee Management' },
     { name: 'outstanding fees', path: '/fees?tab=outstanding', heading: 'Fee Management' },
     { name: 'cash desk', path: '/bursar/cash-payments', heading: 'Cash Payments' },
+    { name: 'adjustments awaiting approval', path: '/adjustments', heading: 'Fee Adjustments' },
+    { name: 'all adjustments', path: '/adjustments?tab=all', heading: 'Fee Adjustments' },
+    { name: 'adjustment rules', path: '/adjustments?tab=rules', heading: 'Fee Adjustments' },
+    { name: 'late fees', path: '/adjustments?tab=late-fees', heading: 'Fee Adjustments' },
   ],
   ict: [{ name: 'payment configuration', path: '/admin/payment-config', heading: 'Payment Configuration' }],
   student: [

@@ -51,6 +51,7 @@ test.describe('signed-in shell', () => {
       'Dashboard',
       'Fee Management',
       'Fee Administration',
+      'Fee Adjustments',
       'Cash Payments',
       'Reports',
     ]);
@@ -69,6 +70,7 @@ test.describe('signed-in shell', () => {
       'Results',
       'Fee Management',
       'Fee Administration',
+      'Fee Adjustments',
       'Cash Payments',
       'Reports',
       'Audit',
@@ -88,7 +90,14 @@ test.describe('signed-in shell', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, 'proprietor');
-    expect(await sidebarLabels(page)).toEqual(['Dashboard', 'Schools', 'Reports', 'Audit']);
+    expect(await sidebarLabels(page)).toEqual([
+      'Dashboard',
+      'Schools',
+      'Fee Management',
+      'Fee Adjustments',
+      'Reports',
+      'Audit',
+    ]);
   });
 
   test('a signed-out visitor is sent to sign in and brought back afterwards', async ({ page }) => {

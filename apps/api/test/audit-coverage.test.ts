@@ -184,6 +184,28 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     amount: 100,
     reason: 'Early payment',
   });
+  const lateFeePolicyOn = (feeId: string) => ({
+    school_id: ids.school,
+    fee_id: feeId,
+    basis: 'fixed',
+    amount: 500,
+    grace_days: 7,
+    repeat: 'once',
+  });
+  const scholarshipRule = () => ({
+    school_id: ids.school,
+    kind: 'scholarship',
+    name: `Audit scholarship ${tag()}`,
+    fee_types: ['library'],
+    basis: 'fixed',
+    amount: 100,
+    student_ids: [ids.student],
+  });
+  async function pendingRule() {
+    const response = await call('bursar', 'POST', '/adjustment-rules', scholarshipRule());
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data._id as string;
+  }
   async function pendingDiscount() {
     const response = await call(
       'bursar',
@@ -529,6 +551,16 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       call: async ({ id }) => call('principal', 'PATCH', `/adjustments/${id}/decision`, { status: 'approved' }),
       audits: [{ action: 'fee_adjustment.approve', entity: 'fee_adjustment', school: 'first' }],
     },
+    'PUT /api/v1/adjustments/{id}/document': {
+      prepare: async () => ({ id: await pendingDiscount() }),
+      call: async ({ id }) => {
+        const form = await multipart({}, [
+          { field: 'document', filename: 'letter.png', contentType: 'image/png', content: tinyPng(4) },
+        ]);
+        return call('bursar', 'PUT', `/adjustments/${id}/document`, form.payload, form.headers);
+      },
+      audits: [{ action: 'fee_adjustment.document', entity: 'fee_adjustment', school: 'first' }],
+    },
     'POST /api/v1/adjustments/{id}/reverse': {
       prepare: async () => {
         const id = await pendingDiscount();
@@ -539,11 +571,53 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       call: async ({ id }) => call('bursar', 'POST', `/adjustments/${id}/reverse`, { reason: 'Entered twice' }),
       audits: [{ action: 'fee_adjustment.reverse', entity: 'fee_adjustment', school: 'first' }],
     },
+    'PUT /api/v1/late-fee-policies': {
+      prepare: async () => ({ fee: await approvedFee(t, ids.school, ids.term) }),
+      call: async ({ fee }) => call('bursar', 'PUT', '/late-fee-policies', lateFeePolicyOn(fee!)),
+      audits: [{ action: 'late_fee_policy.update', entity: 'late_fee_policy', school: 'first' }],
+    },
+    'DELETE /api/v1/late-fee-policies/{id}': {
+      prepare: async () => {
+        const saved = await call(
+          'bursar',
+          'PUT',
+          '/late-fee-policies',
+          lateFeePolicyOn(await approvedFee(t, ids.school, ids.term)),
+        );
+        expect(saved.statusCode, saved.body).toBe(200);
+        return { id: saved.json().data._id };
+      },
+      call: async ({ id }) => call('bursar', 'DELETE', `/late-fee-policies/${id}`),
+      audits: [{ action: 'late_fee_policy.delete', entity: 'late_fee_policy', school: 'first' }],
+    },
+    'POST /api/v1/adjustment-rules': {
+      call: async () => call('bursar', 'POST', '/adjustment-rules', scholarshipRule()),
+      audits: [{ action: 'adjustment_rule.create', entity: 'adjustment_rule', school: 'first' }],
+    },
+    'PATCH /api/v1/adjustment-rules/{id}/decision': {
+      prepare: async () => ({ id: await pendingRule() }),
+      call: async ({ id }) => call('principal', 'PATCH', `/adjustment-rules/${id}/decision`, { status: 'approved' }),
+      audits: [{ action: 'adjustment_rule.approve', entity: 'adjustment_rule', school: 'first' }],
+    },
+    'PATCH /api/v1/adjustment-rules/{id}': {
+      prepare: async () => ({ id: await pendingRule() }),
+      call: async ({ id }) => call('bursar', 'PATCH', `/adjustment-rules/${id}`, { is_active: false }),
+      audits: [{ action: 'adjustment_rule.update', entity: 'adjustment_rule', school: 'first' }],
+    },
     /* Payments */
     'POST /api/v1/payment/initiate': {
       prepare: async () => ({ fee: await approvedFee(t, ids.school, ids.term) }),
       call: async ({ fee }) => call('student', 'POST', '/payment/initiate', { fee_id: fee }),
       audits: [{ action: 'payment.initiate', entity: 'payment', school: 'first' }],
+    },
+    'POST /api/v1/payment/checkout': {
+      prepare: async () => ({ fee: await approvedFee(t, ids.school, ids.term) }),
+      call: async ({ fee }) =>
+        call('parent', 'POST', '/payment/checkout', {
+          method: 'paystack',
+          items: [{ student_id: ids.student, fee_id: fee }],
+        }),
+      audits: [{ action: 'payment.checkout', entity: 'payment', school: 'first' }],
     },
     'POST /api/v1/payment/paystack/webhook': {
       prepare: async () => {
@@ -603,6 +677,43 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
           },
         ),
       audits: [{ action: 'payment.credit', entity: 'payment', school: 'first' }],
+    },
+    'POST /api/v1/payment/pay-with-cash/family': {
+      prepare: async () => ({ fee: await approvedFee(t, ids.school, ids.term) }),
+      call: async ({ fee }) =>
+        call(
+          'bursar',
+          'POST',
+          '/payment/pay-with-cash/family',
+          { items: [{ user_id: ids.student, fee_id: fee, amount: '500' }] },
+          { 'idempotency-key': randomUUID() },
+        ),
+      audits: [{ action: 'payment.credit', entity: 'payment', school: 'first' }],
+    },
+    'POST /api/v1/family-credit/apply': {
+      prepare: async () => {
+        const paid = await payCash(t, ids.student, await approvedFee(t, ids.school, ids.term), '300');
+        const kept = await call('admin', 'POST', `/payment/${paid._id}/refund`, { reason: 'Overpaid', to: 'credit' });
+        expect(kept.statusCode, kept.body).toBe(200);
+        return { fee: await approvedFee(t, ids.school, ids.term) };
+      },
+      call: async ({ fee }) =>
+        call('parent', 'POST', '/family-credit/apply', { student_id: ids.student, fee_id: fee, amount: '100' }),
+      audits: [
+        { action: 'payment.credit', entity: 'payment', school: 'first' },
+        { action: 'family_credit.apply', entity: 'family_credit_entry', school: 'first' },
+      ],
+    },
+    'POST /api/v1/family-credit/refund': {
+      prepare: async () => {
+        const paid = await payCash(t, ids.student, await approvedFee(t, ids.school, ids.term), '300');
+        const kept = await call('admin', 'POST', `/payment/${paid._id}/refund`, { reason: 'Overpaid', to: 'credit' });
+        expect(kept.statusCode, kept.body).toBe(200);
+        return { parent: await userId('parent') };
+      },
+      call: async ({ parent }) =>
+        call('bursar', 'POST', '/family-credit/refund', { parent_id: parent, amount: '50', reason: 'Moving away' }),
+      audits: [{ action: 'family_credit.refund', entity: 'family_credit_entry', school: 'first' }],
     },
     'POST /api/v1/payment/bank-transfer': {
       prepare: async () => ({ fee: await approvedFee(t, ids.school, ids.term) }),

@@ -1,6 +1,17 @@
 import { and, arrayContains, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { academicSessions, addresses, classArms, payments, schools, terms, users } from '../src/db/schema.js';
+import {
+  academicSessions,
+  addresses,
+  adjustmentRules,
+  classArms,
+  lateFeePolicies,
+  paymentCheckouts,
+  payments,
+  schools,
+  terms,
+  users,
+} from '../src/db/schema.js';
 import { demoEmail, FIRST_SCHOOL, SECOND_SCHOOL, tinyPng, useTestApp } from './helper.js';
 import { approvedFee, payCash } from './payments-support.js';
 
@@ -125,6 +136,48 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       payment: paid._id,
     });
     foreignKeys.paymentReference = payment!.reference;
+    // A family checkout of the other school, paid by its student: only it and that school's staff see it.
+    const [checkout] = await t.ctx.db
+      .insert(paymentCheckouts)
+      .values({
+        reference: `SWEEP-CHECKOUT-${fee.slice(0, 8)}`,
+        groupSchoolId: (await t.ctx.db.select().from(schools).where(eq(schools.id, second.school)))[0]!.groupSchoolId,
+        schoolId: second.school,
+        payerId: second.student,
+        method: 'paystack',
+        amountKobo: 10_000n,
+      })
+      .returning();
+    await t.ctx.db.insert(payments).values({
+      schoolId: second.school,
+      studentId: second.student,
+      feeId: fee,
+      amountKobo: 10_000n,
+      method: 'paystack',
+      reference: `${checkout!.reference}-1`,
+      checkoutId: checkout!.id,
+    });
+    foreignKeys.checkoutReference = checkout!.reference;
+    // A rule and a late-fee policy of the other school: its staff's to decide, switch and delete.
+    const [rule] = await t.ctx.db
+      .insert(adjustmentRules)
+      .values({
+        groupSchoolId: checkout!.groupSchoolId,
+        schoolId: second.school,
+        kind: 'scholarship',
+        name: 'Wuse merit scholarship',
+        feeTypes: ['library'],
+        basis: 'fixed',
+        amountKobo: 10_000n,
+        createdBy: principal2!.id,
+      })
+      .returning();
+    const [policy] = await t.ctx.db
+      .insert(lateFeePolicies)
+      .values({ schoolId: second.school, basis: 'fixed', amountKobo: 10_000n, graceDays: 0, repeat: 'once' })
+      .returning();
+    foreign.adjustmentRule = rule!.id;
+    foreign.lateFeePolicy = policy!.id;
   });
 
   const address = { street: 'Hijacked Road', street_no: '1', town: 'Nowhere', state: 'Lagos', country: 'Nigeria' };
@@ -176,6 +229,8 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       'POST /fee/{id}/reject': { reason: 'no' },
       'PATCH /adjustments/{id}/decision': { status: 'approved' },
       'POST /adjustments/{id}/reverse': { reason: 'no' },
+      'PATCH /adjustment-rules/{id}/decision': { status: 'approved' },
+      'PATCH /adjustment-rules/{id}': { is_active: false },
       'PUT /groupschool/{id}/update': { name: 'Hijacked', description: 'x' },
       'POST /payment/{id}/refund': { reason: 'no' },
       'POST /payment/{id}/reject-transfer': { reason: 'no' },
@@ -248,9 +303,12 @@ describe("the tenancy sweep: every route with an id in its path, given another s
   it('finds the routes that take an id in their path', () => {
     const paths = operations.map((operation) => `${operation.method} ${operation.path}`);
     expect(paths.length).toBeGreaterThan(45);
-    expect(operations.filter((operation) => !operation.takesIds).map((operation) => operation.path)).toEqual([
-      '/api/v1/payment/{reference}/status',
-    ]);
+    expect(
+      operations
+        .filter((operation) => !operation.takesIds)
+        .map((operation) => operation.path)
+        .sort(),
+    ).toEqual(['/api/v1/payment/checkout/{reference}', '/api/v1/payment/{reference}/status']);
     expect(paths).toEqual(
       expect.arrayContaining([
         'GET /api/v1/fee/{id}',
@@ -294,5 +352,12 @@ describe("the tenancy sweep: every route with an id in its path, given another s
     expect(student!.firstname).not.toBe('Stolen');
     const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.refundOf, foreign.payment!));
     expect(payment).toBeUndefined();
+    const [rule] = await t.ctx.db.select().from(adjustmentRules).where(eq(adjustmentRules.id, foreign.adjustmentRule!));
+    expect(rule).toMatchObject({ status: 'pending', isActive: true });
+    const [policy] = await t.ctx.db
+      .select()
+      .from(lateFeePolicies)
+      .where(eq(lateFeePolicies.id, foreign.lateFeePolicy!));
+    expect(policy).toBeDefined();
   }, 180_000);
 });

@@ -16,6 +16,7 @@ const FINANCIAL_ENTITIES = new Set([
   'fee_adjustment',
   'adjustment_rule',
   'late_fee_policy',
+  'family_credit_entry',
 ]);
 /** Entities about who may do what: sign-ins, passwords, sessions, keys. */
 const SECURITY_ENTITIES = new Set(['session', 'auth', 'password', 'login', 'settings', 'email_settings']);
@@ -36,6 +37,8 @@ const HIGH_ACTIONS = new Set([
   'fee_adjustment.approve',
   'fee_adjustment.reverse',
   'payment.refund.failed',
+  // Family credit paid back to the payer from the school's own bank.
+  'family_credit.refund',
   'payment.dispute.open',
   'auth.login_failed',
   'password_reset',

@@ -94,6 +94,15 @@ export const PAYMENT_ERROR_CODES = {
   providerRefusedRefund: 'PROVIDER_REFUSED_REFUND',
   /** A webhook whose signature does not match the school's keys. */
   invalidSignature: 'INVALID_SIGNATURE',
+  checkoutNotFound: 'CHECKOUT_NOT_FOUND',
+  /** A family checkout's fees belong to schools whose money goes to different provider accounts. */
+  checkoutAccountsDiffer: 'CHECKOUT_ACCOUNTS_DIFFER',
+} as const;
+
+export const FAMILY_CREDIT_ERROR_CODES = {
+  familyNotFound: 'FAMILY_NOT_FOUND',
+  /** More credit asked for than the family holds, also when another desk spent it a moment before. */
+  creditNotEnough: 'CREDIT_NOT_ENOUGH',
 } as const;
 
 export const PAYMENT_PROFILE_ERROR_CODES = {
@@ -129,6 +138,7 @@ export const ERROR_CODES = {
   ...FEE_ERROR_CODES,
   ...ADJUSTMENT_ERROR_CODES,
   ...PAYMENT_ERROR_CODES,
+  ...FAMILY_CREDIT_ERROR_CODES,
   ...PAYMENT_PROFILE_ERROR_CODES,
   ...EXPORT_ERROR_CODES,
   ...REPORT_ERROR_CODES,

@@ -31,6 +31,7 @@ export * from './schemas/dashboard-family.js';
 export * from './schemas/dashboard-finance.js';
 export * from './schemas/dashboards.js';
 export * from './schemas/email.js';
+export * from './schemas/family-credit.js';
 export * from './schemas/fees.js';
 export * from './schemas/money.js';
 export * from './schemas/notifications.js';

@@ -22,6 +22,9 @@ const ALL: readonly Role[] = ROLES;
 
 const FEE_ADMIN: readonly Role[] = ['Admin', 'ICT_administrator', 'Principal', 'Headteacher', 'Bursar'];
 
+/** Issue 16: who records or approves discounts, scholarships, waivers and late fees, and the auditor who reads them. */
+const ADJUSTMENTS: readonly Role[] = ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Bursar', 'Auditor'];
+
 /** Sidebar entries exactly as SPEC §2 lists them. */
 export const NAVIGATION: readonly NavItem[] = [
   { label: 'Dashboard', path: '/dashboard', roles: ALL, icon: 'dashboard' },
@@ -42,10 +45,11 @@ export const NAVIGATION: readonly NavItem[] = [
   },
   {
     label: 'Fee Management',
-    roles: [...FEE_ADMIN, 'Student', 'Parent'],
+    roles: [...FEE_ADMIN, 'Proprietor', 'Auditor', 'Student', 'Parent'],
     icon: 'fees',
     children: [
       { label: 'Fee Administration', path: '/fees', roles: FEE_ADMIN, icon: 'feeAdmin' },
+      { label: 'Fee Adjustments', path: '/adjustments', roles: ADJUSTMENTS, icon: 'adjustments' },
       { label: 'My Fee Payments', path: '/student/fees', roles: ['Student', 'Parent'], icon: 'myFees' },
       {
         label: 'Cash Payments',

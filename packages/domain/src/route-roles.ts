@@ -24,6 +24,7 @@ export const ROUTE_ROLES: Record<string, readonly Role[]> = {
   '/student/fees': ['Student', 'Parent'],
   '/parent/child': ['Parent'],
   '/bursar/cash-payments': ['Admin', 'ICT_administrator', 'Bursar'],
+  '/adjustments': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
   '/admin/payment-config': ['Admin', 'ICT_administrator'],
   '/reports': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher', 'Bursar', 'Auditor'],
   '/audit': ['Admin', 'Auditor', 'Proprietor', 'Principal'],

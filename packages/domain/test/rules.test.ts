@@ -102,6 +102,14 @@ describe('route guards', () => {
     expect(ROUTE_ROLES['/parent/child']).toEqual(PERMISSIONS['dashboard.parent']);
   });
 
+  it('let into Fee Adjustments whoever records or approves them, and the auditor to read them', () => {
+    const adjusters = new Set([...PERMISSIONS['adjustments.manage'], ...PERMISSIONS['adjustments.approve'], 'Auditor']);
+    expect([...ROUTE_ROLES['/adjustments']!].sort()).toEqual([...adjusters].sort());
+    expect(navigationFor(['Auditor']).flatMap((item) => ('children' in item ? item.children : [item]))).toContainEqual(
+      expect.objectContaining({ path: '/adjustments' }),
+    );
+  });
+
   it('let into Reports exactly the staff with a report to run (families get their statements on the fee page)', () => {
     const staff = ROLES.filter((role) => role !== 'Parent' && role !== 'Student');
     const withReports = staff.filter((role) => reportsFor([role]).length > 0);
@@ -118,7 +126,11 @@ describe('navigation', () => {
     );
 
   it('shows a bursar only their entries', () => {
-    expect(labels(['Bursar'])).toEqual(['Dashboard', 'Fee Management[Fee Administration,Cash Payments]', 'Reports']);
+    expect(labels(['Bursar'])).toEqual([
+      'Dashboard',
+      'Fee Management[Fee Administration,Fee Adjustments,Cash Payments]',
+      'Reports',
+    ]);
   });
 
   it('shows a student the dashboard and their own fee payments', () => {
@@ -131,7 +143,7 @@ describe('navigation', () => {
       'Users',
       'Schools',
       'Academic[Sessions,Terms,Class Arms,Results]',
-      'Fee Management[Fee Administration,Cash Payments]',
+      'Fee Management[Fee Administration,Fee Adjustments,Cash Payments]',
       'Reports',
       'Audit',
       'System',
@@ -140,7 +152,13 @@ describe('navigation', () => {
   });
 
   it('hides a group whose roles the user lacks even when a child would match', () => {
-    expect(labels(['Proprietor'])).toEqual(['Dashboard', 'Schools', 'Reports', 'Audit']);
+    expect(labels(['Proprietor'])).toEqual([
+      'Dashboard',
+      'Schools',
+      'Fee Management[Fee Adjustments]',
+      'Reports',
+      'Audit',
+    ]);
   });
 
   it('highlights an entry for its own path and paths below it', () => {

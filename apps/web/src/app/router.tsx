@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { academicRoutes } from '@/features/academic/routes';
+import { adjustmentRoutes } from '@/features/adjustments/routes';
 import { auditRoutes } from '@/features/audit/routes';
 import { cashDeskRoutes } from '@/features/cash-desk/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
@@ -36,6 +37,7 @@ const signedInRoutes: RouteObject[] = [
   ...academicRoutes,
   ...userRoutes,
   ...feeRoutes,
+  ...adjustmentRoutes,
   ...studentFeeRoutes,
   ...cashDeskRoutes,
   ...studentRoutes,

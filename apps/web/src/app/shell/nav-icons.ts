@@ -1,4 +1,5 @@
 import {
+  BadgePercent,
   Banknote,
   CalendarDays,
   CalendarRange,
@@ -33,6 +34,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   results: ClipboardList,
   fees: Wallet,
   feeAdmin: Receipt,
+  adjustments: BadgePercent,
   myFees: CreditCard,
   cash: Banknote,
   reports: ChartColumn,
