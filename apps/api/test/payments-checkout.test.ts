@@ -240,6 +240,19 @@ describe('a family checkout: several fees of several children in one online paym
     for (const row of lines) expect(await creditsOf(t, row.id)).toBe(1);
     expect(await owed(ids.student, one)).toBe(0);
     expect(await owed(ids.son, two)).toBe(0);
+
+    // One line refunded: a partial refund of the checkout's one Flutterwave transaction.
+    const line = lines.find((row) => row.feeId === two)!;
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/payment/${line.id}/refund`,
+      headers: await t.as('admin'),
+      payload: { reason: 'Left the school before the term began' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(flutterwave.refunds().filter((row) => row.txRef === started.reference)).toEqual([
+      expect.objectContaining({ amountKobo: 80000 }),
+    ]);
   });
 
   it('an amount other than the total puts the checkout and every line in review, crediting nothing', async () => {

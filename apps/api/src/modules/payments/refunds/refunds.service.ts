@@ -17,6 +17,7 @@ import { notifyRefund } from '../../notifications/notices.service.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import { type PaymentProvider, ProviderError, type RefundResult } from '../../providers/provider.js';
 import { refundOfPayment, SYSTEM } from '../credit.service.js';
+import { findCheckoutById } from '../online/checkout.queries.js';
 import { creditHolderOfPayment, creditRefund, movedToCreditOf } from '../family-credit/family-credit.service.js';
 import {
   alreadyRefunded,
@@ -59,11 +60,26 @@ async function providerOf(ctx: AppContext, payment: PaymentRow): Promise<Payment
 /** The provider's answer to a refund request: its refund, its refusal, or nothing known. */
 type Asked = { sent: RefundResult } | { refused: string } | { unanswered: string };
 
-async function askProvider(provider: PaymentProvider, payment: PaymentRow, refund: PaymentRow): Promise<Asked> {
+/**
+ * The provider's transaction of a payment: its own, or, for a line of a family checkout, the
+ * checkout's (one transaction paid every line; a line's refund is a partial refund of it).
+ */
+async function providerTransactionOf(db: DbOrTx, payment: PaymentRow) {
+  if (payment.providerId || !payment.checkoutId) return payment.providerId;
+  return (await findCheckoutById(db, payment.checkoutId))?.providerId ?? null;
+}
+
+async function askProvider(
+  db: DbOrTx,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  refund: PaymentRow,
+): Promise<Asked> {
+  const providerId = await providerTransactionOf(db, payment);
   try {
     const sent = await provider.refund({
       reference: payment.providerReference ?? payment.reference,
-      providerId: payment.providerId,
+      providerId,
       amountKobo: refund.amountKobo,
       refundId: refund.id,
     });
@@ -223,7 +239,7 @@ export async function refundPayment(
       message: 'Refund recorded. Hand the money back to the payer.',
     };
   }
-  const asked = await askProvider(provider, original, refundRow);
+  const asked = await askProvider(ctx.db, provider, original, refundRow);
   await recordAnswer(ctx, refundRow.id, asked);
   if ('refused' in asked) throw providerRefusedRefund(`The payment provider refused the refund: ${asked.refused}`);
   if ('unanswered' in asked) {
@@ -250,7 +266,7 @@ export async function settleRefund(ctx: AppContext, refund: PaymentRow, source: 
   if (!provider) return;
   if (!refund.providerReference) {
     const original = await findPaymentById(ctx.db, refund.refundOf);
-    if (original) await recordAnswer(ctx, refund.id, await askProvider(provider, original, refund));
+    if (original) await recordAnswer(ctx, refund.id, await askProvider(ctx.db, provider, original, refund));
     return;
   }
   const state = await provider.refundStatus(refund.providerReference);
