@@ -9,6 +9,7 @@ import {
   payments,
   users,
 } from '../src/db/schema.js';
+import { applyWaitingCredit } from '../src/modules/payments/family-credit/family-credit.service.js';
 import { settlePayment } from '../src/modules/payments/online/settle.service.js';
 import { demoEmail, useTestApp } from './helper.js';
 import { approvedFee, call, loadPaymentIds, outstandingOf, type PaymentIds, payCash } from './payments-support.js';
@@ -245,6 +246,35 @@ describe('family credit: money beyond what was owed, kept for the next fees or p
     expect(sinceRefund.length).toBeGreaterThan(0);
     expect(sinceRefund.map((entry) => entry.kind)).toEqual(sinceRefund.map(() => 'applied'));
     expect(sinceRefund.reduce((sum, entry) => sum + entry.amount, 0)).toBe(-600);
+    await expectLedgerExact(0n);
+  });
+
+  it('credit that waited is applied by the rules pass once the school turns auto-apply on', async () => {
+    const autoApply = async (on: boolean) => {
+      const switched = await call(t, 'admin', 'POST', '/paymentprofile/create', {
+        school_id: ids.school,
+        auto_apply_credit: on,
+      });
+      expect(switched.statusCode, switched.body).toBe(200);
+    };
+    await autoApply(false);
+    const feeId = await approvedFee(t, ids.school, ids.term, '300');
+    const paid = await payCash(t, ids.student, feeId, '300', 'bursar');
+    const kept = await call(t, 'bursar', 'POST', `/payment/${paid._id}/refund`, { reason: 'Overpaid', to: 'credit' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await credit()).balance).toBe(300);
+
+    await autoApply(true);
+    await applyWaitingCredit(t.ctx);
+    // The demo family owes more than ₦300 at Ikeja, so all of it pays their oldest fees.
+    const view = await credit();
+    expect(view.balance).toBe(0);
+    expect(
+      view.entries.slice(
+        0,
+        view.entries.findIndex((entry) => entry.kind === 'refund_to_credit'),
+      ),
+    ).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'applied' })]));
     await expectLedgerExact(0n);
   });
 

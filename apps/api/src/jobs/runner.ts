@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import { applyRules } from '../modules/adjustment-rules/adjustment-rules.job.js';
 import { runReminders } from '../modules/fees/reminders.service.js';
 import { applyLateFees } from '../modules/late-fees/late-fees.job.js';
+import { applyWaitingCredit } from '../modules/payments/family-credit/family-credit.service.js';
 import { runReconcile } from '../modules/payments/online/reconcile.job.js';
 import { processRecordedWebhooks } from '../modules/payments/online/webhooks.service.js';
 import { tidyReportRuns } from '../modules/reports/report-housekeeping.js';
@@ -175,6 +176,8 @@ export async function startJobRunner(options: {
     'adjustments.rules': async () => {
       const result = await applyRules(ctx, { now: ctx.clock() });
       if (result.made > 0) log.info({ adjustmentRules: result }, 'applied adjustment rules');
+      // After the discounts, so waiting family credit pays only what is left of a new fee.
+      await applyWaitingCredit(ctx);
     },
     'adjustments.late-fees': async () => {
       const result = await applyLateFees(ctx, { now: ctx.clock() });

@@ -212,3 +212,20 @@ export async function siblingsOf(db: DbOrTx, scope: Scope, studentId: string) {
     )
     .orderBy(asc(users.lastname), asc(users.firstname), asc(users.id));
 }
+
+/**
+ * Families holding credit, each with the schools of their children that apply credit by
+ * themselves: where waiting credit may pay a fee that has become payable since it arose.
+ */
+export async function familiesWithWaitingCredit(db: DbOrTx) {
+  return rowsOf<{ parent_id: string; school_id: string }>(
+    db,
+    sql`select distinct b.parent_id, s.school_id
+      from ${familyCreditBalances} b
+      join ${parentStudents} ps on ps.parent_id = b.parent_id
+      join ${users} s on s.id = ps.student_id and s.deleted_at is null
+      join ${paymentProfiles} pp on pp.school_id = s.school_id and pp.auto_apply_credit
+      where b.balance_kobo > 0
+      order by b.parent_id, s.school_id`,
+  );
+}

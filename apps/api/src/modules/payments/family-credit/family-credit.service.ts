@@ -31,6 +31,7 @@ import {
   balanceOf,
   countCreditEntries,
   creditHolderOf,
+  familiesWithWaitingCredit,
   findFamily,
   firstChildSchoolOf,
   groupOfSchool,
@@ -234,6 +235,20 @@ export async function applyCreditAutomatically(tx: DbOrTx, ctx: AppContext, pare
     });
     balance -= amountKobo;
   }
+}
+
+/**
+ * Credit that waited for a fee: after fees are approved or assigned (and the rules pass has made
+ * its discounts, so credit pays only what is left), each family's credit pays its owed fees in the
+ * schools that apply it by themselves. One transaction per family and school.
+ */
+export async function applyWaitingCredit(ctx: AppContext) {
+  let families = 0;
+  for (const family of await familiesWithWaitingCredit(ctx.db)) {
+    await ctx.db.transaction((tx) => applyCreditAutomatically(tx, ctx, family.parent_id, family.school_id));
+    families++;
+  }
+  return { families };
 }
 
 /** The family whose credit the caller may use on this student's fee, and the student's school. */
