@@ -9,15 +9,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLogs,
+  familyCreditBalances,
   paymentCheckouts,
   paymentProfiles,
   paymentReviews,
   payments,
   paymentWebhookEvents,
+  users,
 } from '../src/db/schema.js';
 import { encryptSecret } from '../src/lib/secrets.js';
 import { runReconcile } from '../src/modules/payments/online/reconcile.job.js';
-import { DEMO_PASSWORD, insertUser, useTestApp } from './helper.js';
+import { DEMO_PASSWORD, demoEmail, insertUser, useTestApp } from './helper.js';
 import { call, creditsOf, loadPaymentIds, type PaymentIds, payCash, until } from './payments-support.js';
 
 const PAYSTACK_SECRET = 'sk_test_schoolledger_checkout';
@@ -116,6 +118,18 @@ describe('a family checkout: several fees of several children in one online paym
     t.ctx.db.select().from(payments).where(eq(payments.checkoutId, checkoutId)).orderBy(payments.reference);
   const checkoutOf = async (reference: string) =>
     (await t.ctx.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.reference, reference)))[0]!;
+  /** The demo parent's family credit, in kobo, as the ledger's balance keeps it. */
+  const creditOfParent = async () => {
+    const [parent] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoEmail('parent')));
+    const [row] = await t.ctx.db
+      .select()
+      .from(familyCreditBalances)
+      .where(eq(familyCreditBalances.parentId, parent!.id));
+    return row?.balanceKobo ?? 0n;
+  };
 
   it('pays three fees of two children at two schools once: 200 duplicate webhooks and the return credit each line once', async () => {
     const tuition = await fee('first', '1000');
@@ -290,7 +304,7 @@ describe('a family checkout: several fees of several children in one online paym
     expect(await owed(ids.son, two)).toBe(2000);
   });
 
-  it('a line whose fee was paid meanwhile puts the whole checkout in review instead of over-collecting', async () => {
+  it('a line whose fee was paid meanwhile is credited and its excess kept as family credit, never over-collected', async () => {
     const one = await fee('first', '1000');
     const two = await fee('second', '500');
     paystack.setWebhookUrl(undefined);
@@ -300,17 +314,18 @@ describe('a family checkout: several fees of several children in one online paym
     ]);
     // Someone pays part of the first fee at the desk before the checkout is settled.
     await payCash(t, ids.student, one, '400');
+    const creditBefore = await creditOfParent();
     expect((await payOnPaystack(started.paymentUrl)).status).toBe(302);
     await call(t, 'parent', 'GET', `/payment/checkout/${started.reference}`);
     const checkout = await checkoutOf(started.reference);
-    expect(checkout.status).toBe('review');
+    expect(checkout.status).toBe('success');
     const lines = await linesOf(checkout.id);
-    expect(lines.map((row) => row.status)).toEqual(['review', 'review']);
-    for (const row of lines) expect(await creditsOf(t, row.id)).toBe(0);
-    const [review] = await t.ctx.db.select().from(paymentReviews).where(eq(paymentReviews.paymentId, lines[1]!.id));
-    expect(review!.reason).toContain(`line ${started.reference}-1: over-collection`);
-    expect(await owed(ids.student, one)).toBe(600);
-    expect(await owed(ids.son, two)).toBe(500);
+    expect(lines.map((row) => row.status)).toEqual(['success', 'success']);
+    for (const row of lines) expect(await creditsOf(t, row.id)).toBe(1);
+    // ₦1,000 came for a fee that needed ₦600: ₦600 pays it, ₦400 becomes the family's credit.
+    expect(await owed(ids.student, one)).toBe(0);
+    expect(await owed(ids.son, two)).toBe(0);
+    expect((await creditOfParent()) - creditBefore).toBe(40_000n);
   });
 
   it('an abandoned checkout is failed as a whole by the reconciliation job a day later', async () => {

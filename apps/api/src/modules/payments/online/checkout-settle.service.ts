@@ -4,10 +4,12 @@ import { recordAudit } from '../../audit/audit.queries.js';
 import { notifyPaymentFailed } from '../../notifications/notices.service.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import { creditPayment, SYSTEM } from '../credit.service.js';
+import { moveExcessToCredit } from '../family-credit/family-credit.service.js';
 import { type PaymentRow, updatePayment } from '../payments.queries.js';
 import { type CheckoutRow, lockCheckout, paymentsOfCheckout, updateCheckout } from './checkout.queries.js';
 import { lockFeeAmount } from './online.queries.js';
 import {
+  excessToCredit,
   failureEnds,
   holdForReview,
   mismatch,
@@ -20,9 +22,10 @@ import {
  * Settles a family checkout: one provider transaction that pays every line. Asks the provider
  * about the checkout's reference, then, under a row lock on the checkout, moves it from pending
  * (or failed: a late success) to success exactly once and credits every line in the same
- * transaction, each with its own receipt number in its own school's sequence. A mismatch with the
- * total, or any line that would now collect more than its fee still owes, puts the whole checkout
- * and every line in review: the money came as one, so it is decided as one. Safe to call any
+ * transaction, each with its own receipt number in its own school's sequence. A line that would
+ * now collect more than its fee still owes keeps the excess as the family's credit. A mismatch with
+ * the total, or an excess no parent can hold, puts the whole checkout and every line in review:
+ * the money came as one, so it is decided as one. Safe to call any
  * number of times at once; settlePayment sends every checkout reference here.
  */
 export async function settleCheckout(
@@ -50,8 +53,16 @@ export async function settleCheckout(
 
     if (verification.status === 'success') {
       let problem = mismatch(locked, verification);
+      // A line its fee no longer needs in full (paid meanwhile) is credited and its excess kept as
+      // the family's credit, as for a single payment; without a parent to hold it, a person decides.
+      const excesses = new Map<string, { excessKobo: bigint; parentId: string }>();
       for (const line of lines) {
         if (problem) break;
+        const excess = await excessToCredit(tx, line, feeKobo.get(line.feeId));
+        if (excess) {
+          excesses.set(line.id, excess);
+          continue;
+        }
         const over = await overCollection(tx, line, feeKobo.get(line.feeId));
         if (over) problem = `line ${line.reference}: ${over}`;
       }
@@ -89,7 +100,7 @@ export async function settleCheckout(
       });
       // The transaction's id stays on the checkout: one provider transaction is many payment rows.
       for (const line of lines) {
-        await creditPayment(
+        const credited = await creditPayment(
           tx,
           ctx,
           SYSTEM,
@@ -97,6 +108,8 @@ export async function settleCheckout(
           { paidAt, verifiedAt: now, providerReference: verification.reference, channel: verification.channel },
           { providerId: verification.providerId, ...trail },
         );
+        const excess = excesses.get(line.id);
+        if (excess) await moveExcessToCredit(tx, ctx, SYSTEM, credited, excess.excessKobo, excess.parentId);
       }
       return 'credited';
     }
