@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, PHONE, parentOfUntouchedStudent, screenshot, signIn } from './support';
+import { apiSignIn, bearer, expectAccessible, PHONE, parentOfUntouchedStudent, screenshot, signIn } from './support';
 
 interface Child {
   _id: string;
@@ -171,5 +171,43 @@ test.describe('family credit and the family cash desk', () => {
     await expect(card.getByText('₦100.00').first()).toBeVisible();
     await expect(card.getByText('Used to pay a fee')).toBeVisible();
     await expect(card.getByText(/Credit Trip Fee · .* · RCP-\d{4}-\d{6}/)).toBeVisible();
+  });
+
+  test('the bursar pays part of a family credit back, with a reason, and the parent sees it', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const family = await twoChildFamily(request, 'payback.family', 9);
+    const { child } = family;
+    const source = await feeFor(request, child, 'Payback Source Fee', '300');
+    await creditFromTransfer(request, family, source, '300');
+
+    await signIn(page, 'bursar');
+    await page.goto('/bursar/cash-payments');
+    await page.getByLabel('Search student').fill(child.regNo);
+    await page
+      .getByRole('list', { name: 'Matching students' })
+      .getByRole('button', { name: new RegExp(child.firstname) })
+      .click();
+    await page.getByRole('button', { name: 'Pay for the family' }).click();
+    await page.getByRole('button', { name: 'Pay back' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay credit back' });
+    await dialog.getByRole('button', { name: 'Record the refund' }).click();
+    await expect(dialog.getByText('Please give a reason for the refund')).toBeVisible();
+    await dialog.getByLabel('Amount (₦)').fill('120.25');
+    await dialog.getByLabel('Reason').fill('Family asked for the overpayment back');
+    await expectAccessible(page, 'the pay-back dialog');
+    await dialog.getByRole('button', { name: 'Record the refund' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('₦179.75').first()).toBeVisible();
+
+    const parent = await (await browser.newContext()).newPage();
+    await signInAs(parent, family.email, family.password);
+    await parent.goto(`/student/fees?child=${child._id}`);
+    const card = parent.getByRole('region', { name: 'Family credit' });
+    await expect(card.getByText('₦179.75').first()).toBeVisible();
+    await expect(card.getByText('Family asked for the overpayment back')).toBeVisible();
+    await parent.context().close();
   });
 });

@@ -23,6 +23,26 @@ export type CreditEntryValues = typeof familyCreditEntries.$inferInsert;
  * Whose credit money for a student becomes: the payer when they are one of the student's parents,
  * else the parent linked first. None when the student has no linked parent.
  */
+/**
+ * The family the cash desk shows for a student: of their linked parents, the one holding the most
+ * credit (a child of two parents may have credit with either), else the parent linked first.
+ */
+export async function deskFamilyOf(db: DbOrTx, studentId: string) {
+  const [row] = await db
+    .select({ parentId: parentStudents.parentId })
+    .from(parentStudents)
+    .innerJoin(users, eq(users.id, parentStudents.parentId))
+    .leftJoin(familyCreditBalances, eq(familyCreditBalances.parentId, parentStudents.parentId))
+    .where(and(eq(parentStudents.studentId, studentId), isNull(users.deletedAt)))
+    .orderBy(
+      desc(sql`coalesce(${familyCreditBalances.balanceKobo}, 0)`),
+      asc(parentStudents.createdAt),
+      asc(parentStudents.parentId),
+    )
+    .limit(1);
+  return row?.parentId;
+}
+
 export async function creditHolderOf(db: DbOrTx, studentId: string, payerId: string | null) {
   const [row] = await db
     .select({ parentId: parentStudents.parentId })

@@ -31,6 +31,7 @@ import {
   balanceOf,
   countCreditEntries,
   creditHolderOf,
+  deskFamilyOf,
   familiesWithWaitingCredit,
   findFamily,
   firstChildSchoolOf,
@@ -355,7 +356,7 @@ export async function siblingsAtDesk(ctx: AppContext, auth: AuthContext, student
   const student = await findStudent(ctx.db, visibleTo({ scope: auth.scope, parentId: null, selfId: null }), studentId);
   if (!student) throw studentNotFound();
   const rows = await siblingsOf(ctx.db, auth.scope, studentId);
-  const holder = await creditHolderOf(ctx.db, studentId, null);
+  const holder = await deskFamilyOf(ctx.db, studentId);
   const family = holder ? await findFamily(ctx.db, null, holder) : undefined;
   return {
     students: rows.map((row) => ({

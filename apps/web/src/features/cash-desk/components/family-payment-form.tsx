@@ -1,4 +1,4 @@
-import { type FamilyCashResult, formatKobo, koboToNaira, type StudentFee } from '@schoolledger/domain';
+import { can, type FamilyCashResult, formatKobo, koboToNaira, parseNaira, type StudentFee } from '@schoolledger/domain';
 import { Banknote, PiggyBank, UserPlus, UserRound, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { type Path, useForm, useWatch } from 'react-hook-form';
@@ -15,11 +15,13 @@ import {
   Textarea,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth';
 import { applyFieldErrors } from '@/lib/form';
 import { useSiblings } from '../api/get-siblings';
 import { useFamilyFees } from '../api/get-student-fees';
 import { useRecordFamilyCash } from '../api/record-family-cash';
 import { type FamilyFormValues, familyFormSchema, lineKey, type OwedLine } from '../lib/family-form';
+import { CreditRefundDialog } from './credit-refund-dialog';
 import type { ChosenStudent } from './student-search';
 
 export interface FamilyLineInfo {
@@ -105,6 +107,8 @@ export function FamilyPaymentForm({
   const children: Child[] = [{ _id: student._id, name: student.name, regNo: student.regNo }, ...added];
   const fees = useFamilyFees(children.map((child) => child._id));
   const balance = siblings.data?.family?.balance ?? 0n;
+  const mayRefund = useAuthStore((state) => can(state.user?.roles ?? [], 'payments.refund'));
+  const [refunding, setRefunding] = useState(false);
 
   const owed: OwedLine[] = children.flatMap((child, index) =>
     (fees[index]?.data?.fees ?? []).map((item) => ({
@@ -133,12 +137,13 @@ export function FamilyPaymentForm({
   const attempt = useRef<string | null>(null);
 
   const picked = owed.filter((line) => values.lines?.[lineKey(line.studentId, line.feeId)]?.pay);
-  const total = picked.reduce((sum, line) => {
-    const amount = Number(values.lines?.[lineKey(line.studentId, line.feeId)]?.amount);
-    return Number.isFinite(amount) ? sum + Math.round(amount * 100) : sum;
-  }, 0);
-  const creditTyped = Number(values.use_credit || 0);
-  const credit = Number.isFinite(creditTyped) ? Math.round(creditTyped * 100) : 0;
+  // Exact kobo from what is typed; a box that is not yet an amount counts as nothing.
+  const typedKobo = (text: string | undefined) => (text ? (parseNaira(text) ?? 0n) : 0n);
+  const total = picked.reduce(
+    (sum, line) => sum + typedKobo(values.lines?.[lineKey(line.studentId, line.feeId)]?.amount),
+    0n,
+  );
+  const credit = typedKobo(values.use_credit);
 
   const submit = handleSubmit(async (form) => {
     clearErrors();
@@ -287,10 +292,24 @@ export function FamilyPaymentForm({
                 <PiggyBank className="size-4" aria-hidden="true" />
                 Family credit ({siblings.data.family.parent.name})
               </span>
-              <span className="font-semibold text-amber-900 tabular-nums dark:text-amber-100">
-                {formatKobo(balance)}
+              <span className="flex items-center gap-3">
+                <span className="font-semibold text-amber-900 tabular-nums dark:text-amber-100">
+                  {formatKobo(balance)}
+                </span>
+                {mayRefund && balance > 0n && (
+                  <Button variant="secondary" size="sm" onClick={() => setRefunding(true)}>
+                    Pay back
+                  </Button>
+                )}
               </span>
             </div>
+          )}
+          {refunding && siblings.data?.family && (
+            <CreditRefundDialog
+              parent={siblings.data.family.parent}
+              balance={balance}
+              onClose={() => setRefunding(false)}
+            />
           )}
           {balance > 0n && (
             <FormField
@@ -316,18 +335,18 @@ export function FamilyPaymentForm({
             </div>
             <div className="flex justify-between gap-3">
               <dt className="text-slate-500 dark:text-slate-400">Total</dt>
-              <dd className="font-medium text-slate-900 dark:text-white">{formatKobo(BigInt(total))}</dd>
+              <dd className="font-medium text-slate-900 dark:text-white">{formatKobo(total)}</dd>
             </div>
-            {credit > 0 && (
+            {credit > 0n && (
               <div className="flex justify-between gap-3">
                 <dt className="text-slate-500 dark:text-slate-400">From credit</dt>
-                <dd className="font-medium text-slate-900 dark:text-white">−{formatKobo(BigInt(credit))}</dd>
+                <dd className="font-medium text-slate-900 dark:text-white">−{formatKobo(credit)}</dd>
               </div>
             )}
             <div className="flex justify-between gap-3 border-t border-slate-200 pt-1 dark:border-slate-700">
               <dt className="font-medium text-slate-700 dark:text-slate-200">Cash to collect</dt>
               <dd className="font-semibold text-slate-900 dark:text-white">
-                {formatKobo(BigInt(Math.max(total - credit, 0)))}
+                {formatKobo(total > credit ? total - credit : 0n)}
               </dd>
             </div>
           </dl>
