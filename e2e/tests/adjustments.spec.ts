@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { bytesOf, pdfPages } from './files';
-import { apiSignIn, bearer, expectAccessible, PHONE, screenshot, signIn } from './support';
+import { apiSignIn, bearer, expectAccessible, PHONE, screenshot, signIn, viewScreenshot } from './support';
 
 const DEMO_REG_NO = 'CVC/2025/0142';
 const DEMO_STUDENT = 'Chiamaka Ifeoma Obi';
 const FEE = `Excursion levy ${randomUUID().slice(0, 6)}`;
 const DISCOUNT_REASON = 'Early registration discount';
-
-/** A picture of one part of a page, beside the full-page screenshots. */
-const screenshotOf = (part: Locator, name: string) =>
-  part.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}.png`) });
 
 /** A fee of the spec's own on the demo student this term, approved by the super-admin: ₦1,000.50, nothing paid. */
 async function createFee(request: APIRequestContext, name: string) {
@@ -178,7 +173,7 @@ test.describe('fee adjustments', () => {
     const phoneForm = office.getByRole('dialog', { name: 'New adjustment' });
     await phoneForm.getByLabel('Percentage of the fee').check();
     await expect(phoneForm.getByLabel('Percentage (%)')).toBeVisible();
-    await office.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', 'phone-adjustments-new.png') });
+    await viewScreenshot(office, 'phone-adjustments-new');
     await phoneForm.getByRole('button', { name: 'Cancel' }).click();
     await expect(phoneForm).toBeHidden();
     await office.getByRole('tab', { name: 'Rules' }).click();
@@ -202,11 +197,11 @@ test.describe('fee adjustments', () => {
       'Discount −₦100.05',
       'Outstanding ₦900.45',
     ]);
-    await screenshotOf(card, 'desktop-fee-card-discount');
+    await viewScreenshot(card, 'desktop-fee-card-discount');
     await parent.setViewportSize(PHONE);
     await card.scrollIntoViewIfNeeded();
     await expect(card.getByText('Outstanding')).toBeInViewport();
-    await screenshotOf(card, 'phone-fee-card-discount');
+    await viewScreenshot(card, 'phone-fee-card-discount');
     const downloaded = parent.waitForEvent('download', { timeout: 30_000 });
     await parent.getByRole('button', { name: 'Download statement (PDF)' }).first().click();
     const statement = (await pdfPages(await bytesOf(await downloaded))).join(' ').replace(/\s+/g, ' ');

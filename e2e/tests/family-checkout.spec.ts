@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, PHONE, screenshot, signIn } from './support';
+import { apiSignIn, bearer, PHONE, screenshot, signIn, viewScreenshot } from './support';
 
 const TAG = randomUUID().slice(0, 6);
 const FEES = {
@@ -38,11 +37,6 @@ async function feeFor(request: APIRequestContext, child: Child, staff: string, n
     },
   });
   expect(created.ok(), await created.text()).toBe(true);
-}
-
-/** The dialog as the payer sees it: the visible screen, not the whole scrolled page behind it. */
-async function dialogShot(page: Page, name: string) {
-  await page.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}.png`) });
 }
 
 const feeCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
@@ -82,12 +76,12 @@ test('a parent pays fees of both children in one Paystack checkout and gets a re
   // The selection on a phone first, then on a desktop, where it is paid.
   await page.setViewportSize(PHONE);
   let dialog = await chooseFees(page);
-  await dialogShot(page, 'phone-family-checkout-selection');
+  await viewScreenshot(page, 'phone-family-checkout-selection');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await page.setViewportSize({ width: 1280, height: 900 });
   dialog = await chooseFees(page);
-  await dialogShot(page, 'desktop-family-checkout-selection');
+  await viewScreenshot(page, 'desktop-family-checkout-selection');
 
   await dialog.getByRole('button', { name: 'Pay ₦6,500.00' }).click();
   await page.waitForURL(/\/checkout\//);

@@ -1,6 +1,14 @@
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, expectAccessible, PHONE, parentOfUntouchedStudent, screenshot, signIn } from './support';
+import {
+  apiSignIn,
+  bearer,
+  expectAccessible,
+  PHONE,
+  parentOfUntouchedStudent,
+  screenshot,
+  signIn,
+  viewScreenshot,
+} from './support';
 
 interface Child {
   _id: string;
@@ -53,11 +61,6 @@ async function twoChildFamily(request: APIRequestContext, email: string, last: n
   return { ...family, child: family.child as Child, sibling: second.child as Child, bursar };
 }
 type Family = Awaited<ReturnType<typeof twoChildFamily>>;
-
-/** The visible screen only: a dialog over the page, or a long form as the bursar first sees it. */
-async function viewShot(page: Page, name: string) {
-  await page.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}.png`) });
-}
 
 async function signInAs(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -123,7 +126,7 @@ test.describe('family credit and the family cash desk', () => {
     await page.getByRole('checkbox', { name: new RegExp(`Pay Desk Club Fee for ${family.sibling.firstname}`) }).check();
     await expect(page.getByText('₦1,800.50').first()).toBeVisible();
     await page.getByRole('heading', { name: 'Family payment' }).scrollIntoViewIfNeeded();
-    await viewShot(page, 'desktop-family-cash-desk');
+    await viewScreenshot(page, 'desktop-family-cash-desk');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'phone-family-cash-desk');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -164,7 +167,7 @@ test.describe('family credit and the family cash desk', () => {
     const dialog = page.getByRole('dialog', { name: 'Use family credit' });
     await dialog.getByLabel('Amount (₦)').fill('200');
     await page.setViewportSize(PHONE);
-    await viewShot(page, 'phone-family-credit-use');
+    await viewScreenshot(page, 'phone-family-credit-use');
     await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Use credit' }).click();
     await expect(dialog).toBeHidden();

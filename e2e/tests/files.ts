@@ -5,7 +5,7 @@ import type { Browser, Download } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { screenshot } from './support';
+import { screenshot, screenshotsWanted } from './support';
 
 /*
  * Reading the files the app hands out the way their readers would: the CSV as a spreadsheet
@@ -67,6 +67,7 @@ const VIEWER = `<!doctype html><html><body style="margin:0;background:#e5e7eb">
  * pdf.js are served to the page by the test itself: nothing is fetched from the network.
  */
 export async function screenshotPdf(browser: Browser, bytes: Buffer, name: string, pages = 1) {
+  if (!screenshotsWanted) return;
   const context = await browser.newContext({ viewport: { width: 1240, height: 1400 } });
   const page = await context.newPage();
   await page.route(`${VIEWER_ORIGIN}/**`, async (route) => {

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { screenshot, signIn } from './support';
+import { screenshot, signIn, viewScreenshot } from './support';
 
 const PHONE_390 = { width: 390, height: 844 };
 /** A 1×1 PNG: the server checks the bytes of a proof image, not its name. */
@@ -9,11 +8,6 @@ const PROOF_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** The dialog as the payer sees it: the visible screen, not the whole scrolled page. */
-async function dialogShot(page: Page, name: string) {
-  await page.screenshot({ path: path.resolve(import.meta.dirname, '../screenshots', `${name}.png`) });
-}
 
 async function openFees(page: Page) {
   await page.goto('/student/fees');
@@ -47,7 +41,7 @@ test.describe('student payments', () => {
 
     const dialog = await chooseMethod(page, 'Examination fee', /^Paystack/);
     await expect(dialog.getByText('You will pay the full outstanding amount of')).toBeVisible();
-    await dialogShot(page, 'desktop-payment-methods');
+    await viewScreenshot(page, 'desktop-payment-methods');
 
     const popupOpened = page.waitForEvent('popup');
     await dialog.getByRole('button', { name: 'Pay ₦12,500.00' }).click();
@@ -55,7 +49,7 @@ test.describe('student payments', () => {
     const processing = page.getByRole('dialog', { name: 'Processing Payment' });
     await expect(processing.getByText('Complete the payment in the new window')).toBeVisible();
     await expect(processing.getByRole('button', { name: 'I have finished paying' })).toBeVisible();
-    await dialogShot(page, 'desktop-payment-processing');
+    await viewScreenshot(page, 'desktop-payment-processing');
 
     await popup.waitForURL(/\/checkout\//);
     await expect(popup.getByText('NGN 12,500.00')).toBeVisible();
@@ -68,7 +62,7 @@ test.describe('student payments', () => {
     await expect(success.getByText('₦12,500.00')).toBeVisible();
     await expect(success.getByText(/^RCP-\d{4}-\d{6}$/)).toBeVisible();
     await expect(success.getByRole('button', { name: 'Download receipt' })).toBeVisible();
-    await dialogShot(page, 'desktop-payment-success');
+    await viewScreenshot(page, 'desktop-payment-success');
     await success.getByRole('button', { name: 'Done' }).click();
     await expect(success).toBeHidden();
 
@@ -108,7 +102,7 @@ test.describe('student payments', () => {
     await openFees(page);
 
     const dialog = await chooseMethod(page, 'Transport', /^Bank Transfer/);
-    await dialogShot(page, 'phone-payment-methods');
+    await viewScreenshot(page, 'phone-payment-methods');
     await dialog.getByRole('button', { name: 'Continue' }).click();
 
     const bank = page.getByRole('dialog', { name: 'Bank Transfer Details' });
@@ -117,7 +111,7 @@ test.describe('student payments', () => {
     ).toBeVisible();
     await expect(bank.getByText('Account number')).toBeVisible();
     await expect(bank.getByText(/^\d{10}$/)).toBeVisible();
-    await dialogShot(page, 'phone-bank-details');
+    await viewScreenshot(page, 'phone-bank-details');
 
     await bank.getByRole('button', { name: 'I have made this transfer' }).click();
     await expect(bank.getByLabel('Amount transferred (₦)')).toHaveValue('45000.00');
@@ -129,13 +123,13 @@ test.describe('student payments', () => {
       buffer: PROOF_PNG,
     });
     await expect(bank.getByText('transfer.png')).toBeVisible();
-    await dialogShot(page, 'phone-bank-claim');
+    await viewScreenshot(page, 'phone-bank-claim');
     await bank.getByRole('button', { name: 'Record transfer' }).click();
 
     const recorded = page.getByRole('dialog', { name: 'Transfer Recorded' });
     await expect(recorded.getByText('Transfer recorded', { exact: true })).toBeVisible();
     await expect(recorded.getByText('₦20,000.00')).toBeVisible();
-    await dialogShot(page, 'phone-bank-recorded');
+    await viewScreenshot(page, 'phone-bank-recorded');
     await recorded.getByRole('button', { name: 'Done' }).click();
 
     // A claim is not money until the bursar confirms it.
@@ -165,7 +159,7 @@ test.describe('student payments', () => {
     await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(dialog.getByText('The minimum installment is ₦8,333.34')).toBeVisible();
     await amount.fill('10000');
-    await dialogShot(page, 'desktop-payment-installment');
+    await viewScreenshot(page, 'desktop-payment-installment');
 
     const popupOpened = page.waitForEvent('popup');
     await dialog.getByRole('button', { name: 'Pay ₦10,000.00' }).click();
@@ -177,7 +171,7 @@ test.describe('student payments', () => {
     const processing = page.getByRole('dialog', { name: 'Awaiting Confirmation' });
     await expect(processing.getByText('We have not received confirmation yet')).toBeVisible();
     await expect(processing.getByRole('button', { name: 'Open payment page' })).toBeVisible();
-    await dialogShot(page, 'desktop-payment-pending');
+    await viewScreenshot(page, 'desktop-payment-pending');
     await processing.getByRole('button', { name: 'Check again' }).click();
     await expect(processing.getByText('We have not received confirmation yet')).toBeVisible();
     await page.keyboard.press('Escape');

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'schoolledger';
 export const email = (name: string) => `${name}@demo.schoolledger.ng`;
@@ -34,9 +34,24 @@ export async function sidebarLabels(page: Page): Promise<string[]> {
   return (await nav.locator('a, button').allInnerTexts()).map((text) => text.trim());
 }
 
+/**
+ * Screenshots are for people to look at while building screens; a CI run skips them (they cost
+ * minutes of rendering and assert nothing) unless SCREENSHOTS=1 asks for them.
+ */
+export const screenshotsWanted = !process.env.CI || process.env.SCREENSHOTS === '1';
+
+/** The whole page, scrolled content included. */
 export async function screenshot(page: Page, name: string) {
+  if (!screenshotsWanted) return;
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** What is in view (a dialog over the page, a long form as it first appears), or one element of it. */
+export async function viewScreenshot(target: Page | Locator, name: string) {
+  if (!screenshotsWanted) return;
+  mkdirSync(screenshotDir, { recursive: true });
+  await target.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
 /** WCAG 2.1 A and AA, plus "label in name" (still experimental in axe, so off unless asked for). */
