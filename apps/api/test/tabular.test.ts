@@ -222,6 +222,37 @@ describe('report documents written as Excel, CSV and PDF', () => {
     }
   });
 
+  it('keeps a total whole when the columns do not fit the page: the text columns wrap, the figures do not', async () => {
+    const reference = 'SL-MWXYNF97-3F3C1D65ED83';
+    const text = Array.from({ length: 10 }, (_, index) => ({
+      key: `t${index}`,
+      header: `Text ${index}`,
+      kind: 'text' as const,
+      width: 16,
+    }));
+    const rows = Array.from({ length: 30 }, () => ({
+      ...Object.fromEntries(text.map((column) => [column.key, reference])),
+      amount: 123_245n,
+    }));
+    const pdf = await writeDocument(
+      {
+        title: 'Narrow',
+        subtitle: [],
+        orientation: 'landscape',
+        sections: [
+          {
+            title: 'Rows',
+            totals: true,
+            columns: [...text, { key: 'amount', header: 'Credited', kind: 'money', total: true, width: 12 }],
+            rows,
+          },
+        ],
+      },
+      'pdf',
+    );
+    expect(pdfText(pdf).split('\n')).toContain('₦36,973.50');
+  });
+
   it('skips a logo pdfkit cannot read', async () => {
     const letterhead = { name: 'Greenfield Academy, Lekki', logo: Uint8Array.from([1, 2, 3]) };
     const text = pdfText(await writeDocument(report({ letterhead }), 'pdf'));

@@ -233,9 +233,11 @@ interface LaidRow {
 /**
  * Widths by the columns' relative weights, except that no column is narrower than its minimum:
  * those that would be are set to it and the rest share what is left, again by weight. When even
- * the minimums do not fit, every column gives up the same share of its minimum.
+ * the minimums do not fit, the columns that can wrap (text) give up the same share of theirs and
+ * the figures keep theirs, so an amount is never broken across lines; only when the figures alone
+ * do not fit does every column shrink alike.
  */
-function fitWidths(weights: number[], minimums: number[], total: number): number[] {
+function fitWidths(weights: number[], minimums: number[], total: number, rigid: boolean[]): number[] {
   const pinned = new Set<number>();
   let widths: number[] = [];
   for (;;) {
@@ -249,7 +251,11 @@ function fitWidths(weights: number[], minimums: number[], total: number): number
     for (const index of tooNarrow) pinned.add(index);
   }
   const used = widths.reduce((sum, width) => sum + width, 0);
-  return used > total ? widths.map((width) => (width * total) / used) : widths;
+  if (used <= total) return widths;
+  const kept = widths.reduce((sum, width, index) => (rigid[index] ? sum + width : sum), 0);
+  if (kept >= total) return widths.map((width) => (width * total) / used);
+  const share = (total - kept) / (used - kept);
+  return widths.map((width, index) => (rigid[index] ? width : width * share));
 }
 
 /** A text column never claims more than this share of the width for one unbroken word (a hash wraps). */
@@ -309,6 +315,7 @@ class TableLayout {
       columns.map((column) => widthOf(column)),
       minimums,
       frame.width,
+      columns.map(isFigure),
     );
     let left = frame.left;
     this.lefts = this.widths.map((width) => {
