@@ -17,8 +17,8 @@ import { notifyRefund } from '../../notifications/notices.service.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import { type PaymentProvider, ProviderError, type RefundResult } from '../../providers/provider.js';
 import { refundOfPayment, SYSTEM } from '../credit.service.js';
-import { findCheckoutById } from '../online/checkout.queries.js';
 import { creditHolderOfPayment, creditRefund, movedToCreditOf } from '../family-credit/family-credit.service.js';
+import { findCheckoutById } from '../online/checkout.queries.js';
 import {
   alreadyRefunded,
   paymentMethodUnavailable,
