@@ -40,11 +40,6 @@ export function installmentAmount(amount: Kobo, installments: number): Kobo {
   return (amount + count - 1n) / count;
 }
 
-/** What is left to pay, never below zero. */
-export function outstanding(amount: Kobo, paid: Kobo): Kobo {
-  return amount > paid ? amount - paid : 0n;
-}
-
 /**
  * The one rule for money paid against a fee, wherever it is paid (online, cash desk, transfer
  * claim, and the web's forms): never more than is still owed. `held` is owed money already

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adjustedAmount,
   amountBelowMinimum,
   dueLabel,
   effectiveDueDate,
@@ -10,7 +11,8 @@ import {
   koboToNaira,
   minimumInstallment,
   nairaToKobo,
-  outstanding,
+  owed,
+  percentOf,
 } from '../src/index.js';
 
 describe('installments', () => {
@@ -39,11 +41,23 @@ describe('installments', () => {
   });
 });
 
-describe('outstanding', () => {
+describe('what is owed', () => {
+  const ledger = (amount: string | number, paid: string | number, reductions = 0n, lateFees = 0n) => ({
+    amount: nairaToKobo(amount),
+    paid: nairaToKobo(paid),
+    reductions,
+    lateFees,
+  });
   it('is the amount less what was paid, never below zero', () => {
-    expect(outstanding(nairaToKobo('0.30'), nairaToKobo('0.10') + nairaToKobo('0.20'))).toBe(0n);
-    expect(outstanding(nairaToKobo('1000000.01'), nairaToKobo(1_000_000))).toBe(1n);
-    expect(outstanding(nairaToKobo(5000), nairaToKobo(6000))).toBe(0n);
+    expect(owed({ ...ledger('0.30', 0), paid: nairaToKobo('0.10') + nairaToKobo('0.20') })).toBe(0n);
+    expect(owed(ledger('1000000.01', 1_000_000))).toBe(1n);
+    expect(owed(ledger(5000, 6000))).toBe(0n);
+  });
+  it('takes off discounts, scholarships and waivers and adds late fees, to the kobo', () => {
+    expect(owed(ledger('1000.50', 0, percentOf(nairaToKobo('1000.50'), 1000)))).toBe(nairaToKobo('900.45'));
+    expect(owed(ledger(1000, 400, nairaToKobo(700)))).toBe(0n);
+    expect(owed(ledger(1000, 1000, 0n, nairaToKobo('50.25')))).toBe(nairaToKobo('50.25'));
+    expect(adjustedAmount(ledger(1000, 0, nairaToKobo(1200)))).toBe(0n);
   });
 });
 
