@@ -13,6 +13,7 @@ export { Modal, type ModalProps } from './modal';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { Pagination, type PaginationProps } from './pagination';
 export { PasswordInput } from './password-input';
+export { ReasonDialog, type ReasonDialogProps } from './reason-dialog';
 export { SearchInput, type SearchInputProps } from './search-input';
 export { Select } from './select';
 export { Sheet, type SheetProps } from './sheet';

@@ -3,6 +3,7 @@ import {
   ADJUSTMENT_STATUS_LABELS,
   ADJUSTMENT_STATUSES,
   type Adjustment,
+  adjustmentReversalSchema,
   raisesFee,
 } from '@schoolledger/domain';
 import { CheckCircle2, ListChecks, Plus } from 'lucide-react';
@@ -16,6 +17,7 @@ import {
   FormField,
   LoadingState,
   Pagination,
+  ReasonDialog,
   Select,
   Spinner,
 } from '@/components/ui';
@@ -28,7 +30,6 @@ import { ADJUSTMENT_MESSAGES } from '../lib/messages';
 import type { AdjustmentPermissions } from '../lib/permissions';
 import type { AdjustmentFilters } from '../lib/use-adjustment-filters';
 import { AdjustmentList } from './adjustment-list';
-import { ReasonDialog } from './reason-dialog';
 
 const PAGE_SIZE = 20;
 
@@ -162,6 +163,7 @@ export function AdjustmentsPanel({ may, pendingOnly, filters, update, onCreate }
           }
           label="Reason for rejecting"
           confirmLabel="Reject"
+          schema={adjustmentReversalSchema}
           pending={decide.isPending}
           onConfirm={(reason) =>
             decide.mutate(
@@ -178,6 +180,7 @@ export function AdjustmentsPanel({ may, pendingOnly, filters, update, onCreate }
           description={<ReversalWarning adjustment={dialog.adjustment} />}
           label="Reason for reversing"
           confirmLabel="Reverse"
+          schema={adjustmentReversalSchema}
           pending={reverse.isPending}
           onConfirm={(reason) =>
             reverse.mutate({ id: dialog.adjustment._id, reason }, { onSuccess: () => setDialog(null) })

@@ -1,6 +1,7 @@
 import {
   ADJUSTMENT_STATUS_LABELS,
   type AdjustmentRule,
+  adjustmentReversalSchema,
   capitalize,
   formatKobo,
   formatPercent,
@@ -8,7 +9,7 @@ import {
 } from '@schoolledger/domain';
 import { Check, Plus, Users, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Badge, Button, Card, EmptyState, ErrorBanner, LoadingState } from '@/components/ui';
+import { Badge, Button, Card, EmptyState, ErrorBanner, LoadingState, ReasonDialog } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { useDecideAdjustmentRule } from '../api/decide-adjustment-rule';
 import { useAdjustmentRules } from '../api/get-adjustment-rules';
@@ -17,7 +18,6 @@ import { RULE_KIND_LABELS, STATUS_VARIANT } from '../lib/format';
 import { ADJUSTMENT_MESSAGES } from '../lib/messages';
 import type { AdjustmentPermissions } from '../lib/permissions';
 import { ActiveSwitch } from './active-switch';
-import { ReasonDialog } from './reason-dialog';
 import { RuleFormDialog } from './rule-form-dialog';
 
 /** What the rule takes off: the sibling percentages, or the fixed amount or percentage of each fee. */
@@ -98,6 +98,7 @@ export function RulesPanel({ may }: { may: AdjustmentPermissions }) {
           description={<p>Reject “{rejecting.name}”? It will make no adjustments.</p>}
           label="Reason for rejecting"
           confirmLabel="Reject"
+          schema={adjustmentReversalSchema}
           pending={decide.isPending}
           onConfirm={(reason) =>
             decide.mutate(

@@ -2,7 +2,17 @@ import { formatKobo, type Payment, refundInputSchema } from '@schoolledger/domai
 import { Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PaymentCard, payerName } from '@/components/payments';
-import { Button, Card, Checkbox, EmptyState, ErrorBanner, LoadingState, Pagination, Spinner } from '@/components/ui';
+import {
+  Button,
+  Card,
+  Checkbox,
+  EmptyState,
+  ErrorBanner,
+  LoadingState,
+  Pagination,
+  ReasonDialog,
+  Spinner,
+} from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { type PaymentsQuery, usePayments } from '../api/get-payments';
 import { useRefundPayment } from '../api/refund-payment';
@@ -10,7 +20,6 @@ import { PAYMENT_MESSAGES } from '../lib/payment-messages';
 import type { FeePermissions } from '../lib/permissions';
 import { usePaymentFilters } from '../lib/use-payment-filters';
 import { PaymentFiltersBar } from './payment-filters';
-import { ReasonDialog } from './reason-dialog';
 import { isRefundable, RefundButton } from './refund-button';
 import { TransferQueue } from './transfer-queue';
 

@@ -2,7 +2,7 @@ import { formatKobo, type Payment, rejectTransferInputSchema } from '@schoolledg
 import { Check, FileImage, Landmark, X } from 'lucide-react';
 import { useState } from 'react';
 import { payerName } from '@/components/payments';
-import { Button, Card, CardHeader, ConfirmDialog, ErrorBanner, LoadingState } from '@/components/ui';
+import { Button, Card, CardHeader, ConfirmDialog, ErrorBanner, LoadingState, ReasonDialog } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { useConfirmTransfer } from '../api/confirm-transfer';
@@ -10,7 +10,6 @@ import { usePayments } from '../api/get-payments';
 import { useRejectTransfer } from '../api/reject-transfer';
 import { PAYMENT_MESSAGES } from '../lib/payment-messages';
 import { ProofDialog } from './proof-dialog';
-import { ReasonDialog } from './reason-dialog';
 
 const QUEUE_SIZE = 50;
 

@@ -1,16 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { rejectTransferInputSchema } from '@schoolledger/domain';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, FormField, Modal, Textarea } from '@/components/ui';
+import type { z } from 'zod';
+import { Button } from './button';
+import { FormField } from './form-field';
+import { Modal } from './modal';
+import { Textarea } from './textarea';
 
 export interface ReasonDialogProps {
   title: string;
   description: ReactNode;
   label: string;
   confirmLabel: string;
-  /** The domain schema of the request: it carries the SPEC text for a missing reason. */
-  schema: typeof rejectTransferInputSchema;
+  /** The domain schema of the request: it carries the text for a missing reason. */
+  schema: z.ZodObject<{ reason: z.ZodString }>;
   pending: boolean;
   onConfirm(reason: string): void;
   onClose(): void;
@@ -18,7 +21,7 @@ export interface ReasonDialogProps {
   children?: ReactNode;
 }
 
-/** A destructive money action that must say why: a refund or a rejected transfer. */
+/** An action that must say why (a refund, a rejected transfer or adjustment, a reversal); the reason goes on record with it. */
 export function ReasonDialog({
   title,
   description,
