@@ -23,6 +23,7 @@ import { useStudentFees } from '../api/get-student-fees';
 import { adjustmentKeys } from '../api/keys';
 import { previewAdjustment } from '../lib/format';
 import { ADJUSTMENT_MESSAGES } from '../lib/messages';
+import { emptyIsUnset, NairaInput, PercentInput } from './money-inputs';
 import { type FoundStudent, StudentFinder } from './student-finder';
 
 const FIELDS = ['student_id', 'fee_id', 'kind', 'basis', 'amount', 'percent', 'reason'] as const;
@@ -32,9 +33,6 @@ const BASES = [
   ['percent', 'Percentage of the fee'],
   ['balance', 'Whole balance'],
 ] as const;
-
-/** An empty box is no value, so the schema asks for the one the basis needs and ignores the other. */
-const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 export function AdjustmentFormDialog({ onClose }: { onClose(): void }) {
   const create = useCreateAdjustment();
@@ -177,25 +175,12 @@ export function AdjustmentFormDialog({ onClose }: { onClose(): void }) {
 
       {basis === 'fixed' && (
         <FormField label="Amount (₦)" required error={errors.amount?.message}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            {...register('amount', { setValueAs: emptyIsUnset })}
-          />
+          <NairaInput {...register('amount', { setValueAs: emptyIsUnset })} />
         </FormField>
       )}
       {basis === 'percent' && (
         <FormField label="Percentage (%)" required error={errors.percent?.message} hint="Of the fee's amount">
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100}
-            step={0.01}
-            {...register('percent', { setValueAs: emptyIsUnset })}
-          />
+          <PercentInput {...register('percent', { setValueAs: emptyIsUnset })} />
         </FormField>
       )}
 

@@ -11,12 +11,11 @@ import { Checkbox, FormDialog, FormField, Input, Select } from '@/components/ui'
 import { applyFieldErrors } from '@/lib/form';
 import { useSchoolFees } from '../api/get-school-fees';
 import { useSaveLateFeePolicy } from '../api/save-late-fee-policy';
+import { emptyIsUnset, NairaInput, PercentInput } from './money-inputs';
 
 type LateFeeFormValues = z.input<typeof lateFeePolicyInputSchema>;
 
 const FIELDS = ['fee_id', 'basis', 'amount', 'percent', 'grace_days', 'repeat', 'cap'] as const;
-
-const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 function defaults(schoolId: string, policy: LateFeePolicy | undefined): LateFeeFormValues {
   return {
@@ -108,24 +107,11 @@ export function LateFeeFormDialog({ schoolId, policy, hasDefault, onClose }: Lat
         </FormField>
         {basis === 'percent' ? (
           <FormField label="Percentage (%)" required error={errors.percent?.message}>
-            <Input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={100}
-              step={0.01}
-              {...register('percent', { setValueAs: emptyIsUnset })}
-            />
+            <PercentInput {...register('percent', { setValueAs: emptyIsUnset })} />
           </FormField>
         ) : (
           <FormField label="Amount (₦)" required error={errors.amount?.message}>
-            <Input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              {...register('amount', { setValueAs: emptyIsUnset })}
-            />
+            <NairaInput {...register('amount', { setValueAs: emptyIsUnset })} />
           </FormField>
         )}
       </div>
@@ -151,13 +137,7 @@ export function LateFeeFormDialog({ schoolId, policy, hasDefault, onClose }: Lat
         error={errors.cap?.message}
         hint="The most late fees can add to one student's fee; required when charged monthly"
       >
-        <Input
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          {...register('cap', { setValueAs: (value: string) => (value === '' ? null : value) })}
-        />
+        <NairaInput {...register('cap', { setValueAs: (value: string) => (value === '' ? null : value) })} />
       </FormField>
       <Checkbox label="Active" {...register('is_active')} />
     </FormDialog>

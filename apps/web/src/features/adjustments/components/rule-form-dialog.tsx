@@ -16,6 +16,7 @@ import { useSchools } from '@/lib/queries/schools';
 import { useCreateAdjustmentRule } from '../api/create-adjustment-rule';
 import { RULE_KIND_LABELS } from '../lib/format';
 import type { AdjustmentPermissions } from '../lib/permissions';
+import { emptyIsUnset, NairaInput, PercentInput } from './money-inputs';
 import { type FoundStudent, StudentFinder } from './student-finder';
 
 type RuleFormValues = z.input<typeof adjustmentRuleInputSchema>;
@@ -32,8 +33,6 @@ const FIELDS = [
   'percent',
   'student_ids',
 ] as const;
-
-const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 /** A sibling, staff-child or scholarship rule; it waits for another person's approval. */
 export function RuleFormDialog({ may, onClose }: { may: AdjustmentPermissions; onClose(): void }) {
@@ -143,24 +142,10 @@ export function RuleFormDialog({ may, onClose }: { may: AdjustmentPermissions; o
       {kind === 'sibling' ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Second child (%)" required error={errors.second_percent?.message}>
-            <Input
-              type="number"
-              inputMode="decimal"
-              step={0.01}
-              min={0}
-              max={100}
-              {...register('second_percent', { setValueAs: emptyIsUnset })}
-            />
+            <PercentInput {...register('second_percent', { setValueAs: emptyIsUnset })} />
           </FormField>
           <FormField label="Third and later children (%)" required error={errors.later_percent?.message}>
-            <Input
-              type="number"
-              inputMode="decimal"
-              step={0.01}
-              min={0}
-              max={100}
-              {...register('later_percent', { setValueAs: emptyIsUnset })}
-            />
+            <PercentInput {...register('later_percent', { setValueAs: emptyIsUnset })} />
           </FormField>
         </div>
       ) : (
@@ -173,24 +158,11 @@ export function RuleFormDialog({ may, onClose }: { may: AdjustmentPermissions; o
           </FormField>
           {basis === 'fixed' ? (
             <FormField label="Amount (₦)" required error={errors.amount?.message}>
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                {...register('amount', { setValueAs: emptyIsUnset })}
-              />
+              <NairaInput {...register('amount', { setValueAs: emptyIsUnset })} />
             </FormField>
           ) : (
             <FormField label="Percentage (%)" required error={errors.percent?.message}>
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={100}
-                step={0.01}
-                {...register('percent', { setValueAs: emptyIsUnset })}
-              />
+              <PercentInput {...register('percent', { setValueAs: emptyIsUnset })} />
             </FormField>
           )}
         </div>
