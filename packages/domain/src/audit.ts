@@ -17,6 +17,7 @@ const FINANCIAL_ENTITIES = new Set([
   'adjustment_rule',
   'late_fee_policy',
   'family_credit_entry',
+  'payment_checkout',
 ]);
 /** Entities about who may do what: sign-ins, passwords, sessions, keys. */
 const SECURITY_ENTITIES = new Set(['session', 'auth', 'password', 'login', 'settings', 'email_settings']);

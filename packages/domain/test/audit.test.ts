@@ -17,6 +17,10 @@ describe('classifyAudit: how an auditor finds a row', () => {
     ['settings.update', 'settings', 'security', 'high'],
     ['backup.create', 'backup', 'system', 'low'],
     ['create', 'class_arm', 'user', 'low'],
+    ['fee_adjustment.approve', 'fee_adjustment', 'financial', 'high'],
+    ['fee_adjustment.create', 'fee_adjustment', 'financial', 'medium'],
+    ['payment.checkout.credit', 'payment_checkout', 'financial', 'medium'],
+    ['family_credit.refund', 'family_credit_entry', 'financial', 'high'],
   ])('%s on %s is %s, %s', (action, entity, category, severity) => {
     expect(classifyAudit(action, entity)).toEqual({ category, severity });
   });
