@@ -320,4 +320,44 @@ test.describe('fee adjustments', () => {
     await screenshot(office, 'phone-adjustments-rules-listed');
     await office.context().close();
   });
+
+  test('another school sees none of it, the auditor only reads, and a parent is kept out', async ({ browser }) => {
+    // Wuse's principal: the Ikeja adjustments of this spec are not theirs to see or decide.
+    const wuse = await openAdjustments(browser, 'principal2');
+    await wuse.getByRole('tab', { name: 'All adjustments' }).click();
+    await expect(wuse.getByRole('row').filter({ hasText: FEE })).toHaveCount(0);
+    await wuse.getByRole('tab', { name: 'Awaiting approval' }).click();
+    await expect(wuse.getByText('Nothing awaiting approval')).toBeVisible();
+    await screenshot(wuse, 'desktop-adjustments-empty');
+    await wuse.setViewportSize(PHONE);
+    await screenshot(wuse, 'phone-adjustments-empty');
+    await wuse.context().close();
+
+    // The auditor reads every adjustment of the school, with no button to change one.
+    const auditor = await openAdjustments(browser, 'auditor');
+    await auditor.getByRole('tab', { name: 'All adjustments' }).click();
+    await expect(auditor.getByRole('heading', { name: /^Adjustments \(\d+\)$/ })).toBeVisible();
+    await expect(auditor.getByRole('button', { name: 'New adjustment' })).toHaveCount(0);
+    await expect(auditor.getByRole('button', { name: /^(Approve|Reject|Reverse) / })).toHaveCount(0);
+    await expectAccessible(auditor, 'the adjustments as the auditor reads them');
+    await screenshot(auditor, 'desktop-adjustments-auditor');
+    await auditor.setViewportSize(PHONE);
+    await expect(
+      auditor
+        .getByRole('listitem')
+        .filter({ hasText: FEE })
+        .first()
+        .getByText(/^Recorded by Adaeze Eze, \d/),
+    ).toBeVisible();
+    await screenshot(auditor, 'phone-adjustments-auditor');
+    await auditor.context().close();
+
+    // A parent has no Fee Adjustments: the address takes them back to their dashboard.
+    const parent = await (await browser.newContext()).newPage();
+    await signIn(parent, 'parent');
+    await expect(parent.getByRole('link', { name: 'Fee Adjustments' })).toHaveCount(0);
+    await parent.goto('/adjustments');
+    await expect(parent).toHaveURL(/\/dashboard$/);
+    await parent.context().close();
+  });
 });

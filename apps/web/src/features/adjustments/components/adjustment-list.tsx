@@ -56,8 +56,8 @@ function Recorded({ adjustment, labelled = false }: { adjustment: Adjustment; la
   const who = adjustment.createdBy?.name ?? 'automatically';
   return (
     <p className="text-slate-600 dark:text-slate-300">
-      {labelled ? `Recorded by ${who}` : who}
-      <span className={labelled ? ', ' : 'block text-xs text-slate-500 dark:text-slate-400'}>
+      {labelled ? `Recorded by ${who}, ` : who}
+      <span className={labelled ? undefined : 'block text-xs text-slate-500 dark:text-slate-400'}>
         {formatDateTime(adjustment.createdAt)}
       </span>
     </p>
