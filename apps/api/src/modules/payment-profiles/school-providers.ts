@@ -1,5 +1,6 @@
 import type { OnlineMethod } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
+import { sha256 } from '../../lib/hash.js';
 import { decryptSecret } from '../../lib/secrets.js';
 import type { PaymentProvider } from '../providers/provider.js';
 import { providerWith } from '../providers/resolve.js';
@@ -50,8 +51,8 @@ export function providerFromProfile(
 }
 
 /**
- * Which account `providerFromProfile` would take the money into, as a comparable key (the secret
- * key itself, never shown): a family checkout is one transaction, so its schools must share it.
+ * Which account `providerFromProfile` would take the money into, as a comparable key (a digest
+ * of the secret key): a family checkout is one transaction, so its schools must share it.
  */
 export function providerAccountKey(
   ctx: AppContext,
@@ -59,9 +60,10 @@ export function providerAccountKey(
   method: OnlineMethod,
 ): string | null {
   const stored = method === 'paystack' ? profile?.psSecretKeyEnc : profile?.fwSecretKeyEnc;
-  if (stored) return readSecret(ctx, stored);
   const config = method === 'paystack' ? ctx.config.paystack : ctx.config.flutterwave;
-  return config.secretKey ?? null;
+  const secret = stored ? readSecret(ctx, stored) : config.secretKey;
+  // A digest, so the key compared (and anything that might one day print it) is never the secret.
+  return secret ? sha256(secret) : null;
 }
 
 /** The provider account a school's online payments use for `method`; `null` when it cannot take it. */
