@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { adjustmentRules, feeAdjustments, payments } from '../../db/schema.js';
+import { signedAmountKobo } from './fees.queries.js';
 
 /**
  * The domain's owed() in SQL: the database's `fee_owed` (migration 0014), which the term positions
@@ -23,8 +24,8 @@ export const adjustmentTotalsOf = (feeId: SQL, studentId: SQL) =>
 
 /** Successful payments less successful refunds of one fee and student (a scalar bigint subquery, null when none). */
 export const paidOf = (feeId: SQL, studentId: SQL) =>
-  sql`(select sum(case when p.kind = 'refund' then -p.amount_kobo else p.amount_kobo end)::bigint from ${payments} p
-    where p.fee_id = ${feeId} and p.student_id = ${studentId} and p.status = 'success')`;
+  sql`(select sum(${signedAmountKobo})::bigint from ${payments}
+    where ${payments.feeId} = ${feeId} and ${payments.studentId} = ${studentId} and ${payments.status} = 'success')`;
 
 /** What one student still owes on the fee row `fees` (SQL), adjustments and payments included. */
 export const owedOnFee = (studentId: SQL) =>

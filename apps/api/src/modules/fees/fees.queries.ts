@@ -325,17 +325,6 @@ export async function feeTotals(db: DbOrTx, where: SQL) {
  */
 export const signedAmountKobo = sql`case when ${payments.kind} = 'refund' then -${payments.amountKobo} else ${payments.amountKobo} end`;
 
-/** Successful payments of one student per fee, less refunds, in kobo. */
-export async function paidByFee(db: DbOrTx, studentId: string, feeIds: string[]) {
-  if (!feeIds.length) return new Map<string, bigint>();
-  const rows = await db
-    .select({ feeId: payments.feeId, paid: sql<string>`sum(${signedAmountKobo})::bigint::text` })
-    .from(payments)
-    .where(and(eq(payments.studentId, studentId), inArray(payments.feeId, feeIds), eq(payments.status, 'success')))
-    .groupBy(payments.feeId);
-  return new Map(rows.map((row) => [row.feeId, BigInt(row.paid)]));
-}
-
 /**
  * The term a school is in today; between terms the latest that has started; before any has
  * started the first one.
