@@ -25,6 +25,7 @@ import { adjustmentRoutes } from './modules/adjustments/adjustments.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { auditIntegrityRoutes } from './modules/audit/audit-integrity.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { budgetRoutes } from './modules/budgets/budgets.routes.js';
 import { academicDashboardRoutes } from './modules/dashboards/academic.routes.js';
 import { adminDashboardRoutes } from './modules/dashboards/admin.routes.js';
 import { bursarDashboardRoutes } from './modules/dashboards/bursar.routes.js';
@@ -33,6 +34,7 @@ import { principalDashboardRoutes } from './modules/dashboards/principal.routes.
 import { proprietorDashboardRoutes } from './modules/dashboards/proprietor.routes.js';
 import { studentDashboardRoutes } from './modules/dashboards/student.routes.js';
 import { emailRoutes } from './modules/email/email.routes.js';
+import { expenseRoutes } from './modules/expenses/expenses.routes.js';
 import { feeRoutes } from './modules/fees/fees.routes.js';
 import { reminderRoutes } from './modules/fees/reminders.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -57,6 +59,7 @@ import { studentFileRoutes } from './modules/students/students-files.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
+import { vendorRoutes } from './modules/vendors/vendors.routes.js';
 import { authPlugin, bearerToken } from './plugins/auth.js';
 
 declare module 'fastify' {
@@ -177,6 +180,9 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(adjustmentRoutes);
       await api.register(adjustmentRuleRoutes);
       await api.register(lateFeeRoutes);
+      await api.register(expenseRoutes);
+      await api.register(vendorRoutes);
+      await api.register(budgetRoutes);
       await api.register(onlineRoutes);
       await api.register(cashRoutes);
       await api.register(familyCreditRoutes);

@@ -10,6 +10,7 @@ import {
   paymentProfiles,
   paymentWebhookEvents,
   termResults,
+  terms,
   users,
 } from '../src/db/schema.js';
 import { sha256 } from '../src/lib/hash.js';
@@ -294,6 +295,46 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     ...change,
   });
 
+  /** An expense request of the first school as the bursar records it, taken as far as `through` (issue 17). */
+  async function anExpense(through: 'draft' | 'approved' = 'draft') {
+    const [term] = await t.ctx.db.select().from(terms).where(eq(terms.id, ids.term));
+    const made = await call('bursar', 'POST', '/expenses', {
+      school_id: ids.school,
+      session_id: term!.sessionId,
+      term_id: ids.term,
+      title: `Audit expense ${tag()}`,
+      category: 'consumables',
+      amount: 1000,
+      payee_kind: 'other',
+      payee_name: 'Bode Stationers',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().data._id as string;
+    if (through === 'approved') {
+      for (const [who, action] of [
+        ['bursar', 'submit'],
+        ['principal', 'approve'],
+      ] as const) {
+        const stepped = await call(who, 'POST', `/expenses/${id}/transitions`, { action });
+        expect(stepped.statusCode, stepped.body).toBe(200);
+      }
+    }
+    return id;
+  }
+  const payoutOf = (amount: number) => ({
+    amount,
+    method: 'cash',
+    paid_on: new Date().toISOString().slice(0, 10),
+  });
+  const vendorBody = (change: Record<string, unknown> = {}) => ({
+    name: `Audit vendor ${tag()}`,
+    bank_code: 'other',
+    bank_name: 'Audit Microfinance Bank',
+    account_number: '0123456789',
+    account_name: 'Audit Vendor Ltd',
+    ...change,
+  });
+
   const OPERATIONS: Record<string, Audited | Exempt> = {
     /* Sign-in and accounts */
     'POST /api/v1/auth/login': {
@@ -570,6 +611,116 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       },
       call: async ({ id }) => call('bursar', 'POST', `/adjustments/${id}/reverse`, { reason: 'Entered twice' }),
       audits: [{ action: 'fee_adjustment.reverse', entity: 'fee_adjustment', school: 'first' }],
+    },
+
+    /* Expenses and vendors (issue 17) */
+    'POST /api/v1/expenses': {
+      call: async () => {
+        const [term] = await t.ctx.db.select().from(terms).where(eq(terms.id, ids.term));
+        return call('bursar', 'POST', '/expenses', {
+          school_id: ids.school,
+          session_id: term!.sessionId,
+          term_id: ids.term,
+          title: 'Printer toner',
+          category: 'consumables',
+          amount: 45_000,
+          payee_kind: 'other',
+          payee_name: 'Bode Stationers',
+        });
+      },
+      audits: [{ action: 'expense.create', entity: 'expense', school: 'first' }],
+    },
+    'PATCH /api/v1/expenses/{id}': {
+      prepare: async () => ({ id: await anExpense() }),
+      call: async ({ id }) => {
+        const [term] = await t.ctx.db.select().from(terms).where(eq(terms.id, ids.term));
+        return call('bursar', 'PATCH', `/expenses/${id}`, {
+          school_id: ids.school,
+          session_id: term!.sessionId,
+          term_id: ids.term,
+          title: 'Printer toner, two cartridges',
+          category: 'consumables',
+          amount: 90_000,
+          payee_kind: 'other',
+          payee_name: 'Bode Stationers',
+        });
+      },
+      audits: [{ action: 'expense.update', entity: 'expense', school: 'first' }],
+    },
+    'POST /api/v1/expenses/{id}/transitions': {
+      prepare: async () => ({ id: await anExpense() }),
+      call: async ({ id }) => call('bursar', 'POST', `/expenses/${id}/transitions`, { action: 'submit' }),
+      audits: [{ action: 'expense.submit', entity: 'expense', school: 'first' }],
+    },
+    'POST /api/v1/expenses/{id}/attachments': {
+      prepare: async () => ({ id: await anExpense() }),
+      call: async ({ id }) => upload('bursar', `/expenses/${id}/attachments`, { kind: 'invoice' }, picture('file')),
+      audits: [{ action: 'expense.attachment_add', entity: 'expense', school: 'first' }],
+    },
+    'DELETE /api/v1/expenses/{id}/attachments/{attachmentId}': {
+      prepare: async () => {
+        const id = await anExpense();
+        const added = await upload('bursar', `/expenses/${id}/attachments`, {}, picture('file'));
+        expect(added.statusCode, added.body).toBe(200);
+        return { id, attachment: added.json().data.attachments[0]._id as string };
+      },
+      call: async ({ id, attachment }) => call('bursar', 'DELETE', `/expenses/${id}/attachments/${attachment}`),
+      audits: [{ action: 'expense.attachment_remove', entity: 'expense', school: 'first' }],
+    },
+    'POST /api/v1/expenses/{id}/payouts': {
+      prepare: async () => ({ id: await anExpense('approved') }),
+      call: async ({ id }) => call('bursar', 'POST', `/expenses/${id}/payouts`, payoutOf(400)),
+      audits: [{ action: 'expense_payout.create', entity: 'expense_payout', school: 'first' }],
+    },
+    'POST /api/v1/expenses/{id}/payouts/{payoutId}/reverse': {
+      prepare: async () => {
+        const id = await anExpense('approved');
+        const paid = await call('bursar', 'POST', `/expenses/${id}/payouts`, payoutOf(400));
+        expect(paid.statusCode, paid.body).toBe(200);
+        return { id, payout: paid.json().data.payouts[0]._id as string };
+      },
+      call: async ({ id, payout }) =>
+        call('bursar', 'POST', `/expenses/${id}/payouts/${payout}/reverse`, { reason: 'Paid twice' }),
+      audits: [{ action: 'expense_payout.reverse', entity: 'expense_payout', school: 'first' }],
+    },
+    'POST /api/v1/vendors': {
+      call: async () => call('bursar', 'POST', '/vendors', vendorBody()),
+      audits: [{ action: 'vendor.create', entity: 'vendor', school: null }],
+    },
+    'PATCH /api/v1/vendors/{id}': {
+      prepare: async () => {
+        const made = await call('bursar', 'POST', '/vendors', vendorBody());
+        expect(made.statusCode, made.body).toBe(200);
+        return { id: made.json().data._id as string, name: made.json().data.name as string };
+      },
+      call: async ({ id, name }) =>
+        call('bursar', 'PATCH', `/vendors/${id}`, vendorBody({ name, account_number: '9876543210' })),
+      audits: [{ action: 'vendor.bank_details', entity: 'vendor', school: null }],
+    },
+    'PUT /api/v1/budgets': {
+      call: async () =>
+        call('bursar', 'PUT', '/budgets', {
+          school_id: ids.school,
+          term_id: ids.term,
+          category: 'utilities',
+          amount: 50_000,
+        }),
+      audits: [{ action: 'budget.create', entity: 'budget', school: 'first' }],
+    },
+    'DELETE /api/v1/budgets/{id}': {
+      prepare: async () => {
+        const body = { school_id: ids.school, term_id: ids.term, category: 'technology', amount: 10_000 };
+        const saved = await call('bursar', 'PUT', '/budgets', body);
+        expect(saved.statusCode, saved.body).toBe(200);
+        const lines = saved.json().data.lines as { _id: string; category: string }[];
+        return { id: lines.find((line) => line.category === 'technology')!._id };
+      },
+      call: async ({ id }) => call('bursar', 'DELETE', `/budgets/${id}`),
+      audits: [{ action: 'budget.delete', entity: 'budget', school: 'first' }],
+    },
+    'PUT /api/v1/expense-policies/{id}': {
+      call: async () => call('proprietor', 'PUT', `/expense-policies/${ids.school}`, { proprietor_above: 250_000 }),
+      audits: [{ action: 'expense_policy.update', entity: 'expense_policy', school: 'first' }],
     },
     'PUT /api/v1/late-fee-policies': {
       prepare: async () => ({ fee: await approvedFee(t, ids.school, ids.term) }),

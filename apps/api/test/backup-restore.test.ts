@@ -148,7 +148,10 @@ describe.skipIf(pgUrl)('backup and restore of the embedded database', () => {
     await t.database.db.delete(backups).where(eq(backups.id, running!.id));
   });
 
-  it('npm run restore brings back the payments and the audit chain after the data directory is lost', async () => {
+  // A child process boots the embedded database twice: on a loaded 2-core runner that nears 30 s.
+  it('npm run restore brings back the payments and the audit chain after the data directory is lost', {
+    timeout: 90_000,
+  }, async () => {
     const before = await payAndBackUp(t, dataDir);
     await t.app.close();
     await t.database.close();

@@ -1,7 +1,18 @@
-import { lastMonthsRange, todayIn } from '@schoolledger/domain';
+import { lastMonthsRange, statusAfterPayouts, todayIn } from '@schoolledger/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fees, parentStudents, payments, schoolReceiptCounters, schools, terms, users } from '../src/db/schema.js';
+import {
+  expensePayouts,
+  expenses,
+  fees,
+  parentStudents,
+  payments,
+  schoolExpenseCounters,
+  schoolReceiptCounters,
+  schools,
+  terms,
+  users,
+} from '../src/db/schema.js';
 import { demoEmail, useTestApp } from './helper.js';
 import { approvedFee, call, loadPaymentIds, type PaymentIds, payCash } from './payments-support.js';
 
@@ -107,5 +118,29 @@ describe('the demo’s last session of payments', () => {
     for (const point of inRange) expect(BigInt(Math.round(point.amount * 100))).toBe(byMonth.get(point.month) ?? 0n);
     expect(inRange.filter((point) => point.amount > 0).length).toBeGreaterThanOrEqual(3);
     expect(BigInt(Math.round(totals.totalRevenue * 100))).toBe(all);
+  });
+
+  it('opens Expenses on this term’s requests in every state, whose payouts add up and are none in the future', async () => {
+    const today = todayIn();
+    const rows = await t.ctx.db.select().from(expenses).where(eq(expenses.schoolId, ids.school));
+    expect(new Set(rows.map((row) => row.status))).toEqual(
+      new Set(['paid', 'partially_paid', 'pending_approval', 'draft']),
+    );
+    for (const row of rows) {
+      expect(row.termId).toBe(ids.term);
+      const paid = await t.ctx.db.select().from(expensePayouts).where(eq(expensePayouts.expenseId, row.id));
+      expect(paid.reduce((sum, payout) => sum + payout.amountKobo, 0n)).toBe(row.paidKobo);
+      for (const payout of paid) expect(payout.paidOn <= today).toBe(true);
+      if (row.paidKobo > 0n) expect(row.status).toBe(statusAfterPayouts(row.amountKobo, row.paidKobo));
+    }
+    const voucherNos = (await t.ctx.db.select().from(expensePayouts).where(eq(expensePayouts.schoolId, ids.school)))
+      .map((payout) => payout.voucherNo)
+      .sort();
+    expect(voucherNos).toEqual(['PV-000001', 'PV-000002', 'PV-000003']);
+    const [counter] = await t.ctx.db
+      .select()
+      .from(schoolExpenseCounters)
+      .where(eq(schoolExpenseCounters.schoolId, ids.school));
+    expect(counter).toMatchObject({ lastExpense: rows.length, lastVoucher: 3 });
   });
 });

@@ -149,7 +149,7 @@ describe('my notifications', () => {
     const initial = await call('parent', 'GET', '/notification/preferences');
     expect(initial.statusCode, initial.body).toBe(200);
     const preferences = initial.json().data.preferences as { kind: string; inApp: boolean; email: boolean }[];
-    expect(preferences).toHaveLength(13);
+    expect(preferences).toHaveLength(15);
     expect(preferences.filter((each) => !each.inApp || !each.email)).toEqual([]);
 
     const saved = await call('parent', 'PUT', '/notification/preferences', {

@@ -5,6 +5,9 @@ import {
   addresses,
   adjustmentRules,
   classArms,
+  expenseAttachments,
+  expensePayouts,
+  expenses,
   lateFeePolicies,
   paymentCheckouts,
   payments,
@@ -178,6 +181,52 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       .returning();
     foreign.adjustmentRule = rule!.id;
     foreign.lateFeePolicy = policy!.id;
+    // An expense of the other school, partly paid, with a document: only its own staff reach it.
+    const [term] = await t.ctx.db.select().from(terms).where(eq(terms.id, second.term));
+    const [expense] = await t.ctx.db
+      .insert(expenses)
+      .values({
+        schoolId: second.school,
+        sessionId: term!.sessionId,
+        termId: second.term,
+        reference: 'EXP-000900',
+        title: 'Wuse generator diesel',
+        category: 'utilities',
+        amountKobo: 10_000n,
+        paidKobo: 4_000n,
+        payeeKind: 'other',
+        payeeName: 'Wuse Fuel Depot',
+        status: 'partially_paid',
+        createdBy: principal2!.id,
+      })
+      .returning();
+    const [expensePayout] = await t.ctx.db
+      .insert(expensePayouts)
+      .values({
+        expenseId: expense!.id,
+        schoolId: second.school,
+        voucherNo: 'PV-000900',
+        amountKobo: 4_000n,
+        method: 'cash',
+        paidOn: '2025-11-10',
+        createdBy: principal2!.id,
+      })
+      .returning();
+    const [attachment] = await t.ctx.db
+      .insert(expenseAttachments)
+      .values({
+        expenseId: expense!.id,
+        schoolId: second.school,
+        kind: 'invoice',
+        filePath: 'expenses/sweep-invoice.png',
+        fileName: 'invoice.png',
+        contentType: 'image/png',
+        sizeBytes: 100,
+      })
+      .returning();
+    foreign.expense = expense!.id;
+    foreign.expensePayout = expensePayout!.id;
+    foreign.expenseAttachment = attachment!.id;
   });
 
   const address = { street: 'Hijacked Road', street_no: '1', town: 'Nowhere', state: 'Lagos', country: 'Nigeria' };
@@ -231,6 +280,27 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       'POST /adjustments/{id}/reverse': { reason: 'no' },
       'PATCH /adjustment-rules/{id}/decision': { status: 'approved' },
       'PATCH /adjustment-rules/{id}': { is_active: false },
+      'PATCH /expenses/{id}': {
+        school_id: own.school,
+        session_id: foreign.session,
+        term_id: foreign.term,
+        title: 'Hijacked expense',
+        category: 'other',
+        amount: 1,
+        payee_kind: 'other',
+        payee_name: 'A Stranger',
+      },
+      'POST /expenses/{id}/transitions': { action: 'cancel', reason: 'no' },
+      'POST /expenses/{id}/payouts': { amount: 1, method: 'cash', paid_on: '2025-11-10' },
+      'POST /expenses/{id}/payouts/{payoutId}/reverse': { reason: 'no' },
+      'PUT /expense-policies/{id}': { proprietor_above: 1 },
+      'PATCH /vendors/{id}': {
+        name: 'Hijacked vendor',
+        bank_code: 'other',
+        bank_name: 'Hijack Bank',
+        account_number: '0123456789',
+        account_name: 'A Stranger',
+      },
       'PUT /groupschool/{id}/update': { name: 'Hijacked', description: 'x' },
       'POST /payment/{id}/refund': { reason: 'no' },
       'POST /payment/{id}/reject-transfer': { reason: 'no' },
@@ -359,5 +429,14 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       .from(lateFeePolicies)
       .where(eq(lateFeePolicies.id, foreign.lateFeePolicy!));
     expect(policy).toBeDefined();
+    const [expense] = await t.ctx.db.select().from(expenses).where(eq(expenses.id, foreign.expense!));
+    expect(expense).toMatchObject({ status: 'partially_paid', paidKobo: 4_000n, title: 'Wuse generator diesel' });
+    const payouts = await t.ctx.db.select().from(expensePayouts).where(eq(expensePayouts.expenseId, foreign.expense!));
+    expect(payouts.map((payout) => payout.id)).toEqual([foreign.expensePayout]);
+    const [attachment] = await t.ctx.db
+      .select()
+      .from(expenseAttachments)
+      .where(eq(expenseAttachments.id, foreign.expenseAttachment!));
+    expect(attachment).toBeDefined();
   }, 180_000);
 });

@@ -18,6 +18,11 @@ const FINANCIAL_ENTITIES = new Set([
   'late_fee_policy',
   'family_credit_entry',
   'payment_checkout',
+  'expense',
+  'expense_payout',
+  'vendor',
+  'budget',
+  'expense_policy',
 ]);
 /** Entities about who may do what: sign-ins, passwords, sessions, keys. */
 const SECURITY_ENTITIES = new Set(['session', 'auth', 'password', 'login', 'settings', 'email_settings']);
@@ -40,6 +45,13 @@ const HIGH_ACTIONS = new Set([
   'payment.refund.failed',
   // Family credit paid back to the payer from the school's own bank.
   'family_credit.refund',
+  // Money leaving the school: an expense approved, paid out, a payout reversed, who approves what.
+  'expense.approve',
+  'expense_payout.create',
+  'expense_payout.reverse',
+  'expense_policy.update',
+  // Where a payout to a vendor goes.
+  'vendor.bank_details',
   'payment.dispute.open',
   'auth.login_failed',
   'password_reset',

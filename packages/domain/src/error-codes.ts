@@ -78,6 +78,25 @@ export const ADJUSTMENT_ERROR_CODES = {
   lateFeePolicyNotFound: 'LATE_FEE_POLICY_NOT_FOUND',
 } as const;
 
+export const EXPENSE_ERROR_CODES = {
+  expenseNotFound: 'EXPENSE_NOT_FOUND',
+  /** The step is not allowed from the expense's status (e.g. approving a draft, editing an approved one). */
+  expenseTransitionNotAllowed: 'EXPENSE_TRANSITION_NOT_ALLOWED',
+  /** Four eyes: the person who recorded or submitted an expense cannot approve or reject it. */
+  ownExpenseApproval: 'OWN_EXPENSE_APPROVAL',
+  /** Above the school's threshold: only a proprietor (or the admin) approves it. */
+  expenseNeedsProprietor: 'EXPENSE_NEEDS_PROPRIETOR',
+  /** A payout larger than what remains of the approved amount. */
+  payoutAboveRemaining: 'PAYOUT_ABOVE_REMAINING',
+  expenseNotPayable: 'EXPENSE_NOT_PAYABLE',
+  payoutNotFound: 'PAYOUT_NOT_FOUND',
+  payoutAlreadyReversed: 'PAYOUT_ALREADY_REVERSED',
+  expenseAttachmentNotFound: 'EXPENSE_ATTACHMENT_NOT_FOUND',
+  vendorNotFound: 'VENDOR_NOT_FOUND',
+  vendorExists: 'VENDOR_EXISTS',
+  budgetNotFound: 'BUDGET_NOT_FOUND',
+} as const;
+
 export const PAYMENT_ERROR_CODES = {
   paymentNotFound: 'PAYMENT_NOT_FOUND',
   feeNotPayable: 'FEE_NOT_PAYABLE',
@@ -137,6 +156,7 @@ export const ERROR_CODES = {
   ...USER_ERROR_CODES,
   ...FEE_ERROR_CODES,
   ...ADJUSTMENT_ERROR_CODES,
+  ...EXPENSE_ERROR_CODES,
   ...PAYMENT_ERROR_CODES,
   ...FAMILY_CREDIT_ERROR_CODES,
   ...PAYMENT_PROFILE_ERROR_CODES,

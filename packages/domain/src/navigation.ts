@@ -59,6 +59,7 @@ export const NAVIGATION: readonly NavItem[] = [
       },
     ],
   },
+  { label: 'Expenses', path: '/expenses', roles: PERMISSIONS['expenses.view'], icon: 'expenses' },
   {
     label: 'Reports',
     path: '/reports',

@@ -75,6 +75,14 @@ export const PERMISSIONS = {
   /** Term results (scores, positions, attendance) a school imports from its result software. */
   'results.view': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher'],
   'results.manage': ['Admin', 'ICT_administrator', 'Principal', 'Headteacher'],
+  /** Issue 17: expense requests, payouts, vendors and budgets, and the auditor who reads them. */
+  'expenses.view': ['Admin', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
+  /** Recording and submitting expense requests and their documents; vendors, budgets and the threshold. */
+  'expenses.manage': ['Admin', 'Proprietor', 'Principal', 'Bursar'],
+  /** Approving or rejecting another person's expense request (four eyes). */
+  'expenses.approve': ['Admin', 'Proprietor', 'Principal'],
+  /** Paying out an approved expense and reversing a payout. */
+  'expenses.pay': ['Admin', 'Proprietor', 'Bursar'],
   'fees.reports': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher', 'Bursar', 'Auditor'],
 } as const satisfies Record<string, readonly Role[]>;
 

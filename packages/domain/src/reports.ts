@@ -20,6 +20,7 @@ export const REPORT_IDS = [
   'payments',
   'reconciliation',
   'group_summary',
+  'income_expenditure',
   'audit_trail',
   'audit_financial',
   'audit_security',
@@ -131,6 +132,14 @@ export const REPORTS: Record<ReportId, ReportMeta> = {
     description: "Every school's collections and outstanding side by side, this term against the previous term.",
     roles: ['Admin', 'Proprietor', 'Auditor'],
     filters: [],
+  },
+  income_expenditure: {
+    category: 'financial',
+    title: 'Income and expenditure',
+    description:
+      'Fee income net of refunds by fee type, expenditure by category, and the surplus or deficit, against the previous period; per school or for the whole group.',
+    roles: PERMISSIONS['expenses.view'],
+    filters: ['schoolId', 'sessionId', 'termId', 'from', 'to'],
   },
   audit_trail: {
     category: 'audit',

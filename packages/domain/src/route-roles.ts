@@ -25,6 +25,7 @@ export const ROUTE_ROLES: Record<string, readonly Role[]> = {
   '/parent/child': ['Parent'],
   '/bursar/cash-payments': ['Admin', 'ICT_administrator', 'Bursar'],
   '/adjustments': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
+  '/expenses': ['Admin', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
   '/admin/payment-config': ['Admin', 'ICT_administrator'],
   '/reports': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher', 'Bursar', 'Auditor'],
   '/audit': ['Admin', 'Auditor', 'Proprietor', 'Principal'],

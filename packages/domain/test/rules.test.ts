@@ -99,6 +99,7 @@ describe('route guards', () => {
     expect(ROUTE_ROLES['/admin/system-overview']).toEqual(PERMISSIONS['overview.system']);
     expect(ROUTE_ROLES['/admin/financial-overview']).toEqual(PERMISSIONS['overview.financial']);
     expect(ROUTE_ROLES['/results']).toEqual(PERMISSIONS['results.view']);
+    expect(ROUTE_ROLES['/expenses']).toEqual(PERMISSIONS['expenses.view']);
     expect(ROUTE_ROLES['/parent/child']).toEqual(PERMISSIONS['dashboard.parent']);
   });
 
@@ -129,6 +130,7 @@ describe('navigation', () => {
     expect(labels(['Bursar'])).toEqual([
       'Dashboard',
       'Fee Management[Fee Administration,Fee Adjustments,Cash Payments]',
+      'Expenses',
       'Reports',
     ]);
   });
@@ -144,6 +146,7 @@ describe('navigation', () => {
       'Schools',
       'Academic[Sessions,Terms,Class Arms,Results]',
       'Fee Management[Fee Administration,Fee Adjustments,Cash Payments]',
+      'Expenses',
       'Reports',
       'Audit',
       'System',
@@ -156,6 +159,7 @@ describe('navigation', () => {
       'Dashboard',
       'Schools',
       'Fee Management[Fee Adjustments]',
+      'Expenses',
       'Reports',
       'Audit',
     ]);

@@ -7,6 +7,7 @@ export * from './schema/adjustments.js';
 export * from './schema/audit.js';
 export * from './schema/auth.js';
 export * from './schema/email.js';
+export * from './schema/expenses.js';
 export * from './schema/fees.js';
 export * from './schema/notifications.js';
 export * from './schema/payment-profiles.js';

@@ -13,6 +13,7 @@ import {
   users,
 } from '../db/schema.js';
 import { hashPassword } from '../lib/passwords.js';
+import { seedDemoExpenses } from './expenses.js';
 import { seedDemoFees } from './fees.js';
 import { seedDemoHistory } from './history.js';
 import { seedDemoPaymentProfiles } from './payments.js';
@@ -333,6 +334,26 @@ export async function seedDemoIfEmpty(
           },
         ],
         { now: today, paidInFull: new Set(followed.map((email) => ids.get(email)!)) },
+      );
+      progress('Loading the demo data: vendors, expenses and budgets…');
+      await seedDemoExpenses(
+        tx,
+        group!.id,
+        [
+          {
+            schoolId: schoolRows[0]!.id,
+            bursarId: login('bursar'),
+            approverId: login('principal'),
+            proprietorId: login('proprietor'),
+          },
+          {
+            schoolId: schoolRows[1]!.id,
+            bursarId: login('admin'),
+            approverId: login('principal2'),
+            proprietorId: login('proprietor'),
+          },
+        ],
+        today,
       );
     }
     if (options.paymentProfiles) {

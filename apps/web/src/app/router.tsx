@@ -6,6 +6,7 @@ import { auditRoutes } from '@/features/audit/routes';
 import { cashDeskRoutes } from '@/features/cash-desk/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { emailRoutes } from '@/features/email/routes';
+import { expenseRoutes } from '@/features/expenses/routes';
 import { feeRoutes } from '@/features/fees/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
 import { overviewRoutes } from '@/features/overview/routes';
@@ -38,6 +39,7 @@ const signedInRoutes: RouteObject[] = [
   ...userRoutes,
   ...feeRoutes,
   ...adjustmentRoutes,
+  ...expenseRoutes,
   ...studentFeeRoutes,
   ...cashDeskRoutes,
   ...studentRoutes,

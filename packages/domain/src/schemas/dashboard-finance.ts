@@ -5,6 +5,7 @@ import { filterDate, idSchema, paginationSchema, timestampSchema } from './commo
 import {
   dashboardActivitySchema,
   dashboardTermSchema,
+  incomeExpenditureSchema,
   methodShareSchema,
   monthCollectedSchema,
   termFiguresSchema,
@@ -52,6 +53,7 @@ export const bursarDashboardSchema = z.object({
   paymentMethods: z.array(methodShareSchema),
   revenueTrend: z.array(monthCollectedSchema),
   recentTransactions: z.array(dashboardTransactionSchema),
+  incomeExpenditure: incomeExpenditureSchema,
   alerts: z.object({
     pendingTransfers: z.number().int().meta({ description: 'Bank transfer claims waiting for the bursary' }),
     underReview: z.number().int().meta({ description: 'Online payments held for review' }),
@@ -184,5 +186,6 @@ export const proprietorDashboardSchema = z.object({
   revenueTrend: z.array(monthCollectedSchema).meta({ description: 'The last 12 Lagos months, across the group' }),
   paymentMethods: z.array(methodShareSchema).meta({ description: 'Over the same 12 months' }),
   largestDebtors: z.array(groupDebtorSchema).meta({ description: 'Top 10 across the group, this term' }),
+  incomeExpenditure: incomeExpenditureSchema,
 });
 export type ProprietorDashboard = z.output<typeof proprietorDashboardSchema>;

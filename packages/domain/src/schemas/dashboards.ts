@@ -16,6 +16,29 @@ export const monthCollectedSchema = z.object({
   payments: z.number().int(),
 });
 
+/**
+ * Issue 17: what came in against what went out, for the bursar's and the proprietor's dashboards:
+ * fee income net of refunds by the day the money moved, expenditure as payouts net of reversals.
+ */
+export const incomeExpenditureMonthSchema = z.object({
+  month: z.string().meta({ description: 'YYYY-MM, Lagos time', examples: ['2026-05'] }),
+  income: nairaResponseAmount,
+  expenditure: nairaResponseAmount,
+});
+export const incomeExpenditureSchema = z.object({
+  months: z.array(incomeExpenditureMonthSchema).meta({ description: 'The last 6 Lagos months, oldest first' }),
+  /** The current term of the school (or of each school, added up across the group). */
+  term: z.object({
+    income: nairaResponseAmount,
+    expenditure: nairaResponseAmount,
+    /** Income less expenditure; negative for a deficit. */
+    surplus: nairaResponseAmount,
+  }),
+  /** Approved expenses not yet fully paid: money still to go out. */
+  committed: nairaResponseAmount,
+});
+export type IncomeExpenditure = z.output<typeof incomeExpenditureSchema>;
+
 /** One payment method's part of the money credited (a breakdown chart's slice). */
 export const methodShareSchema = z.object({
   method: z.enum(PAYMENT_METHODS),

@@ -24,6 +24,7 @@ import {
   termPosition,
 } from './collections.queries.js';
 import { methodShares, monthlyTrend, termFigures } from './collections.service.js';
+import { dashboardIncomeExpenditure } from './income-expenditure.service.js';
 
 const TREND_MONTHS = 6;
 const RECENT_TRANSACTIONS = 5;
@@ -46,6 +47,12 @@ export async function bursarDashboard(ctx: AppContext, auth: AuthContext): Promi
     }),
     paymentAlerts(db, scope),
   ]);
+  const incomeExpenditure = await dashboardIncomeExpenditure(
+    db,
+    scope,
+    today,
+    terms.map((each) => each._id),
+  );
   const figures = termFigures(position);
   // A bursar has one school; a wider scope has no single term to name.
   const term = terms.length === 1 ? terms[0]! : null;
@@ -85,6 +92,7 @@ export async function bursarDashboard(ctx: AppContext, auth: AuthContext): Promi
       receiptNo: row.payment.receiptNo,
     })),
     alerts,
+    incomeExpenditure,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   termOverview,
 } from './collections.queries.js';
 import { methodShares, monthlyTrend, termFigures } from './collections.service.js';
+import { dashboardIncomeExpenditure } from './income-expenditure.service.js';
 import { schoolsOf } from './proprietor.queries.js';
 
 const TREND_MONTHS = 12;
@@ -45,6 +46,13 @@ export async function proprietorDashboard(ctx: AppContext, auth: AuthContext): P
     monthlyTrend(db, scope, today, TREND_MONTHS),
     collectedByMethod(db, scope, lastMonthsRange(today, TREND_MONTHS)),
   ]);
+  // Each school's own current term, added up across the group.
+  const incomeExpenditure = await dashboardIncomeExpenditure(
+    db,
+    scope,
+    today,
+    terms.map((term) => term._id),
+  );
   const positions = schools.map((school) => bySchool.get(school.id) ?? NOTHING);
   const figures = positions.map(termFigures);
   const rankOf = ranks(figures);
@@ -89,5 +97,6 @@ export async function proprietorDashboard(ctx: AppContext, auth: AuthContext): P
       paid: debtor.paidKobo,
       outstanding: debtor.outstandingKobo,
     })),
+    incomeExpenditure,
   };
 }

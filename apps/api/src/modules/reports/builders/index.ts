@@ -12,6 +12,7 @@ import {
 import { collectionsReport } from './collections.js';
 import { feeScheduleReport } from './fee-schedule.js';
 import { groupSummaryReport } from './group-summary.js';
+import { incomeExpenditureReport } from './income-expenditure.js';
 import { debtorsReport, outstandingReport } from './outstanding.js';
 import { paymentsReport } from './payments.js';
 import { reconciliationReport } from './reconciliation.js';
@@ -25,6 +26,7 @@ export const REPORT_BUILDERS: Record<ReportId, ReportBuilder> = {
   student_statement: statementReport,
   payments: paymentsReport,
   group_summary: groupSummaryReport,
+  income_expenditure: incomeExpenditureReport,
   fee_schedule: feeScheduleReport,
   reconciliation: reconciliationReport,
   audit_trail: auditTrailReport,

@@ -19,6 +19,7 @@ import { useBursarDashboard } from '../api/get-bursar-dashboard';
 import {
   countOf,
   FETCH_FAILED,
+  incomeExpenditureLink,
   methodRows,
   naira,
   nairaOfNumber,
@@ -26,6 +27,7 @@ import {
   paymentsLink,
   trendRows,
 } from '../lib/finance';
+import { IncomeExpenditureCard } from './income-expenditure-card';
 
 const PENDING_TRANSFERS = paymentsLink({ method: 'bank_transfer', pstatus: 'pending' });
 const UNDER_REVIEW = paymentsLink({ pstatus: 'review' });
@@ -160,6 +162,12 @@ export default function BursarDashboard() {
           empty="No payments in the last 6 months yet."
         />
       </div>
+
+      <IncomeExpenditureCard
+        figures={data.incomeExpenditure}
+        period={term ? `${term.name}, ${term.session}` : 'No term yet'}
+        reportTo={incomeExpenditureLink(data.schoolId, term?._id)}
+      />
 
       <TrendChart
         title="Revenue Trend"

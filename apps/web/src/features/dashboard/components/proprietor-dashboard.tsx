@@ -8,6 +8,7 @@ import { useProprietorDashboard } from '../api/get-proprietor-dashboard';
 import {
   countOf,
   FETCH_FAILED,
+  incomeExpenditureLink,
   methodRows,
   naira,
   nairaOfNumber,
@@ -15,6 +16,7 @@ import {
   paymentsLink,
   trendRows,
 } from '../lib/finance';
+import { IncomeExpenditureCard } from './income-expenditure-card';
 
 const ACTIONS = [
   { label: 'Schools', description: 'The schools of the group', to: '/schools', icon: Building2 },
@@ -78,6 +80,12 @@ export default function ProprietorDashboard() {
           tone="sky"
         />
       </StatGrid>
+
+      <IncomeExpenditureCard
+        figures={data.incomeExpenditure}
+        period="Each school's current term, across the group"
+        reportTo={incomeExpenditureLink()}
+      />
 
       <Card className="overflow-hidden">
         <CardHeader title="Schools this term" description="Each school's current term" />

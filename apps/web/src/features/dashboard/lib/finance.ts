@@ -56,3 +56,11 @@ export function outstandingLink(schoolId: string | null, termId?: string | null)
 /** "1 payment", "2,140 payments". */
 export const countOf = (count: number, noun: string) =>
   `${count.toLocaleString('en-NG')} ${noun}${count === 1 ? '' : 's'}`;
+
+/** The Reports screen opened on the Income and expenditure statement, for a school's term where one is given. */
+export function incomeExpenditureLink(schoolId?: string | null, termId?: string | null): string {
+  const params = new URLSearchParams({ report: 'income_expenditure' });
+  if (schoolId) params.set('school', schoolId);
+  if (schoolId && termId) params.set('term', termId);
+  return `/reports?${params}`;
+}

@@ -1,0 +1,269 @@
+import {
+  addDays,
+  budgetThresholdReached,
+  type ExpenseCategory,
+  type ExpenseStatus,
+  nubanCheckDigit,
+  type PayoutMethod,
+  statusAfterPayouts,
+  todayIn,
+} from '@schoolledger/domain';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { budgets, expenseEvents, expensePayouts, expensePolicies, expenses, terms, vendors } from '../db/schema.js';
+import { nextExpenseNumber } from '../modules/expenses/expenses.queries.js';
+import { formatReference } from '../modules/expenses/expenses.service.js';
+import { defaultTermOf } from '../modules/fees/fees.queries.js';
+
+export interface SchoolExpensesSeed {
+  schoolId: string;
+  /** Who records and pays, who approves, and who approves above the threshold. */
+  bursarId: string;
+  approverId: string;
+  proprietorId: string;
+}
+
+const nuban = (bank: string, serial: string) => `${serial}${nubanCheckDigit(bank, serial)}`;
+
+const VENDORS = [
+  { key: 'power', name: 'Ikeja Electric', bankCode: '058', bankName: 'Guaranty Trust Bank', serial: '013579246' },
+  { key: 'office', name: 'Prime Office Supplies', bankCode: '057', bankName: 'Zenith Bank', serial: '102938475' },
+  { key: 'works', name: 'Adeyemi & Sons Builders', bankCode: '044', bankName: 'Access Bank', serial: '069284731' },
+] as const;
+type VendorKey = (typeof VENDORS)[number]['key'];
+
+interface DemoExpense {
+  title: string;
+  category: ExpenseCategory;
+  amountKobo: bigint;
+  vendor?: VendorKey;
+  payeeName?: string;
+  status: ExpenseStatus;
+  /** Payouts as days before today, with their amount. */
+  payouts?: { daysAgo: number; amountKobo: bigint; method: PayoutMethod; reference: string | null }[];
+  needsProprietor?: boolean;
+}
+
+/** The first school's term so far: bills paid, one large repair half paid, a request waiting, a draft. */
+const FIRST_SCHOOL: DemoExpense[] = [
+  {
+    title: 'Electricity bill, last month',
+    category: 'utilities',
+    amountKobo: 18_500_000n,
+    vendor: 'power',
+    status: 'paid',
+    payouts: [{ daysAgo: 6, amountKobo: 18_500_000n, method: 'bank_transfer', reference: 'GTB-TRF-558120' }],
+  },
+  {
+    title: 'Printer toner and A4 paper',
+    category: 'consumables',
+    amountKobo: 21_250_000n,
+    vendor: 'office',
+    status: 'paid',
+    payouts: [{ daysAgo: 4, amountKobo: 21_250_000n, method: 'cheque', reference: 'CHQ 000417' }],
+  },
+  {
+    title: 'Roof repair, Block B',
+    category: 'facilities_maintenance',
+    amountKobo: 65_000_000n,
+    vendor: 'works',
+    status: 'partially_paid',
+    needsProprietor: true,
+    payouts: [{ daysAgo: 3, amountKobo: 30_000_000n, method: 'bank_transfer', reference: 'ACC-TRF-771045' }],
+  },
+  {
+    title: 'Inter-house sports day',
+    category: 'student_activities',
+    amountKobo: 12_000_000n,
+    payeeName: 'Sports committee (Mr. Okafor)',
+    status: 'pending_approval',
+  },
+  {
+    title: 'Library books for SS 2 literature',
+    category: 'academic_resources',
+    amountKobo: 9_500_000n,
+    payeeName: 'Laterna Bookshop, Ikeja',
+    status: 'draft',
+  },
+];
+
+const SECOND_SCHOOL: DemoExpense[] = [
+  {
+    title: 'Diesel for the generator',
+    category: 'utilities',
+    amountKobo: 14_000_000n,
+    payeeName: 'Wuse fuel station',
+    status: 'paid',
+    payouts: [{ daysAgo: 5, amountKobo: 14_000_000n, method: 'cash', reference: null }],
+  },
+];
+
+/** What the first school means to spend this term, so the budgets screen has something to measure. */
+const FIRST_SCHOOL_BUDGETS: { category: ExpenseCategory; amountKobo: bigint }[] = [
+  { category: 'utilities', amountKobo: 60_000_000n },
+  { category: 'consumables', amountKobo: 25_000_000n },
+  { category: 'facilities_maintenance', amountKobo: 80_000_000n },
+  { category: 'academic_resources', amountKobo: 30_000_000n },
+];
+
+const paidIn = (list: DemoExpense[], category: ExpenseCategory) =>
+  list
+    .filter((demo) => demo.category === category)
+    .flatMap((demo) => demo.payouts ?? [])
+    .reduce((sum, payout) => sum + payout.amountKobo, 0n);
+
+/**
+ * The demo group's vendors and this term's expenses in each state, with payouts and vouchers, a
+ * proprietor's threshold of ₦500,000 and budgets in the first school: the Expenses screens, the
+ * income and expenditure statement and the dashboards open on something real.
+ */
+export async function seedDemoExpenses(
+  tx: DbOrTx,
+  groupSchoolId: string,
+  [first, second]: [SchoolExpensesSeed, SchoolExpensesSeed],
+  now: Date,
+) {
+  const today = todayIn('Africa/Lagos', now);
+  const vendorRows = await tx
+    .insert(vendors)
+    .values(
+      VENDORS.map((vendor) => ({
+        groupSchoolId,
+        name: vendor.name,
+        bankCode: vendor.bankCode,
+        bankName: vendor.bankName,
+        accountNumber: nuban(vendor.bankCode, vendor.serial),
+        accountName: vendor.name,
+        createdBy: first.bursarId,
+      })),
+    )
+    .returning({ id: vendors.id, name: vendors.name });
+  const vendorOf = (key: VendorKey) => {
+    const name = VENDORS.find((vendor) => vendor.key === key)!.name;
+    return vendorRows.find((row) => row.name === name)!;
+  };
+  await tx.insert(expensePolicies).values({
+    schoolId: first.schoolId,
+    proprietorAboveKobo: 50_000_000n,
+    updatedBy: first.proprietorId,
+  });
+
+  for (const [school, list] of [
+    [first, FIRST_SCHOOL],
+    [second, SECOND_SCHOOL],
+  ] as const) {
+    const termId = await defaultTermOf(tx, school.schoolId, today);
+    if (!termId) continue;
+    const [term] = await tx.select().from(terms).where(eq(terms.id, termId));
+    if (!term) continue;
+    // Payouts fall inside the term even when it started only days ago.
+    const dayOf = (daysAgo: number) => {
+      const day = addDays(today, -daysAgo);
+      return day < term.startDate ? term.startDate : day;
+    };
+    for (const demo of list) {
+      const reference = formatReference('EXP', await nextExpenseNumber(tx, school.schoolId, 'expense'));
+      const decided = !['draft', 'pending_approval'].includes(demo.status);
+      const submitted = demo.status !== 'draft';
+      const approverId = demo.needsProprietor ? school.proprietorId : school.approverId;
+      const paidKobo = (demo.payouts ?? []).reduce((sum, payout) => sum + payout.amountKobo, 0n);
+      const vendor = demo.vendor ? vendorOf(demo.vendor) : null;
+      const created = new Date(`${dayOf(10)}T09:00:00+01:00`);
+      const [row] = await tx
+        .insert(expenses)
+        .values({
+          schoolId: school.schoolId,
+          sessionId: term.sessionId,
+          termId,
+          reference,
+          title: demo.title,
+          category: demo.category,
+          amountKobo: demo.amountKobo,
+          paidKobo,
+          payeeKind: vendor ? 'vendor' : 'other',
+          vendorId: vendor?.id ?? null,
+          payeeName: vendor?.name ?? demo.payeeName!,
+          status: demo.status,
+          needsProprietor: demo.needsProprietor ?? false,
+          createdBy: school.bursarId,
+          submittedBy: submitted ? school.bursarId : null,
+          submittedAt: submitted ? created : null,
+          decidedBy: decided ? approverId : null,
+          decidedAt: decided ? created : null,
+          createdAt: created,
+        })
+        .returning({ id: expenses.id });
+      const events: (typeof expenseEvents.$inferInsert)[] = [
+        {
+          expenseId: row!.id,
+          schoolId: school.schoolId,
+          action: 'create',
+          toStatus: 'draft',
+          actorId: school.bursarId,
+          createdAt: created,
+        },
+      ];
+      if (submitted)
+        events.push({
+          expenseId: row!.id,
+          schoolId: school.schoolId,
+          action: 'submit',
+          fromStatus: 'draft',
+          toStatus: 'pending_approval',
+          actorId: school.bursarId,
+          createdAt: created,
+        });
+      if (decided)
+        events.push({
+          expenseId: row!.id,
+          schoolId: school.schoolId,
+          action: 'approve',
+          fromStatus: 'pending_approval',
+          toStatus: 'approved',
+          actorId: approverId,
+          createdAt: created,
+        });
+      await tx.insert(expenseEvents).values(events);
+      let paidSoFar = 0n;
+      for (const payout of demo.payouts ?? []) {
+        const voucherNo = formatReference('PV', await nextExpenseNumber(tx, school.schoolId, 'voucher'));
+        const fromStatus = statusAfterPayouts(demo.amountKobo, paidSoFar);
+        paidSoFar += payout.amountKobo;
+        await tx.insert(expenseEvents).values({
+          expenseId: row!.id,
+          schoolId: school.schoolId,
+          action: 'payout',
+          fromStatus,
+          toStatus: statusAfterPayouts(demo.amountKobo, paidSoFar),
+          note: voucherNo,
+          actorId: school.bursarId,
+          createdAt: new Date(`${dayOf(payout.daysAgo)}T11:00:00+01:00`),
+        });
+        await tx.insert(expensePayouts).values({
+          expenseId: row!.id,
+          schoolId: school.schoolId,
+          voucherNo,
+          amountKobo: payout.amountKobo,
+          method: payout.method,
+          reference: payout.reference,
+          paidOn: dayOf(payout.daysAgo),
+          createdBy: school.bursarId,
+        });
+      }
+    }
+    if (school === first) {
+      await tx.insert(budgets).values(
+        FIRST_SCHOOL_BUDGETS.map((budget) => ({
+          schoolId: school.schoolId,
+          termId,
+          category: budget.category,
+          amountKobo: budget.amountKobo,
+          // As if the alerts had gone out when the payouts were made.
+          alertedPercent: budgetThresholdReached(budget.amountKobo, paidIn(list, budget.category)),
+          createdBy: school.bursarId,
+          updatedBy: school.bursarId,
+        })),
+      );
+    }
+  }
+}
