@@ -1,13 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PHONE, screenshot, signIn } from './support';
+import { PHONE, screenshot, signInAs } from './support';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const field = (page: Page, name: string) => page.getByRole('dialog').getByLabel(name, { exact: true });
 
 test.describe('academic structure', () => {
   test('an admin builds a school with a session, a term and a class arm through the screens', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/schools');
+    await signInAs(page, 'admin', '/schools');
     await expect(page.getByRole('heading', { name: 'School Management' })).toBeVisible();
 
     await page.getByRole('button', { name: 'New School' }).click();
@@ -71,8 +70,7 @@ test.describe('academic structure', () => {
   });
 
   test('the chosen school survives a reload', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/sessions');
+    await signInAs(page, 'admin', '/sessions');
     const school = page.getByRole('combobox', { name: 'School', exact: true });
     await school.selectOption({ label: 'Crestview College, Wuse' });
     const chosen = await school.inputValue();
@@ -85,8 +83,7 @@ test.describe('academic structure', () => {
 
   test('a principal sees their own school only, without delete buttons, on a phone', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await signIn(page, 'principal2');
-    await page.goto('/class-arms');
+    await signInAs(page, 'principal2', '/class-arms');
     await expect(page.getByRole('heading', { name: 'SS 3B', exact: true })).toBeVisible();
     await expect(page.getByText('Crestview College, Ikeja')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
@@ -99,8 +96,7 @@ test.describe('academic structure', () => {
   });
 
   test('a principal edits a term and sees the change', async ({ page }) => {
-    await signIn(page, 'principal');
-    await page.goto('/terms');
+    await signInAs(page, 'principal', '/terms');
     await page
       .getByRole('button', { name: /^Edit Third Term/ })
       .first()

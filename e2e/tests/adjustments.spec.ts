@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { bytesOf, pdfPages } from './files';
-import { apiSignIn, bearer, expectAccessible, PHONE, screenshot, signIn, viewScreenshot } from './support';
+import { apiSignIn, bearer, expectAccessible, PHONE, screenshot, signInAs, viewScreenshot } from './support';
 
 const DEMO_REG_NO = 'CVC/2025/0142';
 const DEMO_STUDENT = 'Chiamaka Ifeoma Obi';
@@ -42,7 +42,8 @@ async function createFee(request: APIRequestContext, name: string) {
 async function openAdjustments(browser: Browser, who: string) {
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
-  await signIn(page, who);
+  // Any screen leads there through the sidebar; the profile is the lightest to load.
+  await signInAs(page, who, '/profile');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Fee Management' }).click();
   await nav.getByRole('link', { name: 'Fee Adjustments' }).click();
@@ -187,8 +188,7 @@ test.describe('fee adjustments', () => {
     // The parent sees the discount between the fee and what is outstanding, and on the statement.
     const home = await browser.newContext({ acceptDownloads: true });
     const parent = await home.newPage();
-    await signIn(parent, 'parent');
-    await parent.goto('/student/fees');
+    await signInAs(parent, 'parent', '/student/fees');
     const card = parent.getByRole('article', { name: FEE, exact: true });
     await expect(card.getByRole('term').filter({ hasText: 'Discount' })).toBeVisible();
     const figures = await card.locator('dl > div').allInnerTexts();
@@ -354,10 +354,10 @@ test.describe('fee adjustments', () => {
 
     // A parent has no Fee Adjustments: the address takes them back to their dashboard.
     const parent = await (await browser.newContext()).newPage();
-    await signIn(parent, 'parent');
-    await expect(parent.getByRole('link', { name: 'Fee Adjustments' })).toHaveCount(0);
-    await parent.goto('/adjustments');
+    await signInAs(parent, 'parent', '/adjustments');
     await expect(parent).toHaveURL(/\/dashboard$/);
+    await expect(parent.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(parent.getByRole('link', { name: 'Fee Adjustments' })).toHaveCount(0);
     await parent.context().close();
   });
 });

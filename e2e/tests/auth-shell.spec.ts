@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { email, PASSWORD, PHONE, screenshot, sidebarLabels, signIn } from './support';
+import { email, PASSWORD, PHONE, screenshot, sidebarLabels, signIn, signInAs } from './support';
 
 test.describe('public pages', () => {
   test('the landing page leads to sign in', async ({ page }) => {
@@ -53,6 +53,7 @@ test.describe('signed-in shell', () => {
       'Fee Administration',
       'Fee Adjustments',
       'Cash Payments',
+      'Expenses',
       'Reports',
     ]);
   });
@@ -72,6 +73,7 @@ test.describe('signed-in shell', () => {
       'Fee Administration',
       'Fee Adjustments',
       'Cash Payments',
+      'Expenses',
       'Reports',
       'Audit',
       'System',
@@ -95,6 +97,7 @@ test.describe('signed-in shell', () => {
       'Schools',
       'Fee Management',
       'Fee Adjustments',
+      'Expenses',
       'Reports',
       'Audit',
     ]);
@@ -107,8 +110,7 @@ test.describe('signed-in shell', () => {
   });
 
   test('a user without the role is turned back to the dashboard, and unknown paths too', async ({ page }) => {
-    await signIn(page, 'bursar');
-    await page.goto('/schools');
+    await signInAs(page, 'bursar', '/schools');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/student/fees');
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -151,8 +153,7 @@ test.describe('signed-in shell', () => {
 
 test.describe('profile', () => {
   test('a user edits their details and changes their password', async ({ page, request }) => {
-    await signIn(page, 'auditor');
-    await page.goto('/profile');
+    await signInAs(page, 'auditor', '/profile');
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Phone').fill('08099990000');
     await page.getByRole('button', { name: 'Save changes' }).click();

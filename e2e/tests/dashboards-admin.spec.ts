@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, email, expectAccessible, PHONE, screenshot, signIn } from './support';
+import { apiSignIn, bearer, email, expectAccessible, PHONE, screenshot, signInAs, signInToDashboard } from './support';
 
 const naira = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 
@@ -45,7 +45,7 @@ async function phoneShot(page: Page, name: string) {
 
 test.describe('admin, ICT and auditor dashboards', () => {
   test('a cash payment moves Total Revenue by exactly its amount', async ({ page, request }) => {
-    await signIn(page, 'admin');
+    await signInToDashboard(page, 'admin');
     await expect(page.getByRole('heading', { name: 'Administrative Actions' })).toBeVisible();
     const before = naira(await cardValue(page, 'Total Revenue'));
 
@@ -63,12 +63,11 @@ test.describe('admin, ICT and auditor dashboards', () => {
   });
 
   test('a dashboard or overview that cannot load shows the SPEC error box', async ({ page }) => {
-    await signIn(page, 'admin');
     await page.route('**/api/v1/admin/dashboard', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
     await page.route('**/api/v1/admin/financial-overview*', (route) =>
       route.fulfill({ status: 502, body: 'Bad gateway' }),
     );
-    await page.reload();
+    await signInAs(page, 'admin', '/dashboard');
     const box = page.getByRole('alert').filter({ hasText: 'Error Loading Dashboard' });
     await expect(box).toContainText('Failed to fetch dashboard data');
     await expect(box).toContainText('Please try refreshing the page.');
@@ -78,8 +77,7 @@ test.describe('admin, ICT and auditor dashboards', () => {
   });
 
   test('financial overview switches period and shows the figures of that period', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/admin/financial-overview');
+    await signInAs(page, 'admin', '/admin/financial-overview');
     await expect(page.getByRole('heading', { name: 'Financial Overview' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Revenue by day' })).toBeVisible();
     await expect(page.getByRole('link', { name: /^Revenue/ })).toContainText('₦');
@@ -101,8 +99,7 @@ test.describe('admin, ICT and auditor dashboards', () => {
   });
 
   test('system overview reports real server figures', async ({ page }) => {
-    await signIn(page, 'ict');
-    await page.goto('/admin/system-overview');
+    await signInAs(page, 'ict', '/admin/system-overview');
     await expect(page.getByRole('heading', { name: 'System Overview' })).toBeVisible();
     await expect(page.getByRole('link', { name: /^Server Status/ })).toContainText('Online');
     await expect(page.getByRole('link', { name: /^Storage Usage/ })).toContainText(/\d+(\.\d)?%/);
@@ -113,7 +110,7 @@ test.describe('admin, ICT and auditor dashboards', () => {
   });
 
   test('the ICT dashboard shows status, operations, technical activities and lockouts', async ({ page }) => {
-    await signIn(page, 'ict');
+    await signInToDashboard(page, 'ict');
     await expect(page.getByRole('heading', { name: 'Technical Operations' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Recent Technical Activities' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Locked-out users' })).toBeVisible();
@@ -124,7 +121,7 @@ test.describe('admin, ICT and auditor dashboards', () => {
   });
 
   test("a failed sign-in shows on the auditor's dashboard", async ({ page, request }) => {
-    await signIn(page, 'auditor');
+    await signInToDashboard(page, 'auditor');
     const before = Number(await cardValue(page, 'Failed sign-ins'));
     const failed = await request.post('/api/v1/auth/login', {
       data: { email: email('headteacher'), password: 'not-the-password' },

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, expectAccessible, PHONE, type Session, screenshot, signIn } from './support';
+import {
+  apiSignIn,
+  bearer,
+  expectAccessible,
+  PHONE,
+  type Session,
+  screenshot,
+  signInAs,
+  signInToDashboard,
+} from './support';
 
 interface Listed {
   _id: string;
@@ -88,10 +97,7 @@ test.describe('the student and parent dashboards', () => {
     const owedSecond = await owedKobo(request, headers, second._id);
     expect(owedFirst).toBeGreaterThan(500_000);
 
-    await page.goto('/login');
-    await page.getByLabel('Email address').fill(family.email);
-    await page.getByLabel('Password', { exact: true }).fill(family.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInAs(page, family, '/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
 
     const cardOf = (child: Listed) => page.getByRole('region', { name: fullName(child), exact: true });
@@ -167,7 +173,7 @@ test.describe('the student and parent dashboards', () => {
     const owed = await request.get('/api/v1/student/fees?unpaid=true', { headers: bearer(student) });
     const owedKoboTotal = Math.round((await owed.json()).data.summary.totalOutstanding * 100);
 
-    await signIn(page, 'student');
+    await signInToDashboard(page, 'student');
     const outstanding = page.getByRole('link', { name: /Outstanding Fees/ });
     await expect(outstanding).toContainText(await naira(page, owedKoboTotal));
     await expect(outstanding).toHaveAttribute('href', '/student/fees');

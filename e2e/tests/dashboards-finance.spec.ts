@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, expectAccessible, PHONE, type Session, screenshot, signIn } from './support';
+import {
+  apiSignIn,
+  bearer,
+  expectAccessible,
+  PHONE,
+  type Session,
+  screenshot,
+  screenshotsWanted,
+  signInToDashboard,
+} from './support';
 
 const AMOUNT = 2500;
 
@@ -49,20 +58,24 @@ async function payCash(request: APIRequestContext, bursar: Session, termId: stri
 async function openAs(browser: Browser, who: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, who);
+  await signInToDashboard(page, who);
   await expect(page.getByRole('status').filter({ hasText: 'Loading the dashboard' })).toHaveCount(0);
   return page;
 }
 
-/** Loaded afresh at each width, so the charts measure their own box; they animate in for about a second. */
+/**
+ * Loaded afresh at each width, so the charts measure their own box. A picture waits out their
+ * entrance (about a second); the width is measured once nothing is loading any more.
+ */
 async function shoot(page: Page, name: string) {
-  await page.waitForTimeout(1500);
+  if (screenshotsWanted) await page.waitForTimeout(1500);
   await screenshot(page, `desktop-dashboard-${name}`);
   await page.setViewportSize(PHONE);
   await page.reload();
   await expect(page.getByRole('heading', { name: /^Good (morning|afternoon|evening), / })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading the dashboard' })).toHaveCount(0);
-  await page.waitForTimeout(1500);
+  await page.waitForLoadState('networkidle');
+  if (screenshotsWanted) await page.waitForTimeout(1500);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll on a phone').toBe(
     PHONE.width,
   );

@@ -1,11 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { email, expectAccessible, MAIL_SINK_SMTP_PORT, mailTo, PASSWORD, PHONE, screenshot, signIn } from './support';
+import { email, expectAccessible, MAIL_SINK_SMTP_PORT, mailTo, PASSWORD, PHONE, screenshot, signInAs } from './support';
 
 /** Typed into the form once: it must never come back to the page. */
 const SMTP_PASSWORD = 'E2e-smtp-secret-4417';
 
-async function openEmailConfig(page: Page, tab?: string) {
-  await page.goto(tab ? `/admin/email-config?tab=${tab}` : '/admin/email-config');
+/** Opens the screen, signing `who` in on the way when given, and waits until every panel has loaded. */
+async function openEmailConfig(page: Page, tab?: string, who?: string) {
+  const path = tab ? `/admin/email-config?tab=${tab}` : '/admin/email-config';
+  if (who) await signInAs(page, who, path);
+  else await page.goto(path);
   await expect(page.getByRole('heading', { name: 'Email Configuration', level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
@@ -32,10 +35,8 @@ test.describe('email configuration', () => {
     });
     expect(sent.ok(), await sent.text()).toBe(true);
 
-    await signIn(page, 'ict');
-
     // Nothing configured yet: the statistics say the emails are kept, and they can be read.
-    await openEmailConfig(page, 'statistics');
+    await openEmailConfig(page, 'statistics', 'ict');
     await expect(page.getByRole('tab', { name: 'Statistics', selected: true })).toBeVisible();
     for (const tile of ['Total sent', 'Delivered', 'Failed', 'Delivery rate']) {
       await expect(page.getByRole('region', { name: 'Email totals' }).getByText(tile, { exact: true })).toBeVisible();
@@ -151,9 +152,9 @@ test.describe('email configuration', () => {
 
   test('works on a phone', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await signIn(page, 'ict');
+    await openEmailConfig(page, undefined, 'ict');
     for (const tab of ['configuration', 'templates', 'statistics']) {
-      await openEmailConfig(page, tab === 'configuration' ? undefined : tab);
+      if (tab !== 'configuration') await openEmailConfig(page, tab);
       if (tab === 'templates') await expect(page.getByText(/^Subject: Payment Reminder: /)).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${tab} fits the phone's width`).toBeLessThanOrEqual(0);
@@ -163,8 +164,7 @@ test.describe('email configuration', () => {
   });
 
   test('a bursar is refused', async ({ page }) => {
-    await signIn(page, 'bursar');
-    await page.goto('/admin/email-config');
+    await signInAs(page, 'bursar', '/admin/email-config');
     await expect(page.getByText('Access Denied').first()).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, PHONE, screenshot, signIn, viewScreenshot } from './support';
+import { apiSignIn, bearer, PHONE, screenshot, signInAs, viewScreenshot } from './support';
 
 const TAG = randomUUID().slice(0, 6);
 const FEES = {
@@ -69,8 +69,7 @@ test('a parent pays fees of both children in one Paystack checkout and gets a re
   await feeFor(request, daughter, 'bursar', FEES.sports, '2000');
   await feeFor(request, son, 'principal2', FEES.library, '3000');
 
-  await signIn(page, 'parent');
-  await page.goto('/student/fees');
+  await signInAs(page, 'parent', '/student/fees');
   await expect(page.getByRole('heading', { name: 'My Fee Payments' })).toBeVisible();
 
   // The selection on a phone first, then on a desktop, where it is paid.

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
   apiSignIn,
   bearer,
@@ -6,7 +6,7 @@ import {
   PHONE,
   parentOfUntouchedStudent,
   screenshot,
-  signIn,
+  signInAs,
   viewScreenshot,
 } from './support';
 
@@ -62,14 +62,6 @@ async function twoChildFamily(request: APIRequestContext, email: string, last: n
 }
 type Family = Awaited<ReturnType<typeof twoChildFamily>>;
 
-async function signInAs(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 /**
  * The parent claims a transfer for a fee the desk is paid in cash meanwhile: confirmed, the
  * transfer finds nothing owed and the parent's family keeps it as credit.
@@ -110,8 +102,7 @@ test.describe('family credit and the family cash desk', () => {
     await feeFor(request, child, 'Desk Lab Fee', '1200');
     await feeFor(request, family.sibling, 'Desk Club Fee', '800.50');
 
-    await signIn(page, 'bursar');
-    await page.goto('/bursar/cash-payments');
+    await signInAs(page, 'bursar', '/bursar/cash-payments');
     await page.getByLabel('Search student').fill(child.regNo);
     await page
       .getByRole('list', { name: 'Matching students' })
@@ -152,8 +143,7 @@ test.describe('family credit and the family cash desk', () => {
     await creditFromTransfer(request, family, source, '300');
     await feeFor(request, child, 'Credit Trip Fee', '500');
 
-    await signInAs(page, family.email, family.password);
-    await page.goto(`/student/fees?child=${child._id}`);
+    await signInAs(page, family, `/student/fees?child=${child._id}`);
     const card = page.getByRole('region', { name: 'Family credit' });
     await expect(card.getByText('₦300.00').first()).toBeVisible();
     await expect(card.getByText('Overpayment kept as credit')).toBeVisible();
@@ -186,8 +176,7 @@ test.describe('family credit and the family cash desk', () => {
     const source = await feeFor(request, child, 'Payback Source Fee', '300');
     await creditFromTransfer(request, family, source, '300');
 
-    await signIn(page, 'bursar');
-    await page.goto('/bursar/cash-payments');
+    await signInAs(page, 'bursar', '/bursar/cash-payments');
     await page.getByLabel('Search student').fill(child.regNo);
     await page
       .getByRole('list', { name: 'Matching students' })
@@ -206,8 +195,7 @@ test.describe('family credit and the family cash desk', () => {
     await expect(page.getByText('₦179.75').first()).toBeVisible();
 
     const parent = await (await browser.newContext()).newPage();
-    await signInAs(parent, family.email, family.password);
-    await parent.goto(`/student/fees?child=${child._id}`);
+    await signInAs(parent, family, `/student/fees?child=${child._id}`);
     const card = parent.getByRole('region', { name: 'Family credit' });
     await expect(card.getByText('₦179.75').first()).toBeVisible();
     await expect(card.getByText('Family asked for the overpayment back')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support';
+import { signInAs } from './support';
 
 const field = (page: Page, name: string) => page.getByRole('dialog').getByLabel(name, { exact: true });
 const isoDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -15,8 +15,7 @@ test.describe('fee form due date', () => {
   test('shows the due date that applies when none is entered, and warns before saving when it has passed', async ({
     page,
   }) => {
-    await signIn(page, 'bursar');
-    await page.goto('/fees?tab=fees');
+    await signInAs(page, 'bursar', '/fees?tab=fees');
     await page.getByRole('button', { name: 'Create Fee' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Fee' });
     const dueDate = field(page, 'Due date');

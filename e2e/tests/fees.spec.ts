@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PHONE, screenshot, signIn } from './support';
+import { PASSWORD, PHONE, screenshot, signInAs } from './support';
 
 const FEE = 'Science Lab Levy';
 const REASON = 'Split the levy per class arm';
@@ -8,8 +8,7 @@ const field = (page: Page, name: string) => page.getByRole('dialog').getByLabel(
 const card = (page: Page) => page.getByRole('article', { name: FEE, exact: true });
 
 async function openFees(page: Page, user: string) {
-  await signIn(page, user);
-  await page.goto('/fees');
+  await signInAs(page, user, '/fees');
   await expect(page.getByRole('heading', { name: 'Fee Management', level: 1 })).toBeVisible();
 }
 
@@ -128,12 +127,7 @@ test.describe('fee management', () => {
     const listed = await page.request.get(`/api/v1/students?classArm=${jss1a._id}&limit=1`, { headers });
     const [student] = (await listed.json()).data.students as { email: string }[];
 
-    await page.goto('/login');
-    await page.getByLabel('Email address').fill(student!.email);
-    await page.getByLabel('Password', { exact: true }).fill('schoolledger');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/student/fees');
+    await signInAs(page, { email: student!.email, password: PASSWORD }, '/student/fees');
     const fee = page.getByRole('article', { name: FEE, exact: true });
     const label = new Intl.DateTimeFormat('en-NG', {
       day: 'numeric',
@@ -146,8 +140,7 @@ test.describe('fee management', () => {
 
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await signIn(page, 'student');
-    await page.goto('/student/fees');
+    await signInAs(page, 'student', '/student/fees');
     await expect(page.getByRole('heading', { name: 'My Fee Payments' })).toBeVisible();
     await expect(page.getByRole('article').first()).toBeVisible();
     await expect(page.getByRole('article', { name: FEE, exact: true })).toHaveCount(0);

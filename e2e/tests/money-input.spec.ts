@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenshot, signIn } from './support';
+import { screenshot, signInAs } from './support';
 
 const INEXACT = 'Enter an amount in naira with at most two decimal places';
 
@@ -25,9 +25,8 @@ function apiWrites(page: Page) {
 
 test.describe('an amount is exact naira or refused before it is sent', () => {
   test('the fee form refuses 10.999 with the API message and sends nothing', async ({ page }) => {
-    await signIn(page, 'bursar');
     const writes = apiWrites(page);
-    await page.goto('/fees');
+    await signInAs(page, 'bursar', '/fees');
     await page.getByRole('tab', { name: 'Fee Management' }).click();
     await page.getByRole('button', { name: 'Create Fee' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Fee' });
@@ -49,9 +48,8 @@ test.describe('an amount is exact naira or refused before it is sent', () => {
   });
 
   test('the cash desk refuses 1.005 with the same message and sends nothing', async ({ page }) => {
-    await signIn(page, 'bursar');
     const writes = apiWrites(page);
-    await page.goto('/bursar/cash-payments');
+    await signInAs(page, 'bursar', '/bursar/cash-payments');
     await page.getByLabel('Search student').fill('CVC/2025/0142');
     await page
       .getByRole('list', { name: 'Matching students' })
@@ -70,9 +68,8 @@ test.describe('an amount is exact naira or refused before it is sent', () => {
   });
 
   test('the payment configuration refuses a minimum installment with three decimals', async ({ page }) => {
-    await signIn(page, 'ict');
     const writes = apiWrites(page);
-    await page.goto('/admin/payment-config');
+    await signInAs(page, 'ict', '/admin/payment-config');
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByLabel('Minimum installment amount (₦)').fill('100.125');
     await page.getByRole('button', { name: 'Save configuration' }).click();

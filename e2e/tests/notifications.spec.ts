@@ -8,7 +8,7 @@ import {
   parentOfUntouchedStudent,
   screenshot,
   sendGroupEmailToMailSink,
-  signIn,
+  signInAs,
 } from './support';
 
 async function unreadBadge(page: Page) {
@@ -32,10 +32,7 @@ test.describe('notifications', () => {
 
     const parentContext = await browser.newContext();
     const parentPage = await parentContext.newPage();
-    await parentPage.goto('/login');
-    await parentPage.getByLabel('Email address').fill(family.email);
-    await parentPage.getByLabel('Password', { exact: true }).fill(family.password);
-    await parentPage.getByRole('button', { name: 'Sign in' }).click();
+    await signInAs(parentPage, family, '/dashboard');
     await expect(parentPage).toHaveURL(/\/dashboard$/);
     const bell = parentPage.getByRole('button', { name: /^Notifications/ });
     await expect(bell).toBeVisible();
@@ -43,12 +40,7 @@ test.describe('notifications', () => {
 
     const bursarContext = await browser.newContext();
     const bursarPage = await bursarContext.newPage();
-    await bursarPage.goto('/login');
-    await bursarPage.getByLabel('Email address').fill('bursar@demo.schoolledger.ng');
-    await bursarPage.getByLabel('Password', { exact: true }).fill('schoolledger');
-    await bursarPage.getByRole('button', { name: 'Sign in' }).click();
-    await expect(bursarPage).toHaveURL(/\/dashboard$/);
-    await bursarPage.goto('/bursar/cash-payments');
+    await signInAs(bursarPage, 'bursar', '/bursar/cash-payments');
     await bursarPage.getByLabel('Search student').fill(family.child.regNo);
     await bursarPage
       .getByRole('list', { name: 'Matching students' })
@@ -102,12 +94,7 @@ test.describe('notifications', () => {
   test('the notifications page lists, filters and keeps preferences; on a phone too', async ({ page, request }) => {
     const family = await parentOfUntouchedStudent(request, { last: 11, email: 'page.parent' });
     await page.setViewportSize(PHONE);
-    await page.goto('/login');
-    await page.getByLabel('Email address').fill(family.email);
-    await page.getByLabel('Password', { exact: true }).fill(family.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/notifications');
+    await signInAs(page, family, '/notifications');
     await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible();
     await page.getByRole('tab', { name: /Settings/ }).click();
     const email = page.getByRole('checkbox', { name: 'Payment reminders: email' });
@@ -141,15 +128,13 @@ test.describe('notifications', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'bursar');
-    await page.goto('/notifications');
+    await signInAs(page, 'bursar', '/notifications');
     await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send notification' })).toHaveCount(0);
 
     const principalContext = await browser.newContext();
     const principal = await principalContext.newPage();
-    await signIn(principal, 'principal');
-    await principal.goto('/notifications');
+    await signInAs(principal, 'principal', '/notifications');
     await principal.getByRole('button', { name: 'Send notification' }).click();
     const dialog = principal.getByRole('dialog', { name: 'Send notification' });
     await dialog.getByLabel('Title').fill('Staff meeting');

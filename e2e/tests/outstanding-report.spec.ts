@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { PHONE, screenshot, signIn } from './support';
+import { PHONE, screenshot, signInAs } from './support';
 
 test.describe('outstanding fees on Fee Management', () => {
   test('a bursar sees the current term’s outstanding fees by class arm and student, narrows and exports them', async ({
     page,
   }) => {
-    await signIn(page, 'bursar');
-    await page.goto('/fees');
+    await signInAs(page, 'bursar', '/fees');
     await page.getByRole('tab', { name: 'Outstanding' }).click();
     await expect(page).toHaveURL(/tab=outstanding/);
     const panel = page.getByRole('tabpanel', { name: 'Outstanding' });

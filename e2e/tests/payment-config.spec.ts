@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenshot, signIn } from './support';
+import { screenshot, signInAs } from './support';
 
 /** The demo's Paystack test secret (apps/api/src/seed/payments.ts): it must never reach the page. */
 const DEMO_PAYSTACK_SECRET = 'sk_test_crestviewdemo0000000000000001';
@@ -7,8 +7,7 @@ const PHONE = { width: 390, height: 844 };
 const ACCOUNT_NAME = 'Crestview College Ikeja Fees Account';
 
 async function openConfig(page: Page) {
-  await signIn(page, 'ict');
-  await page.goto('/admin/payment-config');
+  await signInAs(page, 'ict', '/admin/payment-config');
   await expect(page.getByRole('heading', { name: 'Payment Configuration', level: 1 })).toBeVisible();
 }
 
@@ -90,14 +89,12 @@ test.describe('payment configuration', () => {
   });
 
   test('a bursar cannot open the payment configuration', async ({ page }) => {
-    await signIn(page, 'bursar');
-    await page.goto('/admin/payment-config');
+    await signInAs(page, 'bursar', '/admin/payment-config');
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('the super-admin chooses the school first', async ({ page }) => {
-    await signIn(page, 'admin');
-    await page.goto('/admin/payment-config');
+    await signInAs(page, 'admin', '/admin/payment-config');
     const school = page.getByLabel('School', { exact: true });
     await expect(page.getByRole('heading', { name: 'Please select a school' })).toBeVisible();
     await school.selectOption({ label: 'Crestview College, Ikeja' });

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { signInAs } from './support';
 
 test.describe('payment wording', () => {
   test('a parent reads whose fees are overdue', async ({ page }) => {
-    await signIn(page, 'parent');
-    await page.goto('/student/fees');
+    await signInAs(page, 'parent', '/student/fees');
     await expect(page.getByText('Chiamaka Ifeoma Obi · JSS 2A · Crestview College, Ikeja')).toBeVisible();
     await expect(
       page.getByText(/^Overdue: Chiamaka has \d+ overdue fees? totalling ₦[\d,.]+\. Please pay/),
@@ -13,14 +12,12 @@ test.describe('payment wording', () => {
   });
 
   test('a student still reads “You have”', async ({ page }) => {
-    await signIn(page, 'student');
-    await page.goto('/student/fees');
+    await signInAs(page, 'student', '/student/fees');
     await expect(page.getByText(/^Overdue: You have \d+ overdue fees? totalling ₦/)).toBeVisible();
   });
 
   test('the payment dialog is titled after a failure, not “Processing Payment”', async ({ page }) => {
-    await signIn(page, 'student');
-    await page.goto('/student/fees');
+    await signInAs(page, 'student', '/student/fees');
     await page
       .getByRole('article', { name: 'Transport', exact: true })
       .getByRole('button', { name: 'Pay Now' })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, parentOfUntouchedStudent, type Session, screenshot, signIn } from './support';
+import { apiSignIn, bearer, parentOfUntouchedStudent, type Session, screenshot, signInAs } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const REG_NO = 'CVC/2025/0142';
@@ -28,8 +28,7 @@ async function outstandingOn(request: APIRequestContext, student: Session, feeId
 }
 
 async function openPayments(page: Page) {
-  await signIn(page, 'bursar');
-  await page.goto('/fees?tab=payments');
+  await signInAs(page, 'bursar', '/fees?tab=payments');
   await expect(page.getByRole('tab', { name: 'Payments', selected: true })).toBeVisible();
 }
 
@@ -196,8 +195,7 @@ test.describe('payments for staff', () => {
       expect((await status.json()).data.status).toBe('success');
     }).toPass();
 
-    await signIn(page, 'admin');
-    await page.goto('/fees?tab=payments');
+    await signInAs(page, 'admin', '/fees?tab=payments');
     await searchPayments(page, reference);
     const card = page.getByRole('article', { name: `Payment ${reference}` });
     await expect(card).toContainText('Completed');
@@ -232,8 +230,7 @@ test.describe('payments for staff', () => {
     };
     await dispute({ step: 'create' });
 
-    await signIn(page, 'admin');
-    await page.goto('/fees?tab=payments');
+    await signInAs(page, 'admin', '/fees?tab=payments');
     const status = page.getByLabel('Payment status');
     await status.selectOption({ label: 'Disputed' });
     await expect.poll(() => new URL(page.url()).searchParams.get('pstatus')).toBe('disputed');
@@ -254,8 +251,7 @@ test.describe('payments for staff', () => {
   });
 
   test('the overview shows the payment analytics with a success rate', async ({ page }) => {
-    await signIn(page, 'bursar');
-    await page.goto('/fees');
+    await signInAs(page, 'bursar', '/fees');
     const analytics = page.getByRole('region', { name: 'Payment Analytics' });
     await expect(analytics.getByRole('progressbar', { name: 'Success rate' })).toBeVisible();
     await expect(analytics.getByText('Completed')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { email, PASSWORD, PHONE, screenshot, signIn } from './support';
+import { email, PASSWORD, PHONE, screenshot, signInAs } from './support';
 
 const SCHOOL = 'Crestview College, Ikeja';
 const FROM = 'JSS 3B';
@@ -34,8 +34,7 @@ test('an admin previews and promotes a whole class into a new class arm', async 
   const active = (await api.get(`/students?classArm=${from._id}&academicStatus=active&limit=1`)).pagination.total;
   expect(active).toBeGreaterThan(0);
 
-  await signIn(page, 'admin');
-  await page.goto('/admin/students');
+  await signInAs(page, 'admin', '/admin/students');
   await page.getByRole('button', { name: 'Promote Class' }).click();
   const dialog = page.getByRole('dialog', { name: 'Promote Class' });
   await dialog.getByLabel('School', { exact: true }).selectOption({ label: SCHOOL });
@@ -65,8 +64,7 @@ test('a capacity refusal is shown in the dialog', async ({ page }) => {
   const [school] = (await api.get('/school/all')).filter((row: { name: string }) => row.name === SCHOOL);
   const small = await api.post('/classarm/create', { school_id: school._id, name: 'SS 1D', capacity: 1 });
 
-  await signIn(page, 'ict');
-  await page.goto('/admin/students');
+  await signInAs(page, 'ict', '/admin/students');
   await page.getByRole('button', { name: 'Promote Class' }).click();
   const dialog = page.getByRole('dialog', { name: 'Promote Class' });
   // The ICT administrator has one school, so there is nothing to choose.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiSignIn, bearer, expectAccessible, PHONE, parentOfUntouchedStudent, screenshot, signIn } from './support';
+import { apiSignIn, bearer, expectAccessible, PHONE, parentOfUntouchedStudent, screenshot, signInAs } from './support';
 
 test.describe('payment reminders', () => {
   test('the bursar switches a reminder off and on, reminds a family of a fee by hand, and sees it sent', async ({
@@ -15,8 +15,7 @@ test.describe('payment reminders', () => {
     });
     const childName = new RegExp(`${family.child.firstname}.*${family.child.lastname}`);
 
-    await signIn(page, 'bursar');
-    await page.goto('/fees');
+    await signInAs(page, 'bursar', '/fees');
     await page.getByRole('tab', { name: 'Reminders' }).click();
     await expect(page).toHaveURL(/tab=reminders/);
     const panel = page.getByRole('tabpanel', { name: 'Reminders' });
@@ -120,8 +119,7 @@ test.describe('payment reminders', () => {
     });
     expect(created.ok(), await created.text()).toBe(true);
 
-    await signIn(page, 'bursar');
-    await page.goto('/fees?tab=reminders&rsent=unsent');
+    await signInAs(page, 'bursar', '/fees?tab=reminders&rsent=unsent');
     const panel = page.getByRole('tabpanel', { name: 'Reminders' });
     const send = panel.getByRole('button', {
       name: `Send reminder to ${family.child.firstname} ${family.child.lastname} about ${unpaid?.fee.name}`,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, type Download, expect, type Page, test } from '@playwright/test';
 import type ExcelJS from 'exceljs';
 import { bytesOf, csvRecords, pdfPages, screenshotPdf, workbookOf } from './files';
-import { apiSignIn, bearer, expectAccessible, PHONE, screenshot, signIn } from './support';
+import { apiSignIn, bearer, expectAccessible, PHONE, screenshot, signInAs } from './support';
 
 /** The preview as the screen received it: the totals each file must repeat. */
 interface Preview {
@@ -115,7 +115,8 @@ async function generateEach(page: Page, title: string) {
     await expect(button).toBeEnabled();
     await button.click();
   }
-  await expect.poll(() => arrived.length, { timeout: 45_000 }).toBe(FORMATS.length);
+  // Looked at often: the files arrive as the jobs end, and the default pace settles on once a second.
+  await expect.poll(() => arrived.length, { timeout: 45_000, intervals: [250] }).toBe(FORMATS.length);
   page.off('download', collect);
   const files: Record<string, Buffer> = {};
   for (const download of arrived) {
@@ -133,8 +134,7 @@ async function generateEach(page: Page, title: string) {
 async function reportsPage(browser: Browser, who: string) {
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
-  await signIn(page, who);
-  await page.goto('/reports');
+  await signInAs(page, who, '/reports');
   await expect(page.getByRole('heading', { name: 'Reports', exact: true })).toBeVisible();
   return page;
 }
@@ -333,8 +333,7 @@ test.describe('reports', () => {
   test('a parent downloads a child’s statement from the fee page', async ({ browser }) => {
     const context = await browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
-    await signIn(page, 'parent');
-    await page.goto('/student/fees');
+    await signInAs(page, 'parent', '/student/fees');
     const downloaded = page.waitForEvent('download', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Download statement (PDF)' }).first().click();
     const download = await downloaded;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiSignIn, bearer, expectAccessible, PHONE, screenshot, signIn } from './support';
+import { apiSignIn, bearer, expectAccessible, PHONE, screenshot, signInToDashboard } from './support';
 
 /*
  * Issue 14, "Academic figures without inventing them": the head teacher imports a term's results
@@ -33,7 +33,7 @@ test.describe('term results', () => {
       .slice(-2);
     expect(second).toBeDefined();
 
-    await signIn(page, 'headteacher');
+    await signInToDashboard(page, 'headteacher');
     const armRow = page
       .getByRole('table', { name: 'Class arms' })
       .getByRole('row')
@@ -103,7 +103,7 @@ test.describe('term results', () => {
 
     test('the results page and the head teacher dashboard stay readable', async ({ page }) => {
       test.setTimeout(90_000);
-      await signIn(page, 'headteacher');
+      await signInToDashboard(page, 'headteacher');
       await expect(page.getByRole('heading', { name: 'Class arms' })).toBeVisible();
       await screenshot(page, 'desktop-headteacher-dashboard-dark');
       await expectAccessible(page, 'head teacher dashboard (dark)');

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, expectAccessible, PHONE, screenshot, signIn } from './support';
+import { apiSignIn, bearer, expectAccessible, PHONE, screenshot, signInAs } from './support';
 
 /**
  * Every change here is made in a group of its own, created for the run: the security settings of
@@ -63,13 +63,7 @@ async function harbourGroup(request: APIRequestContext) {
   }
 }
 
-async function signInAs(page: Page, address: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(address);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+const account = (address: string) => ({ email: address, password: PASSWORD });
 
 /** The next person signs in on the same browser: the ICT administrator's session is dropped from it. */
 async function forgetSignIn(page: Page) {
@@ -79,8 +73,9 @@ async function forgetSignIn(page: Page) {
   });
 }
 
+/** Signs the ICT administrator in to the security settings and saves the values given. */
 async function saveSecurity(page: Page, values: Record<string, string>) {
-  await page.goto('/settings?section=security');
+  await signInAs(page, account(people.ict), '/settings?section=security');
   const form = page.getByRole('form', { name: 'Security settings' });
   for (const [label, value] of Object.entries(values)) await form.getByLabel(label).fill(value);
   await form.getByRole('button', { name: 'Save security settings' }).click();
@@ -96,8 +91,7 @@ test.describe
     test('the ICT administrator sees every section, with bounds and levels, on a desktop and a phone', async ({
       page,
     }) => {
-      await signInAs(page, people.ict);
-      await page.goto('/settings');
+      await signInAs(page, account(people.ict), '/settings');
       await expect(page.getByRole('heading', { name: 'General Settings' })).toBeVisible();
       for (const section of ['General', 'Notifications', 'Security', 'Appearance', 'Backup']) {
         await expect(page.getByRole('tab', { name: section })).toBeVisible();
@@ -128,12 +122,9 @@ test.describe
     test('a password shorter than the new minimum is refused on the profile’s change-password form', async ({
       page,
     }) => {
-      await signInAs(page, people.ict);
       await saveSecurity(page, { 'Minimum password length': '12' });
 
-      await forgetSignIn(page);
-      await signInAs(page, people.staff);
-      await page.goto('/profile');
+      await signInAs(page, account(people.staff), '/profile');
       await expect(page.getByText('Use at least 12 characters.')).toBeVisible();
       await page.getByLabel('Current password').fill(PASSWORD);
       await page.getByLabel('New password', { exact: true }).fill('eleven-char');
@@ -144,7 +135,6 @@ test.describe
     });
 
     test('the third wrong password locks the account when the group allows three', async ({ page }) => {
-      await signInAs(page, people.ict);
       await saveSecurity(page, { 'Login attempts before lockout': '3' });
       await forgetSignIn(page);
 
@@ -163,12 +153,10 @@ test.describe
     });
 
     test('five minutes without activity sign the browser out when the timeout is five minutes', async ({ page }) => {
-      await signInAs(page, people.ict);
       await saveSecurity(page, { 'Session timeout': '5' });
-      await forgetSignIn(page);
 
       await page.clock.install();
-      await signInAs(page, people.idle);
+      await signInAs(page, account(people.idle), '/dashboard');
       await expect(page.getByRole('heading', { name: /^Good (morning|afternoon|evening), / })).toBeVisible();
       await page.clock.fastForward('04:30');
       await expect(page).toHaveURL(/\/dashboard$/);
@@ -179,8 +167,7 @@ test.describe
   });
 
 test('a principal reads the settings without being able to change them', async ({ page }) => {
-  await signIn(page, 'principal');
-  await page.goto('/settings?section=security');
+  await signInAs(page, 'principal', '/settings?section=security');
   await expect(page.getByText('Only an Administrator or the ICT administrator can change them')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Security settings' }).getByLabel('Session timeout')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save security settings' })).toHaveCount(0);

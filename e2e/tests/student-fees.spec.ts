@@ -1,17 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PHONE, screenshot, signIn } from './support';
+import { PHONE, screenshot, signInAs } from './support';
 
 const DUE_LABEL = /^(overdue by \d+ days?|Due today|Due in \d+ days?|\d{1,2} [A-Z][a-z]{2} \d{4})$/;
 
-async function openFees(page: Page) {
-  await page.goto('/student/fees');
+async function openFees(page: Page, who: string) {
+  await signInAs(page, who, '/student/fees');
   await expect(page.getByRole('heading', { name: 'My Fee Payments' })).toBeVisible();
 }
 
 test.describe('student fee payments', () => {
   test('a student sees their fees for the current term with due labels and badges', async ({ page }) => {
-    await signIn(page, 'student');
-    await openFees(page);
+    await openFees(page, 'student');
     await expect(page.getByText('Chiamaka Ifeoma Obi · JSS 2A · Crestview College, Ikeja')).toBeVisible();
     await expect(page.getByLabel('Term', { exact: true }).locator('option:checked')).toContainText('Current');
 
@@ -53,8 +52,7 @@ test.describe('student fee payments', () => {
   });
 
   test('a parent switches between their two children and sees each one’s fees', async ({ page }) => {
-    await signIn(page, 'parent');
-    await openFees(page);
+    await openFees(page, 'parent');
     const child = page.getByLabel('Child', { exact: true });
     await expect(child.locator('option')).toHaveText(['Chiamaka Ifeoma Obi', 'Onyedikachi Obi']);
     await expect(page.getByText('Chiamaka Ifeoma Obi · JSS 2A · Crestview College, Ikeja')).toBeVisible();

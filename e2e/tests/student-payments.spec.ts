@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { screenshot, signIn, viewScreenshot } from './support';
+import { screenshot, signInAs, viewScreenshot } from './support';
 
 const PHONE_390 = { width: 390, height: 844 };
 /** A 1×1 PNG: the server checks the bytes of a proof image, not its name. */
@@ -9,8 +9,8 @@ const PROOF_PNG = Buffer.from(
   'base64',
 );
 
-async function openFees(page: Page) {
-  await page.goto('/student/fees');
+async function openFees(page: Page, who: string) {
+  await signInAs(page, who, '/student/fees');
   await expect(page.getByRole('heading', { name: 'My Fee Payments' })).toBeVisible();
 }
 
@@ -34,8 +34,7 @@ test.describe('student payments', () => {
     // Sign-in, the provider's page in a second window, the webhook and the receipt PDF: on a loaded
     // two-core runner this takes close to the default minute.
     test.slow();
-    await signIn(page, 'student');
-    await openFees(page);
+    await openFees(page, 'student');
     const card = feeCard(page, 'Examination fee');
     await expect(outstandingOf(card)).toHaveText('₦12,500.00');
 
@@ -98,8 +97,7 @@ test.describe('student payments', () => {
 
   test('a student on a phone tells the school about a bank transfer and sees it pending', async ({ page }) => {
     await page.setViewportSize(PHONE_390);
-    await signIn(page, 'student');
-    await openFees(page);
+    await openFees(page, 'student');
 
     const dialog = await chooseMethod(page, 'Transport', /^Bank Transfer/);
     await viewScreenshot(page, 'phone-payment-methods');
@@ -146,8 +144,7 @@ test.describe('student payments', () => {
   test('a payer who pays an installment but closes the window without paying is told nothing was confirmed', async ({
     page,
   }) => {
-    await signIn(page, 'student');
-    await openFees(page);
+    await openFees(page, 'student');
     const card = feeCard(page, 'Development levy');
     const before = await outstandingOf(card).innerText();
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { email, PASSWORD, PHONE, screenshot, signIn } from './support';
+import { email, PASSWORD, PHONE, screenshot, signInAs } from './support';
 
 const HEADER = [
   'First Name',
@@ -84,8 +84,7 @@ test.describe('student management', () => {
     page,
   }) => {
     await createParentAccount(page);
-    await signIn(page, 'admin');
-    await page.goto('/admin/students');
+    await signInAs(page, 'admin', '/admin/students');
     await expect(page.getByRole('heading', { name: 'Student Management' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Add Student' }).click();
@@ -186,8 +185,7 @@ test.describe('student management', () => {
   });
 
   test('the student statistics come from the database', async ({ page }) => {
-    await signIn(page, 'proprietor');
-    await page.goto('/admin/students');
+    await signInAs(page, 'proprietor', '/admin/students');
     await page.getByRole('tab', { name: 'Statistics' }).click();
     await expect(page.getByText('Not recorded yet')).toBeVisible();
     await screenshot(page, 'desktop-student-statistics');

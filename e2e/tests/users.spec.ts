@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { PHONE, screenshot, signIn } from './support';
+import { PHONE, screenshot, signInAs } from './support';
 
 test.describe('user management', () => {
   test('an admin creates a user, finds them, deactivates them and exports the list', async ({ page }) => {
-    await signIn(page, 'ict');
-    await page.goto('/users');
+    await signInAs(page, 'ict', '/users');
     await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
     await expect(page.getByText(/^Users \(\d+\)$/)).toBeVisible();
 
@@ -52,8 +51,7 @@ test.describe('user management', () => {
   });
 
   test('a principal sees the sidebar entry but is told access is denied', async ({ page }) => {
-    await signIn(page, 'principal');
-    await page.goto('/users');
+    await signInAs(page, 'principal', '/users');
     await expect(page.getByText('Access Denied')).toBeVisible();
     await expect(
       page.getByText(

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { signInAs } from './support';
 
 test.describe('webhook URLs on Payment Configuration', () => {
   test('each provider tab shows its webhook URL, built from the app address, with a copy button', async ({
@@ -8,8 +8,7 @@ test.describe('webhook URLs on Payment Configuration', () => {
     baseURL,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, 'ict');
-    await page.goto('/admin/payment-config');
+    await signInAs(page, 'ict', '/admin/payment-config');
     const main = page.getByRole('main');
 
     for (const [tab, name, path] of [
