@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   amountInWords,
   displayName,
@@ -22,7 +20,7 @@ import {
 } from '../../lib/tabular/index.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { findLetterhead } from '../reports/reports.queries.js';
+import { schoolLetterhead } from '../reports/letterhead.service.js';
 import { expenseNotFound, payoutNotFound } from './expenses.errors.js';
 import { type ExpenseRow, expensesWhere, findExpense, voucherFacts } from './expenses.queries.js';
 
@@ -30,27 +28,6 @@ type Facts = NonNullable<Awaited<ReturnType<typeof voucherFacts>>>;
 
 /** A signature is signed by hand on the printed voucher. */
 const SIGNATURE_LINE = '________________________';
-
-/** The group's logo from the uploads folder; none when it is missing or not an upload of ours. */
-async function logoBytes(ctx: AppContext, logoUrl: string | null) {
-  if (!logoUrl?.startsWith('/uploads/')) return null;
-  const file = path.resolve(ctx.config.uploadsDir, logoUrl.slice('/uploads/'.length));
-  if (!file.startsWith(path.resolve(ctx.config.uploadsDir) + path.sep)) return null;
-  return readFile(file).catch(() => null);
-}
-
-async function letterheadOf(ctx: AppContext, schoolId: string): Promise<Letterhead | null> {
-  const row = await findLetterhead(ctx.db, schoolId);
-  if (!row) return null;
-  const street = [row.streetNo, row.street].filter(Boolean).join(' ');
-  return {
-    name: row.name,
-    address: row.town ? [street, row.town, row.state].filter(Boolean).join(', ') : null,
-    phone: row.phone,
-    email: row.email,
-    logo: await logoBytes(ctx, row.logoUrl),
-  };
-}
 
 type Line = { item: string; detail: string };
 const lines = (entries: [string, string | null | undefined][]): Line[] =>
@@ -173,7 +150,7 @@ export async function renderVoucher(
   if (!row) throw expenseNotFound();
   const facts = await voucherFacts(ctx.db, id, payoutId);
   if (!facts) throw payoutNotFound();
-  const document = voucherDocument(row, facts, await letterheadOf(ctx, row.school.id), auth, ctx.clock());
+  const document = voucherDocument(row, facts, await schoolLetterhead(ctx, row.school.id), auth, ctx.clock());
   await recordAudit(ctx.db, actor, {
     action: 'download',
     entity: 'expense_payout',

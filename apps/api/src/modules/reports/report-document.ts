@@ -1,36 +1,14 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { formatCalendarDate, REPORTS } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import { generatedLine, type Letterhead, type ReportDocument } from '../../lib/tabular/index.js';
+import { groupLetterhead, schoolLetterhead } from './letterhead.service.js';
 import type { BuiltReport, ResolvedReport } from './report-definition.js';
-import { findGroupLetterhead, findLetterhead } from './reports.queries.js';
-
-/** The group's logo from the uploads folder; none when it is missing or not an upload of ours. */
-async function logoBytes(ctx: AppContext, logoUrl: string | null) {
-  if (!logoUrl?.startsWith('/uploads/')) return null;
-  const file = path.resolve(ctx.config.uploadsDir, logoUrl.slice('/uploads/'.length));
-  if (!file.startsWith(path.resolve(ctx.config.uploadsDir) + path.sep)) return null;
-  return readFile(file).catch(() => null);
-}
 
 /** The school's letterhead, or the group's for a report across several schools. */
 async function letterheadOf(ctx: AppContext, report: ResolvedReport): Promise<Letterhead | null> {
-  if (report.school) {
-    const row = await findLetterhead(ctx.db, report.school.id);
-    if (!row) return null;
-    const street = [row.streetNo, row.street].filter(Boolean).join(' ');
-    return {
-      name: row.name,
-      address: row.town ? [street, row.town, row.state].filter(Boolean).join(', ') : null,
-      phone: row.phone,
-      email: row.email,
-      logo: await logoBytes(ctx, row.logoUrl),
-    };
-  }
+  if (report.school) return schoolLetterhead(ctx, report.school.id);
   const groupSchoolId = 'groupSchoolId' in report.auth.scope ? report.auth.scope.groupSchoolId : null;
-  const group = groupSchoolId ? await findGroupLetterhead(ctx.db, groupSchoolId) : undefined;
-  return group ? { name: group.name, logo: await logoBytes(ctx, group.logoUrl) } : null;
+  return groupSchoolId ? groupLetterhead(ctx, groupSchoolId) : null;
 }
 
 /** Who the report covers, in words: the school, or every school the caller sees. */
