@@ -15,17 +15,13 @@ import { fieldError } from '../../lib/errors.js';
 import { fileResponses, ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { readMultipart } from '../files/image-upload.js';
-import {
-  DOCUMENT_FIELD,
-  DOCUMENT_MIME_BY_EXTENSION,
-  DOCUMENT_TOO_LARGE,
-  SELECT_DOCUMENT,
-} from './adjustment-documents.js';
+import { DOCUMENT_MIME_BY_EXTENSION, DOCUMENT_TOO_LARGE, SELECT_DOCUMENT } from '../files/private-documents.service.js';
 import { adjustmentNotFound } from './adjustments.errors.js';
 import {
   ADJUSTMENT,
   attachDocument,
   createAdjustment,
+  DOCUMENT_FIELD,
   decideAdjustment,
   documentOf,
   getAdjustment,

@@ -16,9 +16,9 @@ import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { owedOn } from '../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../fees/fees.errors.js';
 import { findPayableFee, lockFee } from '../fees/fees.queries.js';
+import { privateFile, removePrivateDocument, storePrivateDocument } from '../files/private-documents.service.js';
 import { studentNotFound } from '../students/students.errors.js';
 import { findStudent, visibleTo } from '../students/students.queries.js';
-import { documentFile, removeDocument, storeDocument } from './adjustment-documents.js';
 import {
   aboveBalance,
   adjustmentNotApproved,
@@ -40,6 +40,9 @@ import {
 } from './adjustments.queries.js';
 
 type ListQuery = z.output<typeof adjustmentListQuerySchema>;
+
+/** The multipart field an adjustment's document comes in. */
+export const DOCUMENT_FIELD = 'document';
 
 export const ADJUSTMENT = {
   created: 'Adjustment recorded. It counts once another person approves it.',
@@ -236,7 +239,10 @@ export async function attachDocument(
 ): Promise<Adjustment> {
   // Another school's id is not found before its upload is read, as everywhere else.
   if (!(await findAdjustment(ctx.db, inScope(auth), id))) throw adjustmentNotFound();
-  const documentPath = await storeDocument(ctx, await readFile());
+  const { documentPath } = await storePrivateDocument(ctx, await readFile(), {
+    folder: 'adjustments',
+    field: DOCUMENT_FIELD,
+  });
   let replaced: string | null = null;
   try {
     await ctx.db.transaction(async (tx) => {
@@ -253,10 +259,10 @@ export async function attachDocument(
       });
     });
   } catch (error) {
-    await removeDocument(ctx, documentPath);
+    await removePrivateDocument(ctx, documentPath);
     throw error;
   }
-  if (replaced) await removeDocument(ctx, replaced);
+  if (replaced) await removePrivateDocument(ctx, replaced);
   return getAdjustment(ctx, auth, id);
 }
 
@@ -264,7 +270,7 @@ export async function attachDocument(
 export async function documentOf(ctx: AppContext, auth: AuthContext, id: string) {
   const row = await findAdjustment(ctx.db, inScope(auth), id);
   if (!row?.adjustment.documentPath) throw adjustmentNotFound();
-  return documentFile(ctx, row.adjustment.documentPath);
+  return privateFile(ctx, row.adjustment.documentPath);
 }
 
 /**

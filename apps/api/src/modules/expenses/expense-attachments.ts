@@ -1,23 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { EXPENSE_ATTACHMENT_KINDS, type ExpenseAttachmentKind, type ExpenseStatus } from '@schoolledger/domain';
-import { fileTypeFromBuffer } from 'file-type';
-import type { AppContext } from '../../app-context.js';
 import { fieldError } from '../../lib/errors.js';
 
-/** An invoice, a quotation or a receipt: images and PDFs, told by their bytes, never by their name. */
-const ATTACHMENT_TYPES: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'application/pdf': 'pdf',
-};
-export const ATTACHMENT_MIME_TYPES = Object.keys(ATTACHMENT_TYPES);
 export const ATTACHMENT_FIELD = 'file';
-export const SELECT_ATTACHMENT = 'Please select an image or a PDF file';
-export const ATTACHMENT_TOO_LARGE = 'The file must be less than 5MB';
-const FOLDER = 'expenses';
 
 /** Documents are added until the money is out (a receipt after payment is normal), never to a closed request. */
 export const acceptsDocuments = (status: ExpenseStatus) => status !== 'cancelled' && status !== 'rejected';
@@ -30,24 +14,6 @@ export function attachmentKindOf(value: string | undefined): ExpenseAttachmentKi
   if (!kind) throw fieldError('kind', 'Choose what the document is');
   return kind;
 }
-
-export const attachmentFile = (ctx: AppContext, filePath: string) =>
-  path.join(ctx.config.dataDir, 'private', ...filePath.split('/'));
-
-/** Checks the bytes and writes the file under a fresh private name; what to keep on the attachment row. */
-export async function storeAttachment(ctx: AppContext, buffer: Buffer) {
-  const type = await fileTypeFromBuffer(buffer);
-  const extension = type ? ATTACHMENT_TYPES[type.mime] : undefined;
-  if (!type || !extension) throw fieldError(ATTACHMENT_FIELD, SELECT_ATTACHMENT);
-  const filePath = `${FOLDER}/${randomUUID()}.${extension}`;
-  const file = attachmentFile(ctx, filePath);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, buffer);
-  return { filePath, contentType: type.mime, extension };
-}
-
-export const removeAttachment = (ctx: AppContext, filePath: string) =>
-  rm(attachmentFile(ctx, filePath), { force: true });
 
 /**
  * The name the uploader's file had, as safe to print and to send back: no folders, no control

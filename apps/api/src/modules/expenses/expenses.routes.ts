@@ -18,12 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileResponses, ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { readMultipart } from '../files/image-upload.js';
-import {
-  ATTACHMENT_FIELD,
-  ATTACHMENT_MIME_TYPES,
-  ATTACHMENT_TOO_LARGE,
-  inlineDisposition,
-} from './expense-attachments.js';
+import { DOCUMENT_MIME_TYPES, DOCUMENT_TOO_LARGE } from '../files/private-documents.service.js';
+import { ATTACHMENT_FIELD, inlineDisposition } from './expense-attachments.js';
 import { PAYOUT, recordPayout, reversePayout } from './expense-payouts.service.js';
 import { renderVoucher } from './expense-voucher.js';
 import { attachmentNotFound } from './expenses.errors.js';
@@ -160,7 +156,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const readForm = () => readMultipart(request, ATTACHMENT_FIELD, ATTACHMENT_TOO_LARGE);
+      const readForm = () => readMultipart(request, ATTACHMENT_FIELD, DOCUMENT_TOO_LARGE);
       return ok(
         EXPENSE.attached,
         await attachDocument(app.ctx, authOf(request), request.params.id, readForm, actorOf(request)),
@@ -176,7 +172,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'The file as it was uploaded, under its original name.',
         tags,
         params: attachmentParamsSchema,
-        response: fileResponses('The document', ATTACHMENT_MIME_TYPES),
+        response: fileResponses('The document', DOCUMENT_MIME_TYPES),
       },
     },
     async (request, reply) => {

@@ -18,17 +18,19 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope, assertSchoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import type { MultipartForm } from '../files/image-upload.js';
+import {
+  privateFile,
+  removePrivateDocument,
+  SELECT_DOCUMENT,
+  storePrivateDocument,
+} from '../files/private-documents.service.js';
 import { findPayableVendor } from '../vendors/vendors.queries.js';
 import {
   ATTACHMENT_FIELD,
   acceptsDocuments,
-  attachmentFile,
   attachmentKindOf,
   attachmentName,
   releasesDocuments,
-  removeAttachment,
-  SELECT_ATTACHMENT,
-  storeAttachment,
 } from './expense-attachments.js';
 import { notifyExpenseDecided, notifyExpenseSubmitted, type StepActor } from './expense-notices.js';
 import {
@@ -375,9 +377,9 @@ export async function attachDocument(
   if (!found) throw expenseNotFound();
   if (!acceptsDocuments(found.expense.status)) throw documentsClosed(found.expense.status);
   const form = await readForm();
-  if (!form.file) throw fieldError(ATTACHMENT_FIELD, SELECT_ATTACHMENT);
+  if (!form.file) throw fieldError(ATTACHMENT_FIELD, SELECT_DOCUMENT);
   const kind = attachmentKindOf(form.fields.kind);
-  const stored = await storeAttachment(ctx, form.file.buffer);
+  const stored = await storePrivateDocument(ctx, form.file.buffer, { folder: 'expenses', field: ATTACHMENT_FIELD });
   const fileName = attachmentName(form.file.filename, stored.extension);
   try {
     await ctx.db.transaction(async (tx) => {
@@ -388,7 +390,7 @@ export async function attachDocument(
         expenseId: id,
         schoolId: before.schoolId,
         kind,
-        filePath: stored.filePath,
+        filePath: stored.documentPath,
         fileName,
         contentType: stored.contentType,
         sizeBytes: form.file!.buffer.length,
@@ -410,7 +412,7 @@ export async function attachDocument(
       });
     });
   } catch (error) {
-    await removeAttachment(ctx, stored.filePath);
+    await removePrivateDocument(ctx, stored.documentPath);
     throw error;
   }
   return getExpense(ctx, auth, id);
@@ -421,7 +423,7 @@ export async function documentOf(ctx: AppContext, auth: AuthContext, id: string,
   if (!(await findExpense(ctx.db, inScope(auth), id))) throw expenseNotFound();
   const row = await findAttachment(ctx.db, id, attachmentId);
   if (!row) throw attachmentNotFound();
-  return { file: attachmentFile(ctx, row.filePath), fileName: row.fileName, contentType: row.contentType };
+  return { file: privateFile(ctx, row.filePath), fileName: row.fileName, contentType: row.contentType };
 }
 
 /** Removes a document added by mistake, while the request is still a draft or waiting for approval. */
@@ -455,6 +457,6 @@ export async function detachDocument(
     });
     return row.filePath;
   });
-  await removeAttachment(ctx, removed);
+  await removePrivateDocument(ctx, removed);
   return getExpense(ctx, auth, id);
 }
