@@ -69,11 +69,13 @@ test.describe('admin, ICT and auditor dashboards', () => {
     );
     await signInAs(page, 'admin', '/dashboard');
     const box = page.getByRole('alert').filter({ hasText: 'Error Loading Dashboard' });
-    await expect(box).toContainText('Failed to fetch dashboard data');
+    // A first load of the app (bundle, token refresh, profile) before the failing request: on a
+    // loaded 2-core runner that alone can take most of the default 10 s.
+    await expect(box).toContainText('Failed to fetch dashboard data', { timeout: 20_000 });
     await expect(box).toContainText('Please try refreshing the page.');
     await page.goto('/admin/financial-overview');
     const overview = page.getByRole('alert').filter({ hasText: 'Error loading financial overview' });
-    await expect(overview).toContainText('Failed to fetch financial overview');
+    await expect(overview).toContainText('Failed to fetch financial overview', { timeout: 20_000 });
   });
 
   test('financial overview switches period and shows the figures of that period', async ({ page }) => {
