@@ -59,7 +59,9 @@ export async function signInAs(page: Page, who: string | { email: string; passwo
 export async function signInToDashboard(page: Page, who: string) {
   await signInAs(page, who, '/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: GREETING })).toBeVisible();
+  // The app's first load in a fresh context (every chunk, the session check) comes before the
+  // greeting; the login form used to spread that out. On a loaded runner it can near 10 s.
+  await expect(page.getByRole('heading', { name: GREETING })).toBeVisible({ timeout: 20_000 });
 }
 
 /** Every entry of the sidebar, with each group expanded: group labels and link labels in order. */
