@@ -14,23 +14,6 @@ export interface BudgetKey {
 
 export type BudgetRow = typeof budgets.$inferSelect;
 
-/** A school the caller can see, by id. */
-export async function findSchoolInScope(db: DbOrTx, scope: Scope, schoolId: string) {
-  const [row] = await db
-    .select({ id: schools.id, name: schools.name, groupSchoolId: schools.groupSchoolId })
-    .from(schools)
-    .where(and(eq(schools.id, schoolId), inSchoolScope(scope, schools.id)));
-  return row;
-}
-
-export async function findTermOfSchool(db: DbOrTx, schoolId: string, termId: string) {
-  const [row] = await db
-    .select({ id: terms.id, name: terms.name })
-    .from(terms)
-    .where(and(eq(terms.id, termId), eq(terms.schoolId, schoolId)));
-  return row;
-}
-
 export async function findBudget(db: DbOrTx, scope: Scope, id: string) {
   const [row] = await db
     .select()

@@ -4,8 +4,9 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { noTerms } from '../fees/fees.errors.js';
-import { defaultTermOf } from '../fees/fees.queries.js';
+import { defaultTermOf, findTermOfSchool } from '../fees/fees.queries.js';
 import { schoolNotFound } from '../schools/schools.errors.js';
+import { findSchool } from '../schools/schools.queries.js';
 import { checkBudgetAlerts } from './budget-alerts.service.js';
 import { budgetNotFound, policyNotYours, termNotOfSchool } from './budgets.errors.js';
 import { toBudgetReport, toExpensePolicy } from './budgets.presenters.js';
@@ -16,8 +17,6 @@ import {
   findBudget,
   findBudgetOf,
   findPolicy,
-  findSchoolInScope,
-  findTermOfSchool,
   upsertBudget,
   upsertPolicy,
 } from './budgets.queries.js';
@@ -37,9 +36,9 @@ const auditable = (row: BudgetRow) => ({
 });
 
 async function schoolOf(db: DbOrTx, auth: AuthContext, schoolId: string) {
-  const school = await findSchoolInScope(db, auth.scope, schoolId);
-  if (!school) throw schoolNotFound();
-  return school;
+  const row = await findSchool(db, auth.scope, schoolId);
+  if (!row) throw schoolNotFound();
+  return { id: row.school.id, name: row.school.name };
 }
 
 async function reportOf(db: DbOrTx, school: { id: string; name: string }, term: { id: string; name: string }) {

@@ -184,14 +184,6 @@ export async function findSchoolGroup(db: DbOrTx, schoolId: string) {
   return row;
 }
 
-export async function sessionOfSchool(db: DbOrTx, sessionId: string, schoolId: string) {
-  const [row] = await db
-    .select({ id: academicSessions.id })
-    .from(academicSessions)
-    .where(and(eq(academicSessions.id, sessionId), eq(academicSessions.schoolId, schoolId)));
-  return row;
-}
-
 export async function termOfSession(db: DbOrTx, termId: string, sessionId: string) {
   const [row] = await db
     .select({ id: terms.id })

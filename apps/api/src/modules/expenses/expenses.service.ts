@@ -17,6 +17,7 @@ import { fieldError, forbidden } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope, assertSchoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { findSessionOfSchool } from '../fees/fees.queries.js';
 import type { MultipartForm } from '../files/image-upload.js';
 import {
   privateFile,
@@ -70,7 +71,6 @@ import {
   lockExpense,
   nextExpenseNumber,
   proprietorThreshold,
-  sessionOfSchool,
   termOfSession,
   updateExpense,
 } from './expenses.queries.js';
@@ -193,7 +193,7 @@ async function payeeOf(db: DbOrTx, input: ExpenseInput) {
  * one of the school's group.
  */
 async function checkedValues(db: DbOrTx, input: ExpenseInput) {
-  if (!(await sessionOfSchool(db, input.session_id, input.school_id))) throw sessionNotOfSchool();
+  if (!(await findSessionOfSchool(db, input.school_id, input.session_id))) throw sessionNotOfSchool();
   if (!(await termOfSession(db, input.term_id, input.session_id))) throw termNotOfSession();
   return {
     sessionId: input.session_id,

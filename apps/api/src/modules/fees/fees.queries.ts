@@ -342,7 +342,7 @@ export async function defaultTermOf(db: DbOrTx, schoolId: string, today: string)
 
 export async function findTermOfSchool(db: DbOrTx, schoolId: string, termId: string) {
   const [row] = await db
-    .select({ id: terms.id })
+    .select({ id: terms.id, name: terms.name })
     .from(terms)
     .where(and(eq(terms.id, termId), eq(terms.schoolId, schoolId)));
   return row;
