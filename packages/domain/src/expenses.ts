@@ -122,6 +122,10 @@ export function budgetLevel(budgetKobo: bigint, actualKobo: bigint): BudgetLevel
   return 'ok';
 }
 
+/** Whole percent of a budget spent, rounded down (79.9% is 79, still within budget); null without a budget. */
+export const percentUsed = (budgetKobo: bigint, actualKobo: bigint) =>
+  budgetKobo > 0n ? Number((actualKobo * 100n) / budgetKobo) : null;
+
 /** The highest alert threshold (80 or 100) spending has reached, or null below 80%. */
 export function budgetThresholdReached(budgetKobo: bigint, actualKobo: bigint): 80 | 100 | null {
   const level = budgetLevel(budgetKobo, actualKobo);

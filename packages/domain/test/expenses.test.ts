@@ -13,6 +13,7 @@ import {
   NIGERIAN_BANKS,
   nubanCheckDigit,
   payoutInputSchema,
+  percentUsed,
   statusAfterPayouts,
   VENDOR_NUBAN_MESSAGE,
   vendorInputSchema,
@@ -72,6 +73,13 @@ describe('budget alerts', () => {
     expect(budgetThresholdReached(100_000n, 79_999n)).toBeNull();
     expect(budgetThresholdReached(100_000n, 80_000n)).toBe(80);
     expect(budgetThresholdReached(100_000n, 150_000n)).toBe(100);
+  });
+
+  it('shows the whole percent spent, rounded down so 79.9% still reads as within budget', () => {
+    expect(percentUsed(100_000n, 79_999n)).toBe(79);
+    expect(percentUsed(100_000n, 80_000n)).toBe(80);
+    expect(percentUsed(100_000n, 250_000n)).toBe(250);
+    expect(percentUsed(0n, 5_000n)).toBeNull();
   });
 
   it('agrees with exact fractions for any budget and spending', () => {

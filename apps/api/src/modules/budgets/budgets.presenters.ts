@@ -5,6 +5,7 @@ import {
   displayName,
   EXPENSE_CATEGORIES,
   type ExpensePolicy,
+  percentUsed,
 } from '@schoolledger/domain';
 import type { BudgetFigureRow, PolicyRow } from './budgets.queries.js';
 
@@ -14,7 +15,6 @@ interface Ref {
 }
 
 /** Whole percent of the budget spent, rounded down: 79.9% is still under the 80% alert. */
-const percentUsed = (budget: bigint, actual: bigint) => (budget > 0n ? Number((actual * 100n) / budget) : null);
 
 /** Every category with a budget, spending or commitments, in the categories' order, and the totals. */
 export function toBudgetReport(school: Ref, term: Ref, rows: BudgetFigureRow[]): BudgetReport {

@@ -5,6 +5,7 @@ import {
   EXPENSE_CATEGORY_LABELS,
   type ExpenseCategory,
   formatKobo,
+  percentUsed,
 } from '@schoolledger/domain';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui';
@@ -25,8 +26,7 @@ const overspent = (line: Pick<BudgetLine, 'budget' | 'actual'>) => line.budget !
 /** The term's whole budget against all its spending, worked out in kobo as the server does a line. */
 function totalLine(report: BudgetReport) {
   const { budget, actual, committed } = report.totals;
-  const percent = budget > 0n ? Number((actual * 100n) / budget) : null;
-  return { budget, actual, committed, percent, level: budgetLevel(budget, actual) };
+  return { budget, actual, committed, percent: percentUsed(budget, actual), level: budgetLevel(budget, actual) };
 }
 
 type ActionsProps = { line: BudgetLine } & Pick<BudgetTableProps, 'onSet' | 'onDelete'>;
