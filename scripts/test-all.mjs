@@ -1,8 +1,8 @@
 // `npm test`: every check, in the order a failure is cheapest to find. The PostgreSQL pass of the
 // API tests runs beside the build and the browser tests rather than before them: the browser tests
 // drive one page at a time and leave a core mostly idle, and one after the other the two no longer
-// fit the CI's 30 minutes. The PostgreSQL pass's output is held and printed whole when it ends, so
-// the two never interleave line by line.
+// fit the CI's 30 minutes. The PostgreSQL pass's output (and the load test's after it) is held and
+// printed whole when it ends, so the two never interleave line by line.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,15 +26,15 @@ for (const script of sequential) {
 const held = mkdtempSync(path.join(tmpdir(), 'schoolledger-test-pg-'));
 const logFile = path.join(held, 'test-pg.log');
 const log = openSync(logFile, 'w');
-// One test file at a time on PostgreSQL, so the browser tests keep a core of their own.
-const postgres = run(
-  'node',
-  ['scripts/with-test-postgres.mjs', 'npm', 'run', 'test', '--workspace', 'apps/api', '--', '--maxWorkers=1'],
-  ['ignore', log, log],
-).then((code) => {
-  process.stdout.write(readFileSync(logFile));
-  return code;
-});
+// One test file at a time on PostgreSQL, so the browser tests keep a core of their own; then the
+// short load test (`npm run bench:load -- --ci`), at a rate that leaves the browser tests room.
+const onPostgres = (args) => run('node', ['scripts/with-test-postgres.mjs', ...args], ['ignore', log, log]);
+const postgres = onPostgres(['npm', 'run', 'test', '--workspace', 'apps/api', '--', '--maxWorkers=1'])
+  .then((code) => (code === 0 ? onPostgres(['npm', 'run', 'bench:load', '--', '--ci']) : code))
+  .then((code) => {
+    process.stdout.write(readFileSync(logFile));
+    return code;
+  });
 const browser = npmRun('build').then((code) => (code === 0 ? npmRun('test:e2e') : code));
 const [pgCode, browserCode] = await Promise.all([postgres, browser]);
 rmSync(held, { recursive: true, force: true });
