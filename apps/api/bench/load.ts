@@ -16,7 +16,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -106,18 +106,20 @@ async function main() {
   const workers = process.env.WORKERS ?? 'the server default';
 
   console.log(`Warm-up: ${WARMUP} s at ${RATE} requests/s (not measured)`);
-  const warmup = await phase(base, plan, WARMUP);
+  const warmup = await phase('warm-up', base, plan, WARMUP);
   const since = new Date(Date.now() - (WARMUP + 5) * 1000);
-  const rssStart = serverMemory();
-  let rssPeak = rssStart.total;
+  const rssStart = serverUsage();
+  const ownCpu = process.cpuUsage();
+  let rssPeak = rssStart.rss;
   const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, serverMemory().total);
+    rssPeak = Math.max(rssPeak, serverUsage().rss);
   }, 5000);
   console.log(`Measuring: ${SECONDS} s at ${RATE} requests/s`);
-  const measured = await phase(base, plan, SECONDS);
+  const measured = await phase('measured', base, plan, SECONDS);
   clearInterval(sampler);
-  const rssEnd = serverMemory();
-  rssPeak = Math.max(rssPeak, rssEnd.total);
+  const rssEnd = serverUsage();
+  const generatorCpu = process.cpuUsage(ownCpu);
+  rssPeak = Math.max(rssPeak, rssEnd.rss);
 
   const late = await notifyTheRest(base);
   const unsettled = await waitForCredits();
@@ -148,13 +150,19 @@ async function main() {
   console.log(
     `${'all routes'.padEnd(38)} ${String(RATE).padStart(7)} ${(total / SECONDS).toFixed(1).padStart(7)} ${String(total).padStart(9)} ${String(errors).padStart(7)}`,
   );
+  const answered = measured.reduce((sum, result) => sum + result.requests.total, 0);
+  console.log(
+    `CPU per request: server ${((rssEnd.cpuMs - rssStart.cpuMs) / answered).toFixed(1)} ms (user + system of its processes; PostgreSQL's not included), ` +
+      `load generator ${((generatorCpu.user + generatorCpu.system) / 1000 / answered).toFixed(1)} ms; ` +
+      `rate ${total / SECONDS >= RATE * 0.95 ? 'held' : 'NOT held'} (${((100 * total) / SECONDS / RATE).toFixed(0)}% of ${RATE}/s; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+  );
   const warmupErrors = warmup.reduce((sum, result) => sum + result.non2xx + result.errors + result.mismatches, 0);
   if (warmupErrors > 0) console.log(`(warm-up: ${warmupErrors} failed requests, not counted above)`);
 
-  const limit = rssStart.total * MEMORY_RULE.factor + MEMORY_RULE.slackMiB * MiB;
-  const flat = rssEnd.total <= limit;
+  const limit = rssStart.rss * MEMORY_RULE.factor + MEMORY_RULE.slackMiB * MiB;
+  const flat = rssEnd.rss <= limit;
   console.log(
-    `server memory (VmRSS of ${rssEnd.processes} process${rssEnd.processes === 1 ? '' : 'es'}): start ${mib(rssStart.total)}, end ${mib(rssEnd.total)}, peak ${mib(rssPeak)} MiB; ` +
+    `server memory (VmRSS of ${rssEnd.processes} process${rssEnd.processes === 1 ? '' : 'es'}): start ${mib(rssStart.rss)}, end ${mib(rssEnd.rss)}, peak ${mib(rssPeak)} MiB; ` +
       `${flat ? 'flat' : 'GREW'} (rule: end <= start x ${MEMORY_RULE.factor} + ${MEMORY_RULE.slackMiB} MiB = ${mib(limit)} MiB)${ci ? ', not judged in CI' : ''}`,
   );
   console.log(
@@ -203,6 +211,11 @@ function shareOf(percent: number) {
 }
 
 type PlannedRoute = Route & { rate: number; failures: string[] };
+let phaseName = 'warm-up';
+/** The first few failures of a route, each with the phase it happened in. */
+function noteFailure(failures: string[], what: string) {
+  if (failures.length < 3) failures.push(`${phaseName}: ${what}`);
+}
 
 /** Whole requests per second for each route, summing to RATE; a route keeps at least one. */
 function planRates(list: Route[]): PlannedRoute[] {
@@ -224,7 +237,7 @@ function planRates(list: Route[]): PlannedRoute[] {
       request: {
         ...route.request,
         onResponse: (status: number, body: string, context: object, headers: autocannon.Request['headers']) => {
-          if ((status < 200 || status >= 300) && failures.length < 3) failures.push(`${status} ${body.slice(0, 200)}`);
+          if (status < 200 || status >= 300) noteFailure(failures, `${status} ${body.slice(0, 200)}`);
           if (typeof onResponse === 'function') onResponse(status, body, context, headers);
         },
       },
@@ -237,20 +250,27 @@ function planRates(list: Route[]): PlannedRoute[] {
  * connection's requests for a second at the start of that second; the instances start spread
  * over the first second, so their bursts do not all land at once.
  */
-async function phase(base: string, plan: PlannedRoute[], seconds: number) {
+async function phase(name: string, base: string, plan: PlannedRoute[], seconds: number) {
+  phaseName = name;
   return Promise.all(
     plan.map(async (route, index) => {
       await sleep((index * 1000) / plan.length);
-      return autocannon({
+      const instance = autocannon({
         url: base,
         overallRate: route.rate,
         connections: Math.min(route.rate, route.connections ?? Math.max(2, Math.ceil(route.rate / 4))),
         duration: seconds,
-        timeout: 10,
+        // The server's own request timeout: a slow answer shows in the latencies, not as a failure.
+        timeout: 30,
         requests: [route.request],
         // Latency is measured per request; a lagging server shows as a lower done/s instead.
         ignoreCoordinatedOmission: true,
       });
+      // Without a callback autocannon answers a promise that is also the run's event emitter.
+      (instance as unknown as autocannon.Instance).on('reqError', (error: Error) =>
+        noteFailure(route.failures, error.message),
+      );
+      return instance;
     }),
   );
 }
@@ -346,8 +366,14 @@ async function stopServer() {
   clearTimeout(timer);
 }
 
-/** The resident memory of the server process and of any worker processes it started. */
-function serverMemory() {
+/** Clock ticks per second of /proc's CPU times: 100 on every Linux this runs on. */
+const TICKS = 100;
+
+/**
+ * The resident memory and CPU time used so far of the server process and of any worker
+ * processes it started (node processes only: not the compiler service tsx may start).
+ */
+function serverUsage() {
   const root = server?.pid;
   if (!root) throw new Error('the server is not running');
   const children = new Map<number, number[]>();
@@ -363,21 +389,23 @@ function serverMemory() {
   }
   const tree = [root];
   for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
-  let total = 0;
+  let rss = 0;
+  let cpuMs = 0;
   let processes = 0;
   for (const pid of tree) {
     try {
-      const kib = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-      // Only node processes count: a shell or helper the server started is not the API.
-      if (Number.isFinite(kib) && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'node') {
-        total += kib * 1024;
-        processes++;
-      }
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'node') continue;
+      const kib = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      rss += kib * 1024;
+      cpuMs += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+      processes++;
     } catch {
       // Ended meanwhile.
     }
   }
-  return { total, processes };
+  return { rss, cpuMs, processes };
 }
 
 /**
