@@ -20,6 +20,9 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
 import type { People } from './load-people.js';
 
+/** Percent of the rate that starts an online payment: each takes a payer who owes, once. */
+export const ONLINE_PAYMENT_SHARE = 7;
+
 export interface Route {
   label: string;
   /** Percent of the overall rate. */
@@ -291,7 +294,7 @@ export function routes(options: {
       ),
     },
     { label: 'POST /payment/pay-with-cash', share: 15, connections: 16, request: cash },
-    { label: 'POST /payment/initiate (paystack)', share: 7, request: initiate },
+    { label: 'POST /payment/initiate (paystack)', share: ONLINE_PAYMENT_SHARE, request: initiate },
     { label: 'POST /payment/paystack/webhook', share: 11, request: webhook },
   ];
 }

@@ -31,7 +31,7 @@ import { rowsOf } from '../src/db/rows.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { seedBenchDataset } from './dataset.js';
 import { moneyChecks } from './load-checks.js';
-import { type Ledger, newLedger, paystackDelivery, type Route, routes } from './load-mix.js';
+import { type Ledger, newLedger, ONLINE_PAYMENT_SHARE, paystackDelivery, type Route, routes } from './load-mix.js';
 import { preparePeople } from './load-people.js';
 
 const ci = process.argv.includes('--ci') || process.env.BENCH_LOAD_CI === 'true';
@@ -88,7 +88,7 @@ async function main() {
       appSecret,
       tokenTtlSeconds: WARMUP + SECONDS + 3600,
       // Each online payment is a payer paying their whole fee: one payer per initiation.
-      payersNeeded: Math.ceil(shareOf(7) * (WARMUP + SECONDS + 2) * 1.05) + 20,
+      payersNeeded: Math.ceil(shareOf(ONLINE_PAYMENT_SHARE) * (WARMUP + SECONDS + 2) * 1.05) + 20,
       parents: ci ? 50 : 500,
       signIns: Math.min(2000, size.students),
     }),
@@ -105,21 +105,21 @@ async function main() {
   const base = await startServer();
   const workers = process.env.WORKERS ?? 'the server default';
 
+  const since = new Date();
   console.log(`Warm-up: ${WARMUP} s at ${RATE} requests/s (not measured)`);
   const warmup = await phase('warm-up', base, plan, WARMUP);
-  const since = new Date(Date.now() - (WARMUP + 5) * 1000);
-  const rssStart = serverUsage();
+  const usageStart = serverUsage();
   const ownCpu = process.cpuUsage();
-  let rssPeak = rssStart.rss;
+  let rssPeak = usageStart.rss;
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, serverUsage().rss);
   }, 5000);
   console.log(`Measuring: ${SECONDS} s at ${RATE} requests/s`);
   const measured = await phase('measured', base, plan, SECONDS);
   clearInterval(sampler);
-  const rssEnd = serverUsage();
+  const usageEnd = serverUsage();
   const generatorCpu = process.cpuUsage(ownCpu);
-  rssPeak = Math.max(rssPeak, rssEnd.rss);
+  rssPeak = Math.max(rssPeak, usageEnd.rss);
 
   const late = await notifyTheRest(base);
   const unsettled = await waitForCredits();
@@ -129,7 +129,7 @@ async function main() {
   const header = `${'route'.padEnd(38)} ${'rate/s'.padStart(7)} ${'done/s'.padStart(7)} ${'requests'.padStart(9)} ${'errors'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)}`;
   console.log(
     `\nSchoolLedger load test${ci ? ' (CI)' : ''}: ${RATE} requests/s for ${SECONDS} s after ${WARMUP} s of warm-up, ` +
-      `on PostgreSQL; WORKERS=${workers} (${rssEnd.processes} server process${rssEnd.processes === 1 ? '' : 'es'})`,
+      `on PostgreSQL; WORKERS=${workers} (${usageEnd.processes} server process${usageEnd.processes === 1 ? '' : 'es'})`,
   );
   console.log(
     `data set: ${size.schools} schools, ${size.students} students, ${size.payments} payments, seeded in ${seededIn.toFixed(1)} s`,
@@ -150,19 +150,18 @@ async function main() {
   console.log(
     `${'all routes'.padEnd(38)} ${String(RATE).padStart(7)} ${(total / SECONDS).toFixed(1).padStart(7)} ${String(total).padStart(9)} ${String(errors).padStart(7)}`,
   );
-  const answered = measured.reduce((sum, result) => sum + result.requests.total, 0);
   console.log(
-    `CPU per request: server ${((rssEnd.cpuMs - rssStart.cpuMs) / answered).toFixed(1)} ms (user + system of its processes; PostgreSQL's not included), ` +
-      `load generator ${((generatorCpu.user + generatorCpu.system) / 1000 / answered).toFixed(1)} ms; ` +
+    `CPU per request: server ${((usageEnd.cpuMs - usageStart.cpuMs) / total).toFixed(1)} ms (user + system of its processes; PostgreSQL's not included), ` +
+      `load generator ${((generatorCpu.user + generatorCpu.system) / 1000 / total).toFixed(1)} ms; ` +
       `rate ${total / SECONDS >= RATE * 0.95 ? 'held' : 'NOT held'} (${((100 * total) / SECONDS / RATE).toFixed(0)}% of ${RATE}/s; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
   );
   const warmupErrors = warmup.reduce((sum, result) => sum + result.non2xx + result.errors + result.mismatches, 0);
   if (warmupErrors > 0) console.log(`(warm-up: ${warmupErrors} failed requests, not counted above)`);
 
-  const limit = rssStart.rss * MEMORY_RULE.factor + MEMORY_RULE.slackMiB * MiB;
-  const flat = rssEnd.rss <= limit;
+  const limit = usageStart.rss * MEMORY_RULE.factor + MEMORY_RULE.slackMiB * MiB;
+  const flat = usageEnd.rss <= limit;
   console.log(
-    `server memory (VmRSS of ${rssEnd.processes} process${rssEnd.processes === 1 ? '' : 'es'}): start ${mib(rssStart.rss)}, end ${mib(rssEnd.rss)}, peak ${mib(rssPeak)} MiB; ` +
+    `server memory (VmRSS of ${usageEnd.processes} process${usageEnd.processes === 1 ? '' : 'es'}): start ${mib(usageStart.rss)}, end ${mib(usageEnd.rss)}, peak ${mib(rssPeak)} MiB; ` +
       `${flat ? 'flat' : 'GREW'} (rule: end <= start x ${MEMORY_RULE.factor} + ${MEMORY_RULE.slackMiB} MiB = ${mib(limit)} MiB)${ci ? ', not judged in CI' : ''}`,
   );
   console.log(
