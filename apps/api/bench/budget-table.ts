@@ -8,6 +8,8 @@ export interface BudgetRow {
   what: string;
   budget: string;
   measured: string;
+  /** This process's CPU time per request. */
+  cpuMs?: number;
   /** The row's p50 over the bare Fastify route's p50. */
   xBare?: number;
   /** The row's p50, for its ratio to the raw SQL. */
@@ -42,6 +44,7 @@ export function budgetTable(rows: BudgetRow[]): string {
       row.what,
       row.budget,
       row.measured,
+      row.cpuMs === undefined ? '' : ms(row.cpuMs),
       row.xBare === undefined ? '' : ratio(row.xBare),
       row.rawSql && row.p50 !== undefined ? `${ratio(row.p50 / row.rawSql.p50)} (${ms(row.rawSql.p50)})` : '',
       row.statements === undefined ? '' : String(row.statements),
@@ -49,8 +52,18 @@ export function budgetTable(rows: BudgetRow[]): string {
       why,
     ];
   });
-  const header = ['what', 'budget', 'measured', '× bare route', '× raw SQL (its p50)', 'statements', '', 'why missed'];
-  const right = [false, false, false, true, true, true, false, false];
+  const header = [
+    'what',
+    'budget',
+    'measured',
+    'CPU per request',
+    '× bare route',
+    '× raw SQL (its p50)',
+    'statements',
+    '',
+    'why missed',
+  ];
+  const right = [false, false, false, true, true, true, true, false, false];
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]!.length)));
   const line = (row: string[]) =>
     `| ${row.map((cell, column) => (right[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join(' | ')} |`;
