@@ -358,14 +358,14 @@ async function rawSqlOf(run: () => Promise<unknown>, rounds: number) {
     if (median > slowest) [slowest, main] = [median, statement];
   }
   const raw = main ? await measure('raw SQL', () => driver.query(main.query, main.params), rounds) : undefined;
-  return { statements: ran.length, raw };
+  return { statementCount: ran.length, raw };
 }
 
 /** A request with its DESIGN.md §6 budget (p99, ms), measured with the raw SQL of its main query. */
 async function timed(label: string, budgetMs: number, run: () => Promise<unknown>, rounds = ROUNDS) {
   const result = await measure(label, run, rounds);
-  const { statements, raw } = await rawSqlOf(run, rounds);
-  return { ...result, budgetMs, statements, raw, load: loadavg()[0]! };
+  const { statementCount, raw } = await rawSqlOf(run, rounds);
+  return { ...result, budgetMs, statementCount, raw, load: loadavg()[0]! };
 }
 
 const loadAtStart = loadavg()[0]!;
@@ -603,7 +603,7 @@ const requestRows: BudgetRow[] = results.map((result) => ({
   xBare: result.p50 / bare.p50,
   p50: result.p50,
   rawSql: result.raw,
-  statements: result.statements,
+  statements: result.statementCount,
   met: result.p99 <= result.budgetMs,
   why: whyMissed(result.p99, result.budgetMs, result.raw, result.load),
   note: NOTES[result.label],
