@@ -28,8 +28,9 @@ export interface BudgetRow {
 export const README_START = '<!-- bench:budgets -->';
 export const README_END = '<!-- /bench:budgets -->';
 
-export const ms = (value: number) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
-const ratio = (value: number) => (value < 10 ? value.toFixed(1) : value.toFixed(0));
+/** One decimal below 10 (what would round to 10.0 is shown as 10), none above. */
+const figure = (value: number) => (value < 9.95 ? value.toFixed(1) : value.toFixed(0));
+export const ms = (value: number) => `${figure(value)} ms`;
 
 /** The table and its footnotes, columns padded so that the terminal shows it aligned. */
 export function budgetTable(rows: BudgetRow[]): string {
@@ -45,8 +46,8 @@ export function budgetTable(rows: BudgetRow[]): string {
       row.budget,
       row.measured,
       row.cpuMs === undefined ? '' : ms(row.cpuMs),
-      row.xBare === undefined ? '' : ratio(row.xBare),
-      row.rawSql && row.p50 !== undefined ? `${ratio(row.p50 / row.rawSql.p50)} (${ms(row.rawSql.p50)})` : '',
+      row.xBare === undefined ? '' : figure(row.xBare),
+      row.rawSql && row.p50 !== undefined ? `${figure(row.p50 / row.rawSql.p50)} (${ms(row.rawSql.p50)})` : '',
       row.statements === undefined ? '' : String(row.statements),
       row.met ? '✅' : '❌',
       why,
