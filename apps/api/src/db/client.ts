@@ -56,11 +56,11 @@ export async function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
   /** Told when a new embedded database is being made, the slow part of a first start. */
   onCreate?: (message: string) => void;
-  /** Told of every statement the app runs (the bench counts them). */
-  onQuery?: (query: string) => void;
+  /** Told of every statement the app runs, with its parameters (the bench counts and replays them). */
+  onQuery?: (query: string, params: unknown[]) => void;
 }): Promise<Database> {
   const { onQuery } = options;
-  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+  const logger = onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : undefined;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle connection dropped by the server (restart, failover) must not crash the process:
