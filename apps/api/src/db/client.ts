@@ -131,14 +131,17 @@ export async function openDatabase(options: {
 }
 
 function openPool(url: string, onConnectionError: ((error: Error) => void) | undefined, readOnly = false) {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(readOnly && { options: '-c default_transaction_read_only=on' }),
-  });
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool opens a new one on the next query.
   pool.on('error', (error) => onConnectionError?.(error));
+  // A SET rather than a start-up option, which connection poolers refuse; it runs before the
+  // connection's first query.
+  if (readOnly) {
+    pool.on('connect', (client) => {
+      client.query('set default_transaction_read_only = on').catch((error: Error) => onConnectionError?.(error));
+    });
+  }
   return pool;
 }
 
