@@ -3,7 +3,7 @@ import { REPORT_IDS, REPORTS, type Role, todayIn } from '@schoolledger/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import type { ReadDb } from '../src/db/client.js';
+import { openDatabase, type ReadDb } from '../src/db/client.js';
 import { payments, schools, users } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
 import { demoEmail, FIRST_SCHOOL, useTestApp } from './helper.js';
@@ -222,6 +222,15 @@ describe('reads routed to the read replica', () => {
     });
     const [row] = await t.ctx.db.select({ count: sql<number>`count(*)::int` }).from(payments);
     expect(row!.count).toBeGreaterThan(0);
+  });
+
+  it.runIf(postgres)('tells of a replica that does not answer', async () => {
+    const unreachable = await openDatabase({ url: t.databaseUrl, readUrl: 'postgres://postgres@127.0.0.1:1/none' });
+    try {
+      expect(await unreachable.replicaStatus?.()).toEqual({ reachable: false, lagSeconds: null });
+    } finally {
+      await unreachable.close();
+    }
   });
 
   it('has no way to write through the read handle (checked by `npm run typecheck`)', () => {

@@ -65,6 +65,8 @@ export interface ReplicaStatus {
   lagSeconds: number | null;
 }
 
+const REPLICA_STATUS_TIMEOUT_MS = 3000;
+
 /** Waits between attempts to reopen a dropped LISTEN connection: 0.5 s, doubling, at most 30 s. */
 const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
 
@@ -150,15 +152,25 @@ function openPool(url: string, onConnectionError: ((error: Error) => void) | und
  * grows although the replica is current; it is what managed services report too.
  */
 async function replicaStatusOf(readPool: pg.Pool): Promise<ReplicaStatus> {
+  let timer: NodeJS.Timeout | undefined;
+  // A replica that does not answer must not hold up the status page that reports it.
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('The read replica did not answer')), REPLICA_STATUS_TIMEOUT_MS);
+  });
   try {
-    const { rows } = await readPool.query<{ lag: number | null }>(
-      `select case when pg_is_in_recovery()
-         then extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 end as lag`,
-    );
+    const { rows } = await Promise.race([
+      readPool.query<{ lag: number | null }>(
+        `select case when pg_is_in_recovery()
+           then extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 end as lag`,
+      ),
+      timeout,
+    ]);
     const lag = rows[0]?.lag ?? null;
     return { reachable: true, lagSeconds: lag === null ? null : Math.max(0, lag) };
   } catch {
     return { reachable: false, lagSeconds: null };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
