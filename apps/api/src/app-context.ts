@@ -1,7 +1,7 @@
 import type { QueueStatus } from '@schoolledger/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
-import type { Db } from './db/client.js';
+import type { Db, ReadDb } from './db/client.js';
 import { deriveKey, loadMasterSecret } from './lib/secrets.js';
 import { type AccessTokens, createAccessTokens } from './modules/auth/tokens.js';
 import { createMailer, type Mailer } from './modules/email/mailer.js';
@@ -25,6 +25,12 @@ export interface JobSender {
 /** What services need from the running app, passed explicitly so tests can build their own. */
 export interface AppContext {
   db: Db;
+  /**
+   * Where reports, dashboards and statistics read: the read replica when one is configured, so
+   * its figures may be a few seconds behind. Money, and whatever a use case reads after its own
+   * write, stay on `db`.
+   */
+  readDb: ReadDb;
   config: AppConfig;
   tokens: AccessTokens;
   mailer: Mailer;
@@ -38,6 +44,8 @@ export interface AppContext {
 export function createContext(options: {
   config: AppConfig;
   db: Db;
+  /** The read replica's handle; `db` when there is none. */
+  readDb?: ReadDb;
   log: FastifyBaseLogger;
   clock?: () => Date;
 }): AppContext {
@@ -46,6 +54,7 @@ export function createContext(options: {
   const encryptionKey = deriveKey(master, 'encryption');
   return {
     db: options.db,
+    readDb: options.readDb ?? options.db,
     config: options.config,
     tokens: createAccessTokens(deriveKey(master, 'jwt'), options.config.accessTokenTtlSeconds),
     mailer: createMailer({

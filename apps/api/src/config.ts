@@ -13,6 +13,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_READ_URL: z.string().url().optional(),
   APP_URL: z.string().url().optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -46,6 +47,8 @@ export type AppConfig = {
   dataDir: string;
   uploadsDir: string;
   databaseUrl: string | undefined;
+  /** A read replica of DATABASE_URL's server: reports and dashboards read there. */
+  databaseReadUrl: string | undefined;
   appUrl: string;
   appSecret: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -81,6 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL; the embedded database has no replicas',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -88,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,

@@ -24,6 +24,7 @@ const log = pino(
 const say = (message: string) => process.stdout.write(`${message}\n`);
 const database = await openDatabase({
   url: baseConfig.databaseUrl,
+  readUrl: baseConfig.databaseReadUrl,
   dataDir: path.join(baseConfig.dataDir, 'pglite'),
   onConnectionError: (err) => log.warn({ err }, 'database connection lost'),
   onCreate: say,
@@ -39,7 +40,7 @@ const fakes =
     ? await startDemoPaymentFakes(baseConfig)
     : null;
 const config = fakes?.config ?? baseConfig;
-const ctx = createContext({ config, db: database.db, log });
+const ctx = createContext({ config, db: database.db, readDb: database.readDb, log });
 systemLogSink.attach(database.db);
 
 if (config.seedDemo) {

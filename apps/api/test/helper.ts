@@ -33,7 +33,19 @@ export interface TestApp {
  * when DATABASE_URL is set, a database of its own on that PostgreSQL server.
  */
 export function useTestApp(
-  options: { clock?: () => Date; env?: Record<string, string>; webDir?: string; seed?: SeedOptions } = {},
+  options: {
+    clock?: () => Date;
+    env?: Record<string, string>;
+    webDir?: string;
+    seed?: SeedOptions;
+    /**
+     * Gives the app a read database told of each statement run on it: on PostgreSQL a second,
+     * read-only pool to the same test database, on PGlite a second handle over the same one.
+     */
+    onReadQuery?: (query: string) => void;
+    /** Told of each statement run on the primary. */
+    onQuery?: (query: string) => void;
+  } = {},
 ): TestApp {
   const state = {} as TestApp;
   const cleanups: (() => Promise<void>)[] = [];
@@ -64,12 +76,22 @@ export function useTestApp(
       const testUrl = new URL(url);
       testUrl.pathname = `/${name}`;
       state.databaseUrl = testUrl.toString();
-      state.database = await openDatabase({ url: state.databaseUrl });
+      state.database = await openDatabase({
+        url: state.databaseUrl,
+        onQuery: options.onQuery,
+        ...(options.onReadQuery && { readUrl: state.databaseUrl, onReadQuery: options.onReadQuery }),
+      });
     } else {
-      state.database = await openDatabase({});
+      state.database = await openDatabase({ onQuery: options.onQuery, onReadQuery: options.onReadQuery });
     }
     cleanups.push(() => state.database.close());
-    state.ctx = createContext({ config, db: state.database.db, log: pino({ level: 'silent' }), clock: options.clock });
+    state.ctx = createContext({
+      config,
+      db: state.database.db,
+      readDb: state.database.readDb,
+      log: pino({ level: 'silent' }),
+      clock: options.clock,
+    });
     await seedDemoIfEmpty(state.database.db, options.clock?.(), options.seed);
     state.app = await buildApp({ ctx: state.ctx, database: state.database, webDir: options.webDir });
     await state.app.ready();

@@ -20,9 +20,25 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Query functions accept the database or a transaction, so services can compose them. */
 export type DbOrTx = Db | Tx;
+/**
+ * The reading half of the database, what reports and dashboards are given: the read replica when
+ * one is configured. A write through it does not compile; a replica would refuse it anyway.
+ */
+export type ReadDb = Pick<
+  Db,
+  'select' | 'selectDistinct' | 'selectDistinctOn' | '$with' | 'with' | '$count' | 'query' | 'execute'
+>;
 
 export interface Database {
   db: Db;
+  /** Where reports and dashboards read: the replica of DATABASE_READ_URL, else `db` itself. */
+  readDb: ReadDb;
+  /**
+   * How far the replica's data is behind, in seconds, when a replica is configured: `reachable`
+   * false when it does not answer, `lagSeconds` null when it is not a standby (e.g. a second
+   * connection to the primary).
+   */
+  replicaStatus?: () => Promise<ReplicaStatus>;
   driver: 'pglite' | 'postgres';
   ping(): Promise<boolean>;
   /**
@@ -44,6 +60,13 @@ export interface Database {
   url?: string;
 }
 
+export interface ReplicaStatus {
+  reachable: boolean;
+  lagSeconds: number | null;
+}
+
+const REPLICA_STATUS_TIMEOUT_MS = 3000;
+
 /** Waits between attempts to reopen a dropped LISTEN connection: 0.5 s, doubling, at most 30 s. */
 const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
 
@@ -58,25 +81,37 @@ export async function openDatabase(options: {
   onCreate?: (message: string) => void;
   /** Told of every statement the app runs, with its parameters (the bench counts and replays them). */
   onQuery?: (query: string, params: unknown[]) => void;
+  /** A read replica of the `url` server (DATABASE_READ_URL): a second pool, never migrated. */
+  readUrl?: string;
+  /**
+   * Told of every statement run through `readDb`. On the embedded database, which has no
+   * replica, `readDb` is then a second handle over the same database, so the reads can be counted.
+   */
+  onReadQuery?: (query: string) => void;
 }): Promise<Database> {
-  const { onQuery } = options;
+  const { onQuery, onReadQuery } = options;
   const logger = onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : undefined;
+  const readLogger = onReadQuery ? { logQuery: (query: string) => onReadQuery(query) } : undefined;
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    // An idle connection dropped by the server (restart, failover) must not crash the process:
-    // the pool opens a new one on the next query.
-    pool.on('error', (error) => options.onConnectionError?.(error));
+    const pool = openPool(options.url, options.onConnectionError);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
+    // The replica's sessions are read-only too, so a write that slipped past the types fails
+    // even where the read URL names the primary itself.
+    const readPool = options.readUrl ? openPool(options.readUrl, options.onConnectionError, true) : null;
+    const readDb = readPool ? (drizzlePg(readPool, { schema, logger: readLogger }) as unknown as Db) : db;
     const listener = createPgListener(options.url, options.onConnectionError);
     return {
       db,
+      readDb,
+      ...(readPool && { replicaStatus: () => replicaStatusOf(readPool) }),
       driver: 'postgres',
       ping: async () => (await pool.query('select 1')).rowCount === 1,
       listen: listener.listen,
       close: async () => {
         await listener.close();
         await pool.end();
+        await readPool?.end();
       },
       jobStore: { connectionString: options.url, max: 4, backend: 'postgres' },
       url: options.url,
@@ -87,6 +122,7 @@ export async function openDatabase(options: {
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
+    readDb: readLogger ? (drizzlePglite(client, { schema, logger: readLogger }) as unknown as Db) : db,
     driver: 'pglite',
     ping: async () => (await client.query('select 1')).rows.length === 1,
     listen: (channel, onPayload) => client.listen(channel, onPayload),
@@ -94,6 +130,48 @@ export async function openDatabase(options: {
     jobStore: { db: fromPglite(client), backend: 'pglite' },
     dumpDataDir: () => client.dumpDataDir('gzip'),
   };
+}
+
+function openPool(url: string, onConnectionError: ((error: Error) => void) | undefined, readOnly = false) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process:
+  // the pool opens a new one on the next query.
+  pool.on('error', (error) => onConnectionError?.(error));
+  // A SET rather than a start-up option, which connection poolers refuse; it runs before the
+  // connection's first query.
+  if (readOnly) {
+    pool.on('connect', (client) => {
+      client.query('set default_transaction_read_only = on').catch((error: Error) => onConnectionError?.(error));
+    });
+  }
+  return pool;
+}
+
+/**
+ * The replay delay as the standby sees it. On a quiet primary nothing is replayed and the figure
+ * grows although the replica is current; it is what managed services report too.
+ */
+async function replicaStatusOf(readPool: pg.Pool): Promise<ReplicaStatus> {
+  let timer: NodeJS.Timeout | undefined;
+  // A replica that does not answer must not hold up the status page that reports it.
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('The read replica did not answer')), REPLICA_STATUS_TIMEOUT_MS);
+  });
+  try {
+    const { rows } = await Promise.race([
+      readPool.query<{ lag: number | null }>(
+        `select case when pg_is_in_recovery()
+           then extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 end as lag`,
+      ),
+      timeout,
+    ]);
+    const lag = rows[0]?.lag ?? null;
+    return { reachable: true, lagSeconds: lag === null ? null : Math.max(0, lag) };
+  } catch {
+    return { reachable: false, lagSeconds: null };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

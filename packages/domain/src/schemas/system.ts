@@ -25,6 +25,11 @@ export const systemStatusSchema = z.object({
     sizeBytes: z.number().nullable(),
     migrationsApplied: z.number().int().nullable(),
     migrationsShipped: z.number().int(),
+    /**
+     * The read replica of DATABASE_READ_URL, null when none is configured. lagSeconds is how far
+     * its replayed data is behind; null when it is not a standby.
+     */
+    replica: z.object({ reachable: z.boolean(), lagSeconds: z.number().nullable() }).nullable(),
   }),
   jobs: z.object({ ...health, running: z.boolean(), queues: z.array(queueStatusSchema) }),
   email: z.object({

@@ -1,6 +1,6 @@
 import type { AuditCategory, AuditSeverity } from '@schoolledger/domain';
 import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, ReadDb } from '../../db/client.js';
 import { personMatches } from '../../db/person-search.js';
 import { auditLogs, loginAttempts, schools, users } from '../../db/schema.js';
 import { inSchoolOrGroupScope, inSchoolScope, type Scope } from '../../plugins/tenancy.js';
@@ -68,7 +68,7 @@ export async function schoolName(db: DbOrTx, id: string) {
 
 const newestFirst = [desc(auditLogs.createdAt), desc(auditLogs.seq), desc(auditLogs.id)];
 
-function entriesFrom(db: DbOrTx) {
+function entriesFrom(db: ReadDb) {
   return db
     .select({
       log: {
@@ -110,7 +110,7 @@ function entriesFrom(db: DbOrTx) {
 
 export type TrailRow = Awaited<ReturnType<typeof listTrail>>[number];
 
-export function listTrail(db: DbOrTx, where: SQL, page: { limit: number; offset: number }) {
+export function listTrail(db: ReadDb, where: SQL, page: { limit: number; offset: number }) {
   return entriesFrom(db)
     .where(where)
     .orderBy(...newestFirst)
@@ -119,11 +119,11 @@ export function listTrail(db: DbOrTx, where: SQL, page: { limit: number; offset:
 }
 
 /** Oldest first, as a report reads: the order the chain was written in. */
-export function trailForExport(db: DbOrTx, where: SQL, limit: number) {
+export function trailForExport(db: ReadDb, where: SQL, limit: number) {
   return entriesFrom(db).where(where).orderBy(auditLogs.createdAt, auditLogs.seq, auditLogs.id).limit(limit);
 }
 
-export async function countTrail(db: DbOrTx, where: SQL) {
+export async function countTrail(db: ReadDb, where: SQL) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLogs).where(where);
   return row?.n ?? 0;
 }
@@ -176,7 +176,7 @@ export interface PeopleFilters {
 /** Roles that act on the trail; students and parents are listed only once they have acted. */
 const STAFF_ONLY_IF_ACTIVE = sql`not (${users.roles} <@ array['Student', 'Parent']::text[])`;
 
-function activity(db: DbOrTx, scope: Scope, filters: PeopleFilters) {
+function activity(db: ReadDb, scope: Scope, filters: PeopleFilters) {
   return db.$with('activity').as(
     db
       .select({
@@ -206,7 +206,7 @@ function peopleWhere(scope: Scope, filters: PeopleFilters, activityCount: SQL): 
   )!;
 }
 
-function peopleFrom(db: DbOrTx, scope: Scope, filters: PeopleFilters) {
+function peopleFrom(db: ReadDb, scope: Scope, filters: PeopleFilters) {
   const acts = activity(db, scope, filters);
   const query = db
     .with(acts)
@@ -233,7 +233,7 @@ function peopleFrom(db: DbOrTx, scope: Scope, filters: PeopleFilters) {
 
 export type PersonRow = Awaited<ReturnType<typeof listPeople>>[number];
 
-export function listPeople(db: DbOrTx, scope: Scope, filters: PeopleFilters, page: { limit: number; offset: number }) {
+export function listPeople(db: ReadDb, scope: Scope, filters: PeopleFilters, page: { limit: number; offset: number }) {
   const { query, count, last } = peopleFrom(db, scope, filters);
   return query
     .where(peopleWhere(scope, filters, count))
@@ -242,7 +242,7 @@ export function listPeople(db: DbOrTx, scope: Scope, filters: PeopleFilters, pag
     .offset(page.offset);
 }
 
-export async function countPeople(db: DbOrTx, scope: Scope, filters: PeopleFilters) {
+export async function countPeople(db: ReadDb, scope: Scope, filters: PeopleFilters) {
   const acts = activity(db, scope, filters);
   const [row] = await db
     .with(acts)
@@ -280,7 +280,7 @@ function attemptsWhere(scope: Scope, filters: AttemptFilters): SQL {
 export type AttemptRow = Awaited<ReturnType<typeof listFailedAttempts>>[number];
 
 export function listFailedAttempts(
-  db: DbOrTx,
+  db: ReadDb,
   scope: Scope,
   filters: AttemptFilters,
   page: { limit: number; offset: number },
@@ -305,7 +305,7 @@ export function listFailedAttempts(
     .offset(page.offset);
 }
 
-export async function countFailedAttempts(db: DbOrTx, scope: Scope, filters: AttemptFilters) {
+export async function countFailedAttempts(db: ReadDb, scope: Scope, filters: AttemptFilters) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(loginAttempts)

@@ -28,6 +28,7 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import type { ReadDb } from '../../db/client.js';
 import { exportTooLarge, notFound, validationFailed } from '../../lib/errors.js';
 import {
   type AnyTable,
@@ -168,8 +169,8 @@ export async function personActivities(
 }
 
 /** The newest entries matching `where` (built with the trail's queries), for the dashboards' recent lists. */
-export async function newestEntries(ctx: AppContext, where: SQL, limit: number): Promise<AuditEntry[]> {
-  return (await listTrail(ctx.db, where, { limit, offset: 0 })).map(toAuditEntry);
+export async function newestEntries(db: ReadDb, where: SQL, limit: number): Promise<AuditEntry[]> {
+  return (await listTrail(db, where, { limit, offset: 0 })).map(toAuditEntry);
 }
 
 const financialFilters = (query: { from?: string; to?: string; schoolId?: string; action?: string }): TrailFilters => ({
@@ -308,10 +309,10 @@ const TRAIL_COLUMNS: Column<TrailCells>[] = [
 /** A table's columns and rows, before a title and the circumstances are put above them. */
 export type AuditRows = Pick<AnyTable, 'columns' | 'rows'>;
 
-async function trailRows(ctx: AppContext, where: SQL): Promise<AuditRows> {
-  const total = await countTrail(ctx.db, where);
+async function trailRows(db: ReadDb, where: SQL): Promise<AuditRows> {
+  const total = await countTrail(db, where);
   if (total > EXPORT_ROW_LIMIT) throw exportTooLarge(total);
-  const rows = await trailForExport(ctx.db, where, EXPORT_ROW_LIMIT);
+  const rows = await trailForExport(db, where, EXPORT_ROW_LIMIT);
   return { columns: TRAIL_COLUMNS, rows: rows.map(trailCells) };
 }
 
@@ -330,7 +331,7 @@ export async function exportTrail(ctx: AppContext, auth: AuthContext, actor: Act
   const table: AnyTable = {
     title: 'Audit trail',
     subtitle: [await filterLine(ctx, auth, filters), generatedLine(auth.row.user, auth.roles, ctx.clock())],
-    ...(await trailRows(ctx, where)),
+    ...(await trailRows(ctx.db, where)),
   };
   const file = await fileOf(ctx, table, format);
   await recordAudit(ctx.db, actor, {
@@ -376,22 +377,22 @@ export interface AuditReportRange {
  * (EXPORT_TOO_LARGE beyond): the audit screen's files and the Reports screen draw the same table.
  */
 export async function auditReportRows(
-  ctx: AppContext,
+  db: ReadDb,
   scope: Scope,
   kind: AuditReportKind,
   range: AuditReportRange,
 ): Promise<AuditRows> {
   switch (kind) {
     case 'trail':
-      return trailRows(ctx, trailWhere(scope, range));
+      return trailRows(db, trailWhere(scope, range));
     case 'financial':
-      return trailRows(ctx, trailWhere(scope, financialFilters(range)));
+      return trailRows(db, trailWhere(scope, financialFilters(range)));
     case 'security':
-      return trailRows(ctx, trailWhere(scope, securityFilters(range)));
+      return trailRows(db, trailWhere(scope, securityFilters(range)));
     case 'failed_logins': {
-      const total = await countFailedAttempts(ctx.db, scope, range);
+      const total = await countFailedAttempts(db, scope, range);
       if (total > EXPORT_ROW_LIMIT) throw exportTooLarge(total);
-      const rows = await listFailedAttempts(ctx.db, scope, range, { limit: EXPORT_ROW_LIMIT, offset: 0 });
+      const rows = await listFailedAttempts(db, scope, range, { limit: EXPORT_ROW_LIMIT, offset: 0 });
       return {
         columns: FAILED_LOGIN_COLUMNS,
         rows: rows.map((row) => ({
@@ -405,9 +406,9 @@ export async function auditReportRows(
       };
     }
     case 'user_activity': {
-      const total = await countPeople(ctx.db, scope, range);
+      const total = await countPeople(db, scope, range);
       if (total > EXPORT_ROW_LIMIT) throw exportTooLarge(total);
-      const rows = await listPeople(ctx.db, scope, range, { limit: EXPORT_ROW_LIMIT, offset: 0 });
+      const rows = await listPeople(db, scope, range, { limit: EXPORT_ROW_LIMIT, offset: 0 });
       return {
         columns: USER_ACTIVITY_COLUMNS,
         rows: rows.map((row) => {
@@ -431,7 +432,7 @@ async function reportTable(ctx: AppContext, auth: AuthContext, input: ReportInpu
   const { title } = AUDIT_REPORT_TITLES[input.kind];
   const subtitle = [await filterLine(ctx, auth, input), generatedLine(auth.row.user, auth.roles, ctx.clock())];
   const range = { schoolId: input.schoolId, from: input.from, to: input.to };
-  return { title, subtitle, ...(await auditReportRows(ctx, auth.scope, input.kind, range)) };
+  return { title, subtitle, ...(await auditReportRows(ctx.db, auth.scope, input.kind, range)) };
 }
 
 /** One audit report as a file, recorded in the trail as a report download. */

@@ -35,7 +35,7 @@ const NOT_RECORDED_ASSIGNMENTS = {
 
 /** The signed-in student's latest recorded term, or every figure marked not recorded. */
 export async function academicSummary(ctx: AppContext, auth: AuthContext): Promise<AcademicSummary> {
-  const academic = (await academicOf(ctx.db, [auth.userId])).get(auth.userId);
+  const academic = (await academicOf(ctx.readDb, [auth.userId])).get(auth.userId);
   if (!academic) {
     return {
       recorded: false,
@@ -112,12 +112,12 @@ export async function principalAcademicOverview(
     return { term: null, totalStudents: 0, classArms: [], byStatus: [], byGender: [], results: summaryOf([]) };
   }
   const [term, arms, makeup] = await Promise.all([
-    currentTermOf(ctx.db, schoolId, today),
-    classArmFill(ctx.db, schoolId),
-    studentMakeup(ctx.db, schoolId),
+    currentTermOf(ctx.readDb, schoolId, today),
+    classArmFill(ctx.readDb, schoolId),
+    studentMakeup(ctx.readDb, schoolId),
   ]);
   const tallies = term
-    ? await resultsTallyByClassArm(ctx.db, schoolId, term.id)
+    ? await resultsTallyByClassArm(ctx.readDb, schoolId, term.id)
     : new Map<string | null, ResultsTally>();
   const { byStatus, byGender, totalStudents } = makeupOf(makeup);
   return {
@@ -156,13 +156,13 @@ export async function headteacherDashboard(
     };
   }
   const [term, arms, makeup, positions] = await Promise.all([
-    currentTermOf(ctx.db, schoolId, today),
-    classArmFill(ctx.db, schoolId),
-    studentMakeup(ctx.db, schoolId),
-    termPositionByClassArm(ctx.db, { scope: auth.scope, today }),
+    currentTermOf(ctx.readDb, schoolId, today),
+    classArmFill(ctx.readDb, schoolId),
+    studentMakeup(ctx.readDb, schoolId),
+    termPositionByClassArm(ctx.readDb, { scope: auth.scope, today }),
   ]);
   const tallies = term
-    ? await resultsTallyByClassArm(ctx.db, schoolId, term.id)
+    ? await resultsTallyByClassArm(ctx.readDb, schoolId, term.id)
     : new Map<string | null, ResultsTally>();
   const all = [...positions.values()].reduce(
     (sum, position) => ({

@@ -1,6 +1,6 @@
 import type { AuditCategory, CalendarDate } from '@schoolledger/domain';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, ReadDb } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import {
   auditLogs,
@@ -22,7 +22,7 @@ export const lagosDayStart = (day: CalendarDate) => sql`(${day}::date::timestamp
 const livePeople = (scope: Scope) => sql`${inSchoolScope(scope, users.schoolId)} and ${users.deletedAt} is null`;
 
 /** The admin's four counts besides revenue: schools, people, transfer claims waiting, payments in review. */
-export async function adminCounts(db: DbOrTx, scope: Scope) {
+export async function adminCounts(db: ReadDb, scope: Scope) {
   const [row] = await rowsOf<{ schools: number; users: number; transfers: number; review: number }>(
     db,
     sql`select
@@ -37,7 +37,7 @@ export async function adminCounts(db: DbOrTx, scope: Scope) {
 }
 
 /** People per role, per status, and the counts the user-management card shows, in one pass. */
-export async function peopleBreakdown(db: DbOrTx, scope: Scope, monthStart: CalendarDate, now: Date) {
+export async function peopleBreakdown(db: ReadDb, scope: Scope, monthStart: CalendarDate, now: Date) {
   const rows = await rowsOf<{ kind: 'role' | 'status' | 'total'; key: string; count: number }>(
     db,
     // The CTE is read three times, so PostgreSQL materializes it: only the five columns the counts
@@ -74,7 +74,7 @@ export async function activePeople(db: DbOrTx, scope: Scope, recent: Date, day: 
 }
 
 /** Payment rows (not refunds) created between two Lagos days, per status, with their money. */
-export async function paymentsByStatus(db: DbOrTx, scope: Scope, range: { from: CalendarDate; to: CalendarDate }) {
+export async function paymentsByStatus(db: ReadDb, scope: Scope, range: { from: CalendarDate; to: CalendarDate }) {
   const rows = await rowsOf<{ status: string; count: number; amount: string }>(
     db,
     sql`select ${dailyPaymentStatuses.status} as status, sum(${dailyPaymentStatuses.payments})::int as count,
@@ -130,7 +130,7 @@ const failedIn = (scope: Scope) =>
  * statement. `since`: the first Lagos day of the 30 the dashboard covers, so its figures equal the
  * audit screen's lists from that day.
  */
-export async function auditorCounts(db: DbOrTx, scope: Scope, now: Date, since: CalendarDate) {
+export async function auditorCounts(db: ReadDb, scope: Scope, now: Date, since: CalendarDate) {
   const day = new Date(now.getTime() - 24 * 3600_000);
   const month = lagosDayStart(since);
   const hour = new Date(now.getTime() - 3600_000);

@@ -92,13 +92,13 @@ export function toActivity(entry: AuditEntry): SystemActivity {
 }
 
 export async function systemActivities(ctx: AppContext, auth: AuthContext, limit: number): Promise<SystemActivity[]> {
-  return (await newestEntries(ctx, wholeTrail(auth.scope), limit)).map(toActivity);
+  return (await newestEntries(ctx.readDb, wholeTrail(auth.scope), limit)).map(toActivity);
 }
 
 export async function adminDashboard(ctx: AppContext, auth: AuthContext): Promise<AdminDashboard> {
   const [counts, revenue, recent] = await Promise.all([
-    adminCounts(ctx.db, auth.scope),
-    collectedEver(ctx.db, auth.scope),
+    adminCounts(ctx.readDb, auth.scope),
+    collectedEver(ctx.readDb, auth.scope),
     systemActivities(ctx, auth, 5),
   ]);
   return {
@@ -116,7 +116,7 @@ export async function adminDashboard(ctx: AppContext, auth: AuthContext): Promis
 
 export async function userManagement(ctx: AppContext, auth: AuthContext): Promise<UserManagement> {
   const now = ctx.clock();
-  const rows = await peopleBreakdown(ctx.db, auth.scope, monthOf(todayIn(LAGOS, now)).from, now);
+  const rows = await peopleBreakdown(ctx.readDb, auth.scope, monthOf(todayIn(LAGOS, now)).from, now);
   const total = (key: string) => rows.find((row) => row.kind === 'total' && row.key === key)?.count ?? 0;
   const of = (kind: 'role' | 'status') =>
     rows
@@ -235,12 +235,12 @@ export async function financialOverview(
   const range = periodRange(period, today);
   const unit = period === 'week' || period === 'month' ? 'day' : 'month';
   const [current, previous, byMethod, byKey, byStatus, position] = await Promise.all([
-    collectedIn(ctx.db, auth.scope, range),
-    collectedIn(ctx.db, auth.scope, range.previous),
-    collectedByMethod(ctx.db, auth.scope, range),
-    unit === 'day' ? collectedByDay(ctx.db, auth.scope, range) : collectedByMonth(ctx.db, auth.scope, range),
-    paymentsByStatus(ctx.db, auth.scope, range),
-    termPosition(ctx.db, { scope: auth.scope, today }),
+    collectedIn(ctx.readDb, auth.scope, range),
+    collectedIn(ctx.readDb, auth.scope, range.previous),
+    collectedByMethod(ctx.readDb, auth.scope, range),
+    unit === 'day' ? collectedByDay(ctx.readDb, auth.scope, range) : collectedByMonth(ctx.readDb, auth.scope, range),
+    paymentsByStatus(ctx.readDb, auth.scope, range),
+    termPosition(ctx.readDb, { scope: auth.scope, today }),
   ]);
   const trendMap = byKey as Map<string, { payments: number; amountKobo: bigint }>;
   return {
@@ -270,11 +270,15 @@ export async function financialOverview(
   };
 }
 
+/**
+ * On the primary, unlike the other dashboards: the ICT administrator unlocks the people listed
+ * here and must not see them again on the refresh that follows.
+ */
 export async function ictDashboard(ctx: AppContext, auth: AuthContext): Promise<IctDashboard> {
   const now = ctx.clock();
   const [locked, technical] = await Promise.all([
     lockedOutPeople(ctx.db, auth.scope, now, LOCKED_OUT_SHOWN),
-    newestEntries(ctx, trailOfCategories(auth.scope, ['system', 'security']), 10),
+    newestEntries(ctx.db, trailOfCategories(auth.scope, ['system', 'security']), 10),
   ]);
   return {
     lockedOut: locked.map((row) => ({

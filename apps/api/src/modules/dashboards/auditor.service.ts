@@ -17,9 +17,9 @@ export async function auditorDashboard(ctx: AppContext, auth: AuthContext): Prom
   const now = ctx.clock();
   const since = addDays(todayIn('Africa/Lagos', now), 1 - WINDOW_DAYS);
   const [counts, serious, recent] = await Promise.all([
-    auditorCounts(ctx.db, auth.scope, now, since),
-    newestEntries(ctx, seriousTrailSince(auth.scope, since), CRITICAL_SHOWN),
-    newestEntries(ctx, wholeTrail(auth.scope), RECENT_SHOWN),
+    auditorCounts(ctx.readDb, auth.scope, now, since),
+    newestEntries(ctx.readDb, seriousTrailSince(auth.scope, since), CRITICAL_SHOWN),
+    newestEntries(ctx.readDb, wholeTrail(auth.scope), RECENT_SHOWN),
   ]);
   const { trail, people, money } = counts;
   return {

@@ -1,6 +1,6 @@
 import { ONLINE_METHODS } from '@schoolledger/domain';
 import { and, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { ReadDb } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
@@ -8,7 +8,7 @@ import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
  * What waits for the bursary, whatever its date: transfer claims not yet confirmed or rejected,
  * and online payments held for review. Both counts in one pass over the school's open rows.
  */
-export async function paymentAlerts(db: DbOrTx, scope: Scope) {
+export async function paymentAlerts(db: ReadDb, scope: Scope) {
   const [row] = await db
     .select({
       pendingTransfers: sql<number>`(count(*) filter (where ${payments.method} = 'bank_transfer' and ${payments.status} = 'pending'))::int`,

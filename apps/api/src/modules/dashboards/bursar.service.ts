@@ -31,7 +31,7 @@ const RECENT_TRANSACTIONS = 5;
 
 /** The bursar's school at a glance (issue 14 item 6), every figure of the caller's scope. */
 export async function bursarDashboard(ctx: AppContext, auth: AuthContext): Promise<BursarDashboard> {
-  const { db } = ctx;
+  const db = ctx.readDb;
   const scope = auth.scope;
   const today = todayIn('Africa/Lagos', ctx.clock());
   const trendRange = lastMonthsRange(today, TREND_MONTHS);
@@ -111,6 +111,7 @@ export async function paymentReport(ctx: AppContext, auth: AuthContext, query: R
   }
   const filters = { ...query, from, to };
   // The page checks every id the query names against the caller's scope before the totals read.
+  // Both stay on the primary with the payment list, so the page and its totals always agree.
   const page = await listPaymentPage(ctx, auth, filters);
   const stats = await paymentStats(
     ctx.db,

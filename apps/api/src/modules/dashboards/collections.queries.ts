@@ -1,6 +1,6 @@
 import type { CalendarDate, PaymentMethod } from '@schoolledger/domain';
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, ReadDb } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import {
   academicSessions,
@@ -41,7 +41,7 @@ const collected = (row: { payments: number; amount: string }): Collected => ({
 });
 
 /** Money credited in the range, net of refunds, grouped by `key` (a column or expression of the summary). */
-async function collectedBy<K extends string>(db: DbOrTx, scope: Scope, range: DayRange, key: SQL) {
+async function collectedBy<K extends string>(db: ReadDb, scope: Scope, range: DayRange, key: SQL) {
   const rows = await rowsOf<{ key: K; payments: number; amount: string }>(
     db,
     sql`select ${key} as key, sum(${dailyCollections.payments})::int as payments,
@@ -54,25 +54,25 @@ async function collectedBy<K extends string>(db: DbOrTx, scope: Scope, range: Da
 }
 
 /** Money credited in the range, net of refunds. */
-export async function collectedIn(db: DbOrTx, scope: Scope, range: DayRange): Promise<Collected> {
+export async function collectedIn(db: ReadDb, scope: Scope, range: DayRange): Promise<Collected> {
   const byAll = await collectedBy<'all'>(db, scope, range, sql`'all'`);
   return byAll.get('all') ?? { payments: 0, amountKobo: 0n };
 }
 
 /** Per Lagos day (YYYY-MM-DD) of the range; days with nothing are absent. */
-export const collectedByDay = (db: DbOrTx, scope: Scope, range: DayRange) =>
+export const collectedByDay = (db: ReadDb, scope: Scope, range: DayRange) =>
   collectedBy<CalendarDate>(db, scope, range, sql`to_char(${dailyCollections.day}, 'YYYY-MM-DD')`);
 
 /** Per Lagos month (YYYY-MM) the range touches; months with nothing are absent. */
-export const collectedByMonth = (db: DbOrTx, scope: Scope, range: DayRange) =>
+export const collectedByMonth = (db: ReadDb, scope: Scope, range: DayRange) =>
   collectedBy<string>(db, scope, range, sql`to_char(${dailyCollections.day}, 'YYYY-MM')`);
 
 /** Per payment method. */
-export const collectedByMethod = (db: DbOrTx, scope: Scope, range: DayRange) =>
+export const collectedByMethod = (db: ReadDb, scope: Scope, range: DayRange) =>
   collectedBy<PaymentMethod>(db, scope, range, sql`${dailyCollections.method}`);
 
 /** Everything ever credited in scope, net of refunds. */
-export async function collectedEver(db: DbOrTx, scope: Scope): Promise<Collected> {
+export async function collectedEver(db: ReadDb, scope: Scope): Promise<Collected> {
   const [row] = await rowsOf<{ payments: number; amount: string }>(
     db,
     sql`select coalesce(sum(${dailyCollections.payments}), 0)::int as payments, ${koboText('sum(amount_kobo)')} as amount
@@ -104,7 +104,7 @@ export interface CurrentTerm {
 }
 
 /** The term each school in scope is about today (as the term figures choose it), with its session. */
-export async function currentTermOfSchools(db: DbOrTx, scope: Scope, today: CalendarDate): Promise<CurrentTerm[]> {
+export async function currentTermOfSchools(db: ReadDb, scope: Scope, today: CalendarDate): Promise<CurrentTerm[]> {
   const rows = await rowsOf<{
     school_id: string;
     id: string;
@@ -133,7 +133,7 @@ export async function currentTermOfSchools(db: DbOrTx, scope: Scope, today: Cale
 
 /** Money credited ever, today and since a day (the month's first), net of refunds, in one pass. */
 export async function collectedEverTodayAndSince(
-  db: DbOrTx,
+  db: ReadDb,
   scope: Scope,
   today: CalendarDate,
   since: CalendarDate,
@@ -228,13 +228,13 @@ const position = (row: PositionRow): TermPosition => ({
 });
 
 /** The term's figures over every school in the filter. */
-export async function termPosition(db: DbOrTx, filter: TermFilter): Promise<TermPosition> {
+export async function termPosition(db: ReadDb, filter: TermFilter): Promise<TermPosition> {
   const [row] = await rowsOf<PositionRow>(db, sql`${perStudent(filter)} select ${positionColumns} from per_student`);
   return position(row!);
 }
 
 /** The term's figures per class arm id (`null`: students in no class arm). */
-export async function termPositionByClassArm(db: DbOrTx, filter: TermFilter) {
+export async function termPositionByClassArm(db: ReadDb, filter: TermFilter) {
   const rows = await rowsOf<PositionRow & { class_arm_id: string | null }>(
     db,
     sql`${perStudent(filter)} select class_arm_id, ${positionColumns} from per_student group by class_arm_id`,
@@ -264,7 +264,7 @@ export interface TermOverview {
  * The term's figures per school and its largest debtors, from one pass over the students: a
  * group's dashboard needs both, and the pass is most of the cost.
  */
-export async function termOverview(db: DbOrTx, filter: TermFilter, debtorLimit: number): Promise<TermOverview> {
+export async function termOverview(db: ReadDb, filter: TermFilter, debtorLimit: number): Promise<TermOverview> {
   const rows = await rowsOf<
     PositionRow & {
       kind: 'school' | 'debtor';

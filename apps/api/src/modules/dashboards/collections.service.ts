@@ -9,7 +9,7 @@ import {
   percentagesOf,
   type TermFigures,
 } from '@schoolledger/domain';
-import type { DbOrTx } from '../../db/client.js';
+import type { ReadDb } from '../../db/client.js';
 import type { Scope } from '../../plugins/tenancy.js';
 import { type Collected, collectedByMonth, type TermPosition } from './collections.queries.js';
 
@@ -27,7 +27,7 @@ export function termFigures(position: TermPosition): TermFigures {
 
 /** The last `months` Lagos months up to today's, every month present (zero when nothing came in). */
 export async function monthlyTrend(
-  db: DbOrTx,
+  db: ReadDb,
   scope: Scope,
   today: CalendarDate,
   months: number,

@@ -1,5 +1,5 @@
 import { type CalendarDate, type IncomeExpenditure, lastMonths, lastMonthsRange } from '@schoolledger/domain';
-import type { DbOrTx } from '../../db/client.js';
+import type { ReadDb } from '../../db/client.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 import { dashboardFigures } from '../income-expenditure/income-expenditure.queries.js';
 import { collectedByMonth } from './collections.queries.js';
@@ -12,7 +12,7 @@ const MONTHS = 6;
  * expenses, whenever paid) added up, on the statement's definitions.
  */
 export async function dashboardIncomeExpenditure(
-  db: DbOrTx,
+  db: ReadDb,
   scope: Scope,
   today: CalendarDate,
   currentTermIds: readonly string[],

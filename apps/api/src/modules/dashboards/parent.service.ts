@@ -56,7 +56,11 @@ function activitiesOf(payments: FamilyPayment[], inbox: Notice[], nameOf: Map<st
   return [...paid, ...notices].sort((a, b) => b.date.localeCompare(a.date));
 }
 
-/** SPEC §5 parent dashboard: a card per linked child across the group's schools, and their totals. */
+/**
+ * SPEC §5 parent dashboard: a card per linked child across the group's schools, and their totals.
+ * Read on the primary, unlike the staff dashboards: a parent comes back here from paying, and the
+ * payment must already show.
+ */
 export async function parentDashboard(ctx: AppContext, auth: AuthContext): Promise<ParentDashboard> {
   if (!auth.roles.includes('Parent')) throw forbidden();
   const children = await listChildren(ctx, auth);

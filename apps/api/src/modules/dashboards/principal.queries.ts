@@ -1,6 +1,6 @@
 import type { Role } from '@schoolledger/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { ReadDb } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { classArms, fees, terms, users } from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
@@ -11,7 +11,7 @@ const isStaff = sql`not (${users.roles} <@ ${PAYER_ROLES})`;
 const present = isNull(users.deletedAt);
 
 /** Per role: active and inactive people of the schools in scope (a person with two roles counts in both). */
-export async function peopleByRole(db: DbOrTx, scope: Scope) {
+export async function peopleByRole(db: ReadDb, scope: Scope) {
   const rows = await rowsOf<{ role: Role; active: number; inactive: number }>(
     db,
     sql`select role, (count(*) filter (where ${users.status} = 'active'))::int as active,
@@ -24,7 +24,7 @@ export async function peopleByRole(db: DbOrTx, scope: Scope) {
 }
 
 /** Active and inactive staff (anyone with a role beyond Student and Parent), each person once. */
-export async function staffTotals(db: DbOrTx, scope: Scope) {
+export async function staffTotals(db: ReadDb, scope: Scope) {
   const [row] = await db
     .select({
       active: sql<number>`(count(*) filter (where ${users.status} = 'active'))::int`,
@@ -35,7 +35,7 @@ export async function staffTotals(db: DbOrTx, scope: Scope) {
   return row ?? { active: 0, inactive: 0 };
 }
 
-export function listStaff(db: DbOrTx, scope: Scope, limit: number) {
+export function listStaff(db: ReadDb, scope: Scope, limit: number) {
   return db
     .select({
       id: users.id,
@@ -53,7 +53,7 @@ export function listStaff(db: DbOrTx, scope: Scope, limit: number) {
 }
 
 /** Fees waiting for approval in the schools in scope: how many, and the oldest few. */
-export async function pendingFees(db: DbOrTx, scope: Scope, limit: number) {
+export async function pendingFees(db: ReadDb, scope: Scope, limit: number) {
   const where = and(inSchoolScope(scope, fees.schoolId), eq(fees.status, 'pending'), isNull(fees.deletedAt));
   const [count, first] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(fees).where(where),
@@ -75,7 +75,7 @@ export async function pendingFees(db: DbOrTx, scope: Scope, limit: number) {
 }
 
 /** The class arms of the schools in scope with how many active students each holds. */
-export function classArmsWithEnrolment(db: DbOrTx, scope: Scope) {
+export function classArmsWithEnrolment(db: ReadDb, scope: Scope) {
   return db
     .select({
       id: classArms.id,

@@ -29,7 +29,7 @@ async function recentActivities(ctx: AppContext, auth: AuthContext): Promise<Das
  * count is null ("not recorded") and the staff are counted by the roles they do hold.
  */
 export async function principalDashboard(ctx: AppContext, auth: AuthContext): Promise<PrincipalDashboard> {
-  const { db } = ctx;
+  const db = ctx.readDb;
   const scope = auth.scope;
   const today = todayIn('Africa/Lagos', ctx.clock());
   const filter = { scope, today };
@@ -101,9 +101,9 @@ export async function principalDashboard(ctx: AppContext, auth: AuthContext): Pr
 /** The school's staff by role and status, with when each last signed in. */
 export async function staffManagement(ctx: AppContext, auth: AuthContext): Promise<StaffManagement> {
   const [byRole, totals, staff] = await Promise.all([
-    peopleByRole(ctx.db, auth.scope),
-    staffTotals(ctx.db, auth.scope),
-    listStaff(ctx.db, auth.scope, STAFF_LISTED),
+    peopleByRole(ctx.readDb, auth.scope),
+    staffTotals(ctx.readDb, auth.scope),
+    listStaff(ctx.readDb, auth.scope, STAFF_LISTED),
   ]);
   return {
     totals: { total: totals.active + totals.inactive, active: totals.active, inactive: totals.inactive },

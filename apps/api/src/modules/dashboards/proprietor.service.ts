@@ -34,7 +34,7 @@ function ranks(figures: TermFigures[]): (number | null)[] {
  * the group's money by month and method over 12 months; the largest debtors across the group.
  */
 export async function proprietorDashboard(ctx: AppContext, auth: AuthContext): Promise<ProprietorDashboard> {
-  const { db } = ctx;
+  const db = ctx.readDb;
   const scope = auth.scope;
   const today = todayIn('Africa/Lagos', ctx.clock());
   const filter = { scope, today };

@@ -10,7 +10,10 @@ import { outstandingFeesOf, owedBy, paymentPage } from './family.service.js';
 
 const RECENT_PAYMENTS = 5;
 
-/** SPEC §5 student dashboard: what the signed-in student owes and paid, recent payments, results, how to pay. */
+/**
+ * SPEC §5 student dashboard: what the signed-in student owes and paid, recent payments, results, how
+ * to pay. On the primary, as the parent's: a payer comes back here from paying.
+ */
 export async function studentDashboard(ctx: AppContext, auth: AuthContext): Promise<StudentDashboard> {
   const owed = await owedBy(ctx, auth);
   const studentId = owed.student._id;

@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, ReadDb } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { academicSessions, classArms, feeAdjustments, fees, payments, terms, users } from '../../db/schema.js';
 import { owedSql } from './fee-ledger.queries.js';
@@ -88,7 +88,7 @@ interface Amounts {
   outstanding: string;
 }
 
-export function reportByStudent(db: DbOrTx, filter: ReportFilter) {
+export function reportByStudent(db: ReadDb, filter: ReportFilter) {
   return rowsOf<
     Amounts & {
       id: string;
@@ -112,7 +112,7 @@ export function reportByStudent(db: DbOrTx, filter: ReportFilter) {
   );
 }
 
-export function reportByClassArm(db: DbOrTx, filter: ReportFilter) {
+export function reportByClassArm(db: ReadDb, filter: ReportFilter) {
   return rowsOf<Amounts & { class_arm_id: string | null; name: string | null; students: number }>(
     db,
     sql`${perStudent(filter)}

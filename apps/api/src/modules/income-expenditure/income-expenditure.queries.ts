@@ -1,7 +1,7 @@
 import type { CalendarDate, ExpenseCategory, FEE_TYPES } from '@schoolledger/domain';
 import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import type { ReadDb } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { academicSessions, expensePayouts, expenses, fees, payments, schools, terms } from '../../db/schema.js';
 import { signedAmountKobo } from '../fees/fees.queries.js';
@@ -81,7 +81,7 @@ const koboSum = (expression: SQL) => sql<string>`coalesce(sum(${expression}), 0)
 const committedKobo = sql`${expenses.amountKobo} - ${expenses.paidKobo}`;
 
 /** Fee income per school and fee type. */
-export function incomeByType(db: DbOrTx, period: Period) {
+export function incomeByType(db: ReadDb, period: Period) {
   return db
     .select({ schoolId: payments.schoolId, type: sql<FeeType>`${fees.type}`, amount: koboSum(signedAmountKobo) })
     .from(payments)
@@ -91,7 +91,7 @@ export function incomeByType(db: DbOrTx, period: Period) {
 }
 
 /** Expenditure per school and expense category. */
-export function expenditureByCategory(db: DbOrTx, period: Period) {
+export function expenditureByCategory(db: ReadDb, period: Period) {
   return db
     .select({
       schoolId: expensePayouts.schoolId,
@@ -105,7 +105,7 @@ export function expenditureByCategory(db: DbOrTx, period: Period) {
 }
 
 /** Committed per school. */
-export function committedBySchool(db: DbOrTx, period: Period) {
+export function committedBySchool(db: ReadDb, period: Period) {
   return db
     .select({ schoolId: expenses.schoolId, amount: koboSum(committedKobo) })
     .from(expenses)
@@ -114,7 +114,7 @@ export function committedBySchool(db: DbOrTx, period: Period) {
 }
 
 /** The schools a statement covers, by name, with or without figures. */
-export function schoolsIn(db: DbOrTx, period: Pick<Period, 'inSchools'>) {
+export function schoolsIn(db: ReadDb, period: Pick<Period, 'inSchools'>) {
   return db
     .select({ id: schools.id, name: schools.name })
     .from(schools)
@@ -123,7 +123,7 @@ export function schoolsIn(db: DbOrTx, period: Pick<Period, 'inSchools'>) {
 }
 
 /** The school's term that started last before `startDate`. */
-export async function previousTerm(db: DbOrTx, schoolId: string, startDate: CalendarDate) {
+export async function previousTerm(db: ReadDb, schoolId: string, startDate: CalendarDate) {
   const [row] = await db
     .select({ id: terms.id, name: terms.name, session: academicSessions.name })
     .from(terms)
@@ -134,7 +134,7 @@ export async function previousTerm(db: DbOrTx, schoolId: string, startDate: Cale
   return row;
 }
 
-export async function findSession(db: DbOrTx, sessionId: string) {
+export async function findSession(db: ReadDb, sessionId: string) {
   const [row] = await db
     .select({ id: academicSessions.id, name: academicSessions.name, startDate: academicSessions.startDate })
     .from(academicSessions)
@@ -143,7 +143,7 @@ export async function findSession(db: DbOrTx, sessionId: string) {
 }
 
 /** The school's session that started last before `startDate`. */
-export async function previousSession(db: DbOrTx, schoolId: string, startDate: CalendarDate) {
+export async function previousSession(db: ReadDb, schoolId: string, startDate: CalendarDate) {
   const [row] = await db
     .select({
       id: academicSessions.id,
@@ -170,7 +170,7 @@ export interface DashboardFigureRow {
  * expenditure (their fees and expenses, whenever paid), and what is committed now.
  */
 export function dashboardFigures(
-  db: DbOrTx,
+  db: ReadDb,
   inSchools: Period['inSchools'],
   months: DayRange,
   termIds: readonly string[],

@@ -1,5 +1,5 @@
 import { EXPENSE_CATEGORIES, type ExpenseCategory, FEE_TYPES } from '@schoolledger/domain';
-import type { DbOrTx } from '../../db/client.js';
+import type { ReadDb } from '../../db/client.js';
 import {
   committedBySchool,
   expenditureByCategory,
@@ -34,7 +34,7 @@ function add<K>(amounts: Map<K, bigint>, key: K, amount: bigint) {
 }
 
 /** Income by fee type, expenditure by category and what is committed, per school and added up. */
-export async function statementOf(db: DbOrTx, period: Period): Promise<Statement> {
+export async function statementOf(db: ReadDb, period: Period): Promise<Statement> {
   const [schools, income, spent, committed] = await Promise.all([
     schoolsIn(db, period),
     incomeByType(db, period),

@@ -1,7 +1,7 @@
 import type { ReportFilters, ReportId } from '@schoolledger/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AppContext } from '../../app-context.js';
+import type { ReadDb } from '../../db/client.js';
 import type { AnySection } from '../../lib/tabular/index.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { lagosDayStart } from '../payments/reporting/lists.queries.js';
@@ -59,7 +59,8 @@ export interface BuiltReport {
   orientation?: 'portrait' | 'landscape';
 }
 
-export type ReportBuilder = (ctx: AppContext, report: ResolvedReport) => Promise<BuiltReport>;
+/** A builder only reads, from the read replica when there is one: a report may be seconds behind. */
+export type ReportBuilder = (db: ReadDb, report: ResolvedReport) => Promise<BuiltReport>;
 
 /** An instant column within the report's Lagos days, both ends included; no condition for all time. */
 export function inRange(column: AnyPgColumn | SQL, range: ResolvedReport['range']): SQL {

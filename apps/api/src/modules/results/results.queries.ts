@@ -9,7 +9,7 @@ import {
 } from '@schoolledger/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, ReadDb } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { classArms, studentProfiles, termResultSubjects, termResults, terms, users } from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
@@ -47,7 +47,7 @@ export const subjectsOf = (rows: { name: string; score: string | null; grade: st
  * already limited `studentIds` to students it may see.
  */
 export async function academicOf(
-  db: DbOrTx,
+  db: ReadDb,
   studentIds: string[],
   termId?: string,
 ): Promise<Map<string, StudentAcademic>> {
@@ -98,7 +98,7 @@ export async function termInScope(db: DbOrTx, scope: Scope, termId: string) {
  * The school's current term, by the rule the fee figures use: the term it is in today, else the
  * latest that has started, else the first.
  */
-export async function currentTermOf(db: DbOrTx, schoolId: string, today: CalendarDate) {
+export async function currentTermOf(db: ReadDb, schoolId: string, today: CalendarDate) {
   const [row] = await db
     .select({ id: terms.id, name: terms.name })
     .from(terms)
@@ -342,7 +342,7 @@ export interface ResultsTally {
 }
 
 /** A term's results of one school per class arm at import (`null`: imported for a student in no arm). */
-export async function resultsTallyByClassArm(db: DbOrTx, schoolId: string, termId: string) {
+export async function resultsTallyByClassArm(db: ReadDb, schoolId: string, termId: string) {
   const rows = await rowsOf<{
     class_arm_id: string | null;
     students: number;
@@ -373,7 +373,7 @@ export async function resultsTallyByClassArm(db: DbOrTx, schoolId: string, termI
 }
 
 /** The school's class arms with how many active students each holds now. */
-export async function classArmFill(db: DbOrTx, schoolId: string) {
+export async function classArmFill(db: ReadDb, schoolId: string) {
   return rowsOf<{ id: string; name: string; capacity: number; students: number }>(
     db,
     sql`select ca.id, ca.name, ca.capacity, count(u.id)::int as students
@@ -386,7 +386,7 @@ export async function classArmFill(db: DbOrTx, schoolId: string) {
 }
 
 /** The school's students (accounts not removed) by academic status and gender. */
-export async function studentMakeup(db: DbOrTx, schoolId: string) {
+export async function studentMakeup(db: ReadDb, schoolId: string) {
   return rowsOf<{ status: (typeof ACADEMIC_STATUSES)[number]; gender: (typeof GENDERS)[number] | null; count: number }>(
     db,
     sql`select coalesce(p.academic_status, 'active') as status, p.gender, count(*)::int as count

@@ -52,12 +52,13 @@ const attempt = async <T>(work: () => Promise<T>): Promise<T | null> => {
 export async function systemStatus(ctx: AppContext, database: Database): Promise<SystemStatus> {
   const now = ctx.clock();
   const reachable = (await attempt(() => database.ping())) ?? false;
-  const [size, applied, queues, outbox, disk] = await Promise.all([
+  const [size, applied, queues, outbox, disk, replica] = await Promise.all([
     reachable ? attempt(() => databaseSize(ctx.db)) : null,
     reachable ? attempt(() => appliedMigrationCount(ctx.db)) : null,
     attempt(() => ctx.jobs.status()),
     reachable ? attempt(() => outboxBacklog(ctx.db)) : null,
     diskSpace(ctx.config.dataDir),
+    database.replicaStatus?.() ?? null,
   ]);
   const shipped = shippedMigrations();
 
@@ -65,7 +66,9 @@ export async function systemStatus(ctx: AppContext, database: Database): Promise
     ? { state: 'critical' as const, reason: 'The database does not answer' }
     : applied !== null && applied < shipped
       ? { state: 'warning' as const, reason: `${shipped - applied} migration(s) not applied; restart the app` }
-      : { state: 'healthy' as const, reason: 'Connected' };
+      : replica && !replica.reachable
+        ? { state: 'warning' as const, reason: 'The read replica does not answer: reports and dashboards fail' }
+        : { state: 'healthy' as const, reason: 'Connected' };
 
   const queueList = (queues ?? []).map(({ name, queued, active, failed }) => ({ name, queued, active, failed }));
   const failedJobs = queueList.reduce((sum, queue) => sum + queue.failed, 0);
@@ -108,6 +111,7 @@ export async function systemStatus(ctx: AppContext, database: Database): Promise
       sizeBytes: size,
       migrationsApplied: applied,
       migrationsShipped: shipped,
+      replica,
     },
     jobs: { ...jobsHealth, running: queueList.length > 0, queues: queueList },
     email: {

@@ -130,11 +130,11 @@ export async function paymentAnalytics(
 
   const scope = narrowedBy(paymentsInScope(auth.scope), { schoolId: query.school_id });
   const [current, previousTotals, monthly, pendingTransfers, online] = await Promise.all([
-    methodTotals(ctx.db, scope, { from, to }),
-    methodTotals(ctx.db, scope, previousRange),
-    monthlyTotals(ctx.db, scope, { from, to }),
-    pendingTransferCount(ctx.db, scope),
-    onlineAttempts(ctx.db, scope, from, to),
+    methodTotals(ctx.readDb, scope, { from, to }),
+    methodTotals(ctx.readDb, scope, previousRange),
+    monthlyTotals(ctx.readDb, scope, { from, to }),
+    pendingTransferCount(ctx.readDb, scope),
+    onlineAttempts(ctx.readDb, scope, from, to),
   ]);
 
   const sum = (totals: Map<PaymentMethod, MethodTotal>) => {

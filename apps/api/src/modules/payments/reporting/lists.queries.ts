@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../../db/client.js';
+import type { DbOrTx, ReadDb } from '../../../db/client.js';
 import { personMatches } from '../../../db/person-search.js';
 import { fees, parentStudents, paymentDisputes, payments, schools, terms, users } from '../../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../../plugins/tenancy.js';
@@ -91,7 +91,7 @@ function paymentFilters(filters: PaymentFilters): SQL {
 }
 
 /** The payment's latest dispute, if any: one index probe per row of the page (payment_disputes_payment_idx). */
-function latestDispute(db: DbOrTx) {
+function latestDispute(db: ReadDb) {
   return db
     .select({
       status: paymentDisputes.status,
@@ -106,7 +106,7 @@ function latestDispute(db: DbOrTx) {
     .as('dispute');
 }
 
-function paymentsFrom(db: DbOrTx) {
+function paymentsFrom(db: ReadDb) {
   const dispute = latestDispute(db);
   // A refund the provider failed does not refund the payment (another may follow).
   return db
@@ -139,7 +139,7 @@ const newestFirst = [desc(payments.createdAt), desc(payments.id)];
  * from its own (school_id, created_at) index and merged, so a group or the whole platform pages
  * without sorting every payment it holds.
  */
-async function pageIds(db: DbOrTx, where: SQL, page: { limit: number; offset: number }, acrossSchools?: SQL) {
+async function pageIds(db: ReadDb, where: SQL, page: { limit: number; offset: number }, acrossSchools?: SQL) {
   if (!acrossSchools) {
     const rows = await db
       .select({ id: payments.id })
@@ -169,7 +169,7 @@ async function pageIds(db: DbOrTx, where: SQL, page: { limit: number; offset: nu
 }
 
 export async function listPayments(
-  db: DbOrTx,
+  db: ReadDb,
   where: SQL,
   page: { limit: number; offset: number },
   acrossSchools?: SQL,

@@ -1,6 +1,6 @@
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentStats } from '@schoolledger/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
+import type { ReadDb } from '../../../db/client.js';
 import { payments } from '../../../db/schema.js';
 import { signedAmountKobo } from '../../fees/fees.queries.js';
 import { lagosDayStart } from './lists.queries.js';
@@ -16,7 +16,7 @@ const isSuccess = sql`${payments.status} = 'success'`;
  * is what was credited net of refunds; refundedAmount what refunds gave back. One pass over the
  * rows, grouped by method, gives both the totals and the per-method figures.
  */
-export async function paymentStats(db: DbOrTx, where: SQL): Promise<PaymentStats> {
+export async function paymentStats(db: ReadDb, where: SQL): Promise<PaymentStats> {
   const countOf = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
   const rows = await db
     .select({
@@ -76,7 +76,7 @@ const creditedBetween = ({ from, to }: DayRange) =>
   sql`${isSuccess} and ${payments.paidAt} >= ${lagosDayStart(from)} and ${payments.paidAt} < ${lagosDayStart(to)} + interval '1 day'`;
 
 /** Per method: how many payments credited in the range and their money, net of refunds among `where`. */
-export async function methodTotals(db: DbOrTx, where: SQL, range: DayRange): Promise<Map<PaymentMethod, MethodTotal>> {
+export async function methodTotals(db: ReadDb, where: SQL, range: DayRange): Promise<Map<PaymentMethod, MethodTotal>> {
   const rows = await db
     .select({
       method: payments.method,
@@ -90,7 +90,7 @@ export async function methodTotals(db: DbOrTx, where: SQL, range: DayRange): Pro
 }
 
 /** Per Lagos calendar month (YYYY-MM): payments credited in the range and their money net of refunds. */
-export async function monthlyTotals(db: DbOrTx, where: SQL, range: DayRange) {
+export async function monthlyTotals(db: ReadDb, where: SQL, range: DayRange) {
   const month = sql<string>`to_char(${payments.paidAt} at time zone 'Africa/Lagos', 'YYYY-MM')`;
   const rows = await db
     .select({
@@ -105,7 +105,7 @@ export async function monthlyTotals(db: DbOrTx, where: SQL, range: DayRange) {
 }
 
 /** Transfer claims waiting for the bursary, whatever their date. */
-export async function pendingTransferCount(db: DbOrTx, where: SQL) {
+export async function pendingTransferCount(db: ReadDb, where: SQL) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(payments)
@@ -116,7 +116,7 @@ export async function pendingTransferCount(db: DbOrTx, where: SQL) {
 }
 
 /** Online attempts started between two Lagos days, and how they ended. */
-export async function onlineAttempts(db: DbOrTx, where: SQL, from: string, to: string) {
+export async function onlineAttempts(db: ReadDb, where: SQL, from: string, to: string) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,

@@ -1,6 +1,6 @@
 import { and, arrayContains, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../../db/client.js';
+import type { ReadDb } from '../../../db/client.js';
 import { auditLogs, classArms, parentStudents, schools, studentProfiles, users } from '../../../db/schema.js';
 import { inRange, type ResolvedReport } from '../report-definition.js';
 import { personName } from './person-name.js';
@@ -10,7 +10,7 @@ const isStudent = and(arrayContains(users.roles, ['Student']), isNull(users.dele
 const academicStatus = sql<string>`coalesce(${studentProfiles.academicStatus}, 'active')`;
 
 /** The class arms of the report's schools (or the one chosen), in the order the app lists them. */
-export function reportClassArms(db: DbOrTx, report: ResolvedReport) {
+export function reportClassArms(db: ReadDb, report: ResolvedReport) {
   return db
     .select({
       id: classArms.id,
@@ -36,7 +36,7 @@ const parentOrGuardian = sql<string | null>`coalesce(
   ${studentProfiles.guardian} ->> 'name')`;
 
 /** The students of the report's schools (or of the chosen class arm), by name. */
-export function classListStudents(db: DbOrTx, report: ResolvedReport) {
+export function classListStudents(db: ReadDb, report: ResolvedReport) {
   return db
     .select({
       schoolId: users.schoolId,
@@ -62,7 +62,7 @@ export function classListStudents(db: DbOrTx, report: ResolvedReport) {
 }
 
 /** How many students each class arm (or none) of the report's schools has, per academic status. */
-export function enrolmentCounts(db: DbOrTx, report: ResolvedReport) {
+export function enrolmentCounts(db: ReadDb, report: ResolvedReport) {
   return db
     .select({
       schoolId: users.schoolId,
@@ -89,7 +89,7 @@ const movedStudents: SQL<number> = sql`case
  * (`after.studentIds`), a single student's names them as the entry's record. The arms are named
  * as they were called then.
  */
-export function promotionsInRange(db: DbOrTx, report: ResolvedReport) {
+export function promotionsInRange(db: ReadDb, report: ResolvedReport) {
   return db
     .select({
       at: auditLogs.createdAt,

@@ -43,8 +43,8 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
 }
 
 /** One list per class arm, empty arms included, then each school's students who are in none. */
-export const classListsReport: ReportBuilder = async (ctx, report) => {
-  const [arms, students] = await Promise.all([reportClassArms(ctx.db, report), classListStudents(ctx.db, report)]);
+export const classListsReport: ReportBuilder = async (db, report) => {
+  const [arms, students] = await Promise.all([reportClassArms(db, report), classListStudents(db, report)]);
   const byArm = groupBy(students, (student) => student.classArmId ?? '');
   const section = (title: string, members: ListedStudent[]): AnySection => ({
     title,
@@ -84,8 +84,8 @@ const enrolmentColumns = (report: ResolvedReport, statuses: readonly string[]): 
  * school's students in no arm. Every student not deleted counts against the arm's capacity,
  * whatever their status, as the promotion check counts them.
  */
-export const enrolmentReport: ReportBuilder = async (ctx, report) => {
-  const [arms, counts] = await Promise.all([reportClassArms(ctx.db, report), enrolmentCounts(ctx.db, report)]);
+export const enrolmentReport: ReportBuilder = async (db, report) => {
+  const [arms, counts] = await Promise.all([reportClassArms(db, report), enrolmentCounts(db, report)]);
   const statuses = ACADEMIC_STATUSES.filter((status) => counts.some((count) => count.status === status));
   const byPlace = groupBy(counts, (count) => `${count.schoolId}:${count.classArmId ?? ''}`);
   const row = (school: string, classArm: string, capacity: number | null, place: string): EnrolmentRow => {
@@ -119,8 +119,8 @@ export const enrolmentReport: ReportBuilder = async (ctx, report) => {
 type PromotionRow = { school: string; at: Date; fromArm: string; toArm: string; students: number; by: string };
 
 /** Each promotion in the period, oldest first: a whole class moved at once is one row. */
-export const promotionsReport: ReportBuilder = async (ctx, report) => {
-  const promotions = await promotionsInRange(ctx.db, report);
+export const promotionsReport: ReportBuilder = async (db, report) => {
+  const promotions = await promotionsInRange(db, report);
   const columns = withSchoolColumn(report, [
     { key: 'at', header: 'When (Lagos)', kind: 'date' },
     { key: 'fromArm', header: 'From', kind: 'text', width: 14 },

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
+import type { ReadDb } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
 import { loginAttempts, schools, users } from '../../../db/schema.js';
 import { inRange, type ResolvedReport } from '../report-definition.js';
@@ -18,7 +18,7 @@ export interface RoleCount {
  * People per school and role (someone with two roles counts under each): active, active but
  * locked out after failed sign-ins, and inactive. Deleted accounts are left out.
  */
-export function usersByRole(db: DbOrTx, report: ResolvedReport) {
+export function usersByRole(db: ReadDb, report: ResolvedReport) {
   const locked = sql`${users.lockedUntil} > ${report.now.toISOString()}::timestamptz`;
   return rowsOf<RoleCount>(
     db,
@@ -40,7 +40,7 @@ export function usersByRole(db: DbOrTx, report: ResolvedReport) {
  * last that succeeded. Attempts for an email no account has name no person and are left out
  * (the failed sign-ins report lists them).
  */
-export function signInsPerPerson(db: DbOrTx, report: ResolvedReport) {
+export function signInsPerPerson(db: ReadDb, report: ResolvedReport) {
   return db
     .select({
       name: personName(users),

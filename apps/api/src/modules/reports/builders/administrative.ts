@@ -28,8 +28,8 @@ const bySchoolThenRole = (a: RoleCount, b: RoleCount) =>
   ROLES.indexOf(a.role as Role) - ROLES.indexOf(b.role as Role) ||
   a.role.localeCompare(b.role);
 
-export const usersByRoleReport: ReportBuilder = async (ctx, report) => {
-  const counts = await usersByRole(ctx.db, report);
+export const usersByRoleReport: ReportBuilder = async (db, report) => {
+  const counts = await usersByRole(db, report);
   const rows = counts.sort(bySchoolThenRole).map(
     (count): RoleRow => ({
       school: count.school ?? NO_SCHOOL,
@@ -69,8 +69,8 @@ const SIGN_IN_COLUMNS: Column<SignInRow>[] = [
 ];
 
 /** Everyone who tried to sign in during the period, by name. */
-export const signInActivityReport: ReportBuilder = async (ctx, report) => {
-  const people = await signInsPerPerson(ctx.db, report);
+export const signInActivityReport: ReportBuilder = async (db, report) => {
+  const people = await signInsPerPerson(db, report);
   const rows = people.map(
     (person): SignInRow => ({
       name: person.name,

@@ -9,8 +9,8 @@ import type { ReportBuilder } from '../report-definition.js';
  */
 const auditReport =
   (id: ReportId, kind: AuditReportKind): ReportBuilder =>
-  async (ctx, report) => {
-    const { columns, rows } = await auditReportRows(ctx, report.auth.scope, kind, {
+  async (db, report) => {
+    const { columns, rows } = await auditReportRows(db, report.auth.scope, kind, {
       schoolId: report.filters.schoolId,
       from: report.range?.from,
       to: report.range?.to,

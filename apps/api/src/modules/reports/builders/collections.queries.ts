@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
+import type { ReadDb } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
 import { classArms, fees, payments, schools, terms, users } from '../../../db/schema.js';
 import { inRange, type ResolvedReport } from '../report-definition.js';
@@ -31,7 +31,7 @@ export interface Amounts {
 
 const credited = (report: ResolvedReport) => sql`select * from ${payments} where ${creditedMoney(report)}`;
 
-export function collectionsByDay(db: DbOrTx, report: ResolvedReport) {
+export function collectionsByDay(db: ReadDb, report: ResolvedReport) {
   return rowsOf<Amounts & { day: string }>(
     db,
     sql`select to_char((coalesce(p.paid_at, p.created_at) at time zone 'Africa/Lagos')::date, 'YYYY-MM-DD') as day, ${AMOUNTS}
@@ -39,14 +39,14 @@ export function collectionsByDay(db: DbOrTx, report: ResolvedReport) {
   );
 }
 
-export function collectionsByMethod(db: DbOrTx, report: ResolvedReport) {
+export function collectionsByMethod(db: ReadDb, report: ResolvedReport) {
   return rowsOf<Amounts & { method: string }>(
     db,
     sql`select p.method, ${AMOUNTS} from (${credited(report)}) p group by p.method order by p.method`,
   );
 }
 
-export function collectionsByFee(db: DbOrTx, report: ResolvedReport) {
+export function collectionsByFee(db: ReadDb, report: ResolvedReport) {
   return rowsOf<Amounts & { fee: string; term: string; school: string }>(
     db,
     sql`select f.name as fee, t.name as term, s.name as school, ${AMOUNTS}
@@ -59,7 +59,7 @@ export function collectionsByFee(db: DbOrTx, report: ResolvedReport) {
   );
 }
 
-export function collectionsByClassArm(db: DbOrTx, report: ResolvedReport) {
+export function collectionsByClassArm(db: ReadDb, report: ResolvedReport) {
   return rowsOf<Amounts & { class_arm: string | null; school: string }>(
     db,
     sql`select ca.name as class_arm, s.name as school, ${AMOUNTS}
@@ -73,7 +73,7 @@ export function collectionsByClassArm(db: DbOrTx, report: ResolvedReport) {
 }
 
 /** The cash taken at each desk: who recorded it, for the end-of-day cash-up. */
-export function cashByRecorder(db: DbOrTx, report: ResolvedReport) {
+export function cashByRecorder(db: ReadDb, report: ResolvedReport) {
   return rowsOf<Amounts & { firstname: string | null; lastname: string | null; school: string }>(
     db,
     sql`select r.firstname, r.lastname, s.name as school, ${AMOUNTS}

@@ -29,13 +29,13 @@ const AMOUNT_COLUMNS: Column<Line>[] = [
  * Money received and refunded, netted, cut five ways. Every section covers the same payments, so
  * each one's totals row is the same figure: the report checks itself.
  */
-export const collectionsReport: ReportBuilder = async (ctx, report) => {
+export const collectionsReport: ReportBuilder = async (db, report) => {
   const [days, methods, feeRows, arms, cash] = await Promise.all([
-    collectionsByDay(ctx.db, report),
-    collectionsByMethod(ctx.db, report),
-    collectionsByFee(ctx.db, report),
-    collectionsByClassArm(ctx.db, report),
-    cashByRecorder(ctx.db, report),
+    collectionsByDay(db, report),
+    collectionsByMethod(db, report),
+    collectionsByFee(db, report),
+    collectionsByClassArm(db, report),
+    cashByRecorder(db, report),
   ]);
   return {
     notes: ['Refunds are netted in the period, method, fee and class arm they were made in.'],

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
+import type { ReadDb } from '../../../db/client.js';
 import { classArms, feeClassArms, feeStudents, fees, users } from '../../../db/schema.js';
 import { payable } from '../../fees/fees.queries.js';
 import type { ResolvedReport } from '../report-definition.js';
@@ -25,7 +25,7 @@ const appliesToArm = or(
 );
 
 /** Every class arm of the report with each payable fee of the term that its students owe. */
-export function feesByClassArm(db: DbOrTx, report: ResolvedReport, termId: string) {
+export function feesByClassArm(db: ReadDb, report: ResolvedReport, termId: string) {
   return db
     .select({ classArm: classArms.name, ...feeFields })
     .from(classArms)
@@ -37,7 +37,7 @@ export function feesByClassArm(db: DbOrTx, report: ResolvedReport, termId: strin
 }
 
 /** The payable fees of the term aimed at named students, one line per student and fee. */
-export function feesForNamedStudents(db: DbOrTx, report: ResolvedReport, termId: string) {
+export function feesForNamedStudents(db: ReadDb, report: ResolvedReport, termId: string) {
   return db
     .select({ student: personName(users), regNo: users.regNo, classArm: classArms.name, ...feeFields })
     .from(fees)

@@ -56,7 +56,7 @@ const feeCells = (fee: ScheduledFee, term: ReportTerm): FeeCells => ({
 });
 
 /** The approved, active fees of the term: what each class arm owes, then what named students owe besides. */
-export const feeScheduleReport: ReportBuilder = async (ctx, report) => {
+export const feeScheduleReport: ReportBuilder = async (db, report) => {
   const { term } = report;
   if (!term) {
     return {
@@ -65,8 +65,8 @@ export const feeScheduleReport: ReportBuilder = async (ctx, report) => {
     };
   }
   const [byArm, byStudent] = await Promise.all([
-    feesByClassArm(ctx.db, report, term.id),
-    feesForNamedStudents(ctx.db, report, term.id),
+    feesByClassArm(db, report, term.id),
+    feesForNamedStudents(db, report, term.id),
   ]);
   const sections: AnySection[] = [
     {

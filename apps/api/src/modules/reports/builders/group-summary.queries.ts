@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
+import type { ReadDb } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
 import { schools, studentTermBalances, terms } from '../../../db/schema.js';
 import type { ResolvedReport } from '../report-definition.js';
@@ -21,7 +21,7 @@ export type SchoolTerms = {
  * Each school's current term (as the fee pages choose it: the latest that has started, else the
  * first to come) and the term before it, with the positions the summary tables keep.
  */
-export function schoolTermFigures(db: DbOrTx, report: ResolvedReport, today: string) {
+export function schoolTermFigures(db: ReadDb, report: ResolvedReport, today: string) {
   const started = sql`t.start_date <= ${today}::date`;
   return rowsOf<SchoolTerms>(
     db,

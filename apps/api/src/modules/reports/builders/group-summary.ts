@@ -8,8 +8,8 @@ const rate = (collected: bigint, expected: bigint) =>
   expected > 0n ? Number((collected * 1000n) / expected) / 10 : null;
 
 /** The proprietor's page: every school's term position beside the term before it. */
-export const groupSummaryReport: ReportBuilder = async (ctx, report) => {
-  const rows = await schoolTermFigures(ctx.db, report, todayIn('Africa/Lagos', report.now));
+export const groupSummaryReport: ReportBuilder = async (db, report) => {
+  const rows = await schoolTermFigures(db, report, todayIn('Africa/Lagos', report.now));
   return {
     orientation: 'landscape',
     notes: [

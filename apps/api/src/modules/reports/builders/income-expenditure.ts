@@ -6,7 +6,7 @@ import {
   formatCalendarDate,
   type ReportFilters,
 } from '@schoolledger/domain';
-import type { DbOrTx } from '../../../db/client.js';
+import type { ReadDb } from '../../../db/client.js';
 import type { AnySection, Column } from '../../../lib/tabular/index.js';
 import {
   findSession,
@@ -27,7 +27,7 @@ const rangeLabel = (range: { from: string; to: string }) =>
   `${formatCalendarDate(range.from)} to ${formatCalendarDate(range.to)}`;
 
 /** The period the report asks for, as the Collections report reads the same filters. */
-async function thisPeriod(db: DbOrTx, report: ResolvedReport): Promise<Compared> {
+async function thisPeriod(db: ReadDb, report: ResolvedReport): Promise<Compared> {
   const sessionAlone = !report.term && !datesChosen(report.filters) ? report.filters.sessionId : undefined;
   const period: Period = {
     inSchools: report.inSchools,
@@ -47,7 +47,7 @@ async function thisPeriod(db: DbOrTx, report: ResolvedReport): Promise<Compared>
  * What the period is compared with: the school's term or session before (by start date), or as
  * many days immediately before a range of dates. None before a school's first term or session.
  */
-async function previousPeriod(db: DbOrTx, report: ResolvedReport, current: Compared): Promise<Compared | null> {
+async function previousPeriod(db: ReadDb, report: ResolvedReport, current: Compared): Promise<Compared | null> {
   const { period } = current;
   if (report.term && !report.range && report.school) {
     const term = await previousTerm(db, report.school.id, report.term.startDate);
@@ -88,12 +88,12 @@ const surplusOf = (statement: Pick<Statement, 'income' | 'expenditure'>) =>
  * the period before. Fee income by fee type uses the Collections report's definition (the test
  * holds the two to the same figure); expenditure by category is payouts net of reversals.
  */
-export const incomeExpenditureReport: ReportBuilder = async (ctx, report) => {
-  const current = await thisPeriod(ctx.db, report);
-  const before = await previousPeriod(ctx.db, report, current);
+export const incomeExpenditureReport: ReportBuilder = async (db, report) => {
+  const current = await thisPeriod(db, report);
+  const before = await previousPeriod(db, report, current);
   const [statement, previous] = await Promise.all([
-    statementOf(ctx.db, current.period),
-    before ? statementOf(ctx.db, before.period) : null,
+    statementOf(db, current.period),
+    before ? statementOf(db, before.period) : null,
   ]);
   const { feeTypes, categories } = linesOf(statement, previous);
   // Without a period before there is nothing to compare: the columns are left out, not zeros.

@@ -1,5 +1,4 @@
 import { displayName, todayIn } from '@schoolledger/domain';
-import type { AppContext } from '../../../app-context.js';
 import type { Column } from '../../../lib/tabular/index.js';
 import { type ReportFilter, reportByClassArm, reportByStudent } from '../../fees/outstanding-report.queries.js';
 import type { ReportBuilder, ResolvedReport } from '../report-definition.js';
@@ -42,9 +41,9 @@ const AMOUNT_COLUMNS: Column<StudentLine>[] = [
 const OVERDUE_NOTE =
   "Days overdue count from the due date of the earliest fee still owed (SPEC §9's due date when a fee has none).";
 
-export const outstandingReport: ReportBuilder = async (ctx: AppContext, report) => {
+export const outstandingReport: ReportBuilder = async (db, report) => {
   const filter = termFilter(report);
-  const [arms, students] = await Promise.all([reportByClassArm(ctx.db, filter), reportByStudent(ctx.db, filter)]);
+  const [arms, students] = await Promise.all([reportByClassArm(db, filter), reportByStudent(db, filter)]);
   return {
     notes: [OVERDUE_NOTE],
     sections: [
@@ -82,8 +81,8 @@ export const outstandingReport: ReportBuilder = async (ctx: AppContext, report) 
 };
 
 /** One list per class arm of the students who still owe, for form teachers to hand out. */
-export const debtorsReport: ReportBuilder = async (ctx: AppContext, report) => {
-  const students = (await reportByStudent(ctx.db, termFilter(report)))
+export const debtorsReport: ReportBuilder = async (db, report) => {
+  const students = (await reportByStudent(db, termFilter(report)))
     .map(studentLine)
     .filter((row) => row.outstanding > 0n);
   const arms = new Map<string, StudentLine[]>();

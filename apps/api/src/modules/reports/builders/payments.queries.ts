@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
+import type { ReadDb } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
 import { classArms, fees, payments, schools, terms, users } from '../../../db/schema.js';
 import type { ResolvedReport } from '../report-definition.js';
 import { paymentsOfReport } from './collections.queries.js';
 
-export async function countReportPayments(db: DbOrTx, report: ResolvedReport) {
+export async function countReportPayments(db: ReadDb, report: ResolvedReport) {
   const [row] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as n from ${payments} where ${paymentsOfReport(report)}`,
@@ -33,7 +33,7 @@ export interface PaymentLine {
 }
 
 /** Every payment row of the report, oldest first, as a ledger reads. */
-export function reportPayments(db: DbOrTx, report: ResolvedReport) {
+export function reportPayments(db: ReadDb, report: ResolvedReport) {
   return rowsOf<PaymentLine>(
     db,
     sql`select coalesce(p.paid_at, p.created_at) as at, p.receipt_no, p.reference, p.kind, p.status, p.method,

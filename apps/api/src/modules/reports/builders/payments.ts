@@ -20,10 +20,10 @@ const credited = (row: PaymentLine) => {
  * and what each added to (or, a refund, took from) the money credited. Pending, failed and
  * under-review rows are listed but credit nothing, so the Credited total is the money received.
  */
-export const paymentsReport: ReportBuilder = async (ctx, report) => {
-  const total = await countReportPayments(ctx.db, report);
+export const paymentsReport: ReportBuilder = async (db, report) => {
+  const total = await countReportPayments(db, report);
   if (total > EXPORT_ROW_LIMIT) throw exportTooLarge(total, 'payments');
-  const rows = await reportPayments(ctx.db, report);
+  const rows = await reportPayments(db, report);
 
   const summary = new Map<string, { status: string; kind: string; count: number; amount: bigint }>();
   for (const row of rows) {

@@ -1,7 +1,7 @@
 import { LAGOS, ONLINE_METHODS, todayIn } from '@schoolledger/domain';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../../db/client.js';
+import type { ReadDb } from '../../../db/client.js';
 import { auditLogs, paymentReviews, payments, schools, users } from '../../../db/schema.js';
 import { inRange, type ResolvedReport } from '../report-definition.js';
 import { personName } from './person-name.js';
@@ -25,7 +25,7 @@ const paymentFields = {
  * The provider's word on each payment it was asked about: the status its last verification
  * answered, as the audit trail recorded it with the credit, review or failure it led to.
  */
-function lastProviderWord(db: DbOrTx, report: ResolvedReport) {
+function lastProviderWord(db: ReadDb, report: ResolvedReport) {
   const providerStatus = sql<string>`${auditLogs.after} ->> 'providerStatus'`;
   return db.$with('last_provider_word').as(
     db
@@ -48,7 +48,7 @@ function lastProviderWord(db: DbOrTx, report: ResolvedReport) {
 }
 
 /** Online payments per provider, our status and the provider's last word, with their amounts. */
-export function onlineByProvider(db: DbOrTx, report: ResolvedReport) {
+export function onlineByProvider(db: ReadDb, report: ResolvedReport) {
   const word = lastProviderWord(db, report);
   return db
     .with(word)
@@ -67,7 +67,7 @@ export function onlineByProvider(db: DbOrTx, report: ResolvedReport) {
 }
 
 /** Payments held because the provider's answer did not match ours, still waiting for a person. */
-export function openReviews(db: DbOrTx, report: ResolvedReport) {
+export function openReviews(db: ReadDb, report: ResolvedReport) {
   return db
     .select({
       ...paymentFields,
@@ -84,7 +84,7 @@ export function openReviews(db: DbOrTx, report: ResolvedReport) {
 }
 
 /** Bank transfers a payer reported that the bursary has neither confirmed nor rejected, oldest first. */
-export function unconfirmedTransfers(db: DbOrTx, report: ResolvedReport) {
+export function unconfirmedTransfers(db: ReadDb, report: ResolvedReport) {
   const today = sql`(${report.now.toISOString()}::timestamptz at time zone 'Africa/Lagos')::date`;
   return db
     .select({
@@ -108,7 +108,7 @@ export function unconfirmedTransfers(db: DbOrTx, report: ResolvedReport) {
 }
 
 /** Refunds made in the period, each with the receipt of the payment it gives back. */
-export function refundsInPeriod(db: DbOrTx, report: ResolvedReport) {
+export function refundsInPeriod(db: ReadDb, report: ResolvedReport) {
   return db
     .select({
       ...paymentFields,

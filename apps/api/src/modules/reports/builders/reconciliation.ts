@@ -122,12 +122,12 @@ const refundSection = (report: ResolvedReport, rows: Rows<typeof refundsInPeriod
   totals: true,
 });
 
-export const reconciliationReport: ReportBuilder = async (ctx, report) => {
+export const reconciliationReport: ReportBuilder = async (db, report) => {
   const [providers, reviews, transfers, refunds] = await Promise.all([
-    onlineByProvider(ctx.db, report),
-    openReviews(ctx.db, report),
-    unconfirmedTransfers(ctx.db, report),
-    refundsInPeriod(ctx.db, report),
+    onlineByProvider(db, report),
+    openReviews(db, report),
+    unconfirmedTransfers(db, report),
+    refundsInPeriod(db, report),
   ]);
   return {
     notes: NOTES,

@@ -1,6 +1,6 @@
 import type { AdjustmentKind } from '@schoolledger/domain';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
+import type { ReadDb } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
 import { academicSessions, adjustmentRules, feeAdjustments, fees, payments, terms, users } from '../../../db/schema.js';
 import { feeAppliesTo, payable } from '../../fees/fees.queries.js';
@@ -9,7 +9,7 @@ import { feeAppliesTo, payable } from '../../fees/fees.queries.js';
  * The fees a student is charged: those that apply to them now, and any other they have paid on
  * (a fee of a class arm they have since left), each with its term.
  */
-export function studentCharges(db: DbOrTx, studentId: string) {
+export function studentCharges(db: ReadDb, studentId: string) {
   return rowsOf<{
     fee_id: string;
     fee: string;
@@ -33,7 +33,7 @@ export function studentCharges(db: DbOrTx, studentId: string) {
 }
 
 /** The money credited for the student: payments and refunds, in the order they happened. */
-export function studentMoney(db: DbOrTx, studentId: string) {
+export function studentMoney(db: ReadDb, studentId: string) {
   return rowsOf<{
     at: Date;
     fee_id: string;
@@ -53,7 +53,7 @@ export function studentMoney(db: DbOrTx, studentId: string) {
 }
 
 /** The adjustments that counted at some time: approved ones, and reversed ones with when they were taken back. */
-export function studentAdjustments(db: DbOrTx, studentId: string) {
+export function studentAdjustments(db: ReadDb, studentId: string) {
   return rowsOf<{
     fee_id: string;
     kind: AdjustmentKind;

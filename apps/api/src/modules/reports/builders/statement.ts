@@ -20,13 +20,13 @@ const lagosDay = (at: Date) => new Date(at.getTime() + 60 * 60 * 1000).toISOStri
  * the position per term. What a
  * parent is handed at the bursary, on the school's letterhead.
  */
-export const statementReport: ReportBuilder = async (ctx, report) => {
+export const statementReport: ReportBuilder = async (db, report) => {
   const student = report.student;
   if (!student) throw new Error('student_statement needs a student');
   const [charges, money, adjustments] = await Promise.all([
-    studentCharges(ctx.db, student.id),
-    studentMoney(ctx.db, student.id),
-    studentAdjustments(ctx.db, student.id),
+    studentCharges(db, student.id),
+    studentMoney(db, student.id),
+    studentAdjustments(db, student.id),
   ]);
   const feeNames = new Map(charges.map((fee) => [fee.fee_id, `${fee.fee} (${fee.term}, ${fee.session})`]));
 

@@ -118,6 +118,15 @@ function Cards({ status }: { status: SystemStatus }) {
         <Fact label="Migrations">
           {database.migrationsApplied ?? '?'} of {database.migrationsShipped} applied
         </Fact>
+        {database.replica && (
+          <Fact label="Read replica">
+            {!database.replica.reachable
+              ? 'Not answering'
+              : database.replica.lagSeconds === null
+                ? 'Answering (not a standby)'
+                : `${formatDuration(Math.round(database.replica.lagSeconds))} behind`}
+          </Fact>
+        )}
       </StatusCard>
       <StatusCard
         icon={Workflow}
