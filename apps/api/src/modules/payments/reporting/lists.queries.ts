@@ -218,7 +218,8 @@ export async function findPayment(db: DbOrTx, where: SQL, id: string) {
 
 /**
  * How many payments match, counting no further than `cap`: exact below it, and `capped` when more
- * match, so a list of a million rows costs no more to count than one of `cap`.
+ * match, so a list of a million rows stops reading after `cap` of them. A filter that few rows
+ * match still reads until it has found them all, as any exact count must.
  */
 export async function countPaymentRows(db: DbOrTx, where: SQL, cap: number) {
   const matching = db
