@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../error-codes.js';
 import { MSG } from '../messages.js';
+import { decodeListCursor, type ListCursor } from '../pagination.js';
 
 /** Every response is { success, message, data }. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -52,4 +53,25 @@ export const paginationSchema = z.object({
   limit: z.number().int(),
   total: z.number().int(),
   totalPages: z.number().int(),
+});
+
+/**
+ * A list that can be read page after page from where the last page ended. Its total is counted
+ * exactly up to a cap, so a list of millions answers as fast as a short one.
+ */
+export const cursorPaginationSchema = paginationSchema.extend({
+  /** `true`: more rows match than `total`, where the count stopped; `totalPages` is then a lower bound. */
+  totalIsCapped: z.boolean(),
+  /** Pass as `cursor` to read the page after this one; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
+/** `cursor` of a list query: a `nextCursor` this API gave, unchanged. */
+export const listCursorSchema = z.string().transform((text, context): ListCursor => {
+  const cursor = decodeListCursor(text);
+  if (!cursor) {
+    context.addIssue({ code: 'custom', message: 'Use the nextCursor of the previous page' });
+    return z.NEVER;
+  }
+  return cursor;
 });

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ONLINE_METHODS, PAYER_METHODS, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '../payment-methods.js';
-import { calendarDate, filterDate, idSchema, paginationSchema, requiredText } from './common.js';
+import {
+  calendarDate,
+  cursorPaginationSchema,
+  filterDate,
+  idSchema,
+  listCursorSchema,
+  requiredText,
+} from './common.js';
 import { nairaAmount, nairaResponseAmount } from './money.js';
 
 /**
@@ -212,9 +219,11 @@ export const paymentListQuerySchema = z.object({
   to: filterDate().optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** The page after the one that gave this cursor, whatever the list's length; `page` is then ignored. */
+  cursor: listCursorSchema.optional(),
 });
 export type PaymentListQuery = z.input<typeof paymentListQuerySchema>;
-export const paymentListSchema = z.object({ payments: z.array(paymentSchema), pagination: paginationSchema });
+export const paymentListSchema = z.object({ payments: z.array(paymentSchema), pagination: cursorPaginationSchema });
 export type PaymentList = z.infer<typeof paymentListSchema>;
 
 /** GET /payment/stats (SPEC §3 payment stats). Successful amounts are net of refunds. */

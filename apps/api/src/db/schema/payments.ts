@@ -93,7 +93,11 @@ export const payments = pgTable(
     index('payments_fee_student_idx').on(t.feeId, t.studentId, t.status),
     uniqueIndex('payments_school_receipt_idx').on(t.schoolId, t.receiptNo),
     uniqueIndex('payments_school_idempotency_idx').on(t.schoolId, t.idempotencyKey),
-    index('payments_school_idx').on(t.schoolId, t.createdAt),
+    /**
+     * A school's payments newest first, ending on the id: the payment lists' sort key, so a page
+     * read from a cursor is one range of this index.
+     */
+    index('payments_school_idx').on(t.schoolId, t.createdAt, t.id),
     index('payments_pending_idx').on(t.status, t.createdAt),
     /** One provider transaction credits one payment. */
     uniqueIndex('payments_provider_id_idx').on(t.method, t.providerId),

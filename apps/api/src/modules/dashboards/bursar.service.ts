@@ -76,7 +76,7 @@ export async function bursarDashboard(ctx: AppContext, auth: AuthContext): Promi
     feeCollectionStatus: terms.length ? [{ expectedTotal: figures.expected, collectedTotal: figures.collected }] : [],
     paymentMethods: methodShares(byMethod),
     revenueTrend,
-    recentTransactions: recent.map((row) => ({
+    recentTransactions: recent.rows.map((row) => ({
       _id: row.payment.id,
       fee: { _id: row.fee.id, name: row.fee.name },
       amount: row.payment.amountKobo,

@@ -133,64 +133,104 @@ function paymentsFrom(db: ReadDb) {
 
 const newestFirst = [desc(payments.createdAt), desc(payments.id)];
 
-/**
- * The ids of one page, newest first (the id breaks ties between rows of one transaction).
- * `acrossSchools` names the schools a staff list spans: each school's newest rows are taken
- * from its own (school_id, created_at) index and merged, so a group or the whole platform pages
- * without sorting every payment it holds.
- */
-async function pageIds(db: ReadDb, where: SQL, page: { limit: number; offset: number }, acrossSchools?: SQL) {
-  if (!acrossSchools) {
-    const rows = await db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(page.limit)
-      .offset(page.offset);
-    return rows.map((row) => row.id);
-  }
-  const newest = db
-    .select({ id: payments.id, createdAt: payments.createdAt })
-    .from(payments)
-    .where(and(sql`${payments.schoolId} = ${schools.id}`, where))
-    .orderBy(...newestFirst)
-    .limit(page.offset + page.limit)
-    .as('newest');
-  const rows = await db
-    .select({ id: newest.id })
-    .from(schools)
-    .crossJoinLateral(newest)
-    .where(acrossSchools)
-    .orderBy(desc(newest.createdAt), desc(newest.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return rows.map((row) => row.id);
+/** Where a newest-first page ends: its last row's creation time (microseconds since 1970, exact) and id. */
+export interface PageKey {
+  createdAtMicros: string;
+  id: string;
 }
 
-export async function listPayments(
-  db: ReadDb,
-  where: SQL,
-  page: { limit: number; offset: number },
-  acrossSchools?: SQL,
-) {
-  const ids = await pageIds(db, where, page, acrossSchools);
-  if (!ids.length) return [];
-  return paymentsFrom(db)
+/**
+ * Which rows of a newest-first list a page holds: `limit` rows after `after` (the key of the
+ * previous page's last row) when the caller has it, else after skipping `offset` rows.
+ */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+  after?: PageKey | undefined;
+}
+
+const createdAtMicros = sql<string>`(extract(epoch from ${payments.createdAt}) * 1000000)::bigint::text`;
+
+/** Rows after the key, newest first: a range condition the (school_id, created_at, id) index walks. */
+const olderThan = (key: PageKey) =>
+  sql`(${payments.createdAt}, ${payments.id}) < (timestamptz 'epoch' + ${key.createdAtMicros}::bigint * interval '1 microsecond', ${key.id}::uuid)`;
+
+/**
+ * The ids of one page, newest first (the id breaks ties between rows of one transaction), and
+ * the key of its last row when more rows follow it. `acrossSchools` names the schools a staff
+ * list spans: each school's newest rows are taken from its own (school_id, created_at, id) index
+ * and merged, so a group or the whole platform pages without sorting every payment it holds.
+ */
+async function pageIds(db: ReadDb, where: SQL, window: PageWindow, acrossSchools?: SQL) {
+  const offset = window.after ? 0 : window.offset;
+  const after = window.after ? olderThan(window.after) : undefined;
+  // One row past the page tells whether another page follows, without counting.
+  const take = window.limit + 1;
+  let rows: { id: string; createdAtMicros: string }[];
+  if (!acrossSchools) {
+    rows = await db
+      .select({ id: payments.id, createdAtMicros })
+      .from(payments)
+      .where(and(where, after))
+      .orderBy(...newestFirst)
+      .limit(take)
+      .offset(offset);
+  } else {
+    const newest = db
+      .select({ id: payments.id, createdAt: payments.createdAt, createdAtMicros: createdAtMicros.as('micros') })
+      .from(payments)
+      .where(and(sql`${payments.schoolId} = ${schools.id}`, where, after))
+      .orderBy(...newestFirst)
+      .limit(offset + take)
+      .as('newest');
+    rows = await db
+      .select({ id: newest.id, createdAtMicros: newest.createdAtMicros })
+      .from(schools)
+      .crossJoinLateral(newest)
+      .where(acrossSchools)
+      .orderBy(desc(newest.createdAt), desc(newest.id))
+      .limit(take)
+      .offset(offset);
+  }
+  const page = rows.slice(0, window.limit);
+  const last = page.at(-1);
+  const next: PageKey | null =
+    rows.length > window.limit && last ? { createdAtMicros: last.createdAtMicros, id: last.id } : null;
+  return { ids: page.map((row) => row.id), next };
+}
+
+/** One page of a newest-first payment list, and the key to read the page after it (null on the last). */
+export async function listPayments(db: ReadDb, where: SQL, window: PageWindow, acrossSchools?: SQL) {
+  const { ids, next } = await pageIds(db, where, window, acrossSchools);
+  if (!ids.length) return { rows: [], next };
+  const rows = await paymentsFrom(db)
     .where(inArray(payments.id, ids))
     .orderBy(...newestFirst);
+  return { rows, next };
 }
 
-export type PaymentListRow = Awaited<ReturnType<typeof listPayments>>[number];
+export type PaymentListRow = Awaited<ReturnType<typeof listPayments>>['rows'][number];
 
 export async function findPayment(db: DbOrTx, where: SQL, id: string) {
   const [row] = await paymentsFrom(db).where(and(where, eq(payments.id, id)));
   return row;
 }
 
-export async function countPaymentRows(db: DbOrTx, where: SQL) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where);
-  return row?.n ?? 0;
+/**
+ * How many payments match, counting no further than `cap`: exact below it, and `capped` when more
+ * match, so a list of a million rows stops reading after `cap` of them. A filter that few rows
+ * match still reads until it has found them all, as any exact count must.
+ */
+export async function countPaymentRows(db: DbOrTx, where: SQL, cap: number) {
+  const matching = db
+    .select({ one: sql`1`.as('one') })
+    .from(payments)
+    .where(where)
+    .limit(cap + 1)
+    .as('matching');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
+  const n = row?.n ?? 0;
+  return { total: Math.min(n, cap), capped: n > cap };
 }
 
 /** `student:fee` → what that student has paid on that fee, net of refunds, for a whole page in one query. */

@@ -1,5 +1,6 @@
 import {
   can,
+  encodeListCursor,
   entityMessages,
   type Payment,
   type PaymentList,
@@ -39,6 +40,13 @@ type StatsQuery = z.output<typeof paymentStatsQuerySchema>;
 
 export const PAYMENT = entityMessages('Payment');
 const SCHOOL = entityMessages('School');
+
+/**
+ * A payment list counts its matching rows up to this many: an exact total for every list a
+ * school reads page by page, and "10,000+" for a group's million, which would otherwise cost a
+ * full count on every page.
+ */
+export const PAYMENT_COUNT_CAP = 10_000;
 
 const isStaff = (auth: AuthContext) => can(auth.roles, 'payments.view');
 
@@ -109,13 +117,27 @@ export async function listPaymentPage(ctx: AppContext, auth: AuthContext, query:
   // A staff list walks each school's newest payments; a payer's list is a few students' rows.
   const staffOnly = isStaff(auth) && !auth.roles.includes('Student') && !auth.roles.includes('Parent');
   const acrossSchools = staffOnly ? schoolsWalked(auth.scope, query.school_id) : undefined;
-  const [total, rows] = await Promise.all([
-    countPaymentRows(ctx.db, where),
-    listPayments(ctx.db, where, { limit: query.limit, offset: (query.page - 1) * query.limit }, acrossSchools),
+  const { cursor } = query;
+  const page = cursor?.page ?? query.page;
+  const window = {
+    limit: query.limit,
+    offset: (page - 1) * query.limit,
+    after: cursor && { createdAtMicros: cursor.createdAtMicros, id: cursor.id },
+  };
+  const [count, list] = await Promise.all([
+    countPaymentRows(ctx.db, where, PAYMENT_COUNT_CAP),
+    listPayments(ctx.db, where, window, acrossSchools),
   ]);
   return {
-    payments: await presentPayments(ctx.db, rows),
-    pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
+    payments: await presentPayments(ctx.db, list.rows),
+    pagination: {
+      page,
+      limit: query.limit,
+      total: count.total,
+      totalPages: Math.ceil(count.total / query.limit),
+      totalIsCapped: count.capped,
+      nextCursor: list.next && encodeListCursor({ page: page + 1, ...list.next }),
+    },
   };
 }
 

@@ -1,6 +1,6 @@
-import { formatKobo, type Payment, refundInputSchema } from '@schoolledger/domain';
+import { formatKobo, type Payment, pageSummary, refundInputSchema } from '@schoolledger/domain';
 import { Wallet } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PaymentCard, payerName } from '@/components/payments';
 import {
   Button,
@@ -28,7 +28,7 @@ const PAGE_SIZE = 12;
 /** The school's payments and refunds, filtered and paged by the server, with the transfer queue on top. */
 export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId: string }) {
   const { filters, update } = usePaymentFilters();
-  const query: PaymentsQuery = {
+  const list: Omit<PaymentsQuery, 'page'> = {
     school_id: filters.school || undefined,
     term_id: filters.term || undefined,
     status: filters.pstatus === 'all' || filters.pstatus === 'disputed' ? undefined : filters.pstatus,
@@ -37,10 +37,24 @@ export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId
     search: filters.q || undefined,
     from: filters.from || undefined,
     to: filters.to || undefined,
-    page: filters.ppage,
     limit: PAGE_SIZE,
   };
+  // A list longer than the server counts is paged forward by cursor, each page from where the
+  // last one ended; the cursors reached are kept so Previous goes back the same way.
+  const cursors = useRef(new Map<string, string>());
+  const listKey = JSON.stringify(list);
+  const query: PaymentsQuery = {
+    ...list,
+    page: filters.ppage,
+    cursor: cursors.current.get(`${listKey}#${filters.ppage}`),
+  };
   const payments = usePayments(query);
+  const capped = payments.data?.pagination.totalIsCapped ?? false;
+  const nextCursor = payments.data?.pagination.nextCursor ?? null;
+  const shownPage = payments.data?.pagination.page ?? 0;
+  useEffect(() => {
+    if (capped && nextCursor) cursors.current.set(`${listKey}#${shownPage + 1}`, nextCursor);
+  }, [capped, nextCursor, listKey, shownPage]);
   const refund = useRefundPayment();
   const [refunding, setRefunding] = useState<Payment | null>(null);
   const [toCredit, setToCredit] = useState(false);
@@ -48,8 +62,8 @@ export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId
   // A refund or a confirmation can leave the address past the last page.
   const totalPages = payments.data?.pagination.totalPages ?? 0;
   useEffect(() => {
-    if (totalPages > 0 && filters.ppage > totalPages) update({ ppage: totalPages });
-  }, [totalPages, filters.ppage, update]);
+    if (!capped && totalPages > 0 && filters.ppage > totalPages) update({ ppage: totalPages });
+  }, [capped, totalPages, filters.ppage, update]);
 
   const filtered =
     filters.q !== '' ||
@@ -111,7 +125,12 @@ export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId
             </li>
           ))}
         </ul>
-        <Pagination {...pagination} onPageChange={(ppage) => update({ ppage })} />
+        <Pagination
+          {...pagination}
+          hasNext={pagination.totalIsCapped ? pagination.nextCursor !== null : undefined}
+          shown={payments.data.payments.length}
+          onPageChange={(ppage) => update({ ppage })}
+        />
       </>
     );
   }
@@ -124,7 +143,7 @@ export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId
         className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white"
         aria-busy={payments.isFetching}
       >
-        {payments.data ? `Payments (${payments.data.pagination.total})` : 'Payments'}
+        {payments.data ? `Payments (${pageSummary(payments.data.pagination).of})` : 'Payments'}
         {payments.isFetching && !payments.isPending && <Spinner className="text-emerald-600" />}
       </h2>
       {body}
