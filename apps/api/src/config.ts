@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { BACKUP_FREQUENCIES, NOTIFICATION_KINDS, SETTINGS_BOUNDS, type Settings } from '@schoolledger/domain';
 import { z } from 'zod';
@@ -38,6 +39,7 @@ const envSchema = z.object({
   FLUTTERWAVE_SECRET_HASH: z.string().min(1).optional(),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   DEMO_PAYMENT_FAKES: z.enum(['true', 'false']).default('true'),
+  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
 });
 
 export type AppConfig = {
@@ -71,6 +73,8 @@ export type AppConfig = {
   reconcileIntervalSeconds: number;
   /** With the demo data and no provider keys, `npm start` runs local Paystack and Flutterwave fakes. */
   demoPaymentFakes: boolean;
+  /** API processes `npm start` runs behind one port; 1 runs the app in the starting process itself. */
+  workers: number;
 };
 
 /** The only place that reads the environment; bad values stop the start with a list of keys. */
@@ -81,6 +85,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  // The embedded database lives inside one process and cannot be opened by a second one.
+  if (!e.DATABASE_URL && e.WORKERS !== undefined && e.WORKERS > 1) {
+    throw new Error(
+      `Invalid configuration:\n  WORKERS: ${e.WORKERS} API processes need PostgreSQL (DATABASE_URL); the embedded database runs in one process, so leave WORKERS unset or 1`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -126,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
     demoPaymentFakes: e.DEMO_PAYMENT_FAKES === 'true',
+    workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
   };
 }
