@@ -29,13 +29,13 @@ export function startWorkers(options: {
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
-    const pid = worker.process.pid;
+    const workerPid = worker.process.pid;
     if (!listened.has(worker)) {
-      log.error({ pid, code, signal }, 'an API process stopped before it could serve');
+      log.error({ workerPid, code, signal }, 'an API process stopped before it could serve');
       options.onFailedStart();
       return;
     }
-    log.warn({ pid, code, signal }, 'an API process stopped; starting another');
+    log.warn({ workerPid, code, signal }, 'an API process stopped; starting another');
     fork();
   });
   for (let i = 0; i < options.count; i++) fork();

@@ -67,7 +67,7 @@ export async function openDatabase(options: {
     // the pool opens a new one on the next query.
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    await migrateAlone(pool, db);
     const listener = createPgListener(options.url, options.onConnectionError);
     return {
       db,
@@ -94,6 +94,21 @@ export async function openDatabase(options: {
     jobStore: { db: fromPglite(client), backend: 'pglite' },
     dumpDataDir: () => client.dumpDataDir('gzip'),
   };
+}
+
+/**
+ * Several API processes or machines may start at once on a new version: one applies the
+ * migrations while the others wait on the lock, then find nothing left to apply.
+ */
+async function migrateAlone(pool: pg.Pool, db: Db) {
+  const lock = await pool.connect();
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('schoolledger:migrations'))`);
+    await migratePg(db as never, { migrationsFolder });
+  } finally {
+    await lock.query(`select pg_advisory_unlock(hashtext('schoolledger:migrations'))`).catch(() => {});
+    lock.release();
+  }
 }
 
 /**
