@@ -5,8 +5,8 @@ import { startWorkers } from './cluster.js';
 import { type AppConfig, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { startDemoPaymentFakes } from './demo/payment-fakes.js';
-import { buildServer, openAppDatabase, startLogging } from './serve.js';
 import { isDemoDatabase, seedDemoIfEmpty } from './seed/demo.js';
+import { buildServer, openAppDatabase, startLogging } from './serve.js';
 
 const baseConfig = loadConfig();
 const logging = startLogging(baseConfig);

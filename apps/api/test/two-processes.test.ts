@@ -72,6 +72,19 @@ async function stopServer(served: Served) {
   clearTimeout(killer);
 }
 
+/** Our envelope; the routes called here answer flat `data` of strings. */
+interface Envelope<Data = Record<string, string>> {
+  success: boolean;
+  message: string;
+  code?: string;
+  data: Data;
+}
+
+interface Payment {
+  _id: string;
+  receiptNo: string;
+}
+
 async function call(base: string, method: string, route: string, options: { token?: string; body?: unknown } = {}) {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -81,7 +94,7 @@ async function call(base: string, method: string, route: string, options: { toke
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Envelope };
 }
 
 describe.skipIf(!process.env.DATABASE_URL)(
@@ -133,7 +146,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       database = await openDatabase({ url: url.toString() });
       cleanups.push(() => database.close());
       await seedDemoIfEmpty(database.db);
-      [a, b] = await Promise.all(starting);
+      [a, b] = (await Promise.all(starting)) as [Served, Served];
 
       const [school] = await database.db.select().from(schools).where(eq(schools.name, FIRST_SCHOOL));
       ids.school = school!.id;
@@ -152,7 +165,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
           body: { email: demoEmail(who), password: DEMO_PASSWORD },
         });
         expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
-        tokens[who] = signedIn.body.data.token;
+        tokens[who] = signedIn.body.data.token!;
       }
     });
 
@@ -187,7 +200,10 @@ describe.skipIf(!process.env.DATABASE_URL)(
           'idempotency-key': key,
         },
         body: JSON.stringify({ user_id: ids.student, fee_id: feeId, amount: '100' }),
-      }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
+      }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as Envelope<{ payment: Payment }>,
+      }));
 
     const receiptNumber = (receiptNo: string) => {
       expect(receiptNo).toMatch(/^RCP-\d{4}-\d{6}$/);
@@ -201,7 +217,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       const key = randomUUID();
       const answers = await Promise.all([cashTo(a.base, feeId, key), cashTo(b.base, feeId, key)]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-      const [first, second] = answers.map((answer) => answer.body.data.payment);
+      const [first, second] = answers.map((answer) => answer.body.data.payment) as [Payment, Payment];
       expect(second._id).toBe(first._id);
       expect(second.receiptNo).toBe(first.receiptNo);
       const rows = await database.db
@@ -217,7 +233,9 @@ describe.skipIf(!process.env.DATABASE_URL)(
     it("a payment recorded on B reaches the payer's event stream open on A, with the next receipt number", async () => {
       const ticket = await call(a.base, 'POST', '/notification/stream-ticket', { token: tokens.student });
       expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
-      const stream = await openStream(`${a.base}/notification/stream?ticket=${encodeURIComponent(ticket.body.data.ticket)}`);
+      const stream = await openStream(
+        `${a.base}/notification/stream?ticket=${encodeURIComponent(ticket.body.data.ticket!)}`,
+      );
       try {
         expect(stream.status).toBe(200);
         const feeId = await approvedFee('500');

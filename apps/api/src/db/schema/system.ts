@@ -46,10 +46,9 @@ export const backups = pgTable(
  * in its migration): a count lost in a crash costs nothing, and the upsert per request writes no WAL.
  */
 export const rateLimitHits = pgTable('rate_limit_hits', {
-    /** The limit's namespace (its route, for a route's own limit) and the caller's key. */
-    key: text('key').primaryKey(),
-    hits: integer('hits').notNull(),
-    /** The end of the key's window; the next request after it starts a new one. */
-    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
-  },
-);
+  /** The limit's namespace (its route, for a route's own limit) and the caller's key. */
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  /** The end of the key's window; the next request after it starts a new one. */
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+});
