@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rateLimitHits } from '../src/db/schema.js';
-import { countRateLimitHit } from '../src/modules/system/rate-limits.queries.js';
+import { rateLimitCounter } from '../src/modules/system/rate-limits.queries.js';
 import { pruneLogs } from '../src/modules/system/system.service.js';
 import { demoEmail, useTestApp } from './helper.js';
 
@@ -10,6 +10,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('rate-limit counts in the database', () => {
   const t = useTestApp();
+  const countRateLimitHit = (key: string, windowMs: number) => rateLimitCounter(t.ctx.db)(key, windowMs);
   const keysLike = (prefix: string) =>
     t.ctx.db
       .select()
@@ -18,23 +19,23 @@ describe('rate-limit counts in the database', () => {
 
   it('counts a key in its window, with the time left of it, and starts again once it ends', async () => {
     const key = `test:${randomUUID()}`;
-    const first = await countRateLimitHit(t.ctx.db, key, 60_000);
-    const second = await countRateLimitHit(t.ctx.db, key, 60_000);
+    const first = await countRateLimitHit(key, 60_000);
+    const second = await countRateLimitHit(key, 60_000);
     expect([first.hits, second.hits]).toEqual([1, 2]);
     expect(first.ttlMs).toBeGreaterThan(55_000);
     expect(first.ttlMs).toBeLessThanOrEqual(60_000);
     expect(second.ttlMs).toBeLessThanOrEqual(first.ttlMs);
 
     const brief = `test:${randomUUID()}`;
-    await countRateLimitHit(t.ctx.db, brief, 50);
-    await countRateLimitHit(t.ctx.db, brief, 50);
+    await countRateLimitHit(brief, 50);
+    await countRateLimitHit(brief, 50);
     await wait(80);
-    expect(await countRateLimitHit(t.ctx.db, brief, 50)).toMatchObject({ hits: 1 });
+    expect(await countRateLimitHit(brief, 50)).toMatchObject({ hits: 1 });
   });
 
   it('loses no count when requests for one key arrive together', async () => {
     const key = `test:${randomUUID()}`;
-    const counted = await Promise.all(Array.from({ length: 20 }, () => countRateLimitHit(t.ctx.db, key, 60_000)));
+    const counted = await Promise.all(Array.from({ length: 20 }, () => countRateLimitHit(key, 60_000)));
     expect(counted.map((count) => count.hits).sort((x, y) => x - y)).toEqual(
       Array.from({ length: 20 }, (_, i) => i + 1),
     );
@@ -43,8 +44,8 @@ describe('rate-limit counts in the database', () => {
   it('the hourly prune forgets windows that ended and keeps the others', async () => {
     const ended = `test:${randomUUID()}`;
     const live = `test:${randomUUID()}`;
-    await countRateLimitHit(t.ctx.db, ended, 1);
-    await countRateLimitHit(t.ctx.db, live, 60_000);
+    await countRateLimitHit(ended, 1);
+    await countRateLimitHit(live, 60_000);
     await wait(20);
     await pruneLogs(t.ctx);
     const left = await t.ctx.db
