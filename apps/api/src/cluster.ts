@@ -1,6 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 
+/** What the primary sends a worker to stop it; workers leave the group's signals to the primary. */
+export const STOP_MESSAGE = 'schoolledger:stop';
+
 /**
  * Runs `count` API processes as node:cluster workers sharing the primary's port. A worker that
  * dies after it served is replaced; one that dies before it ever listened is a start-up failure
@@ -51,7 +54,9 @@ export function startWorkers(options: {
             new Promise<void>((resolve) => {
               worker.once('exit', () => resolve());
               if (worker.isDead()) resolve();
-              else worker.process.kill('SIGTERM');
+              else if (worker.isConnected()) worker.send(STOP_MESSAGE);
+              // Cut off from the primary, it serves nothing any more and cannot be asked.
+              else worker.process.kill('SIGKILL');
             }),
         ),
       );

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { type AppContext, createContext } from './app-context.js';
-import { startWorkers } from './cluster.js';
+import { STOP_MESSAGE, startWorkers } from './cluster.js';
 import { type AppConfig, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { startDemoPaymentFakes } from './demo/payment-fakes.js';
@@ -125,15 +125,22 @@ async function runWorker(config: AppConfig) {
   const database: Database = await openAppDatabase(config, logging);
   const ctx = createContext({ config, db: database.db, log });
   const server = await buildServer({ ctx, database, logging });
-  // Ctrl-C in a terminal reaches every process of the group; the primary then stops the workers
-  // one signal each, so a worker leaves SIGINT to it rather than exit on a second signal.
-  process.on('SIGINT', () => {});
-  closeWithGrace({ delay: 10_000, skip: ['SIGINT'] }, async ({ err, signal }) => {
+  // A terminal (Ctrl-C, closing it) and service managers signal the whole group at once; the
+  // primary then stops each worker with a message, so a worker leaves these signals to it rather
+  // than stop twice (a second signal during a stop exits at once, mid-request).
+  const groupSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  for (const signal of groupSignals) process.on(signal, () => {});
+  let stopping = false;
+  const grace = closeWithGrace({ delay: 10_000, skip: [...groupSignals] }, async ({ err, signal }) => {
+    stopping = true;
     if (err) log.error({ err }, 'an API process is stopping after an error');
     else log.debug({ signal }, 'an API process is stopping');
     await server.close();
     await logging.sink.flush();
     await database.close();
+  });
+  process.on('message', (message) => {
+    if (message === STOP_MESSAGE && !stopping) grace.close();
   });
   await server.listen();
 }
