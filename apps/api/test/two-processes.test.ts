@@ -59,6 +59,7 @@ async function startServer(env: Record<string, string>): Promise<Served> {
     if (healthy) return served;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  await stopServer(served);
   throw new Error(`the server did not answer in time:\n${output.join('')}`);
 }
 
@@ -139,6 +140,8 @@ describe.skipIf(!process.env.DATABASE_URL)(
       };
       // All three migrate the new database at once; the migration lock lets one do it.
       const starting = [startServer(env), startServer(env)];
+      // Awaited below, or by the cleanup when the setup fails before that.
+      for (const start of starting) start.catch(() => {});
       cleanups.push(async () => {
         const started = await Promise.allSettled(starting);
         for (const result of started) if (result.status === 'fulfilled') await stopServer(result.value);
