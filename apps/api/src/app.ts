@@ -61,6 +61,7 @@ import { profileRoutes } from './modules/users/profile.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { vendorRoutes } from './modules/vendors/vendors.routes.js';
 import { authPlugin, bearerToken } from './plugins/auth.js';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,8 +161,14 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
     async (api) => {
       // Limits apply to the API only, never to the web app's files. A signed-in caller is counted
       // by their token, so a school's computer lab behind one address does not share one budget.
+      // On PostgreSQL several processes serve the API, so they count in the database; the embedded
+      // database is always one process, which counts in its own memory. A count that cannot be
+      // taken lets the request through: it then meets the database's failure itself, and the
+      // health route can still say the database is down.
       await api.register(rateLimit, {
         global: true,
+        skipOnError: true,
+        ...(database.driver === 'postgres' ? { store: databaseRateLimitStore(database.db) } : {}),
         max: ctx.config.rateLimitPerMinute,
         timeWindow: '1 minute',
         keyGenerator: (request) => {

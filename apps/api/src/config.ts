@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { BACKUP_FREQUENCIES, NOTIFICATION_KINDS, SETTINGS_BOUNDS, type Settings } from '@schoolledger/domain';
 import { z } from 'zod';
@@ -39,6 +40,7 @@ const envSchema = z.object({
   FLUTTERWAVE_SECRET_HASH: z.string().min(1).optional(),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   DEMO_PAYMENT_FAKES: z.enum(['true', 'false']).default('true'),
+  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
 });
 
 export type AppConfig = {
@@ -74,6 +76,8 @@ export type AppConfig = {
   reconcileIntervalSeconds: number;
   /** With the demo data and no provider keys, `npm start` runs local Paystack and Flutterwave fakes. */
   demoPaymentFakes: boolean;
+  /** API processes `npm start` runs behind one port; 1 runs the app in the starting process itself. */
+  workers: number;
 };
 
 /** The only place that reads the environment; bad values stop the start with a list of keys. */
@@ -87,6 +91,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
     throw new Error(
       'Invalid configuration:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL; the embedded database has no replicas',
+    );
+  }
+  // The embedded database lives inside one process and cannot be opened by a second one.
+  if (!e.DATABASE_URL && e.WORKERS !== undefined && e.WORKERS > 1) {
+    throw new Error(
+      `Invalid configuration:\n  WORKERS: ${e.WORKERS} API processes need PostgreSQL (DATABASE_URL); the embedded database runs in one process, so leave WORKERS unset or 1`,
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -135,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
     demoPaymentFakes: e.DEMO_PAYMENT_FAKES === 'true',
+    workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
   };
 }

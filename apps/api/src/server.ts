@@ -1,87 +1,146 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
-import { pino } from 'pino';
-import { buildApp } from './app.js';
-import { createContext } from './app-context.js';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { type AppContext, createContext } from './app-context.js';
+import { STOP_MESSAGE, startWorkers } from './cluster.js';
+import { type AppConfig, loadConfig } from './config.js';
+import type { Database } from './db/client.js';
 import { startDemoPaymentFakes } from './demo/payment-fakes.js';
-import { type JobRunner, startJobRunner } from './jobs/runner.js';
-import { createSystemLogSink } from './modules/system/system-log-sink.js';
 import { isDemoDatabase, seedDemoIfEmpty } from './seed/demo.js';
+import { buildServer, openAppDatabase, startLogging } from './serve.js';
 
 const baseConfig = loadConfig();
-// Warnings and errors are also kept in the database for the ICT administrator's log screen.
-const systemLogSink = createSystemLogSink();
-const log = pino(
-  { level: baseConfig.logLevel },
-  pino.multistream([
-    { level: 'trace', stream: process.stdout },
-    { level: 'warn', stream: systemLogSink.stream },
-  ]),
-);
+const logging = startLogging(baseConfig);
+const { log } = logging;
 const say = (message: string) => process.stdout.write(`${message}\n`);
-const database = await openDatabase({
-  url: baseConfig.databaseUrl,
-  readUrl: baseConfig.databaseReadUrl,
-  dataDir: path.join(baseConfig.dataDir, 'pglite'),
-  onConnectionError: (err) => log.warn({ err }, 'database connection lost'),
-  onCreate: say,
-});
 
-// The demo pays through local fakes unless real keys are configured; never beside real data.
-const fakes =
-  baseConfig.seedDemo &&
-  baseConfig.demoPaymentFakes &&
-  !baseConfig.paystack.secretKey &&
-  !baseConfig.flutterwave.secretKey &&
-  (await isDemoDatabase(database.db))
-    ? await startDemoPaymentFakes(baseConfig)
-    : null;
-const config = fakes?.config ?? baseConfig;
-const ctx = createContext({ config, db: database.db, readDb: database.readDb, log });
-systemLogSink.attach(database.db);
+if (cluster.isWorker) await runWorker(baseConfig);
+else await runPrimary();
 
-if (config.seedDemo) {
-  const seeded = await seedDemoIfEmpty(database.db, undefined, {
-    paymentProfiles: { encryptionKey: ctx.encryptionKey, ownKeys: fakes !== null },
+/**
+ * The work done once, before any process serves: opening (and migrating) the database, the demo's
+ * local payment providers and data, and the master secret file (createContext makes it when
+ * APP_SECRET is unset, so workers only read it).
+ */
+async function prepare() {
+  const database = await openAppDatabase(baseConfig, logging, say);
+  // The demo pays through local fakes unless real keys are configured; never beside real data.
+  const fakes =
+    baseConfig.seedDemo &&
+    baseConfig.demoPaymentFakes &&
+    !baseConfig.paystack.secretKey &&
+    !baseConfig.flutterwave.secretKey &&
+    (await isDemoDatabase(database.db))
+      ? await startDemoPaymentFakes(baseConfig)
+      : null;
+  const config = fakes?.config ?? baseConfig;
+  const ctx = createContext({ config, db: database.db, readDb: database.readDb, log });
+  if (config.seedDemo) await seedDemo(ctx, fakes !== null);
+  return { database, fakes, ctx };
+}
+
+async function seedDemo(ctx: AppContext, ownKeys: boolean) {
+  const seeded = await seedDemoIfEmpty(ctx.db, undefined, {
+    paymentProfiles: { encryptionKey: ctx.encryptionKey, ownKeys },
     history: true,
     onProgress: say,
   });
-  if (seeded) {
-    const logins = seeded.logins.map((login) => `  ${login.role.padEnd(18)} ${login.email}`).join('\n');
-    process.stdout.write(
-      `\nDemo data loaded: ${seeded.groupName} with ${seeded.schoolCount} schools.\n` +
-        `Sign in at ${config.appUrl}/login with any of these (password: ${seeded.password}):\n${logins}\n\n`,
-    );
+  if (!seeded) return;
+  const logins = seeded.logins.map((login) => `  ${login.role.padEnd(18)} ${login.email}`).join('\n');
+  say(
+    `\nDemo data loaded: ${seeded.groupName} with ${seeded.schoolCount} schools.\n` +
+      `Sign in at ${ctx.config.appUrl}/login with any of these (password: ${seeded.password}):\n${logins}\n`,
+  );
+}
+
+async function runPrimary() {
+  const { database, fakes, ctx } = await prepare();
+  const { config } = ctx;
+  const connectFakes = () => {
+    if (!fakes) return;
+    // The fakes run on this machine and reach the app on loopback, whatever APP_URL says.
+    const loopback = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host;
+    fakes.connect(`http://${loopback}:${config.port}`);
+    log.info(fakes.urls, 'demo payments go through local Paystack and Flutterwave fakes');
+  };
+  const closeShared = async () => {
+    await fakes?.close();
+    await logging.sink.flush();
+    await database.close();
+  };
+
+  if (config.workers === 1) {
+    const server = await buildServer({ ctx, database, logging });
+    closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+      if (err) log.error({ err }, 'shutting down after an error');
+      else log.info({ signal }, 'shutting down');
+      await server.close();
+      await closeShared();
+    });
+    // Jobs start once the demo fakes are reachable: the first ones settle webhooks recorded before the restart.
+    await server.listen(() => {
+      connectFakes();
+      log.info(`SchoolLedger is running at ${config.appUrl}`);
+    });
+    return;
   }
+
+  const workers = startWorkers({
+    count: config.workers,
+    env: workerEnv(config),
+    log,
+    onAllListening: () => {
+      connectFakes();
+      log.info(`SchoolLedger is running at ${config.appUrl} with ${config.workers} API processes`);
+    },
+    onFailedStart: () => {
+      void workers
+        .stop()
+        .then(closeShared)
+        .finally(() => process.exit(1));
+    },
+  });
+  // Longer than a worker's own grace, so each can finish its requests first.
+  closeWithGrace({ delay: 15_000 }, async ({ err, signal }) => {
+    if (err) log.error({ err }, 'shutting down after an error');
+    else log.info({ signal }, 'shutting down');
+    await workers.stop();
+    await closeShared();
+  });
 }
 
-const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-const app = await buildApp({ ctx, database, webDir, logger: log });
-let jobs: JobRunner | undefined;
-
-closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
-  if (err) log.error({ err }, 'shutting down after an error');
-  else log.info({ signal }, 'shutting down');
-  await app.close();
-  await jobs?.stop();
-  await fakes?.close();
-  await systemLogSink.flush();
-  await database.close();
-});
-
-await app.listen({ port: config.port, host: config.host });
-if (fakes) {
-  // The fakes run on this machine and reach the app on loopback, whatever APP_URL says.
-  const loopback = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host;
-  fakes.connect(`http://${loopback}:${config.port}`);
-  log.info(fakes.urls, 'demo payments go through local Paystack and Flutterwave fakes');
+/** What the primary decided that a worker cannot: where the demo's local providers listen, and their keys. */
+function workerEnv(config: AppConfig): Record<string, string> {
+  if (config === baseConfig) return {};
+  const env: Record<string, string> = {
+    PAYSTACK_BASE_URL: config.paystack.baseUrl,
+    FLUTTERWAVE_BASE_URL: config.flutterwave.baseUrl,
+  };
+  if (config.paystack.secretKey) env.PAYSTACK_SECRET_KEY = config.paystack.secretKey;
+  if (config.flutterwave.secretKey) env.FLUTTERWAVE_SECRET_KEY = config.flutterwave.secretKey;
+  if (config.flutterwave.secretHash) env.FLUTTERWAVE_SECRET_HASH = config.flutterwave.secretHash;
+  return env;
 }
-log.info(`SchoolLedger is running at ${config.appUrl}`);
 
-// Only the server runs jobs (API tests call the job functions themselves); started once the
-// demo fakes are reachable, since the first jobs settle webhooks recorded before the restart.
-jobs = await startJobRunner({ ctx, database, store: database.jobStore, log });
-ctx.jobs = jobs;
+async function runWorker(config: AppConfig) {
+  const database: Database = await openAppDatabase(config, logging);
+  const ctx = createContext({ config, db: database.db, readDb: database.readDb, log });
+  const server = await buildServer({ ctx, database, logging });
+  // A terminal (Ctrl-C, closing it) and service managers signal the whole group at once; the
+  // primary then stops each worker with a message, so a worker leaves these signals to it rather
+  // than stop twice (a second signal during a stop exits at once, mid-request).
+  const groupSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  for (const signal of groupSignals) process.on(signal, () => {});
+  let stopping = false;
+  const grace = closeWithGrace({ delay: 10_000, skip: [...groupSignals] }, async ({ err, signal }) => {
+    stopping = true;
+    if (err) log.error({ err }, 'an API process is stopping after an error');
+    else log.debug({ signal }, 'an API process is stopping');
+    await server.close();
+    await logging.sink.flush();
+    await database.close();
+  });
+  process.on('message', (message) => {
+    if (message === STOP_MESSAGE && !stopping) grace.close();
+  });
+  await server.listen();
+}

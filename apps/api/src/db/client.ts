@@ -95,7 +95,7 @@ export async function openDatabase(options: {
   if (options.url) {
     const pool = openPool(options.url, options.onConnectionError);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    await migrateAlone(pool, db);
     // The replica's sessions are read-only too, so a write that slipped past the types fails
     // even where the read URL names the primary itself.
     const readPool = options.readUrl ? openPool(options.readUrl, options.onConnectionError, true) : null;
@@ -171,6 +171,21 @@ async function replicaStatusOf(readPool: pg.Pool): Promise<ReplicaStatus> {
     return { reachable: false, lagSeconds: null };
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * Several API processes or machines may start at once on a new version: one applies the
+ * migrations while the others wait on the lock, then find nothing left to apply.
+ */
+async function migrateAlone(pool: pg.Pool, db: Db) {
+  const lock = await pool.connect();
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('schoolledger:migrations'))`);
+    await migratePg(db as never, { migrationsFolder });
+  } finally {
+    await lock.query(`select pg_advisory_unlock(hashtext('schoolledger:migrations'))`).catch(() => {});
+    lock.release();
   }
 }
 

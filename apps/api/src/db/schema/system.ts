@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id } from './columns.js';
 import { users } from './users.js';
 
@@ -40,3 +40,15 @@ export const backups = pgTable(
   },
   (t) => [index('backups_started_idx').on(t.startedAt)],
 );
+
+/**
+ * Requests counted by the rate limits, shared by every API process on the database. UNLOGGED (set
+ * in its migration): a count lost in a crash costs nothing, and the upsert per request writes no WAL.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  /** The limit's namespace (its route, for a route's own limit) and the caller's key. */
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  /** The end of the key's window; the next request after it starts a new one. */
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+});

@@ -4,6 +4,7 @@ import type { SystemLogsPage, SystemLogsQuery, SystemStatus } from '@schoolledge
 import type { AppContext } from '../../app-context.js';
 import { type Database, migrationsFolder } from '../../db/client.js';
 import { diskSpace } from './backups.service.js';
+import { pruneRateLimitHits } from './rate-limits.queries.js';
 import {
   appliedMigrationCount,
   databaseSize,
@@ -151,5 +152,9 @@ export async function systemLogs(ctx: AppContext, query: SystemLogsQuery): Promi
   };
 }
 
-export const pruneLogs = (ctx: AppContext) =>
-  pruneSystemLogs(ctx.db, SYSTEM_LOG_LIMITS.rows, SYSTEM_LOG_LIMITS.days, ctx.clock());
+/** The hourly tidy-up: the log within its bounds, and rate-limit windows that have ended. */
+export async function pruneLogs(ctx: AppContext) {
+  const removed = await pruneSystemLogs(ctx.db, SYSTEM_LOG_LIMITS.rows, SYSTEM_LOG_LIMITS.days, ctx.clock());
+  await pruneRateLimitHits(ctx.db);
+  return removed;
+}
