@@ -9,8 +9,10 @@
  * BENCH_LOAD_RATE (300 requests/s), BENCH_LOAD_SECONDS (600), BENCH_LOAD_WARMUP (30 s, not measured),
  * BENCH_LOAD_PORT (a free port), WORKERS (passed to the server; its own default otherwise), and
  * BENCH_SCHOOLS / BENCH_STUDENTS / BENCH_PAYMENTS as for `npm run bench`.
- * `--ci` (or BENCH_LOAD_CI=true): 60 s at 100 requests/s after 10 s of warm-up on 4 schools,
- * 2,000 students and 20,000 payments; memory is reported, not judged, over so short a run.
+ * `--ci` (or BENCH_LOAD_CI=true): 60 s at 30 requests/s after 10 s of warm-up on 4 schools,
+ * 2,000 students and 20,000 payments; memory is reported, not judged, over so short a run. The
+ * rate is what the CI machine spares beside the browser tests (about half a core at ~15 ms of CPU a
+ * request): in CI the run checks the money under a concurrent mix, not the throughput.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -41,7 +43,7 @@ function setting(name: string, fallback: number) {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, not ${raw}`);
   return value;
 }
-const RATE = setting('BENCH_LOAD_RATE', ci ? 100 : 300);
+const RATE = setting('BENCH_LOAD_RATE', ci ? 30 : 300);
 const SECONDS = setting('BENCH_LOAD_SECONDS', ci ? 60 : 600);
 const WARMUP = setting('BENCH_LOAD_WARMUP', ci ? 10 : 30);
 const size = {
