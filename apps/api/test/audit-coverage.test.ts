@@ -18,7 +18,15 @@ import { insertPasswordResetToken } from '../src/modules/auth/auth.queries.js';
 import { paystackSignature } from '../src/modules/providers/paystack.js';
 import { aClassArm, aSchool, aSession, aTerm, studentFileCsv, studentFileRow, studentFormBody } from './builders.js';
 import { bearer, DEMO_PASSWORD, demoEmail, insertUser, login, multipart, tinyPng, useTestApp } from './helper.js';
-import { approvedFee, loadPaymentIds, type PaymentIds, payCash, setBankTransfer, until } from './payments-support.js';
+import {
+  approvedFee,
+  loadPaymentIds,
+  type PaymentIds,
+  payCash,
+  payOnProviderPage,
+  setBankTransfer,
+  until,
+} from './payments-support.js';
 
 /*
  * Issue 13: every mutating operation of the OpenAPI document either leaves an audit row, shown
@@ -773,13 +781,7 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     'POST /api/v1/payment/paystack/webhook': {
       prepare: async () => {
         const { paymentUrl, reference } = await initiate();
-        const paid = await fetch(`${paymentUrl}/pay`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: 'action=pay',
-          redirect: 'manual',
-        });
-        expect(paid.status).toBe(302);
+        await payOnProviderPage(paymentUrl);
         return { reference, transaction: String(fake.transaction(reference)!.id) };
       },
       call: async ({ reference, transaction }) => {

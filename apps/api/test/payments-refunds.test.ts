@@ -14,6 +14,7 @@ import {
   outstandingOf,
   type PaymentIds,
   payCash,
+  payOnProviderPage,
 } from './payments-support.js';
 
 const SECRET = 'sk_test_schoolledger_local';
@@ -48,13 +49,7 @@ describe('refunds', () => {
     const started = await call(t, 'student', 'POST', '/payment/initiate', { fee_id: feeId });
     expect(started.statusCode, started.body).toBe(200);
     const { paymentUrl, reference } = started.json().data as { paymentUrl: string; reference: string };
-    const paid = await fetch(`${paymentUrl}/pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'action=pay',
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(302);
+    await payOnProviderPage(paymentUrl);
     expect(await settlePayment(t.ctx, reference, { source: 'callback' })).toBe('credited');
     const [row] = await t.ctx.db.select().from(payments).where(eq(payments.reference, reference));
     return row!;

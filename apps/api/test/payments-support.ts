@@ -189,3 +189,14 @@ export const processedEventsOf = async (t: TestApp, reference: string) =>
   (await t.ctx.db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.reference, reference))).filter(
     (row) => row.processedAt !== null,
   ).length;
+
+/** The payer presses Pay on the provider fake's hosted page; the fake answers with its redirect. */
+export async function payOnProviderPage(paymentUrl: string) {
+  const paid = await fetch(`${paymentUrl}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=pay',
+    redirect: 'manual',
+  });
+  expect(paid.status).toBe(302);
+}

@@ -8,6 +8,7 @@ import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
 import { processRecordedWebhooks, recordWebhook } from '../src/modules/payments/online/webhooks.service.js';
 import { paystackSignature } from '../src/modules/providers/paystack.js';
 import { demoEmail, FIRST_SCHOOL, useTestApp } from './helper.js';
+import { payOnProviderPage } from './payments-support.js';
 
 const SECRET = 'sk_test_schoolledger_local';
 const PER_ADDRESS = 20;
@@ -104,13 +105,7 @@ describe('webhook deliveries', () => {
     expect(initiated.statusCode, initiated.body).toBe(200);
     const { paymentUrl, reference } = initiated.json().data as { paymentUrl: string; reference: string };
     // The payer pays on the provider's page; its webhook is not delivered by the fake here.
-    const paid = await fetch(`${paymentUrl}/pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'action=pay',
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(302);
+    await payOnProviderPage(paymentUrl);
 
     // The app acknowledged the webhook (recorded it), then stopped before settling.
     const work = await recordWebhook(t.ctx, {

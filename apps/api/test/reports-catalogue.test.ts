@@ -7,7 +7,15 @@ import { classArms, groupSchools, schools, users } from '../src/db/schema.js';
 import { settlePayment } from '../src/modules/payments/online/settle.service.js';
 import { aClassArm, aParent, aSchool, aSession, aStudent, aTerm } from './builders.js';
 import { bearer, FIRST_SCHOOL, insertUser, login, multipart, SECOND_SCHOOL, useTestApp } from './helper.js';
-import { approvedFee, call, loadPaymentIds, type PaymentIds, payCash, setBankTransfer } from './payments-support.js';
+import {
+  approvedFee,
+  call,
+  loadPaymentIds,
+  type PaymentIds,
+  payCash,
+  payOnProviderPage,
+  setBankTransfer,
+} from './payments-support.js';
 
 const SECRET = 'sk_test_schoolledger_local';
 type Section = ReportPreview['sections'][number];
@@ -210,13 +218,7 @@ describe('reports of the catalogue', () => {
     }
 
     async function payOnFake(paymentUrl: string) {
-      const paid = await fetch(`${paymentUrl}/pay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'action=pay',
-        redirect: 'manual',
-      });
-      expect(paid.status).toBe(302);
+      await payOnProviderPage(paymentUrl);
     }
 
     async function claimTransfer(feeId: string) {

@@ -15,6 +15,7 @@ import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
 import { paystackSignature } from '../src/modules/providers/paystack.js';
 import { seedDemoIfEmpty } from '../src/seed/demo.js';
 import { DEMO_PASSWORD, demoEmail, FIRST_SCHOOL } from './helper.js';
+import { payOnProviderPage } from './payments-support.js';
 import { openStream } from './sse-client.js';
 
 const SECRET = 'sk_test_schoolledger_local';
@@ -264,13 +265,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       });
       expect(initiated.status, JSON.stringify(initiated.body)).toBe(200);
       const { paymentUrl, reference } = initiated.body.data as { paymentUrl: string; reference: string };
-      const paid = await fetch(`${paymentUrl}/pay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'action=pay',
-        redirect: 'manual',
-      });
-      expect(paid.status).toBe(302);
+      await payOnProviderPage(paymentUrl);
 
       const body = JSON.stringify({ event: 'charge.success', data: { id: 7_700_001, reference, status: 'success' } });
       const deliver = (base: string) =>
