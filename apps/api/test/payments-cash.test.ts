@@ -226,6 +226,23 @@ describe('cash desk and receipt numbers', () => {
     expect(await outstandingOf(feeId)).toBe(98000);
   });
 
+  it('desks paying one student at once never take more than is owed: one whole payment, the rest refused', async () => {
+    const feeId = await approvedFee('700');
+    const whole = await Promise.all(Array.from({ length: 8 }, () => cash({ fee_id: feeId })));
+    expect(whole.map((response) => response.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    for (const refused of whole.filter((response) => response.statusCode === 409)) {
+      expect(refused.json().message).toBe('This fee is already paid');
+    }
+    expect(await cashRows(feeId)).toHaveLength(1);
+    expect(await outstandingOf(feeId)).toBe(0);
+
+    const partsFee = await approvedFee('1000');
+    const parts = await Promise.all(Array.from({ length: 5 }, () => cash({ fee_id: partsFee, amount: '300' })));
+    expect(parts.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 422, 422]);
+    expect(await cashRows(partsFee)).toHaveLength(3);
+    expect(await outstandingOf(partsFee)).toBe(100);
+  });
+
   it('an online payment credited through settlePayment gets the next receipt number', async () => {
     const feeId = await approvedFee('1000');
     const before = await cash({ fee_id: feeId, amount: '100' });

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.js';
 import { forbidden, passwordChangeRequired, unauthenticated } from '../lib/errors.js';
 import type { Actor } from '../modules/audit/audit.queries.js';
-import { type AuthUserRow, findAuthUser } from '../modules/auth/auth.queries.js';
+import { type AuthUserRow, findAuthUser, findSessionUser } from '../modules/auth/auth.queries.js';
 import { type Scope, scopeFor } from './tenancy.js';
 
 export interface AuthContext {
@@ -47,7 +47,7 @@ export function authOf(request: FastifyRequest): AuthContext {
 
 /** The user of a session that still holds: the user active, the session not signed out. */
 export async function liveSessionUser(ctx: AppContext, claims: { userId: string; familyId: string }) {
-  const row = await findAuthUser(ctx.db, claims.userId, claims.familyId, ctx.clock());
+  const row = await findSessionUser(ctx.db, claims.userId, claims.familyId, ctx.clock());
   if (row?.user.status !== 'active' || !row.familyLive) throw unauthenticated();
   return row;
 }

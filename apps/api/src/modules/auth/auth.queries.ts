@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { and, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { loginAttempts, parentStudents, passwordResetTokens, refreshTokens, schools, users } from '../../db/schema.js';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
@@ -26,12 +26,10 @@ export async function setResetPassword(tx: DbOrTx, userId: string, passwordHash:
   return user;
 }
 
-/**
- * The signed-in user with their school's group, the group's schools (for proprietors) and whether
- * the sign-in behind the access token is still live, in one round trip per request.
- */
-export async function findAuthUser(db: DbOrTx, userId: string, familyId: string | null = null, now = new Date()) {
-  const [row] = await db
+type Param<T> = T | Placeholder;
+
+function authUserQuery(db: DbOrTx, userId: Param<string>, familyId: Param<string | null>, now: Param<string>) {
+  return db
     .select({
       user: users,
       school: { id: schools.id, name: schools.name, groupSchoolId: schools.groupSchoolId },
@@ -45,12 +43,41 @@ export async function findAuthUser(db: DbOrTx, userId: string, familyId: string 
       )`,
       familyLive: sql<boolean>`exists (
         select 1 from ${refreshTokens} rt
-        where rt.family_id = ${familyId} and rt.revoked_at is null and rt.expires_at > ${now.toISOString()}
+        where rt.family_id = ${familyId} and rt.revoked_at is null and rt.expires_at > ${now}
       )`,
     })
     .from(users)
     .leftJoin(schools, eq(schools.id, users.schoolId))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+}
+
+/**
+ * The signed-in user with their school's group, the group's schools (for proprietors) and whether
+ * the sign-in behind the access token is still live, in one round trip per request.
+ */
+export async function findAuthUser(db: DbOrTx, userId: string, familyId: string | null = null, now = new Date()) {
+  const [row] = await authUserQuery(db, userId, familyId, now.toISOString());
+  return row;
+}
+
+const sessionUserStatements = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+
+const prepareSessionUser = (db: Db) =>
+  authUserQuery(db, sql.placeholder('userId'), sql.placeholder('familyId'), sql.placeholder('now')).prepare(
+    'session_user',
+  );
+
+/**
+ * `findAuthUser` for the authentication of every request, outside any transaction: a prepared
+ * statement, so neither the app nor the database builds and plans it again for each request.
+ */
+export async function findSessionUser(db: Db, userId: string, familyId: string | null, now: Date) {
+  let statement = sessionUserStatements.get(db);
+  if (!statement) {
+    statement = prepareSessionUser(db);
+    sessionUserStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId, familyId, now: now.toISOString() });
   return row;
 }
 

@@ -117,14 +117,9 @@ const feeColumns = {
 
 const live = isNull(fees.deletedAt);
 
-/** A fee of the schools in scope that applies to the student: only its id and amount, for the cash desk's hot path. */
-export async function findFeeAmount(db: DbOrTx, scope: Scope, studentId: string, feeId: string) {
-  const [row] = await db
-    .select({ id: fees.id, amountKobo: fees.amountKobo })
-    .from(fees)
-    .where(and(live, feesInScope(scope), appliesToStudent(studentId), eq(fees.id, feeId)));
-  return row;
-}
+/** A fee of the schools in scope that applies to the student, for the cash desk's one read of what it takes. */
+export const feeOfStudentInScope = (scope: Scope, studentId: string, feeId: string) =>
+  and(live, feesInScope(scope), appliesToStudent(studentId), eq(fees.id, feeId))!;
 
 export async function listFees(db: DbOrTx, where: SQL, page?: { limit: number; offset: number }) {
   const query = db
@@ -166,6 +161,23 @@ export async function lockFee(db: DbOrTx, id: string) {
     .from(fees)
     .where(and(eq(fees.id, id), live))
     .for('update');
+  return row;
+}
+
+/**
+ * The bare fee row, held for one student's payment for the rest of the transaction: shared
+ * against edits, approvals, adjustments and the payers that take `lockFee` (they wait, as they
+ * would for `lockFee`), and exclusive for this student on this fee, so two desks cannot both pay
+ * the same debt while desks paying other students of the same fee do not queue behind each other.
+ * The student's turn is a transaction-scoped advisory lock keyed by fee and student.
+ */
+export async function lockFeeForStudent(tx: Tx, id: string, studentId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${id} || ':' || ${studentId}, 0))`);
+  const [row] = await tx
+    .select()
+    .from(fees)
+    .where(and(eq(fees.id, id), live))
+    .for('share');
   return row;
 }
 

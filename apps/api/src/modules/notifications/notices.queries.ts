@@ -1,8 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { feeAdjustments, fees, parentStudents, payments, terms, users } from '../../db/schema.js';
 
-/** What a notice about a payment (or a refund row) says: the row, its fee and term, and whose it is. */
+/**
+ * What a notice about a payment (or a refund row) says: the row, its fee and term, and whose it
+ * is, with the student's parents (who hear of it too) in the same read.
+ */
 export async function paymentFacts(db: DbOrTx, paymentId: string) {
   const [row] = await db
     .select({
@@ -11,6 +14,9 @@ export async function paymentFacts(db: DbOrTx, paymentId: string) {
       termName: terms.name,
       studentFirstname: users.firstname,
       studentLastname: users.lastname,
+      parentIds: sql<string[]>`coalesce((
+        select array_agg(distinct ps.parent_id) from ${parentStudents} ps where ps.student_id = ${payments.studentId}
+      ), '{}')`,
     })
     .from(payments)
     .innerJoin(fees, eq(fees.id, payments.feeId))

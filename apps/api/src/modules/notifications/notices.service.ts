@@ -34,8 +34,8 @@ const studentName = (facts: PaymentFacts) => `${facts.studentFirstname} ${facts.
  * Who hears about a payment: the student, their linked parents, and whoever paid online or
  * claimed the transfer. Staff who record cash at the desk take the money; they are not the payer.
  */
-async function peopleOfPayment(tx: DbOrTx, facts: PaymentFacts, payer: { method: string; initiatedBy: string | null }) {
-  const people = [facts.payment.studentId, ...(await parentsOf(tx, [facts.payment.studentId]))];
+function peopleOfPayment(facts: PaymentFacts, payer: { method: string; initiatedBy: string | null }) {
+  const people = [facts.payment.studentId, ...facts.parentIds];
   if (payer.method !== 'cash' && payer.initiatedBy) people.push(payer.initiatedBy);
   return [...new Set(people)];
 }
@@ -88,7 +88,7 @@ export async function notifyPaymentSucceeded(tx: DbOrTx, ctx: AppContext, paymen
       variables: { ...paymentVariables(facts), paymentDate: lagosDateTime(paidAt) },
     },
   };
-  return notify(tx, ctx, await peopleOfPayment(tx, facts, payment), notice);
+  return notify(tx, ctx, peopleOfPayment(facts, payment), notice);
 }
 
 /** Why an online payment failed, as its payer reads it. */
@@ -107,7 +107,7 @@ export async function notifyPaymentFailed(
   const facts = await loadPayment(tx, paymentId);
   const reason = FAILURE_REASONS[why];
   const amount = formatKobo(facts.payment.amountKobo);
-  return notify(tx, ctx, await peopleOfPayment(tx, facts, facts.payment), {
+  return notify(tx, ctx, peopleOfPayment(facts, facts.payment), {
     kind: 'payment_failed',
     type: 'error',
     title: `Payment failed: ${facts.feeName}`,
@@ -123,7 +123,7 @@ export async function notifyPaymentFailed(
 export async function notifyTransferRejected(tx: DbOrTx, ctx: AppContext, paymentId: string, reason: string) {
   const facts = await loadPayment(tx, paymentId);
   const amount = formatKobo(facts.payment.amountKobo);
-  return notify(tx, ctx, await peopleOfPayment(tx, facts, facts.payment), {
+  return notify(tx, ctx, peopleOfPayment(facts, facts.payment), {
     kind: 'transfer_rejected',
     type: 'error',
     title: `Bank transfer rejected: ${facts.feeName}`,
@@ -145,7 +145,7 @@ export async function notifyRefund(tx: DbOrTx, ctx: AppContext, refundId: string
   const amount = formatKobo(facts.payment.amountKobo);
   const receipt = original.payment.receiptNo ? ` (receipt ${original.payment.receiptNo})` : '';
   const what = `${amount} paid for ${facts.feeName} (${studentName(facts)})${receipt}`;
-  return notify(tx, ctx, await peopleOfPayment(tx, facts, original.payment), {
+  return notify(tx, ctx, peopleOfPayment(facts, original.payment), {
     kind: 'refund',
     type: 'warning',
     title: `Refund: ${facts.feeName}`,

@@ -36,6 +36,9 @@ export function visibleTo(visibility: StudentVisibility): SQL {
   return parts.length ? or(...parts)! : sql`false`;
 }
 
+/** Student rows for which `where` (a visibility) holds, without the joins of `listStudents`. */
+export const studentWhere = (where: SQL) => and(isStudent, where)!;
+
 /** Staff changes and exports: the students of the caller's schools. */
 export const inSchoolsOf = (scope: Scope) => inSchoolScope(scope, users.schoolId);
 

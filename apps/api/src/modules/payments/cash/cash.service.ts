@@ -7,27 +7,31 @@ import type { AuthContext } from '../../../plugins/auth.js';
 import type { Actor } from '../../audit/audit.queries.js';
 import { owedOn } from '../../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
-import { findFeeAmount, lockFee } from '../../fees/fees.queries.js';
+import { feeOfStudentInScope, lockFee, lockFeeForStudent } from '../../fees/fees.queries.js';
 import { studentNotFound } from '../../students/students.errors.js';
-import { findStudent, visibleTo } from '../../students/students.queries.js';
+import { studentWhere, visibleTo } from '../../students/students.queries.js';
 import { takeDeskPayment } from '../desk.service.js';
 import { creditHolderOf, isParentOf } from '../family-credit/family-credit.queries.js';
 import { spendCredit } from '../family-credit/family-credit.service.js';
 import { idempotencyKeyReused } from '../payments.errors.js';
 import type { PaymentRow } from '../payments.queries.js';
 import { recordedPayment } from './cash.presenter.js';
-import { paymentByIdempotencyKey as byKey, paymentsByIdempotencyKeys } from './cash.queries.js';
+import { paymentByIdempotencyKey as byKey, deskTarget, paymentsByIdempotencyKeys } from './cash.queries.js';
 
 export const CASH_RECORDED = 'Cash payment processed successfully!';
 export const FAMILY_CASH_RECORDED = 'Payments recorded. Print the receipts for the family.';
 
 /** A student of the caller's schools and a fee of theirs that applies to the student: the desk's first check. */
 async function deskItemInScope(db: DbOrTx, auth: AuthContext, item: { user_id: string; fee_id: string }) {
-  const student = await findStudent(db, visibleTo({ scope: auth.scope, parentId: null, selfId: null }), item.user_id);
-  if (!student?.user.schoolId) throw studentNotFound();
-  const visibleFee = await findFeeAmount(db, auth.scope, student.user.id, item.fee_id);
-  if (!visibleFee) throw feeNotFound();
-  return { studentId: student.user.id, schoolId: student.user.schoolId, visibleFee };
+  const target = await deskTarget(
+    db,
+    studentWhere(visibleTo({ scope: auth.scope, parentId: null, selfId: null })),
+    feeOfStudentInScope(auth.scope, item.user_id, item.fee_id),
+    item.user_id,
+  );
+  if (!target?.schoolId) throw studentNotFound();
+  if (!target.fee) throw feeNotFound();
+  return { studentId: target.studentId, schoolId: target.schoolId, visibleFee: target.fee };
 }
 
 /**
@@ -57,9 +61,9 @@ async function replay(
 
 /**
  * The bursary desk records cash for a student in the caller's scope: full or partial, never more
- * than is outstanding, credited at once with a receipt number. The fee row is locked while the
- * outstanding is computed so two desks cannot both take the last naira; the Idempotency-Key makes
- * a double submit (or a retry) return the first payment.
+ * than is outstanding, credited at once with a receipt number. The student's position on the fee
+ * is locked while the outstanding is computed so two desks cannot both take the last naira; the
+ * Idempotency-Key makes a double submit (or a retry) return the first payment.
  */
 export async function payWithCash(
   ctx: AppContext,
@@ -70,12 +74,11 @@ export async function payWithCash(
 ): Promise<CashPaymentResult> {
   const { studentId, schoolId, visibleFee } = await deskItemInScope(ctx.db, auth, input);
 
-  const earlier = await byKey(ctx.db, schoolId, idempotencyKey);
-  if (earlier) return replay(ctx.db, auth, input, visibleFee.amountKobo, earlier);
-
+  // An earlier request under the key is looked for only once the student's position is locked:
+  // a retry is rare, and a first request saves the statement a look before the lock would cost.
   try {
     return await ctx.db.transaction(async (tx) => {
-      const fee = await lockFee(tx, input.fee_id);
+      const fee = await lockFeeForStudent(tx, input.fee_id, studentId);
       if (!fee) throw feeNotFound();
       const again = await byKey(tx, schoolId, idempotencyKey);
       if (again) return replay(tx, auth, input, fee.amountKobo, again);

@@ -1,5 +1,5 @@
 import { todayIn } from '@schoolledger/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { schoolReceiptCounters } from '../../../db/schema.js';
 
@@ -14,11 +14,13 @@ export function formatReceiptNo(paidAt: Date, n: number): string {
  * gives the number back (no gaps, no duplicates).
  */
 export async function nextReceiptNo(tx: DbOrTx, schoolId: string, paidAt: Date): Promise<string> {
-  await tx.insert(schoolReceiptCounters).values({ schoolId }).onConflictDoNothing();
   const [row] = await tx
-    .update(schoolReceiptCounters)
-    .set({ lastNo: sql`${schoolReceiptCounters.lastNo} + 1` })
-    .where(eq(schoolReceiptCounters.schoolId, schoolId))
+    .insert(schoolReceiptCounters)
+    .values({ schoolId, lastNo: 1 })
+    .onConflictDoUpdate({
+      target: schoolReceiptCounters.schoolId,
+      set: { lastNo: sql`${schoolReceiptCounters.lastNo} + 1`, updatedAt: new Date() },
+    })
     .returning({ lastNo: schoolReceiptCounters.lastNo });
   return formatReceiptNo(paidAt, row!.lastNo);
 }
