@@ -17,9 +17,20 @@ function run(command, args, stdio = 'inherit') {
   });
 }
 const npmRun = (script) => run('npm', ['run', script]);
+const started = Date.now();
+const minutes = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
+/** Each stage's wall time, printed at the end: the CI has 30 minutes, and this says where they go. */
+const stages = [];
+const timed = (name, work) => {
+  const since = Date.now();
+  return work().then((code) => {
+    stages.push(`${name}: ${minutes(since)}`);
+    return code;
+  });
+};
 
 for (const script of sequential) {
-  const code = await npmRun(script);
+  const code = await timed(script, () => npmRun(script));
   if (code !== 0) process.exit(code);
 }
 
@@ -29,13 +40,20 @@ const log = openSync(logFile, 'w');
 // One test file at a time on PostgreSQL, so the browser tests keep a core of their own; then the
 // short load test (`npm run bench:load -- --ci`), at a rate that leaves the browser tests room.
 const onPostgres = (args) => run('node', ['scripts/with-test-postgres.mjs', ...args], ['ignore', log, log]);
-const postgres = onPostgres(['npm', 'run', 'test', '--workspace', 'apps/api', '--', '--maxWorkers=1'])
-  .then((code) => (code === 0 ? onPostgres(['npm', 'run', 'bench:load', '--', '--ci']) : code))
+const postgres = timed('API tests on PostgreSQL', () =>
+  onPostgres(['npm', 'run', 'test', '--workspace', 'apps/api', '--', '--maxWorkers=1']),
+)
+  .then((code) =>
+    code === 0 ? timed('load test', () => onPostgres(['npm', 'run', 'bench:load', '--', '--ci'])) : code,
+  )
   .then((code) => {
     process.stdout.write(readFileSync(logFile));
     return code;
   });
-const browser = npmRun('build').then((code) => (code === 0 ? npmRun('test:e2e') : code));
+const browser = timed('build', () => npmRun('build')).then((code) =>
+  code === 0 ? timed('browser tests', () => npmRun('test:e2e')) : code,
+);
 const [pgCode, browserCode] = await Promise.all([postgres, browser]);
 rmSync(held, { recursive: true, force: true });
+console.log(`\n${stages.join('\n')}\nnpm test: ${minutes(started)}`);
 process.exit(pgCode || browserCode);
