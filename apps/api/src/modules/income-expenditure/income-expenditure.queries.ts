@@ -1,9 +1,18 @@
 import type { CalendarDate, ExpenseCategory, FEE_TYPES } from '@schoolledger/domain';
-import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ReadDb } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { academicSessions, expensePayouts, expenses, fees, payments, schools, terms } from '../../db/schema.js';
+import {
+  academicSessions,
+  expensePayouts,
+  expenses,
+  feeStudentPaid,
+  fees,
+  payments,
+  schools,
+  terms,
+} from '../../db/schema.js';
 import { signedAmountKobo } from '../fees/fees.queries.js';
 import { narrowedBy } from '../payments/reporting/lists.queries.js';
 
@@ -43,12 +52,17 @@ export interface Period {
 
 type FeeType = (typeof FEE_TYPES)[number];
 
-/** The credited payment rows of the period: the payment lists' own filters, one term at a time. */
+/** The fees of the given terms, as one set: an OR of one subquery per term read every payment. */
+const feesOfTerms = (termIds: readonly string[]) =>
+  termIds.length ? sql`(select ${fees.id} from ${fees} where ${inArray(fees.termId, [...termIds])})` : null;
+
+/** The credited payment rows of the period: the payment lists' own filters, and its terms' fees. */
 function creditedIn(period: Period): SQL {
   const where = period.inSchools(payments.schoolId);
-  const filters = { status: 'success' as const, from: period.range?.from, to: period.range?.to };
-  if (!period.termIds) return narrowedBy(where, filters);
-  return or(sql`false`, ...period.termIds.map((termId) => narrowedBy(where, { ...filters, termId })))!;
+  const credited = narrowedBy(where, { status: 'success', from: period.range?.from, to: period.range?.to });
+  if (!period.termIds) return credited;
+  const termFees = feesOfTerms(period.termIds);
+  return termFees ? and(credited, sql`${payments.feeId} in ${termFees}`)! : sql`false`;
 }
 
 /** Payout rows (and reversals) of the period; the query joins `expenses`. */
@@ -169,6 +183,16 @@ export interface DashboardFigureRow {
  * hold), in one statement: money paid out per Lagos month of `months`, the terms' income and
  * expenditure (their fees and expenses, whenever paid), and what is committed now.
  */
+/**
+ * The term's fee income, whenever paid: the same signed sum of credited payments as creditedIn,
+ * read from the per-fee and student totals the crediting transaction keeps (fee_student_paid), so
+ * a dashboard adds up the term's fees rather than every payment the group ever took.
+ */
+function termIncomeIn(inSchools: Period['inSchools'], termIds: readonly string[]): SQL {
+  const termFees = feesOfTerms(termIds);
+  return termFees ? and(inSchools(feeStudentPaid.schoolId), sql`${feeStudentPaid.feeId} in ${termFees}`)! : sql`false`;
+}
+
 export function dashboardFigures(
   db: ReadDb,
   inSchools: Period['inSchools'],
@@ -185,7 +209,8 @@ export function dashboardFigures(
       from ${expensePayouts} join ${expenses} on ${expenses.id} = ${expensePayouts.expenseId}
       where ${paidOutIn(monthly)} group by 2
     union all
-    select 'term_income', null, ${koboSum(signedAmountKobo)} from ${payments} where ${creditedIn(ofTermsOnly)}
+    select 'term_income', null, ${koboSum(sql`${feeStudentPaid.paidKobo}`)} from ${feeStudentPaid}
+      where ${termIncomeIn(inSchools, termIds)}
     union all
     select 'term_spent', null, ${koboSum(sql`${expensePayouts.amountKobo}`)}
       from ${expensePayouts} join ${expenses} on ${expenses.id} = ${expensePayouts.expenseId}
