@@ -1,4 +1,11 @@
-import { type Payment, type PaymentAnalytics, type PaymentStats, percentagesOf, todayIn } from '@schoolledger/domain';
+import {
+  type CursorPagination,
+  type Payment,
+  type PaymentAnalytics,
+  type PaymentStats,
+  percentagesOf,
+  todayIn,
+} from '@schoolledger/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './helper.js';
 import {
@@ -14,14 +21,7 @@ import {
 type ListBody = {
   data: {
     payments: Payment[];
-    pagination: {
-      page: number;
-      limit: number;
-      total: number;
-      totalPages: number;
-      totalIsCapped: boolean;
-      nextCursor: string | null;
-    };
+    pagination: CursorPagination;
   };
 };
 

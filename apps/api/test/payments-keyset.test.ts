@@ -1,19 +1,11 @@
-import { encodeListCursor, type Payment } from '@schoolledger/domain';
+import { type CursorPagination, encodeListCursor, type Payment } from '@schoolledger/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_COUNT_CAP } from '../src/modules/payments/reporting/lists.service.js';
 import { useTestApp } from './helper.js';
 import { approvedFee, bursarOf, call, loadPaymentIds, type PaymentIds } from './payments-support.js';
 
-type Pagination = {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-  totalIsCapped: boolean;
-  nextCursor: string | null;
-};
-type ListBody = { data: { payments: Payment[]; pagination: Pagination } };
+type ListBody = { data: { payments: Payment[]; pagination: CursorPagination } };
 type Who = string | { authorization: string };
 
 describe('payment lists read page after page by cursor', () => {

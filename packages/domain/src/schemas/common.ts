@@ -65,6 +65,7 @@ export const cursorPaginationSchema = paginationSchema.extend({
   /** Pass as `cursor` to read the page after this one; null on the last page. */
   nextCursor: z.string().nullable(),
 });
+export type CursorPagination = z.infer<typeof cursorPaginationSchema>;
 
 /** `cursor` of a list query: a `nextCursor` this API gave, unchanged. */
 export const listCursorSchema = z.string().transform((text, context): ListCursor => {
