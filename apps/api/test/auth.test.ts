@@ -113,6 +113,19 @@ describe('signing in', () => {
     expect(attempts[0]).toMatchObject({ success: false, userId: null, reason: 'unknown_email' });
   });
 
+  it('signs in the account that holds an email now, never a deleted one that held it before', async () => {
+    const gone = await insertUser(t, { email: 'reused@example.ng', password: 'the-old-password' });
+    await t.ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    const deletedOnly = await login(t, 'Reused@example.ng', 'the-old-password');
+    expect(deletedOnly.statusCode).toBe(401);
+    expect(deletedOnly.json().message).toBe(MSG.invalidCredentials);
+    expect((await attemptsOf(t, 'reused@example.ng'))[0]).toMatchObject({ userId: null, reason: 'unknown_email' });
+
+    const now = await insertUser(t, { email: 'reused@example.ng', password: 'the-new-password' });
+    const signedIn = await signIn(t, 'reused@example.ng', 'the-new-password');
+    expect(signedIn.user._id).toBe(now.id);
+  });
+
   it('answers a malformed email with a 422 that names the email field', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -2,8 +2,15 @@ import { and, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { loginAttempts, parentStudents, passwordResetTokens, refreshTokens, schools, users } from '../../db/schema.js';
 
+/**
+ * The account that signs in with this email. A deleted account is nobody's: its email may since
+ * belong to a new account, and the condition lets the unique index on the email find the row.
+ */
 export async function findUserByEmail(db: DbOrTx, email: string) {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)));
   return user;
 }
 

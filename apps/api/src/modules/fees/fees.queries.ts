@@ -172,13 +172,21 @@ export async function lockFee(db: DbOrTx, id: string) {
  * The student's turn is a transaction-scoped advisory lock keyed by fee and student.
  */
 export async function lockFeeForStudent(tx: Tx, id: string, studentId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${id} || ':' || ${studentId}, 0))`);
+  await takeStudentTurn(tx, id, studentId);
   const [row] = await tx
     .select()
     .from(fees)
     .where(and(eq(fees.id, id), live))
     .for('share');
   return row;
+}
+
+/**
+ * The student's turn on a fee (see `lockFeeForStudent`), for a payer that holds the fee row
+ * itself in share mode. Callers taking several turns take them in one order (fee, then student).
+ */
+export async function takeStudentTurn(tx: DbOrTx, feeId: string, studentId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${feeId} || ':' || ${studentId}, 0))`);
 }
 
 export async function insertFee(tx: Tx, values: typeof fees.$inferInsert) {

@@ -55,9 +55,10 @@ export async function insertDueReminders(db: DbOrTx, due: readonly DueFee[], rec
         join ${fees} on ${fees.id} = due."feeId"
         join ${users} s on 'Student' = any(s.roles) and s.deleted_at is null and s.status = 'active' and ${feeAppliesTo('s')}
         ${
+          // The person and their children first, so a sign-in looks at a few students, not the group's.
           recipientId
-            ? sql`where s.id = ${recipientId} or exists (
-                select 1 from ${parentStudents} ps where ps.student_id = s.id and ps.parent_id = ${recipientId})`
+            ? sql`and s.id in (select ${recipientId}::uuid
+                union all select ps.student_id from ${parentStudents} ps where ps.parent_id = ${recipientId})`
             : sql``
         }
       )

@@ -7,7 +7,7 @@ import { creditPayment, SYSTEM } from '../credit.service.js';
 import { moveExcessToCredit } from '../family-credit/family-credit.service.js';
 import { type PaymentRow, updatePayment } from '../payments.queries.js';
 import { type CheckoutRow, lockCheckout, paymentsOfCheckout, updateCheckout } from './checkout.queries.js';
-import { lockFeeAmount } from './online.queries.js';
+import { lockFeeAmountForStudents } from './online.queries.js';
 import {
   excessToCredit,
   failureEnds,
@@ -38,14 +38,19 @@ export async function settleCheckout(
   if (!provider || provider.name !== checkout.method) return 'unavailable';
   const verification = await provider.verify(checkout.reference, { transactionId: options.transactionId });
   const now = ctx.clock();
-  // A line's fee never changes, so the fees are known before the transaction; they are locked in
-  // one order so two checkouts sharing fees take turns instead of deadlocking.
-  const feeIds = [...new Set((await paymentsOfCheckout(ctx.db, checkout.id)).map((line) => line.feeId))].sort();
+  // A line's fee and student never change, so they are known before the transaction; they are
+  // held in one order (fee, then student) so two checkouts sharing them take turns, not deadlock.
+  const studentsOfFee = new Map<string, string[]>();
+  for (const line of await paymentsOfCheckout(ctx.db, checkout.id)) {
+    studentsOfFee.set(line.feeId, [...(studentsOfFee.get(line.feeId) ?? []), line.studentId]);
+  }
+  const feeIds = [...studentsOfFee.keys()].sort();
 
   return ctx.db.transaction(async (tx) => {
     // The fees first, as a single payment's settle, the cash desk and transfer claims lock them.
     const feeKobo = new Map<string, bigint | undefined>();
-    if (verification.status === 'success') for (const id of feeIds) feeKobo.set(id, await lockFeeAmount(tx, id));
+    if (verification.status === 'success')
+      for (const id of feeIds) feeKobo.set(id, await lockFeeAmountForStudents(tx, id, studentsOfFee.get(id)!));
     const locked = await lockCheckout(tx, checkout.id);
     if (!locked || locked.status === 'success' || locked.status === 'review') return 'already_settled';
     const lines = await paymentsOfCheckout(tx, locked.id, true);

@@ -11,7 +11,7 @@ import { creditHolderOfPayment, moveExcessToCredit } from '../family-credit/fami
 import { findPaymentByReference, lockPayment, type PaymentRow, updatePayment } from '../payments.queries.js';
 import { findCheckoutById, findCheckoutByReference } from './checkout.queries.js';
 import { settleCheckout } from './checkout-settle.service.js';
-import { insertReview, lockFeeAmount } from './online.queries.js';
+import { insertReview, lockFeeAmountForStudents } from './online.queries.js';
 
 /**
  * `still_pending`: the provider answered and the payment is not paid (yet). `unavailable`: no
@@ -154,7 +154,10 @@ export async function settlePayment(
   return ctx.db.transaction(async (tx) => {
     // The fee first, as the cash desk and transfer claims lock it: what is still owed on it cannot
     // change between the check below and the credit, whatever else is being paid at once.
-    const feeKobo = verification.status === 'success' ? await lockFeeAmount(tx, existing.feeId) : undefined;
+    const feeKobo =
+      verification.status === 'success'
+        ? await lockFeeAmountForStudents(tx, existing.feeId, [existing.studentId])
+        : undefined;
     const payment = await lockPayment(tx, undefined, existing.id);
     if (!payment || payment.status === 'success' || payment.status === 'review') return 'already_settled';
     const audit = (action: string, after: Record<string, unknown>) =>
