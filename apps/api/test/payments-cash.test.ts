@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { todayIn } from '@schoolledger/domain';
 import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fakes';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, payments, schools, users } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
@@ -270,4 +270,50 @@ describe('cash desk and receipt numbers', () => {
     expect(receiptNumber(credited!.receiptNo!)).toBe(last + 1);
     expect(await outstandingOf(feeId)).toBe(0);
   });
+
+  it('online payments credited while the desk takes cash in the same school all go through, each with its own number', async () => {
+    // Each credit holds the school's receipt counter and day summaries until it commits: the
+    // desk and the settle must take them in one order, or on PostgreSQL two of them deadlock.
+    const ROUNDS = 8;
+    const online: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const feeId = await approvedFee('500');
+      const initiated = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/initiate',
+        headers: await t.as('student'),
+        payload: { fee_id: feeId },
+      });
+      expect(initiated.statusCode, initiated.body).toBe(200);
+      const { reference } = initiated.json().data as { reference: string };
+      const marked = await fetch(`${fake.url}/__fake/transactions/${reference}/status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'success' }),
+      });
+      expect(marked.status).toBe(200);
+      online.push(reference);
+    }
+    const deskFees = await Promise.all(Array.from({ length: ROUNDS }, () => approvedFee('500')));
+
+    const [settled, desk] = await Promise.all([
+      Promise.all(online.map((reference) => settlePayment(t.ctx, reference, { source: 'webhook' }))),
+      Promise.all(deskFees.map((feeId) => cash({ fee_id: feeId, amount: '500' }))),
+    ]);
+    expect(settled).toEqual(online.map(() => 'credited'));
+    expect(desk.map((response) => response.statusCode)).toEqual(deskFees.map(() => 200));
+
+    const credited = await t.ctx.db
+      .select({ receiptNo: payments.receiptNo })
+      .from(payments)
+      .where(inArray(payments.feeId, deskFees.concat(await feesOf(online))));
+    const numbers = credited.map((row) => receiptNumber(row.receiptNo!)).sort((a, b) => a - b);
+    expect(numbers).toHaveLength(ROUNDS * 2);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(ROUNDS * 2 - 1);
+  });
+
+  const feesOf = async (references: string[]) =>
+    (
+      await t.ctx.db.select({ feeId: payments.feeId }).from(payments).where(inArray(payments.reference, references))
+    ).map((row) => row.feeId);
 });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { notifyPaymentSucceeded } from '../notifications/notices.service.js';
-import { type PaymentRow, updatePayment } from './payments.queries.js';
+import { insertPayment, type PaymentRow, type PaymentValues, updatePayment } from './payments.queries.js';
 import { nextReceiptNo } from './receipts/receipt-numbers.queries.js';
 
 /** The system acts for the provider's webhook, the callback and the job. */
@@ -24,36 +24,77 @@ export const refundOfPayment = (payment: PaymentRow) => ({
   currency: payment.currency,
 });
 
+type CreditDetails = Partial<Pick<PaymentRow, 'verifiedAt' | 'providerId' | 'providerReference' | 'channel'>> & {
+  paidAt: Date;
+};
+
+/*
+ * Lock order. A credit holds three rows of its school until it commits: the receipt counter, the
+ * day's payment summaries (written by the payments triggers) and the audit chain's head. Every
+ * credit takes the counter first, so two credits of one school queue at the counter and never
+ * hold one of the others while waiting for it.
+ */
+
 /**
  * Moves a payment (locked or just inserted by the caller's transaction) to success: gives it the
  * school's next receipt number, writes the `payment.credit` audit row and tells the payer, the
- * student and their parents, all in `tx`. Every method's credit (online settle, cash desk,
- * confirmed transfer) goes through here.
+ * student and their parents, all in `tx`. Online settles and confirmed transfers go through
+ * here; money taken at once goes through `insertCreditedPayment`.
  */
 export async function creditPayment(
   tx: DbOrTx,
   ctx: AppContext,
   actor: Actor,
   payment: PaymentRow,
-  details: Partial<Pick<PaymentRow, 'verifiedAt' | 'providerId' | 'providerReference' | 'channel'>> & { paidAt: Date },
+  details: CreditDetails,
   auditDetails: Record<string, unknown> = {},
 ): Promise<PaymentRow> {
   const receiptNo = await nextReceiptNo(tx, payment.schoolId, details.paidAt);
   const credited = await updatePayment(tx, payment.id, { ...details, status: 'success', receiptNo });
+  await recordCredit(tx, ctx, actor, credited!, { status: payment.status }, auditDetails);
+  return credited!;
+}
+
+/**
+ * A payment taken at once (the cash desk, a family's credit): written already credited, with the
+ * school's next receipt number, the audit row and the notices, as `creditPayment` does for a row
+ * that exists. One statement fewer than inserting it pending and crediting it.
+ */
+export async function insertCreditedPayment(
+  tx: DbOrTx,
+  ctx: AppContext,
+  actor: Actor,
+  values: PaymentValues,
+  details: CreditDetails,
+  auditDetails: Record<string, unknown> = {},
+): Promise<PaymentRow> {
+  const receiptNo = await nextReceiptNo(tx, values.schoolId, details.paidAt);
+  const credited = await insertPayment(tx, { ...values, ...details, status: 'success', receiptNo });
+  await recordCredit(tx, ctx, actor, credited, null, auditDetails);
+  return credited;
+}
+
+async function recordCredit(
+  tx: DbOrTx,
+  ctx: AppContext,
+  actor: Actor,
+  credited: PaymentRow,
+  before: { status: PaymentRow['status'] } | null,
+  auditDetails: Record<string, unknown>,
+) {
   await recordAudit(tx, actor, {
     action: 'payment.credit',
     entity: 'payment',
-    entityId: payment.id,
-    schoolId: payment.schoolId,
-    before: { status: payment.status },
+    entityId: credited.id,
+    schoolId: credited.schoolId,
+    before,
     after: {
       status: 'success',
-      amountKobo: payment.amountKobo.toString(),
-      method: payment.method,
-      receiptNo,
+      amountKobo: credited.amountKobo.toString(),
+      method: credited.method,
+      receiptNo: credited.receiptNo,
       ...auditDetails,
     },
   });
-  await notifyPaymentSucceeded(tx, ctx, payment.id);
-  return credited!;
+  await notifyPaymentSucceeded(tx, ctx, credited.id);
 }

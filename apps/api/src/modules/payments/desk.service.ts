@@ -4,9 +4,9 @@ import type { DbOrTx } from '../../db/client.js';
 import type { fees } from '../../db/schema.js';
 import type { Actor } from '../audit/audit.queries.js';
 import { owedOn } from '../fees/fee-ledger.queries.js';
-import { creditPayment, newReference } from './credit.service.js';
+import { insertCreditedPayment, newReference } from './credit.service.js';
 import { amountAboveOutstanding, feeAlreadyPaid, feeNotPayable } from './payments.errors.js';
-import { insertPayment, type PaymentRow } from './payments.queries.js';
+import type { PaymentRow } from './payments.queries.js';
 
 export interface DeskPayment {
   schoolId: string;
@@ -42,26 +42,26 @@ export async function takeDeskPayment(
   const over = amountOverOutstanding(amountKobo, owed);
   if (over) throw amountAboveOutstanding(over);
   const now = ctx.clock();
-  const created = await insertPayment(tx, {
-    schoolId: item.schoolId,
-    studentId: item.studentId,
-    feeId: fee.id,
-    amountKobo,
-    method: item.method,
-    reference: newReference(),
-    currency: 'NGN',
-    isInstallment: amountKobo < owed,
-    initiatedBy: item.initiatedBy,
-    idempotencyKey: item.idempotencyKey ?? null,
-    notes: item.notes || null,
-  });
-  const payment = await creditPayment(
+  const reference = newReference();
+  const payment = await insertCreditedPayment(
     tx,
     ctx,
     actor,
-    created,
+    {
+      schoolId: item.schoolId,
+      studentId: item.studentId,
+      feeId: fee.id,
+      amountKobo,
+      method: item.method,
+      reference,
+      currency: 'NGN',
+      isInstallment: amountKobo < owed,
+      initiatedBy: item.initiatedBy,
+      idempotencyKey: item.idempotencyKey ?? null,
+      notes: item.notes || null,
+    },
     { paidAt: now, verifiedAt: now, channel: item.method },
-    { reference: created.reference, ...item.auditDetails },
+    { reference, ...item.auditDetails },
   );
   return { payment, owedBefore: owed };
 }
