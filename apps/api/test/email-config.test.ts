@@ -268,7 +268,7 @@ describe('email configuration, templates, sending and statistics', () => {
     const other = await call(otherIct, 'GET', '/email/templates');
     expect(other.json().data[0]).toMatchObject({ custom: false, subject: 'Payment Reminder: {{feeName}} {{dueText}}' });
 
-    const email = await emailRenderer(t.ctx.db)(ids.group, 'payment_reminder', {
+    const email = await emailRenderer(t.ctx.db).render(ids.group, 'payment_reminder', {
       firstName: 'Ngozi',
       feeName: '<script>alert("x")</script>',
       formattedAmount: '₦150,000.00',
@@ -288,7 +288,7 @@ describe('email configuration, templates, sending and statistics', () => {
 
     const reset = await call('ict', 'DELETE', '/email/templates/payment_reminder');
     expect(reset.json().data).toMatchObject({ custom: false, subject: 'Payment Reminder: {{feeName}} {{dueText}}' });
-    expect((await emailRenderer(t.ctx.db)(ids.group, 'payment_reminder', { feeName: 'Bus' })).subject).toBe(
+    expect((await emailRenderer(t.ctx.db).render(ids.group, 'payment_reminder', { feeName: 'Bus' })).subject).toBe(
       'Payment Reminder: Bus',
     );
   });

@@ -30,7 +30,8 @@ export type { TemplateVariables };
 
 /**
  * Renders templates in each group's own wording when it has one, else the built-in; one renderer
- * serves every recipient of an event and reads each group's wording of a template once.
+ * serves every recipient of an event and reads each group's wording of a template once. `load`
+ * reads a wording ahead, for a caller that must not read while it renders.
  */
 export function emailRenderer(db: DbOrTx) {
   const wordings = new Map<string, Promise<EmailTemplate>>();
@@ -45,9 +46,14 @@ export function emailRenderer(db: DbOrTx) {
     }
     return wording;
   };
-  return async (groupSchoolId: string | null, templateId: EmailTemplateId, variables: TemplateVariables) =>
-    renderTemplate(await wordingOf(groupSchoolId, templateId), variables);
+  return {
+    load: wordingOf,
+    render: async (groupSchoolId: string | null, templateId: EmailTemplateId, variables: TemplateVariables) =>
+      renderTemplate(await wordingOf(groupSchoolId, templateId), variables),
+  };
 }
+
+export type EmailRenderer = ReturnType<typeof emailRenderer>;
 
 const KNOWN: ReadonlySet<string> = new Set(EMAIL_TEMPLATE_VARIABLES);
 /** Mustache tags a group's wording may use: plain (escaped) values, sections and comments. */

@@ -177,7 +177,7 @@ export async function sendEmails(
 
   const now = ctx.clock();
   return ctx.db.transaction(async (tx) => {
-    const render = emailRenderer(tx);
+    const { render } = emailRenderer(tx);
     const outgoing: OutgoingEmail[] = [];
     for (const [index, email] of emails.entries()) {
       const person = people.get(addresses[index]!)!;

@@ -128,6 +128,23 @@ export function createMailer(options: {
     return groupSchoolId ? (await findEmailSettings(tx, groupSchoolId)) !== undefined : false;
   }
 
+  /**
+   * Whether each group's email can go out now (else it is stored for an administrator): one
+   * settings lookup per group not already `known`. `enqueue` takes the answer, for a caller that
+   * reads before it writes.
+   */
+  async function deliverability(
+    tx: DbOrTx,
+    groupSchoolIds: readonly (string | null)[],
+    known: ReadonlyMap<string | null, boolean> = new Map(),
+  ): Promise<Map<string | null, boolean>> {
+    const groups = new Map(known);
+    for (const group of groupSchoolIds) {
+      if (!groups.has(group)) groups.set(group, await deliverable(tx, group));
+    }
+    return groups;
+  }
+
   /** One attempt at a claimed email; records the outcome and when to try again. */
   async function attempt(
     row: Pick<OutboxRow, 'id' | 'attempts' | 'to' | 'subject' | 'text' | 'html' | 'groupSchoolId' | 'reportRunId'>,
@@ -184,17 +201,22 @@ export function createMailer(options: {
       };
     },
 
+    deliverability,
+
     /**
      * Queues in the caller's transaction for the delivery job to send (due at once); for emails
      * that ride on an event (notifications), whose callers have nothing to do after the commit.
      */
-    async enqueue(tx: DbOrTx, emails: readonly OutgoingEmail[]): Promise<{ id: string }[]> {
-      // One settings lookup per group and one insert, however many recipients an event has.
-      const groups = new Map<string | null, boolean>();
-      for (const email of emails) {
-        const group = email.groupSchoolId ?? null;
-        if (!groups.has(group)) groups.set(group, await deliverable(tx, group));
-      }
+    async enqueue(
+      tx: DbOrTx,
+      emails: readonly OutgoingEmail[],
+      known: ReadonlyMap<string | null, boolean> = new Map(),
+    ): Promise<{ id: string }[]> {
+      const groups = await deliverability(
+        tx,
+        emails.map((email) => email.groupSchoolId ?? null),
+        known,
+      );
       const now = clock();
       return insertOutboxEmails(
         tx,

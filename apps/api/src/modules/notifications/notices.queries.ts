@@ -2,27 +2,40 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { feeAdjustments, fees, parentStudents, payments, terms, users } from '../../db/schema.js';
 
+/** What a payment's notices say of whom and what it was for, with the student's linked parents. */
+const payeeColumns = {
+  feeName: fees.name,
+  termName: terms.name,
+  studentFirstname: users.firstname,
+  studentLastname: users.lastname,
+  parentIds: sql<string[]>`coalesce((
+    select array_agg(distinct ps.parent_id) from ${parentStudents} ps where ps.student_id = ${users.id}
+  ), '{}')`,
+};
+
 /**
  * What a notice about a payment (or a refund row) says: the row, its fee and term, and whose it
  * is, with the student's parents (who hear of it too) in the same read.
  */
 export async function paymentFacts(db: DbOrTx, paymentId: string) {
   const [row] = await db
-    .select({
-      payment: payments,
-      feeName: fees.name,
-      termName: terms.name,
-      studentFirstname: users.firstname,
-      studentLastname: users.lastname,
-      parentIds: sql<string[]>`coalesce((
-        select array_agg(distinct ps.parent_id) from ${parentStudents} ps where ps.student_id = ${payments.studentId}
-      ), '{}')`,
-    })
+    .select({ payment: payments, ...payeeColumns })
     .from(payments)
     .innerJoin(fees, eq(fees.id, payments.feeId))
     .innerJoin(terms, eq(terms.id, fees.termId))
     .innerJoin(users, eq(users.id, payments.studentId))
     .where(eq(payments.id, paymentId));
+  return row;
+}
+
+/** `paymentFacts` without the payment, for a payment about to be written. */
+export async function payeeFacts(db: DbOrTx, studentId: string, feeId: string) {
+  const [row] = await db
+    .select(payeeColumns)
+    .from(fees)
+    .innerJoin(terms, eq(terms.id, fees.termId))
+    .innerJoin(users, eq(users.id, studentId))
+    .where(eq(fees.id, feeId));
   return row;
 }
 

@@ -16,10 +16,11 @@ import {
   newAccounts,
   type PaymentFacts,
   parentsOf,
+  payeeFacts,
   paymentFacts,
   personName,
 } from './notices.queries.js';
-import { type Notice, notify } from './notifications.service.js';
+import { deliverNotices, type Notice, notify, readAudience } from './notifications.service.js';
 
 /*
  * The wording of every notice an event sends, and who receives it. Each function runs in the
@@ -28,14 +29,19 @@ import { type Notice, notify } from './notifications.service.js';
 
 const FEES_PAGE = '/student/fees';
 
+type PaymentRecord = PaymentFacts['payment'];
+
 const studentName = (facts: PaymentFacts) => `${facts.studentFirstname} ${facts.studentLastname}`;
 
 /**
  * Who hears about a payment: the student, their linked parents, and whoever paid online or
  * claimed the transfer. Staff who record cash at the desk take the money; they are not the payer.
  */
-function peopleOfPayment(facts: PaymentFacts, payer: { method: string; initiatedBy: string | null }) {
-  const people = [facts.payment.studentId, ...facts.parentIds];
+function peopleOfPayment(
+  facts: Pick<PaymentFacts, 'parentIds'>,
+  payer: { studentId: string; method: string; initiatedBy: string | null },
+) {
+  const people = [payer.studentId, ...facts.parentIds];
   if (payer.method !== 'cash' && payer.initiatedBy) people.push(payer.initiatedBy);
   return [...new Set(people)];
 }
@@ -62,33 +68,59 @@ async function loadPayment(tx: DbOrTx, paymentId: string) {
   return facts;
 }
 
+/** A payment about to be credited: whose it is and who started it. */
+export interface CreditedPaymentOf {
+  studentId: string;
+  feeId: string;
+  method: PaymentRecord['method'];
+  initiatedBy: string | null;
+}
+
 /**
  * A payment became successful (online credit, cash at the desk, a confirmed bank transfer). A
- * confirmed transfer is told once, as its confirmation, rather than as a second notice.
+ * confirmed transfer is told once, as its confirmation, rather than as a second notice. Read
+ * before the credit, sent after it: a credit holds its school's receipt counter from taking the
+ * number to the commit, and the notice names the number, so everything it needs to know is read
+ * first and the returned function only writes.
  */
-export async function notifyPaymentSucceeded(tx: DbOrTx, ctx: AppContext, paymentId: string) {
-  const facts = await loadPayment(tx, paymentId);
-  const { payment } = facts;
-  const amount = formatKobo(payment.amountKobo);
-  const transfer = payment.method === 'bank_transfer';
-  const paidAt = payment.paidAt ?? ctx.clock();
-  const receipt = payment.receiptNo ? ` Receipt ${payment.receiptNo}.` : '';
-  const notice: Notice = {
-    kind: transfer ? 'transfer_confirmed' : 'payment_succeeded',
-    type: 'success',
-    title: transfer ? `Bank transfer confirmed: ${facts.feeName}` : `Payment received: ${facts.feeName}`,
-    message: transfer
-      ? `The bursary confirmed the bank transfer of ${amount} for ${facts.feeName} (${studentName(facts)}).${receipt}`
-      : `${amount} was received for ${facts.feeName} (${studentName(facts)}) by ${PAYMENT_METHOD_LABELS[payment.method]}.${receipt}`,
-    actionUrl: FEES_PAGE,
-    metadata: paymentMetadata(facts),
-    schoolId: payment.schoolId,
-    email: {
-      templateId: 'payment_success',
-      variables: { ...paymentVariables(facts), paymentDate: lagosDateTime(paidAt) },
-    },
+export async function readPaymentSucceeded(tx: DbOrTx, ctx: AppContext, about: CreditedPaymentOf) {
+  const payee = await payeeFacts(tx, about.studentId, about.feeId);
+  if (!payee) throw new Error(`fee ${about.feeId} or student ${about.studentId} vanished inside the credit`);
+  const transfer = about.method === 'bank_transfer';
+  const kind = transfer ? 'transfer_confirmed' : 'payment_succeeded';
+  const people = peopleOfPayment(payee, about);
+  const audience = await readAudience(
+    tx,
+    ctx,
+    people.map((recipientId) => ({ recipientId, kind, templateId: 'payment_success' })),
+  );
+  return (payment: PaymentRecord) => {
+    const facts: PaymentFacts = { ...payee, payment };
+    const amount = formatKobo(payment.amountKobo);
+    const paidAt = payment.paidAt ?? ctx.clock();
+    const receipt = payment.receiptNo ? ` Receipt ${payment.receiptNo}.` : '';
+    const notice: Notice = {
+      kind,
+      type: 'success',
+      title: transfer ? `Bank transfer confirmed: ${facts.feeName}` : `Payment received: ${facts.feeName}`,
+      message: transfer
+        ? `The bursary confirmed the bank transfer of ${amount} for ${facts.feeName} (${studentName(facts)}).${receipt}`
+        : `${amount} was received for ${facts.feeName} (${studentName(facts)}) by ${PAYMENT_METHOD_LABELS[payment.method]}.${receipt}`,
+      actionUrl: FEES_PAGE,
+      metadata: paymentMetadata(facts),
+      schoolId: payment.schoolId,
+      email: {
+        templateId: 'payment_success',
+        variables: { ...paymentVariables(facts), paymentDate: lagosDateTime(paidAt) },
+      },
+    };
+    return deliverNotices(
+      tx,
+      ctx,
+      audience,
+      people.map((recipientId) => ({ recipientId, notice })),
+    );
   };
-  return notify(tx, ctx, peopleOfPayment(facts, payment), notice);
 }
 
 /** Why an online payment failed, as its payer reads it. */

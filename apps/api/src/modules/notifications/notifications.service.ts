@@ -13,7 +13,12 @@ import {
 } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { emailRenderer, type OutgoingEmail, type TemplateVariables } from '../email/email-templates.service.js';
+import {
+  type EmailRenderer,
+  emailRenderer,
+  type OutgoingEmail,
+  type TemplateVariables,
+} from '../email/email-templates.service.js';
 import { settingsFor } from '../settings/settings.service.js';
 import { notificationOnTheWire } from './notifications.presenters.js';
 import { insertNotifications, publishNotifications, type Recipient, recipientsOf } from './notifications.queries.js';
@@ -84,6 +89,63 @@ export async function notify(
 }
 
 /**
+ * What delivering notices reads before it writes: each person with what they chose for the
+ * kind (their own choice, else their group's), their group's wording of each email, and whether
+ * their group can send email now.
+ */
+export interface Audience {
+  people: Map<string, Recipient>;
+  renderer: EmailRenderer;
+  deliverable: Map<string | null, boolean>;
+}
+
+/** Who a notice of `kind` goes to, and the email template it may carry. */
+export interface Addressee {
+  recipientId: string;
+  kind: NotificationKind;
+  templateId?: EmailTemplateId | undefined;
+}
+
+const personKey = (kind: NotificationKind, recipientId: string) => `${kind}:${recipientId}`;
+
+/**
+ * Reads what `deliverNotices` needs, one statement per kind and per group. A caller that holds a
+ * row others queue for (a credit holds its school's receipt counter) reads this before taking
+ * the row, so only the writes remain while it holds it.
+ */
+export async function readAudience(tx: DbOrTx, ctx: AppContext, addressees: readonly Addressee[]): Promise<Audience> {
+  const people = new Map<string, Recipient>();
+  const groupDefaults = new Map<string | null, NotificationPreference[]>();
+  for (const kind of new Set(addressees.map((addressee) => addressee.kind))) {
+    const ids = addressees.filter((addressee) => addressee.kind === kind).map((addressee) => addressee.recipientId);
+    for (const person of await recipientsOf(tx, ids, kind)) {
+      const group = person.groupSchoolId;
+      if (!groupDefaults.has(group)) {
+        const settings = await settingsFor({ config: ctx.config, db: tx }, { groupSchoolId: group, schoolId: null });
+        groupDefaults.set(group, settings.notifications.defaults);
+      }
+      // Someone who never chose for this kind gets what their group chose for everyone.
+      const fallback = groupDefaults.get(group)?.find((preference) => preference.kind === kind);
+      people.set(personKey(kind, person.id), {
+        ...person,
+        inApp: person.inApp ?? fallback?.inApp ?? true,
+        byEmail: person.byEmail ?? fallback?.email ?? true,
+      });
+    }
+  }
+  const renderer = emailRenderer(tx);
+  const emailGroups = new Set<string | null>();
+  for (const { recipientId, kind, templateId } of addressees) {
+    const person = people.get(personKey(kind, recipientId));
+    if (!templateId || !person) continue;
+    await renderer.load(person.groupSchoolId, templateId);
+    emailGroups.add(person.groupSchoolId);
+  }
+  const deliverable = await ctx.mailer.deliverability(tx, [...emailGroups]);
+  return { people, renderer, deliverable };
+}
+
+/**
  * Delivers many notices, each to its own person (a reminder run): the same rules as `notify`, with
  * a constant number of statements however many there are. `notificationIds[i]` is the notice
  * written for `entries[i]`, or null when that person does not want it in the app.
@@ -93,27 +155,30 @@ export async function notifyEach(
   ctx: AppContext,
   entries: readonly AddressedNotice[],
 ): Promise<{ notificationIds: (string | null)[]; emails: number }> {
-  const people = new Map<string, Recipient>();
-  const groupDefaults = new Map<string | null, NotificationPreference[]>();
-  for (const kind of new Set(entries.map((entry) => entry.notice.kind))) {
-    const ids = entries.filter((entry) => entry.notice.kind === kind).map((entry) => entry.recipientId);
-    for (const person of await recipientsOf(tx, ids, kind)) {
-      const group = person.groupSchoolId;
-      if (!groupDefaults.has(group)) {
-        const settings = await settingsFor({ config: ctx.config, db: tx }, { groupSchoolId: group, schoolId: null });
-        groupDefaults.set(group, settings.notifications.defaults);
-      }
-      // Someone who never chose for this kind gets what their group chose for everyone.
-      const fallback = groupDefaults.get(group)?.find((preference) => preference.kind === kind);
-      people.set(`${kind}:${person.id}`, {
-        ...person,
-        inApp: person.inApp ?? fallback?.inApp ?? true,
-        byEmail: person.byEmail ?? fallback?.email ?? true,
-      });
-    }
-  }
+  const audience = await readAudience(
+    tx,
+    ctx,
+    entries.map(({ recipientId, notice }) => ({
+      recipientId,
+      kind: notice.kind,
+      templateId: notice.email?.templateId,
+    })),
+  );
+  return deliverNotices(tx, ctx, audience, entries);
+}
+
+/**
+ * The writing half of `notifyEach`, for an audience read beforehand: the notices, their push to
+ * open browsers and the emails, in three statements.
+ */
+export async function deliverNotices(
+  tx: DbOrTx,
+  ctx: AppContext,
+  audience: Audience,
+  entries: readonly AddressedNotice[],
+): Promise<{ notificationIds: (string | null)[]; emails: number }> {
   const reached = (entry: AddressedNotice, channel: 'inApp' | 'byEmail') => {
-    const person = people.get(`${entry.notice.kind}:${entry.recipientId}`);
+    const person = audience.people.get(personKey(entry.notice.kind, entry.recipientId));
     return person && (MANDATORY_NOTIFICATION_KINDS.includes(entry.notice.kind) || person[channel]) ? person : undefined;
   };
 
@@ -147,7 +212,6 @@ export async function notifyEach(
     inserted.map((row) => ({ userId: row.userId, notification: notificationOnTheWire(row) })),
   );
 
-  const render = emailRenderer(tx);
   const outgoing: OutgoingEmail[] = [];
   for (const entry of entries) {
     const { notice } = entry;
@@ -160,7 +224,7 @@ export async function notifyEach(
       groupSchoolId: person.groupSchoolId,
       templateId: notice.email.templateId,
       priority: BULK_KINDS.includes(notice.kind) ? 'normal' : 'high',
-      ...(await render(person.groupSchoolId, notice.email.templateId, {
+      ...(await audience.renderer.render(person.groupSchoolId, notice.email.templateId, {
         ...standardVariables(ctx, person),
         title: notice.title,
         message: notice.message,
@@ -170,7 +234,7 @@ export async function notifyEach(
       })),
     });
   }
-  const emails = outgoing.length ? (await ctx.mailer.enqueue(tx, outgoing)).length : 0;
+  const emails = outgoing.length ? (await ctx.mailer.enqueue(tx, outgoing, audience.deliverable)).length : 0;
   return { notificationIds, emails };
 }
 

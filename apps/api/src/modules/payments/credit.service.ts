@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { notifyPaymentSucceeded } from '../notifications/notices.service.js';
+import { readPaymentSucceeded } from '../notifications/notices.service.js';
 import { insertPayment, type PaymentRow, type PaymentValues, updatePayment } from './payments.queries.js';
 import { nextReceiptNo } from './receipts/receipt-numbers.queries.js';
 
@@ -29,10 +29,12 @@ type CreditDetails = Partial<Pick<PaymentRow, 'verifiedAt' | 'providerId' | 'pro
 };
 
 /*
- * Lock order. A credit holds three rows of its school until it commits: the receipt counter, the
- * day's payment summaries (written by the payments triggers) and the audit chain's head. Every
- * credit takes the counter first, so two credits of one school queue at the counter and never
- * hold one of the others while waiting for it.
+ * Lock order and length. A credit holds three rows of its school until it commits: the receipt
+ * counter, the day's payment summaries (written by the payments triggers) and the audit chain's
+ * head, so the school's credits take turns from the counter to the commit. Every credit takes the
+ * counter first, so none holds one of the others while waiting for it; and everything the credit
+ * reads (who hears of it, in what wording) is read before the counter, so only writes remain
+ * while it is held.
  */
 
 /**
@@ -49,9 +51,11 @@ export async function creditPayment(
   details: CreditDetails,
   auditDetails: Record<string, unknown> = {},
 ): Promise<PaymentRow> {
+  const notice = await readPaymentSucceeded(tx, ctx, payment);
   const receiptNo = await nextReceiptNo(tx, payment.schoolId, details.paidAt);
   const credited = await updatePayment(tx, payment.id, { ...details, status: 'success', receiptNo });
-  await recordCredit(tx, ctx, actor, credited!, { status: payment.status }, auditDetails);
+  await auditCredit(tx, actor, credited!, { status: payment.status }, auditDetails);
+  await notice(credited!);
   return credited!;
 }
 
@@ -68,15 +72,16 @@ export async function insertCreditedPayment(
   details: CreditDetails,
   auditDetails: Record<string, unknown> = {},
 ): Promise<PaymentRow> {
+  const notice = await readPaymentSucceeded(tx, ctx, { ...values, initiatedBy: values.initiatedBy ?? null });
   const receiptNo = await nextReceiptNo(tx, values.schoolId, details.paidAt);
   const credited = await insertPayment(tx, { ...values, ...details, status: 'success', receiptNo });
-  await recordCredit(tx, ctx, actor, credited, null, auditDetails);
+  await auditCredit(tx, actor, credited, null, auditDetails);
+  await notice(credited);
   return credited;
 }
 
-async function recordCredit(
+async function auditCredit(
   tx: DbOrTx,
-  ctx: AppContext,
   actor: Actor,
   credited: PaymentRow,
   before: { status: PaymentRow['status'] } | null,
@@ -96,5 +101,4 @@ async function recordCredit(
       ...auditDetails,
     },
   });
-  await notifyPaymentSucceeded(tx, ctx, credited.id);
 }
