@@ -2,8 +2,6 @@ import {
   addDays,
   type BursarDashboard,
   daysUntil,
-  lastMonthsRange,
-  monthOf,
   PAYMENT_REPORT_MAX_DAYS,
   type PaymentReport,
   type paymentReportQuerySchema,
@@ -17,13 +15,8 @@ import { listPayments, narrowedBy, paymentsInScope } from '../payments/reporting
 import { listPaymentPage } from '../payments/reporting/lists.service.js';
 import { paymentStats } from '../payments/reporting/stats.queries.js';
 import { paymentAlerts } from './bursar.queries.js';
-import {
-  collectedByMethod,
-  collectedEverTodayAndSince,
-  currentTermOfSchools,
-  termPosition,
-} from './collections.queries.js';
-import { methodShares, monthlyTrend, termFigures } from './collections.service.js';
+import { currentTermOfSchools, moneyOverview, termPosition } from './collections.queries.js';
+import { dashboardMoney, methodShares, termFigures } from './collections.service.js';
 import { dashboardIncomeExpenditure } from './income-expenditure.service.js';
 
 const TREND_MONTHS = 6;
@@ -34,24 +27,23 @@ export async function bursarDashboard(ctx: AppContext, auth: AuthContext): Promi
   const db = ctx.readDb;
   const scope = auth.scope;
   const today = todayIn('Africa/Lagos', ctx.clock());
-  const trendRange = lastMonthsRange(today, TREND_MONTHS);
-  const [money, terms, position, byMethod, revenueTrend, recent, alerts] = await Promise.all([
-    collectedEverTodayAndSince(db, scope, today, monthOf(today).from),
+  const [overview, terms, position, recent, alerts] = await Promise.all([
+    moneyOverview(db, scope, today),
     currentTermOfSchools(db, scope, today),
     termPosition(db, { scope, today }),
-    collectedByMethod(db, scope, trendRange),
-    monthlyTrend(db, scope, today, TREND_MONTHS),
     listPayments(db, narrowedBy(paymentsInScope(scope), { kind: 'payment' }), {
       limit: RECENT_TRANSACTIONS,
       offset: 0,
     }),
     paymentAlerts(db, scope),
   ]);
+  const money = dashboardMoney(overview, today, TREND_MONTHS);
   const incomeExpenditure = await dashboardIncomeExpenditure(
     db,
     scope,
     today,
     terms.map((each) => each._id),
+    money.byMonth,
   );
   const figures = termFigures(position);
   // A bursar has one school; a wider scope has no single term to name.
@@ -64,8 +56,8 @@ export async function bursarDashboard(ctx: AppContext, auth: AuthContext): Promi
       pendingPayments: alerts.pendingTransfers + alerts.underReview,
       todayRevenue: money.today.amountKobo,
       todayTransactions: money.today.payments,
-      thisMonthRevenue: money.since.amountKobo,
-      thisMonthTransactions: money.since.payments,
+      thisMonthRevenue: money.thisMonth.amountKobo,
+      thisMonthTransactions: money.thisMonth.payments,
     },
     today,
     schoolId: scope.kind === 'school' ? scope.schoolId : null,
@@ -74,8 +66,8 @@ export async function bursarDashboard(ctx: AppContext, auth: AuthContext): Promi
       : null,
     termFigures: figures,
     feeCollectionStatus: terms.length ? [{ expectedTotal: figures.expected, collectedTotal: figures.collected }] : [],
-    paymentMethods: methodShares(byMethod),
-    revenueTrend,
+    paymentMethods: methodShares(money.byMethod),
+    revenueTrend: money.trend,
     recentTransactions: recent.rows.map((row) => ({
       _id: row.payment.id,
       fee: { _id: row.fee.id, name: row.fee.name },

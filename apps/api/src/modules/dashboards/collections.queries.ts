@@ -131,33 +131,58 @@ export async function currentTermOfSchools(db: ReadDb, scope: Scope, today: Cale
   }));
 }
 
-/** Money credited ever, today and since a day (the month's first), net of refunds, in one pass. */
-export async function collectedEverTodayAndSince(
-  db: ReadDb,
-  scope: Scope,
-  today: CalendarDate,
-  since: CalendarDate,
-): Promise<{ ever: Collected; today: Collected; since: Collected }> {
-  const [row] = await rowsOf<{
-    ever_payments: number;
-    ever: string;
+/** Money credited per Lagos month (YYYY-MM) and method; `later`: days after today, counted only in `ever`. */
+export interface MonthMethodCollected extends Collected {
+  month: string;
+  method: PaymentMethod;
+  later: boolean;
+}
+
+export interface MoneyOverview {
+  byMonthAndMethod: MonthMethodCollected[];
+  today: Collected;
+}
+
+/**
+ * All of a dashboard's money in one pass over the day summaries, net of refunds: per month and
+ * method (its trend, its methods, this month and ever are sums of these) and today. A group's
+ * summaries are some 30,000 rows, which one pass reads in the time each of four passes took.
+ */
+export async function moneyOverview(db: ReadDb, scope: Scope, today: CalendarDate): Promise<MoneyOverview> {
+  const rows = await rowsOf<{
+    month: string;
+    method: PaymentMethod;
+    later: boolean;
+    payments: number;
+    amount: string;
     today_payments: number;
-    today: string;
-    since_payments: number;
-    since: string;
+    today_amount: string;
   }>(
     db,
-    sql`select coalesce(sum(payments), 0)::int as ever_payments, ${koboText('sum(amount_kobo)')} as ever,
+    sql`select to_char(date_trunc('month', ${dailyCollections.day}), 'YYYY-MM') as month, ${dailyCollections.method} as method,
+      ${dailyCollections.day} > ${today} as later,
+      sum(${dailyCollections.payments})::int as payments, ${koboText('sum(amount_kobo)')} as amount,
       coalesce(sum(payments) filter (where day = ${today}), 0)::int as today_payments,
-      coalesce(sum(amount_kobo) filter (where day = ${today}), 0)::bigint::text as today,
-      coalesce(sum(payments) filter (where day between ${since} and ${today}), 0)::int as since_payments,
-      coalesce(sum(amount_kobo) filter (where day between ${since} and ${today}), 0)::bigint::text as since
-    from ${dailyCollections} where ${inSchoolScope(scope, dailyCollections.schoolId)}`,
+      coalesce(sum(amount_kobo) filter (where day = ${today}), 0)::bigint::text as today_amount
+    from ${dailyCollections}
+    where ${inSchoolScope(scope, dailyCollections.schoolId)}
+    group by date_trunc('month', ${dailyCollections.day}), 2, 3`,
   );
+  let todayCollected: Collected = { payments: 0, amountKobo: 0n };
+  for (const row of rows) {
+    todayCollected = {
+      payments: todayCollected.payments + row.today_payments,
+      amountKobo: todayCollected.amountKobo + BigInt(row.today_amount),
+    };
+  }
   return {
-    ever: collected({ payments: row!.ever_payments, amount: row!.ever }),
-    today: collected({ payments: row!.today_payments, amount: row!.today }),
-    since: collected({ payments: row!.since_payments, amount: row!.since }),
+    byMonthAndMethod: rows.map((row) => ({
+      ...collected(row),
+      month: row.month,
+      method: row.method,
+      later: row.later,
+    })),
+    today: todayCollected,
   };
 }
 

@@ -1,14 +1,8 @@
-import { lastMonthsRange, monthOf, type ProprietorDashboard, type TermFigures, todayIn } from '@schoolledger/domain';
+import { type ProprietorDashboard, type TermFigures, todayIn } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import {
-  collectedByMethod,
-  collectedEverTodayAndSince,
-  currentTermOfSchools,
-  type TermPosition,
-  termOverview,
-} from './collections.queries.js';
-import { methodShares, monthlyTrend, termFigures } from './collections.service.js';
+import { currentTermOfSchools, moneyOverview, type TermPosition, termOverview } from './collections.queries.js';
+import { dashboardMoney, methodShares, termFigures } from './collections.service.js';
 import { dashboardIncomeExpenditure } from './income-expenditure.service.js';
 import { schoolsOf } from './proprietor.queries.js';
 
@@ -38,20 +32,20 @@ export async function proprietorDashboard(ctx: AppContext, auth: AuthContext): P
   const scope = auth.scope;
   const today = todayIn('Africa/Lagos', ctx.clock());
   const filter = { scope, today };
-  const [schools, terms, { bySchool, debtors }, money, revenueTrend, byMethod] = await Promise.all([
+  const [schools, terms, { bySchool, debtors }, overview] = await Promise.all([
     schoolsOf(db, scope),
     currentTermOfSchools(db, scope, today),
     termOverview(db, filter, DEBTORS),
-    collectedEverTodayAndSince(db, scope, today, monthOf(today).from),
-    monthlyTrend(db, scope, today, TREND_MONTHS),
-    collectedByMethod(db, scope, lastMonthsRange(today, TREND_MONTHS)),
+    moneyOverview(db, scope, today),
   ]);
+  const money = dashboardMoney(overview, today, TREND_MONTHS);
   // Each school's own current term, added up across the group.
   const incomeExpenditure = await dashboardIncomeExpenditure(
     db,
     scope,
     today,
     terms.map((term) => term._id),
+    money.byMonth,
   );
   const positions = schools.map((school) => bySchool.get(school.id) ?? NOTHING);
   const figures = positions.map(termFigures);
@@ -72,7 +66,7 @@ export async function proprietorDashboard(ctx: AppContext, auth: AuthContext): P
       schools: schools.length,
       figures: termFigures(total),
       totalRevenue: money.ever.amountKobo,
-      thisMonthRevenue: money.since.amountKobo,
+      thisMonthRevenue: money.thisMonth.amountKobo,
     },
     schools: schools.map((school, index) => {
       const term = terms.find((candidate) => candidate.schoolId === school.id);
@@ -84,8 +78,8 @@ export async function proprietorDashboard(ctx: AppContext, auth: AuthContext): P
         rank: rankOf[index]!,
       };
     }),
-    revenueTrend,
-    paymentMethods: methodShares(byMethod),
+    revenueTrend: money.trend,
+    paymentMethods: methodShares(money.byMethod),
     largestDebtors: debtors.map((debtor) => ({
       studentId: debtor.studentId,
       name: debtor.name,
