@@ -2,8 +2,7 @@ import { ADJUSTMENT_KIND_LABELS, type AdjustmentLine, type FeeLedger, owed, rais
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { adjustmentRules, feeAdjustments, payments } from '../../db/schema.js';
-import { signedAmountKobo } from './fees.queries.js';
+import { adjustmentRules, feeAdjustments, feeStudentPaid } from '../../db/schema.js';
 
 /**
  * The domain's owed() in SQL: the database's `fee_owed` (migration 0014), which the term positions
@@ -22,10 +21,14 @@ export const adjustmentTotalsOf = (feeId: SQL, studentId: SQL) =>
     from ${feeAdjustments} fa
     where fa.fee_id = ${feeId} and fa.student_id = ${studentId} and fa.status = 'approved')`;
 
-/** Successful payments less successful refunds of one fee and student (a scalar bigint subquery, null when none). */
+/**
+ * Successful payments less successful refunds of one fee and student (a scalar bigint subquery,
+ * null when none), as the crediting transaction keeps them in `fee_student_paid` (migration
+ * 0009's triggers, which the term positions read too): one row by key, not every payment.
+ */
 export const paidOf = (feeId: SQL, studentId: SQL) =>
-  sql`(select sum(${signedAmountKobo})::bigint from ${payments}
-    where ${payments.feeId} = ${feeId} and ${payments.studentId} = ${studentId} and ${payments.status} = 'success')`;
+  sql`(select ${feeStudentPaid.paidKobo} from ${feeStudentPaid}
+    where ${feeStudentPaid.feeId} = ${feeId} and ${feeStudentPaid.studentId} = ${studentId})`;
 
 /** What one student still owes on the fee row `fees` (SQL), adjustments and payments included. */
 export const owedOnFee = (studentId: SQL) =>

@@ -78,15 +78,23 @@ export async function runReminders(ctx: AppContext, options: { now: Date; userId
   // The hourly run also delivers what a run cut short left behind; a sign-in leaves that to it.
   const leftover = options.userId ? [] : await undeliveredReminderIds(ctx.db);
   const ids = [...new Set([...leftover, ...created])];
-  let sent = 0;
-  for (let start = 0; start < ids.length; start += BATCH) {
-    const batch = ids.slice(start, start + BATCH);
-    sent += await ctx.db.transaction(async (tx) => {
-      const delivered = await deliver(tx, ctx, await lockPendingReminders(tx, batch), options.now);
-      await recordRunSummary(tx, delivered, options.userId ? 'sign_in' : 'schedule');
-      return delivered.length;
-    });
-  }
+  const batches: string[][] = [];
+  for (let start = 0; start < ids.length; start += BATCH) batches.push(ids.slice(start, start + BATCH));
+  // Batches in pairs: one composes its notices and emails while the database writes the other's.
+  let next = 0;
+  const deliverBatches = async () => {
+    let sent = 0;
+    for (let batch = batches[next++]; batch; batch = batches[next++]) {
+      const ofBatch = batch;
+      sent += await ctx.db.transaction(async (tx) => {
+        const delivered = await deliver(tx, ctx, await lockPendingReminders(tx, ofBatch), options.now);
+        await recordRunSummary(tx, delivered, options.userId ? 'sign_in' : 'schedule');
+        return delivered.length;
+      });
+    }
+    return sent;
+  };
+  const sent = (await Promise.all([deliverBatches(), deliverBatches()])).reduce((sum, n) => sum + n, 0);
   return { created: created.length, sent };
 }
 
@@ -186,7 +194,8 @@ async function recordRunSummary(tx: DbOrTx, delivered: PendingReminder[], trigge
     stages[reminder.stage] = (stages[reminder.stage] ?? 0) + 1;
     bySchool.set(reminder.school_id, stages);
   }
-  for (const [schoolId, stages] of bySchool) {
+  // In one order of schools: two batches at once each hold the audit chains they wrote to.
+  for (const [schoolId, stages] of [...bySchool].sort(([a], [b]) => a.localeCompare(b))) {
     await recordAudit(tx, REMINDER_JOB, {
       action: 'reminders.sent',
       entity: 'payment_reminder',
