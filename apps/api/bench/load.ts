@@ -1,7 +1,8 @@
 /**
  * `npm run bench:load`: the API as a real server process under a resumption-day mix (load-mix.ts)
  * at a steady rate, on the bench's data set in a PostgreSQL database of its own. Reports each
- * route's requests, errors and latencies and the server's resident memory at the start and end,
+ * route's requests, errors and latencies, the server's resident memory at the start and end and,
+ * where PostgreSQL has pg_stat_statements loaded, the statements that took most of its time,
  * then checks from the database that no payment was credited twice. Exits 1 on any failed
  * request, any money check that finds a problem, or memory that grew (see MEMORY_RULE).
  *
@@ -35,6 +36,7 @@ import { seedBenchDataset } from './dataset.js';
 import { moneyChecks } from './load-checks.js';
 import { type Ledger, newLedger, ONLINE_PAYMENT_SHARE, paystackDelivery, type Route, routes } from './load-mix.js';
 import { preparePeople } from './load-people.js';
+import { startStatementStats } from './load-statements.js';
 
 const ci = process.argv.includes('--ci') || process.env.BENCH_LOAD_CI === 'true';
 function setting(name: string, fallback: number) {
@@ -110,6 +112,7 @@ async function main() {
   const since = new Date();
   console.log(`Warm-up: ${WARMUP} s at ${RATE} requests/s (not measured)`);
   const warmup = await phase('warm-up', base, plan, WARMUP);
+  const statements = await startStatementStats(db);
   const usageStart = serverUsage();
   const ownCpu = process.cpuUsage();
   let rssPeak = usageStart.rss;
@@ -121,6 +124,7 @@ async function main() {
   clearInterval(sampler);
   const usageEnd = serverUsage();
   const generatorCpu = process.cpuUsage(ownCpu);
+  const statementLines = typeof statements === 'string' ? [statements] : await statements.report(SECONDS);
   rssPeak = Math.max(rssPeak, usageEnd.rss);
 
   const late = await notifyTheRest(base);
@@ -157,6 +161,7 @@ async function main() {
       `load generator ${((generatorCpu.user + generatorCpu.system) / 1000 / total).toFixed(1)} ms; ` +
       `rate ${total / SECONDS >= RATE * 0.95 ? 'held' : 'NOT held'} (${((100 * total) / SECONDS / RATE).toFixed(0)}% of ${RATE}/s; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
   );
+  for (const line of statementLines) console.log(line);
   const warmupErrors = warmup.reduce((sum, result) => sum + result.non2xx + result.errors + result.mismatches, 0);
   if (warmupErrors > 0) console.log(`(warm-up: ${warmupErrors} failed requests, not counted above)`);
 
