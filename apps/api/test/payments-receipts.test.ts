@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { todayIn } from '@schoolledger/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.js';
 import { payments, schools, users } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
+import { receiptNoValue } from '../src/modules/payments/receipts/receipt-numbers.queries.js';
 import { bearer, demoEmail, FIRST_SCHOOL, insertUser, login, SECOND_SCHOOL, useTestApp } from './helper.js';
 import { pdfText } from './pdf-text.js';
 
@@ -196,5 +198,27 @@ describe('PDF receipts and their verification', () => {
       });
     }
     expect((await verify(code, 'not-a-receipt')).statusCode).toBe(422);
+  });
+});
+
+describe('receipt numbers', () => {
+  const t = useTestApp();
+
+  it('name the Lagos year of the payment and keep at least six digits, never cutting a longer number', async () => {
+    const numbers = await Promise.all(
+      [
+        // 23:30 on 31 December in UTC is already 1 January in Lagos.
+        [new Date('2026-12-31T23:30:00Z'), 42],
+        [new Date('2026-06-01T10:00:00Z'), 999_999],
+        [new Date('2026-06-01T10:00:00Z'), 1_234_567],
+      ].map(async ([paidAt, n]) => {
+        const [row] = await rowsOf<{ receipt: string }>(
+          t.ctx.db,
+          sql`select ${receiptNoValue(paidAt as Date, n as number)} as receipt`,
+        );
+        return row!.receipt;
+      }),
+    );
+    expect(numbers).toEqual(['RCP-2027-000042', 'RCP-2026-999999', 'RCP-2026-1234567']);
   });
 });

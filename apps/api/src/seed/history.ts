@@ -12,7 +12,7 @@ import {
   users,
 } from '../db/schema.js';
 import { defaultTermOf } from '../modules/fees/fees.queries.js';
-import { formatReceiptNo } from '../modules/payments/receipts/receipt-numbers.queries.js';
+import { receiptNoValue } from '../modules/payments/receipts/receipt-numbers.queries.js';
 import { type Random, seededRandom } from './random.js';
 
 const HOUR_MS = 3_600_000;
@@ -181,11 +181,9 @@ export async function seedDemoHistory(
       }
     }
     rows.sort((a, b) => a.paidAt!.getTime() - b.paidAt!.getTime());
-    rows.forEach((row, index) => {
-      row.receiptNo = formatReceiptNo(row.paidAt!, index + 1);
-    });
-    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-      await tx.insert(payments).values(rows.slice(start, start + INSERT_CHUNK));
+    const numbered = rows.map((row, index) => ({ ...row, receiptNo: receiptNoValue(row.paidAt!, index + 1) }));
+    for (let start = 0; start < numbered.length; start += INSERT_CHUNK) {
+      await tx.insert(payments).values(numbered.slice(start, start + INSERT_CHUNK));
     }
     await tx.insert(schoolReceiptCounters).values({ schoolId: school.schoolId, lastNo: rows.length });
   }

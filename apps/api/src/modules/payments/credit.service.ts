@@ -52,8 +52,11 @@ export async function creditPayment(
   auditDetails: Record<string, unknown> = {},
 ): Promise<PaymentRow> {
   const notice = await readPaymentSucceeded(tx, ctx, payment);
-  const receiptNo = await nextReceiptNo(tx, payment.schoolId, details.paidAt);
-  const credited = await updatePayment(tx, payment.id, { ...details, status: 'success', receiptNo });
+  const credited = await updatePayment(tx, payment.id, {
+    ...details,
+    status: 'success',
+    receiptNo: nextReceiptNo(payment.schoolId, details.paidAt),
+  });
   await auditCredit(tx, actor, credited!, { status: payment.status }, auditDetails);
   await notice(credited!);
   return credited!;
@@ -73,8 +76,12 @@ export async function insertCreditedPayment(
   auditDetails: Record<string, unknown> = {},
 ): Promise<PaymentRow> {
   const notice = await readPaymentSucceeded(tx, ctx, { ...values, initiatedBy: values.initiatedBy ?? null });
-  const receiptNo = await nextReceiptNo(tx, values.schoolId, details.paidAt);
-  const credited = await insertPayment(tx, { ...values, ...details, status: 'success', receiptNo });
+  const credited = await insertPayment(tx, {
+    ...values,
+    ...details,
+    status: 'success',
+    receiptNo: nextReceiptNo(values.schoolId, details.paidAt),
+  });
   await auditCredit(tx, actor, credited, null, auditDetails);
   await notice(credited);
   return credited;

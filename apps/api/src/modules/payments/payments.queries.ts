@@ -1,4 +1,5 @@
 import { and, eq, ne, type SQL } from 'drizzle-orm';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 
@@ -6,7 +7,9 @@ import { payments } from '../../db/schema.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentValues = typeof payments.$inferInsert;
-export type PaymentChanges = Partial<Omit<PaymentValues, 'id'>>;
+/** A column may also be SQL computed in the statement itself (the credit's receipt number). */
+type PaymentWrite = PgInsertValue<typeof payments>;
+type PaymentChanges = PgUpdateSetSource<typeof payments>;
 
 export async function findPaymentByReference(db: DbOrTx, reference: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.reference, reference));
@@ -32,7 +35,7 @@ export async function lockPayment(db: DbOrTx, where: SQL | undefined, id: string
   return row;
 }
 
-export async function insertPayment(db: DbOrTx, values: PaymentValues): Promise<PaymentRow> {
+export async function insertPayment(db: DbOrTx, values: PaymentWrite): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(values).returning();
   return row!;
 }
