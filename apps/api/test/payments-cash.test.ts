@@ -98,6 +98,25 @@ describe('cash desk and receipt numbers', () => {
       .from(payments)
       .where(and(eq(payments.feeId, feeId), eq(payments.studentId, ids.student)));
 
+  /** The student starts paying the fee online and pays at the provider; the API is not told yet. */
+  async function paidAtProvider(feeId: string) {
+    const initiated = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/initiate',
+      headers: await t.as('student'),
+      payload: { fee_id: feeId },
+    });
+    expect(initiated.statusCode, initiated.body).toBe(200);
+    const { reference } = initiated.json().data as { reference: string };
+    const marked = await fetch(`${fake.url}/__fake/transactions/${reference}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'success' }),
+    });
+    expect(marked.status).toBe(200);
+    return reference;
+  }
+
   const receiptNumber = (receiptNo: string) => {
     expect(receiptNo).toMatch(/^RCP-\d{4}-\d{6}$/);
     return Number(receiptNo.slice(-6));
@@ -247,22 +266,9 @@ describe('cash desk and receipt numbers', () => {
     const feeId = await approvedFee('1000');
     const before = await cash({ fee_id: feeId, amount: '100' });
     const last = receiptNumber((before.json() as CashBody).data.payment.receiptNo);
-    const initiated = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payment/initiate',
-      headers: await t.as('student'),
-      payload: { fee_id: feeId },
-    });
-    expect(initiated.statusCode, initiated.body).toBe(200);
-    const { reference } = initiated.json().data as { reference: string };
+    const reference = await paidAtProvider(feeId);
     const [pending] = await t.ctx.db.select().from(payments).where(eq(payments.reference, reference));
     expect(pending!.receiptNo).toBeNull();
-    const marked = await fetch(`${fake.url}/__fake/transactions/${reference}/status`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 'success' }),
-    });
-    expect(marked.status).toBe(200);
     expect(await settlePayment(t.ctx, reference, { source: 'callback' })).toBe('credited');
     expect(await settlePayment(t.ctx, reference, { source: 'callback' })).toBe('already_settled');
     const [credited] = await t.ctx.db.select().from(payments).where(eq(payments.reference, reference));
@@ -276,24 +282,7 @@ describe('cash desk and receipt numbers', () => {
     // desk and the settle must take them in one order, or on PostgreSQL two of them deadlock.
     const ROUNDS = 8;
     const online: string[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const feeId = await approvedFee('500');
-      const initiated = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/payment/initiate',
-        headers: await t.as('student'),
-        payload: { fee_id: feeId },
-      });
-      expect(initiated.statusCode, initiated.body).toBe(200);
-      const { reference } = initiated.json().data as { reference: string };
-      const marked = await fetch(`${fake.url}/__fake/transactions/${reference}/status`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ status: 'success' }),
-      });
-      expect(marked.status).toBe(200);
-      online.push(reference);
-    }
+    for (let round = 0; round < ROUNDS; round++) online.push(await paidAtProvider(await approvedFee('500')));
     const deskFees = await Promise.all(Array.from({ length: ROUNDS }, () => approvedFee('500')));
 
     const [settled, desk] = await Promise.all([
