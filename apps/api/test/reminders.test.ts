@@ -94,6 +94,27 @@ describe('automatic payment reminders (SPEC §9)', () => {
     });
   });
 
+  it('delivers every reminder of a run exactly once when it takes several batches, two at a time', async () => {
+    now = new Date('2026-05-20T09:00:00Z');
+    const owing = await Promise.all(['2026-05-10', '2026-05-11', '2026-05-12'].map(aStudentOwing));
+    const result = await runReminders(t.ctx, { now, batchSize: 1 });
+    expect(result.sent).toBe(result.created);
+    for (const { student, parent, fee } of owing) {
+      const rows = await remindersOf(fee.id);
+      expect(rows.map((row) => [row.stage, row.sent])).toEqual([
+        ['overdue', true],
+        ['overdue', true],
+      ]);
+      for (const person of [student, parent]) {
+        const notices = await t.ctx.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, person.id), eq(notifications.kind, 'payment_reminder')));
+        expect(notices).toHaveLength(1);
+      }
+    }
+  });
+
   it('emails the overdue stage with the urgent subject, behind what people are waiting on', async () => {
     now = new Date('2026-04-20T09:00:00Z');
     const { student, fee } = await aStudentOwing('2026-04-15');

@@ -70,31 +70,35 @@ export interface ReminderRun {
 /**
  * SPEC §9 reminders: every student who still owes an approved fee that is due within 7 days
  * (urgent within 3) or overdue gets a reminder of that stage, and so does each of their parents,
- * once per stage. `userId` limits the run to the reminders that person receives (at sign-in).
+ * once per stage. `userId` limits the run to the reminders that person receives (at sign-in);
+ * `batchSize` (5,000) is how many are delivered per transaction.
  */
-export async function runReminders(ctx: AppContext, options: { now: Date; userId?: string }): Promise<ReminderRun> {
+export async function runReminders(
+  ctx: AppContext,
+  options: { now: Date; userId?: string; batchSize?: number },
+): Promise<ReminderRun> {
   const today = todayIn('Africa/Lagos', options.now);
   const created = await insertDueReminders(ctx.db, await dueFees(ctx.db, today), options.userId);
   // The hourly run also delivers what a run cut short left behind; a sign-in leaves that to it.
   const leftover = options.userId ? [] : await undeliveredReminderIds(ctx.db);
   const ids = [...new Set([...leftover, ...created])];
   const batches: string[][] = [];
-  for (let start = 0; start < ids.length; start += BATCH) batches.push(ids.slice(start, start + BATCH));
-  // Batches in pairs: one composes its notices and emails while the database writes the other's.
+  const size = options.batchSize ?? BATCH;
+  for (let start = 0; start < ids.length; start += size) batches.push(ids.slice(start, start + size));
+  const deliverBatch = (batch: string[]) =>
+    ctx.db.transaction(async (tx) => {
+      const delivered = await deliver(tx, ctx, await lockPendingReminders(tx, batch), options.now);
+      await recordRunSummary(tx, delivered, options.userId ? 'sign_in' : 'schedule');
+      return delivered.length;
+    });
+  // Two batches at a time: one composes its notices and emails while the database writes the other's.
   let next = 0;
-  const deliverBatches = async () => {
+  const deliverInTurn = async () => {
     let sent = 0;
-    for (let batch = batches[next++]; batch; batch = batches[next++]) {
-      const ofBatch = batch;
-      sent += await ctx.db.transaction(async (tx) => {
-        const delivered = await deliver(tx, ctx, await lockPendingReminders(tx, ofBatch), options.now);
-        await recordRunSummary(tx, delivered, options.userId ? 'sign_in' : 'schedule');
-        return delivered.length;
-      });
-    }
+    while (next < batches.length) sent += await deliverBatch(batches[next++]!);
     return sent;
   };
-  const sent = (await Promise.all([deliverBatches(), deliverBatches()])).reduce((sum, n) => sum + n, 0);
+  const sent = (await Promise.all([deliverInTurn(), deliverInTurn()])).reduce((sum, n) => sum + n, 0);
   return { created: created.length, sent };
 }
 
