@@ -19,10 +19,10 @@ export async function pendingClaimsKobo(db: DbOrTx, studentId: string, feeId: st
   return BigInt(row?.claimed ?? '0');
 }
 
-/** The fee a payment in `where` (the caller's scope) is for, so the fee can be locked before the payment. */
-export async function feeIdOfPayment(db: DbOrTx, where: SQL | undefined, id: string) {
+/** The fee and student of a payment in `where` (the caller's scope), so their position can be locked before the payment. */
+export async function feeAndStudentOfPayment(db: DbOrTx, where: SQL | undefined, id: string) {
   const [row] = await db
-    .select({ feeId: payments.feeId })
+    .select({ feeId: payments.feeId, studentId: payments.studentId })
     .from(payments)
     .where(and(where, eq(payments.id, id)));
   return row;

@@ -19,7 +19,7 @@ import { inSchoolScope } from '../../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
 import { owedOn } from '../../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
-import { findPayableFee, lockFee } from '../../fees/fees.queries.js';
+import { findPayableFee, lockFeeForStudent } from '../../fees/fees.queries.js';
 import { IMAGE_TYPES } from '../../files/image-upload.js';
 import { notifyTransferRejected } from '../../notifications/notices.service.js';
 import { findPaymentProfile } from '../../payment-profiles/payment-profiles.queries.js';
@@ -36,7 +36,7 @@ import {
 } from '../payments.errors.js';
 import { insertPayment, lockPayment, type PaymentRow, updatePayment } from '../payments.queries.js';
 import { getVisiblePayment, visiblePayments } from '../reporting/lists.service.js';
-import { feeIdOfPayment, pendingClaimsKobo, proofPathOf } from './transfers.queries.js';
+import { feeAndStudentOfPayment, pendingClaimsKobo, proofPathOf } from './transfers.queries.js';
 
 type ClaimInput = z.output<typeof bankTransferClaimInputSchema>;
 
@@ -95,8 +95,9 @@ export async function claimTransfer(
   let created: PaymentRow;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      // Claims, confirmations and the cash desk take turns on the fee, so the outstanding they see holds.
-      const fee = await lockFee(tx, input.fee_id);
+      // Claims, confirmations and the cash desk take turns on the student's position on the fee, so
+      // the outstanding they see holds.
+      const fee = await lockFeeForStudent(tx, input.fee_id, studentId);
       if (fee?.status !== 'approved' || !fee.isActive) throw feeNotFound();
       const owed = await owedOn(tx, studentId, fee);
       if (owed === 0n) throw feeAlreadyPaid();
@@ -168,11 +169,12 @@ function paidAtOf(transferDate: string | null, now: Date): Date {
  */
 export async function confirmTransfer(ctx: AppContext, auth: AuthContext, id: string, actor: Actor) {
   const scoped = inSchoolScope(auth.scope, payments.schoolId);
-  const found = await feeIdOfPayment(ctx.db, scoped, id);
+  const found = await feeAndStudentOfPayment(ctx.db, scoped, id);
   if (!found) throw paymentNotFound();
   await ctx.db.transaction(async (tx) => {
-    // The fee first, as the cash desk and claims lock it, so the three never wait on each other in a circle.
-    const fee = await lockFee(tx, found.feeId);
+    // The student's position on the fee first, as the cash desk and claims take it, so the three
+    // never wait on each other in a circle.
+    const fee = await lockFeeForStudent(tx, found.feeId, found.studentId);
     const payment = await lockPayment(tx, scoped, id);
     assertPendingClaim(payment);
     if (!fee) throw feeNotFound();
