@@ -57,8 +57,9 @@ test.describe('audit trail', () => {
     await expect(detail).toContainText('Values as recorded');
     const amountRow = detail.getByRole('row', { name: /amountKobo/ });
     await expect(amountRow).toContainText('123450');
-    await expect(detail.getByRole('row', { name: /status/ })).toContainText('pending');
-    await expect(detail.getByRole('row', { name: /status/ })).toContainText('success');
+    // Cash is written already credited: no status before it, success after.
+    const statusRow = detail.getByRole('row', { name: /status/ });
+    await expect(statusRow.getByRole('cell')).toHaveText(['—', 'success']);
     await expect(detail).toContainText(/Previous hash\s*[0-9a-f]{64}/);
     await screenshot(page, 'desktop-audit-detail');
     await expectAccessible(page, 'an audit entry');
