@@ -179,6 +179,18 @@ describe('cash desk and receipt numbers', () => {
     expect(reused.statusCode, reused.body).toBe(409);
   });
 
+  it('a retry of the payment that cleared the fee answers that payment, not "already paid"', async () => {
+    const feeId = await approvedFee('1000');
+    const key = randomUUID();
+    const first = await cash({ fee_id: feeId }, { key });
+    const retry = await cash({ fee_id: feeId }, { key });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect((retry.json() as CashBody).data).toEqual((first.json() as CashBody).data);
+    expect((first.json() as CashBody).data.outstanding).toBe(0);
+    expect(await cashRows(feeId)).toHaveLength(1);
+  });
+
   it('requires a uuid Idempotency-Key', async () => {
     const feeId = await approvedFee('1000');
     const response = await cash({ fee_id: feeId }, { key: 'not-a-uuid' });

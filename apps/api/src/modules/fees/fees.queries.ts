@@ -172,21 +172,26 @@ export async function lockFee(db: DbOrTx, id: string) {
  * The student's turn is a transaction-scoped advisory lock keyed by fee and student.
  */
 export async function lockFeeForStudent(tx: Tx, id: string, studentId: string) {
-  await takeStudentTurn(tx, id, studentId);
+  // One statement: the turn is an uncorrelated sub-select, which PostgreSQL runs once before it
+  // reads the fee (a one-time filter), so the turn is still taken before the row is shared, and
+  // the row, re-read when it is locked, is the latest.
   const [row] = await tx
     .select()
     .from(fees)
-    .where(and(eq(fees.id, id), live))
+    .where(and(eq(fees.id, id), live, sql`(select ${studentTurn(id, studentId)}::text) is not null`))
     .for('share');
   return row;
 }
+
+const studentTurn = (feeId: string, studentId: string) =>
+  sql`pg_advisory_xact_lock(hashtextextended(${feeId} || ':' || ${studentId}, 0))`;
 
 /**
  * The student's turn on a fee (see `lockFeeForStudent`), for a payer that holds the fee row
  * itself in share mode. Callers taking several turns take them in one order (fee, then student).
  */
 export async function takeStudentTurn(tx: DbOrTx, feeId: string, studentId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${feeId} || ':' || ${studentId}, 0))`);
+  await tx.execute(sql`select ${studentTurn(feeId, studentId)}`);
 }
 
 export async function insertFee(tx: Tx, values: typeof fees.$inferInsert) {

@@ -74,14 +74,13 @@ export async function payWithCash(
 ): Promise<CashPaymentResult> {
   const { studentId, schoolId, visibleFee } = await deskItemInScope(ctx.db, auth, input);
 
-  // An earlier request under the key is looked for only once the student's position is locked:
-  // a retry is rare, and a first request saves the statement a look before the lock would cost.
+  // A first request does not look for an earlier one under its key: a retry is rare, and fails
+  // inside the transaction either at the key's unique index or, when the first request paid the
+  // fee, at the desk's rules; only then is the key looked for, and its payment answered.
   try {
     return await ctx.db.transaction(async (tx) => {
       const fee = await lockFeeForStudent(tx, input.fee_id, studentId);
       if (!fee) throw feeNotFound();
-      const again = await byKey(tx, schoolId, idempotencyKey);
-      if (again) return replay(tx, auth, input, fee.amountKobo, again);
       const { payment, owedBefore } = await takeDeskPayment(tx, ctx, actor, {
         schoolId,
         studentId,
@@ -96,11 +95,9 @@ export async function payWithCash(
       return { payment: recordedPayment(payment), outstanding: owedBefore - payment.amountKobo };
     });
   } catch (error) {
-    // A concurrent request with the same key won the insert: answer with its payment.
-    if (!isUniqueViolation(error)) throw error;
-    const winner = await byKey(ctx.db, schoolId, idempotencyKey);
-    if (!winner) throw error;
-    return replay(ctx.db, auth, input, visibleFee.amountKobo, winner);
+    const earlier = await byKey(ctx.db, schoolId, idempotencyKey);
+    if (!earlier) throw error;
+    return replay(ctx.db, auth, input, visibleFee.amountKobo, earlier);
   }
 }
 
