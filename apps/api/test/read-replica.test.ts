@@ -224,6 +224,16 @@ describe('reads routed to the read replica', () => {
     expect(row!.count).toBeGreaterThan(0);
   });
 
+  it.runIf(postgres)('runs every session of both pools without JIT compilation', async () => {
+    const jitOf = async (db: typeof t.database.readDb) =>
+      ((await db.execute(sql`show jit`)) as unknown as { rows: { jit: string }[] }).rows[0]?.jit;
+    // Several at once, so more than one connection of each pool answers.
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => [jitOf(t.ctx.db), jitOf(t.database.readDb)]).flat(),
+    );
+    expect(answers).toEqual(Array(8).fill('off'));
+  });
+
   it.runIf(postgres)('tells of a replica that does not answer', async () => {
     const unreachable = await openDatabase({ url: t.databaseUrl, readUrl: 'postgres://postgres@127.0.0.1:1/none' });
     try {

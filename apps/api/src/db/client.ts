@@ -96,8 +96,6 @@ export async function openDatabase(options: {
     const pool = openPool(options.url, options.onConnectionError);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     await migrateAlone(pool, db);
-    // The replica's sessions are read-only too, so a write that slipped past the types fails
-    // even where the read URL names the primary itself.
     const readPool = options.readUrl ? openPool(options.readUrl, options.onConnectionError, true) : null;
     const readDb = readPool ? (drizzlePg(readPool, { schema, logger: readLogger }) as unknown as Db) : db;
     const listener = createPgListener(options.url, options.onConnectionError);
@@ -133,17 +131,23 @@ export async function openDatabase(options: {
 }
 
 function openPool(url: string, onConnectionError: ((error: Error) => void) | undefined, readOnly = false) {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // No JIT compilation: PostgreSQL compiles a statement whose estimated cost passes
+  // jit_above_cost, and ours run in milliseconds to a second, where compiling costs more than it
+  // saves (the reminder run's statements spent longer compiling than running, docs/scaling.md).
+  // The replica's sessions are read-only too, so a write that slipped past the types fails even
+  // where the read URL names the primary itself. SETs rather than start-up options, which
+  // connection poolers refuse; the pool hands a new connection out only once they have run.
+  const settings = readOnly ? 'set jit = off; set default_transaction_read_only = on' : 'set jit = off';
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    onConnect: async (client) => {
+      await client.query(settings);
+    },
+  });
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool opens a new one on the next query.
   pool.on('error', (error) => onConnectionError?.(error));
-  // A SET rather than a start-up option, which connection poolers refuse; it runs before the
-  // connection's first query.
-  if (readOnly) {
-    pool.on('connect', (client) => {
-      client.query('set default_transaction_read_only = on').catch((error: Error) => onConnectionError?.(error));
-    });
-  }
   return pool;
 }
 
