@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { REPORT_IDS, REPORTS, type Role, todayIn } from '@schoolledger/domain';
-import { eq, sql } from 'drizzle-orm';
+import { REPORT_IDS, REPORTS, type Role } from '@schoolledger/domain';
+import { sql } from 'drizzle-orm';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type ReadDb } from '../src/db/client.js';
-import { payments, schools, users } from '../src/db/schema.js';
-import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
-import { demoEmail, FIRST_SCHOOL, useTestApp } from './helper.js';
+import { payments } from '../src/db/schema.js';
+import { useTestApp } from './helper.js';
+import { approvedFee, loadPaymentIds, payCash } from './payments-support.js';
 
 const postgres = Boolean(process.env.DATABASE_URL);
 
@@ -59,43 +58,12 @@ describe('reads routed to the read replica', () => {
     return response.json().data.sections;
   }
 
-  async function schoolAndStudent() {
-    const [school] = await t.ctx.db.select().from(schools).where(eq(schools.name, FIRST_SCHOOL));
-    const [student] = await t.ctx.db
-      .select()
-      .from(users)
-      .where(eq(users.email, demoEmail('student')));
-    return { school: school!, student: student! };
-  }
-
   /** A fee of the first school's current term, approved, and a cash payment of it by the demo bursar. */
-  async function payCash(amount: string) {
-    const { school, student } = await schoolAndStudent();
-    const term = await defaultTermOf(t.ctx.db, school.id, todayIn('Africa/Lagos', new Date()));
-    const fee = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/fee/create',
-      headers: await t.as('admin'),
-      payload: {
-        term_id: term,
-        school_id: school.id,
-        name: `Replica fee ${randomUUID().slice(0, 8)}`,
-        description: 'Test',
-        type: 'miscellaneous',
-        amount,
-        isApproved: true,
-      },
-    });
-    expect(fee.statusCode, fee.body).toBe(200);
+  async function payCashOn(amount: string) {
+    const ids = await loadPaymentIds(t);
+    const feeId = await approvedFee(t, ids.school, ids.term, amount);
     reset();
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payment/pay-with-cash',
-      headers: { ...(await t.as('bursar')), 'idempotency-key': randomUUID() },
-      payload: { user_id: student.id, fee_id: fee.json().data._id, amount },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    return paid.json().data.payment as { _id: string; receiptNo: string };
+    return payCash(t, ids.student, feeId, amount, 'bursar');
   }
 
   it('answers a staff dashboard, the payment statistics and a report preview from the read database', async () => {
@@ -142,7 +110,7 @@ describe('reads routed to the read replica', () => {
   });
 
   it('builds every report from the read database', async () => {
-    const { school, student } = await schoolAndStudent();
+    const { school, student } = await loadPaymentIds(t);
     const people: [string, Role][] = [
       ['proprietor', 'Proprietor'],
       ['admin', 'Admin'],
@@ -153,8 +121,8 @@ describe('reads routed to the read replica', () => {
       const { roles, filters: takes } = REPORTS[id];
       const [who] = people.find(([, role]) => roles.includes(role))!;
       const filters = {
-        ...(takes.includes('schoolId') && { schoolId: school.id }),
-        ...(takes.includes('studentId') && { studentId: student.id }),
+        ...(takes.includes('schoolId') && { schoolId: school }),
+        ...(takes.includes('studentId') && { studentId: student }),
       };
       await t.as(who);
       reset();
@@ -170,7 +138,7 @@ describe('reads routed to the read replica', () => {
   });
 
   it('takes a cash payment and prints its receipt on the primary alone', async () => {
-    const payment = await payCash('1500');
+    const payment = await payCashOn('1500');
     const receipt = await t.app.inject({
       method: 'GET',
       url: `/api/v1/payment/${payment._id}/receipt`,
@@ -184,7 +152,7 @@ describe('reads routed to the read replica', () => {
 
   it('shows the same figures from the read database as from the primary, the new payment included', async () => {
     const before = await get('bursar', '/bursar/dashboard');
-    await payCash('2500.50');
+    await payCashOn('2500.50');
 
     reset();
     const fromReplica = { dashboard: await get('bursar', '/bursar/dashboard'), preview: await preview() };
