@@ -9,7 +9,9 @@
  * DATABASE_URL (required): the PostgreSQL server; the run creates and drops its own database.
  * BENCH_LOAD_RATE (300 requests/s), BENCH_LOAD_SECONDS (600), BENCH_LOAD_WARMUP (30 s, not measured),
  * BENCH_LOAD_PORT (a free port), WORKERS (passed to the server; its own default otherwise), and
- * BENCH_SCHOOLS / BENCH_STUDENTS / BENCH_PAYMENTS as for `npm run bench`.
+ * BENCH_SCHOOLS / BENCH_STUDENTS / BENCH_PAYMENTS as for `npm run bench`. BENCH_LOAD_ONLY (say
+ * `pay-with-cash`): only the routes whose label contains one of its comma-separated parts, sharing
+ * the whole rate, to measure one route alone on a real server with all its workers.
  * `--ci` (or BENCH_LOAD_CI=true): 60 s at 30 requests/s after 10 s of warm-up on 4 schools,
  * 2,000 students and 20,000 payments; memory is reported, not judged, over so short a run. The
  * rate is what the CI machine spares beside the browser tests (about half a core at ~15 ms of CPU a
@@ -87,24 +89,26 @@ async function main() {
   const seedStarted = performance.now();
   await seedBenchDataset(db, size);
   const seededIn = (performance.now() - seedStarted) / 1000;
-  const routeList = routes({
-    people: await preparePeople(db, {
-      appSecret,
-      tokenTtlSeconds: WARMUP + SECONDS + 3600,
-      // Each online payment is a payer paying their whole fee: one payer per initiation.
-      payersNeeded: Math.ceil(shareOf(ONLINE_PAYMENT_SHARE) * (WARMUP + SECONDS + 2) * 1.05) + 20,
-      parents: ci ? 50 : 500,
-      signIns: Math.min(2000, size.students),
+  const routeList = onlyAsked(
+    routes({
+      people: await preparePeople(db, {
+        appSecret,
+        tokenTtlSeconds: WARMUP + SECONDS + 3600,
+        // Each online payment is a payer paying their whole fee: one payer per initiation.
+        payersNeeded: Math.ceil(shareOf(ONLINE_PAYMENT_SHARE) * (WARMUP + SECONDS + 2) * 1.05) + 20,
+        parents: ci ? 50 : 500,
+        signIns: Math.min(2000, size.students),
+      }),
+      ledger,
+      provider: {
+        secretKey: providerKey,
+        pay: (paymentUrl) => track(payAtProvider(paymentUrl)),
+        transactionId: (reference) => fake.transaction(reference)?.id,
+      },
+      today: todayIn(),
+      password: DEMO_PASSWORD,
     }),
-    ledger,
-    provider: {
-      secretKey: providerKey,
-      pay: (paymentUrl) => track(payAtProvider(paymentUrl)),
-      transactionId: (reference) => fake.transaction(reference)?.id,
-    },
-    today: todayIn(),
-    password: DEMO_PASSWORD,
-  });
+  );
   const plan = planRates(routeList);
   const base = await startServer();
   const workers = process.env.WORKERS ?? 'the server default';
@@ -223,10 +227,25 @@ function noteFailure(failures: string[], what: string) {
   if (failures.length < 3) failures.push(`${phaseName}: ${what}`);
 }
 
+/** BENCH_LOAD_ONLY: the routes it names, their shares scaled up to the whole rate. */
+function onlyAsked(list: Route[]): Route[] {
+  const parts = (process.env.BENCH_LOAD_ONLY ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return list;
+  const kept = list.filter((route) => parts.some((part) => route.label.includes(part)));
+  if (kept.length === 0) {
+    throw new Error(`BENCH_LOAD_ONLY names none of the routes: ${list.map((route) => route.label).join('; ')}`);
+  }
+  const shares = kept.reduce((sum, route) => sum + route.share, 0);
+  return kept.map((route) => ({ ...route, share: (route.share * 100) / shares }));
+}
+
 /** Whole requests per second for each route, summing to RATE; a route keeps at least one. */
 function planRates(list: Route[]): PlannedRoute[] {
   const shares = list.reduce((sum, route) => sum + route.share, 0);
-  if (shares !== 100) throw new Error(`the mix's shares add up to ${shares}%, not 100%`);
+  if (Math.abs(shares - 100) > 1e-9) throw new Error(`the mix's shares add up to ${shares}%, not 100%`);
   const rates = list.map((route) => Math.max(1, Math.floor(shareOf(route.share))));
   // The requests rounding left out go to the routes that lost the most to it.
   const order = list
