@@ -428,7 +428,7 @@ const FAN_OUT_BUDGET = 1000;
  */
 const NOTES: Record<string, string> = {
   'POST /payment/pay-with-cash':
-    "a payment costs about 15 ms of CPU (10–11 in the API, 4 or more in PostgreSQL), so 250 a second needs about 3.75 cores and this machine tops out near 130; in the bench's one process the event loop is the limit first (about 95 a second), and all its desks pay into one school, whose receipt counter, day's summaries and audit chain each payment holds from its receipt number to its commit (docs/scaling.md, the cash desk).",
+    "a payment costs about 18 ms of CPU (7–8 in the API, the CPU column; about 9.5 in PostgreSQL and the system), so 250 a second needs about 4.5 cores: alone on a real server with 2 workers (`BENCH_LOAD_ONLY=pay-with-cash npm run bench:load`) this machine took 110 a second with both cores saturated. In the bench's one process the event loop is the limit first, and all its desks pay into one school, whose receipt counter, day's summaries and audit chain each payment holds from its receipt number to its commit (docs/scaling.md, the cash desk).",
 };
 
 /** The bench's own reasons for a miss: the raw SQL's share of it, and a machine busier than its cores. */

@@ -700,6 +700,27 @@ describe('students', () => {
       expect(stats.enrollmentTrends[11]).toEqual({ month: '2025-11', enrollments: 3 });
     });
 
+    it('counts enrolments by month from the first day of the twelfth month back to the end of this one', async () => {
+      const [arm] = await t.ctx.db
+        .insert(classArms)
+        .values({ schoolId: ids.second, name: 'Trend Arm', capacity: 10 })
+        .returning();
+      const enrolledOn = ['2024-11-30', '2024-12-01', '2025-06-15', '2025-06-30', '2025-11-30'];
+      for (const day of enrolledOn) {
+        const student = await createStudent({ school_id: ids.second, classArm_id: arm!.id });
+        await t.ctx.db.update(studentProfiles).set({ enrolledAt: day }).where(eq(studentProfiles.userId, student._id));
+      }
+
+      const trends = (await dataOf('principal2', `/students/stats?classArm=${arm!.id}`)).enrollmentTrends;
+      expect(trends).toEqual([
+        { month: '2024-12', enrollments: 1 },
+        ...['2025-01', '2025-02', '2025-03', '2025-04', '2025-05'].map((month) => ({ month, enrollments: 0 })),
+        { month: '2025-06', enrollments: 2 },
+        ...['2025-07', '2025-08', '2025-09', '2025-10'].map((month) => ({ month, enrollments: 0 })),
+        { month: '2025-11', enrollments: 1 },
+      ]);
+    });
+
     it('covers the caller’s schools and refuses foreign filters', async () => {
       const all = await dataOf('admin', '/students/stats');
       expect(all.totalStudents).toBe(await countWhere());

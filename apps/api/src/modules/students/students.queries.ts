@@ -274,28 +274,36 @@ export async function studentsByClass(db: DbOrTx, where: SQL) {
 
 /** Enrolments per calendar month over the twelve months ending with `today`'s, empty months included. */
 export async function enrollmentTrends(db: DbOrTx, where: SQL, today: string) {
+  const thisMonth = sql`date_trunc('month', ${today}::date)::date`;
+  const firstMonth = sql`(${thisMonth} - interval '11 months')::date`;
+  // Only the window's enrolments are read and counted per month before the months are joined:
+  // formatting every student's enrolment date to match it against the months cost a group of
+  // 50,000 students about 100 ms.
   const enrolled = db
-    .select({ enrolledMonth: sql<string>`to_char(${studentProfiles.enrolledAt}, 'YYYY-MM')`.as('enrolled_month') })
+    .select({
+      month: sql<string>`date_trunc('month', ${studentProfiles.enrolledAt})::date`.as('month'),
+      enrollments: sql<number>`count(*)::int`.as('enrollments'),
+    })
     .from(users)
     .innerJoin(studentProfiles, eq(studentProfiles.userId, users.id))
-    .where(and(isStudent, where))
+    .where(
+      and(
+        isStudent,
+        where,
+        sql`${studentProfiles.enrolledAt} >= ${firstMonth}`,
+        sql`${studentProfiles.enrolledAt} < (${thisMonth} + interval '1 month')::date`,
+      ),
+    )
+    .groupBy(sql`1`)
     .as('enrolled');
-  const rows = await db
+  return db
     .select({
       month: sql<string>`to_char(m.start, 'YYYY-MM')`,
-      enrollments: sql<number>`count(${enrolled.enrolledMonth})::int`,
+      enrollments: sql<number>`coalesce(${enrolled.enrollments}, 0)::int`,
     })
-    .from(
-      sql`generate_series(
-        date_trunc('month', ${today}::date) - interval '11 months',
-        date_trunc('month', ${today}::date),
-        interval '1 month'
-      ) as m(start)`,
-    )
-    .leftJoin(enrolled, sql`${enrolled.enrolledMonth} = to_char(m.start, 'YYYY-MM')`)
-    .groupBy(sql`m.start`)
+    .from(sql`generate_series(${firstMonth}, ${thisMonth}, interval '1 month') as m(start)`)
+    .leftJoin(enrolled, sql`${enrolled.month} = m.start::date`)
     .orderBy(sql`m.start`);
-  return rows;
 }
 
 const recorders = alias(users, 'recorders');
