@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CashPaymentInput, CashPaymentResult, FamilyCashInput, FamilyCashResult } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { isUniqueViolation, validationFailed } from '../../../lib/errors.js';
+import { AppError, isUniqueViolation, validationFailed } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import type { Actor } from '../../audit/audit.queries.js';
 import { owedOn } from '../../fees/fee-ledger.queries.js';
@@ -95,6 +95,8 @@ export async function payWithCash(
       return { payment: recordedPayment(payment), outstanding: owedBefore - payment.amountKobo };
     });
   } catch (error) {
+    // What a retry meets; anything else (the database gone, say) is reported as it is.
+    if (!(error instanceof AppError) && !isUniqueViolation(error)) throw error;
     const earlier = await byKey(ctx.db, schoolId, idempotencyKey);
     if (!earlier) throw error;
     return replay(ctx.db, auth, input, visibleFee.amountKobo, earlier);
