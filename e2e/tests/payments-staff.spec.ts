@@ -214,6 +214,18 @@ test.describe('payments for staff', () => {
       await (await request.get(`/api/v1/student/fees?student_id=${child._id}`, { headers: bearer(parent) })).json()
     ).data.fees as { fee: { _id: string }; outstanding: number }[];
     expect(after.find((row) => row.fee._id === owed.fee._id)!.outstanding).toBe(0);
+
+    // Paystack confirms it (now, rather than on the demo's one-minute timer, which would change the
+    // school's figures under a later spec): the refund is done and the fee owed again.
+    const processed = await request.post(`${online.fakeOrigin}/__fake/transactions/${reference}/refunds/process`);
+    expect((await processed.json()).data.statuses).toEqual([200]);
+    await page.reload();
+    await expect(refundRow.getByText('Refund pending', { exact: true })).toBeHidden();
+    await expect(refundRow.getByText('Refund', { exact: true })).toBeVisible();
+    const confirmed = (
+      await (await request.get(`/api/v1/student/fees?student_id=${child._id}`, { headers: bearer(parent) })).json()
+    ).data.fees as { fee: { _id: string }; outstanding: number }[];
+    expect(confirmed.find((row) => row.fee._id === owed.fee._id)!.outstanding).toBe(owed.outstanding);
   });
 
   test('a payment the payer disputes is flagged to the bursary, then shows how the dispute ended', async ({

@@ -43,10 +43,14 @@ async function preview(page: Page, title: string): Promise<Preview> {
 
 /** Each section's totals line in the CSV (its block: title, header, rows, Total), against the screen's. */
 function expectCsvTotals(records: string[][], data: Preview) {
-  let at = 0;
+  // Each block is looked for after the last one found: two sections may share a title.
+  let from = 0;
   for (const section of data.sections) {
-    at = records.findIndex((record, index) => index >= at && record.length === 1 && record[0] === section.title);
+    const at = records.findIndex(
+      (record, index) => index >= from && record.length === 1 && record[0] === section.title,
+    );
     expect(at, `the CSV has a block "${section.title}"`).toBeGreaterThanOrEqual(0);
+    from = at + 1;
     expect(records[at + 1]).toEqual(section.columns.map((column) => column.header));
     if (!section.totals) continue;
     const total = records.slice(at + 2).find((record) => record[0] === 'Total');

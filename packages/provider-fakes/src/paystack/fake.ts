@@ -432,6 +432,21 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
 
   app.get('/__fake/deliveries', async () => ({ status: true, data: deliveries }));
 
+  /** Processes the transaction's pending refunds now (as the timer would) and answers their webhooks' statuses. */
+  app.post<{ Params: { reference: string } }>(
+    '/__fake/transactions/:reference/refunds/process',
+    async (request, reply) => {
+      if (!byReference.has(request.params.reference)) return reply.code(404).send({ status: false });
+      const waiting = refunds.filter(
+        (refund) => refund.transaction.reference === request.params.reference && refund.status === 'pending',
+      );
+      return {
+        status: true,
+        data: { statuses: await Promise.all(waiting.map((refund) => finishRefund(refund.id, 'processed'))) },
+      };
+    },
+  );
+
   /** Opens, reminds or resolves a dispute of the transaction (see `dispute` below) and answers the webhook's status. */
   app.post<{ Params: { reference: string }; Body: { step?: 'create' | 'remind' | 'resolve'; resolution?: string } }>(
     '/__fake/transactions/:reference/dispute',
