@@ -189,5 +189,11 @@ test.describe('student management', () => {
     await page.getByRole('tab', { name: 'Statistics' }).click();
     await expect(page.getByText('Not recorded yet')).toBeVisible();
     await screenshot(page, 'desktop-student-statistics');
+    await page.setViewportSize(PHONE);
+    await expect(page.getByText('Enrollment trends')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll on a phone').toBe(
+      PHONE.width,
+    );
+    await screenshot(page, 'phone-student-statistics');
   });
 });
