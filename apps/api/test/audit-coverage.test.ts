@@ -298,7 +298,7 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     lastname: 'Adeyemi',
     email,
     phone: '08031234567',
-    roles: ['Bursar'],
+    roles: ['Headteacher'],
     status: 'active',
     ...change,
   });
@@ -415,7 +415,7 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
           firstname: 'Kemi',
           lastname: 'Adeyemi',
           email: `audit-new-${tag()}@example.ng`,
-          roles: ['Bursar'],
+          roles: ['Headteacher'],
           password: 'a-long-password',
         }),
       audits: [{ action: 'create', entity: 'user', school: 'first' }],
@@ -424,7 +424,7 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       ['/user/{id}', '/user/{id}/update'].map((url) => [
         `PUT /api/v1${url}`,
         {
-          prepare: async () => freshUser(),
+          prepare: async () => freshUser(['Headteacher']),
           call: async ({ id, email }) =>
             call('ict', 'PUT', url.replace('{id}', id!), userEdit(email!, { firstname: 'Kemisola' })),
           audits: [{ action: 'update', entity: 'user', school: 'first' }],
@@ -435,20 +435,20 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       ['/user/{id}', '/user/{id}/delete'].map((url) => [
         `DELETE /api/v1${url}`,
         {
-          prepare: async () => freshUser(),
+          prepare: async () => freshUser(['Headteacher']),
           call: async ({ id }) => call('ict', 'DELETE', url.replace('{id}', id!)),
           audits: [{ action: 'delete', entity: 'user', school: 'first' }],
         } satisfies Audited,
       ]),
     ),
     'POST /api/v1/user/bulk-update': {
-      prepare: async () => freshUser(),
+      prepare: async () => freshUser(['Headteacher']),
       call: async ({ id }) =>
         call('ict', 'POST', '/user/bulk-update', { userIds: [id], updates: { status: 'inactive' } }),
       audits: [{ action: 'deactivate', entity: 'user', school: 'first' }],
     },
     'POST /api/v1/user/bulk-delete': {
-      prepare: async () => freshUser(),
+      prepare: async () => freshUser(['Headteacher']),
       call: async ({ id }) => call('ict', 'POST', '/user/bulk-delete', { userIds: [id] }),
       audits: [{ action: 'delete', entity: 'user', school: 'first' }],
     },
@@ -866,7 +866,26 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       },
       call: async ({ parent }) =>
         call('bursar', 'POST', '/family-credit/refund', { parent_id: parent, amount: '50', reason: 'Moving away' }),
-      audits: [{ action: 'family_credit.refund', entity: 'family_credit_entry', school: 'first' }],
+      audits: [{ action: 'family_credit_payback.request', entity: 'family_credit_payback', school: 'first' }],
+    },
+    'PATCH /api/v1/family-credit/paybacks/{id}/decision': {
+      prepare: async () => {
+        const paid = await payCash(t, ids.student, await approvedFee(t, ids.school, ids.term), '300');
+        const kept = await call('admin', 'POST', `/payment/${paid._id}/refund`, { reason: 'Overpaid', to: 'credit' });
+        expect(kept.statusCode, kept.body).toBe(200);
+        const asked = await call('bursar', 'POST', '/family-credit/refund', {
+          parent_id: await userId('parent'),
+          amount: '50',
+          reason: 'Moving away',
+        });
+        expect(asked.statusCode, asked.body).toBe(200);
+        return { id: asked.json().data._id };
+      },
+      call: async ({ id }) => call('admin', 'PATCH', `/family-credit/paybacks/${id}/decision`, { status: 'approved' }),
+      audits: [
+        { action: 'family_credit.refund', entity: 'family_credit_entry', school: 'first' },
+        { action: 'family_credit_payback.approve', entity: 'family_credit_payback', school: 'first' },
+      ],
     },
     'POST /api/v1/payment/bank-transfer': {
       prepare: async () => ({ fee: await approvedFee(t, ids.school, ids.term) }),

@@ -53,6 +53,12 @@ export const STUDENT_ERROR_CODES = {
 export const USER_ERROR_CODES = {
   userNotFound: 'USER_NOT_FOUND',
   emailTaken: 'EMAIL_TAKEN',
+  /** Nobody adds or removes a role of their own. */
+  ownRolesLocked: 'OWN_ROLES_LOCKED',
+  /** The role is reserved to Admin, or carries a permission the caller does not hold. */
+  roleNotGrantable: 'ROLE_NOT_GRANTABLE',
+  /** The user holds a permission the caller does not, so the caller cannot change them. */
+  userHoldsMore: 'USER_HOLDS_MORE',
 } as const;
 
 export const FEE_ERROR_CODES = {
@@ -74,6 +80,8 @@ export const ADJUSTMENT_ERROR_CODES = {
   adjustmentNotApproved: 'ADJUSTMENT_NOT_APPROVED',
   /** A reduction larger than what is still owed on the fee. */
   adjustmentAboveBalance: 'ADJUSTMENT_ABOVE_BALANCE',
+  /** The document of a decided adjustment stays as it was decided on: not replaced, not removed. */
+  adjustmentDocumentFixed: 'ADJUSTMENT_DOCUMENT_FIXED',
   adjustmentRuleNotFound: 'ADJUSTMENT_RULE_NOT_FOUND',
   lateFeePolicyNotFound: 'LATE_FEE_POLICY_NOT_FOUND',
 } as const;
@@ -82,7 +90,10 @@ export const EXPENSE_ERROR_CODES = {
   expenseNotFound: 'EXPENSE_NOT_FOUND',
   /** The step is not allowed from the expense's status (e.g. approving a draft, editing an approved one). */
   expenseTransitionNotAllowed: 'EXPENSE_TRANSITION_NOT_ALLOWED',
-  /** Four eyes: the person who recorded or submitted an expense cannot approve or reject it. */
+  /**
+   * Four eyes: the person who recorded or submitted an expense, changed its amount or payee, or is
+   * its payee cannot approve or reject it.
+   */
   ownExpenseApproval: 'OWN_EXPENSE_APPROVAL',
   /** Above the school's threshold: only a proprietor (or the admin) approves it. */
   expenseNeedsProprietor: 'EXPENSE_NEEDS_PROPRIETOR',
@@ -94,6 +105,13 @@ export const EXPENSE_ERROR_CODES = {
   expenseAttachmentNotFound: 'EXPENSE_ATTACHMENT_NOT_FOUND',
   vendorNotFound: 'VENDOR_NOT_FOUND',
   vendorExists: 'VENDOR_EXISTS',
+  vendorBankChangeNotFound: 'VENDOR_BANK_CHANGE_NOT_FOUND',
+  /** Four eyes: the person who proposed new bank details for a vendor cannot approve them. */
+  ownVendorBankChange: 'OWN_VENDOR_BANK_CHANGE',
+  /** The change of bank details was already approved, rejected or replaced by a newer one. */
+  vendorBankChangeNotPending: 'VENDOR_BANK_CHANGE_NOT_PENDING',
+  /** A payout dated before its expense was recorded, or in a session that is closed. */
+  payoutDateNotAllowed: 'PAYOUT_DATE_NOT_ALLOWED',
   budgetNotFound: 'BUDGET_NOT_FOUND',
 } as const;
 
@@ -122,6 +140,11 @@ export const FAMILY_CREDIT_ERROR_CODES = {
   familyNotFound: 'FAMILY_NOT_FOUND',
   /** More credit asked for than the family holds, also when another desk spent it a moment before. */
   creditNotEnough: 'CREDIT_NOT_ENOUGH',
+  paybackNotFound: 'PAYBACK_NOT_FOUND',
+  /** Four eyes: the person who asked for credit to be paid back cannot approve or reject it. */
+  ownPaybackApproval: 'OWN_PAYBACK_APPROVAL',
+  /** The payback has already been approved or rejected. */
+  paybackNotPending: 'PAYBACK_NOT_PENDING',
 } as const;
 
 export const PAYMENT_PROFILE_ERROR_CODES = {

@@ -1,4 +1,4 @@
-import { hasAnyRole, type Role } from './roles.js';
+import { hasAnyRole, ROLES, type Role } from './roles.js';
 
 /**
  * The one permission matrix. The API guards and the web UI (sidebar, buttons, routes) both read
@@ -90,4 +90,74 @@ export type Permission = keyof typeof PERMISSIONS;
 
 export function can(roles: readonly string[], permission: Permission): boolean {
   return hasAnyRole(roles, PERMISSIONS[permission]);
+}
+
+/**
+ * Permissions that reach no one but their holder: their own dashboard, which shows only what their
+ * other permissions already open, and paying their own or their children's fees. A role carrying
+ * only these gives no power over anyone, so granting it is weighed as granting nothing.
+ */
+const isPersonal = (permission: Permission) => permission === 'payments.pay' || permission.startsWith('dashboard.');
+
+const POWERS = (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => !isPersonal(permission));
+
+/** Whether `holder` has every power over other people's data and money that `roles` carry. */
+export function holdsEveryPower(holder: readonly string[], roles: readonly string[]): boolean {
+  return POWERS.every((permission) => can(holder, permission) || !can(roles, permission));
+}
+
+/** Roles over the whole group or watching everyone: only an Admin grants or removes them. */
+export const ADMIN_GRANTED_ROLES: readonly Role[] = ['Admin', 'Proprietor', 'Auditor'];
+
+/**
+ * The roles a person may grant or remove: never one reserved to Admin unless they are one, and
+ * never one carrying a power they do not hold themself, judged permission by permission.
+ */
+export function grantableRoles(granter: readonly string[]): Role[] {
+  return ROLES.filter(
+    (role) => (granter.includes('Admin') || !ADMIN_GRANTED_ROLES.includes(role)) && holdsEveryPower(granter, [role]),
+  );
+}
+
+export type RoleChangeRefusal =
+  | { reason: 'ownRoles' }
+  | { reason: 'targetHoldsMore' }
+  | { reason: 'adminOnly' | 'beyondGranter'; role: Role; change: 'grant' | 'remove' };
+
+interface Account {
+  id: string;
+  roles: readonly string[];
+}
+
+/**
+ * The one rule of who may set whose roles, for every path that creates an account or changes one
+ * (roles, status, deletion). Null when allowed, otherwise why not:
+ * - nobody changes their own roles, whatever they hold (keeping them, in any order, is no change);
+ * - nobody touches an account holding a power they lack, so nobody strips an Admin of anything
+ *   without being one;
+ * - every role added or taken away must be one `grantableRoles` allows the granter.
+ * `target` is null when the account is being created; `after` is left out when roles stay as they are.
+ */
+export function roleChangeRefusal({
+  granter,
+  target,
+  after,
+}: {
+  granter: Account;
+  target: Account | null;
+  after?: readonly Role[] | undefined;
+}): RoleChangeRefusal | null {
+  const before = target?.roles ?? [];
+  const next: readonly string[] = after ?? before;
+  const changed = ROLES.filter((role) => before.includes(role) !== next.includes(role));
+  if (target?.id === granter.id && changed.length > 0) return { reason: 'ownRoles' };
+  if (target && !holdsEveryPower(granter.roles, target.roles)) return { reason: 'targetHoldsMore' };
+  const grantable = grantableRoles(granter.roles);
+  const refused = changed.find((role) => !grantable.includes(role));
+  if (!refused) return null;
+  return {
+    reason: ADMIN_GRANTED_ROLES.includes(refused) && !granter.roles.includes('Admin') ? 'adminOnly' : 'beyondGranter',
+    role: refused,
+    change: before.includes(refused) ? 'remove' : 'grant',
+  };
 }

@@ -57,19 +57,3 @@ export function primaryRole(roles: readonly string[]): Role | undefined {
 export function hasAnyRole(roles: readonly string[], allowed: readonly Role[]): boolean {
   return roles.some((role) => (allowed as readonly string[]).includes(role));
 }
-
-/**
- * Roles that may be granted by an administrator, highest first. A user may only grant roles
- * at or below their own highest rank.
- */
-export const ROLE_RANK: Record<Role, number> = {
-  Admin: 100,
-  ICT_administrator: 90,
-  Proprietor: 80,
-  Principal: 70,
-  Headteacher: 60,
-  Bursar: 50,
-  Auditor: 50,
-  Parent: 10,
-  Student: 10,
-};

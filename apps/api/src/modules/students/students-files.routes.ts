@@ -11,11 +11,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../lib/errors.js';
-import { fileResponses, ok, responses } from '../../lib/http.js';
+import { filePart, fileResponses, multipartBody, ok, responses } from '../../lib/http.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { readMultipart, storeUploadedAvatar } from '../files/image-upload.js';
+import { assertMayChange } from '../users/users.service.js';
 import { toFileRow } from './students.presenters.js';
 import { assertManageableStudent, listStudentsForExport, setStudentImage } from './students.service.js';
 import { FILE_CONTENT_TYPES, type StudentFileFormat, studentFile } from './students-export.js';
@@ -87,7 +88,7 @@ export const studentFileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Upload a student's profile image",
         tags,
         params,
-        consumes: ['multipart/form-data'],
+        ...multipartBody(z.object({ image: filePart('An image (PNG, JPEG, GIF or WebP) under 5MB') })),
         response: responses(z.object({ imageUrl: z.string() })),
       },
     },
@@ -112,7 +113,7 @@ export const studentFileRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           summary: 'Import students from a CSV or Excel file',
           tags,
-          consumes: ['multipart/form-data'],
+          ...multipartBody(importFields.extend({ file: filePart('The students as a CSV or Excel file') })),
           response: responses(z.union([importPreviewSchema, importResultSchema])),
         },
       },
@@ -123,6 +124,7 @@ export const studentFileRoutes: FastifyPluginAsyncZod = async (app) => {
         const schoolId = fields.school_id ?? auth.schoolId;
         if (!schoolId) throw fieldError('school_id', 'School is required');
         assertSchoolInScope(auth.scope, schoolId, SCHOOL.notFound);
+        assertMayChange({ auth, target: null, roles: ['Student'] });
         if (!form.file) throw fieldError('file', 'Please select a CSV or Excel file');
         const parsed = await checkImportFile(app.ctx, schoolId, form.file.buffer);
         const { validCount, invalidCount } = parsed.preview;

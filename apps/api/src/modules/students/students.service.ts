@@ -22,6 +22,7 @@ import { revokeUserTokens } from '../auth/auth.queries.js';
 import { notifyAccountsCreated } from '../notifications/notices.service.js';
 import { findAddress } from '../schools/schools.queries.js';
 import { emailTaken } from '../users/users.errors.js';
+import { assertMayChange } from '../users/users.service.js';
 import { classArmOf, inCallerSchools, loadStudent, present, SCHOOL, visibilityOf } from './students.access.js';
 import { regNoTaken } from './students.errors.js';
 import { storedContacts } from './students.presenters.js';
@@ -243,6 +244,7 @@ async function addressFor(
 
 export async function createStudent(ctx: AppContext, auth: AuthContext, request: CreateStudentRequest, actor: Actor) {
   assertSchoolInScope(auth.scope, request.school_id, SCHOOL.notFound);
+  assertMayChange({ auth, target: null, roles: ['Student'] });
   const { address_id: _addressId, ...fields } = request;
   const input: StudentValues = { ...fields, address: await addressFor(ctx, auth, request) };
   await classArmOf(ctx.db, input.school_id, input.classArm_id);

@@ -31,6 +31,8 @@ import {
 } from './users.service.js';
 
 const USER = entityMessages('User');
+const GRANT_RULE =
+  'A role added or taken away must carry no permission the caller lacks, and Admin, Proprietor and Auditor are granted and removed by an Admin alone (403 ROLE_NOT_GRANTABLE).';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticate);
@@ -100,7 +102,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/create',
     {
       preValidation: manage,
-      schema: { summary: 'Create a user', tags, body: createUserRequestSchema, response: responses(userSchema) },
+      schema: {
+        summary: 'Create a user',
+        tags,
+        description: `Students come from Student Management (422). ${GRANT_RULE}`,
+        body: createUserRequestSchema,
+        response: responses(userSchema),
+      },
     },
     async (request) =>
       ok(USER.created, toUser(await createUser(app.ctx, authOf(request), request.body, actorOf(request)))),
@@ -114,6 +122,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           summary: 'Update a user',
           tags,
+          description: `Nobody changes their own roles (403 OWN_ROLES_LOCKED) or a user holding a permission they lack (403 USER_HOLDS_MORE). ${GRANT_RULE}`,
           params,
           body: updateUserRequestSchema,
           response: responses(userSchema),

@@ -1,9 +1,8 @@
 import {
   type CreateUserRequest,
   entityMessages,
-  ROLE_BADGES,
-  ROLE_RANK,
   type Role,
+  roleChangeRefusal,
   type UpdateUserRequest,
   type userListQuerySchema,
 } from '@schoolledger/domain';
@@ -19,7 +18,7 @@ import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { revokeUserTokens } from '../auth/auth.queries.js';
 import { notifyAccountsCreated } from '../notifications/notices.service.js';
 import { assertPasswordLength } from '../settings/settings.service.js';
-import { emailTaken, userNotFound } from './users.errors.js';
+import { emailTaken, roleChangeRefused, userNotFound } from './users.errors.js';
 import { toAuditedUser } from './users.presenters.js';
 import {
   countUsers,
@@ -41,29 +40,34 @@ const RECENT_DAYS = 7;
 type ListQuery = z.output<typeof userListQuerySchema>;
 type UserRecord = typeof users.$inferSelect;
 
-const rankOf = (roles: readonly string[]) => Math.max(0, ...roles.map((role) => ROLE_RANK[role as Role] ?? 0));
-
 /**
  * The one privilege gate of every user mutation, after tenancy has hidden users outside the
- * caller's schools (404). A person ranks as their highest role in ROLE_RANK.
- * - Nobody acts on a user who outranks them: a Proprietor cannot edit an ICT administrator.
- * - Nobody grants a role above their own rank, so no one can raise anyone, themselves included,
- *   past their own standing: an ICT administrator cannot make an Admin.
- * - Nobody deactivates or deletes themselves, so an administrator cannot lock a school out by slip.
- * Users without a school are visible only to the super-admin, and everyone else's new users get a
- * school, so only the super-admin can make another super-admin.
+ * caller's schools (404). Who may set whose roles is the domain's `roleChangeRefusal`, judged by
+ * permissions: nobody changes their own roles, touches a user holding a permission they lack, or
+ * grants or removes a role beyond their own (Admin, Proprietor and Auditor are for an Admin alone).
+ * Nobody deactivates or deletes themselves either, so an administrator cannot lock a school out by
+ * slip. Users without a school are visible only to the super-admin, and everyone else's new users
+ * get a school, so only the super-admin can make another super-admin.
  */
-function assertMayChange(
-  auth: AuthContext,
-  target: Pick<UserRecord, 'id' | 'roles'> | null,
-  change: { roles?: readonly Role[]; deactivate?: boolean; remove?: boolean },
-) {
-  const own = rankOf(auth.roles);
-  if (target && rankOf(target.roles) > own) throw forbidden('You cannot change a user whose role is above your own');
-  const above = change.roles?.find((role) => ROLE_RANK[role] > own);
-  if (above) throw forbidden(`You cannot grant the ${ROLE_BADGES[above]} role`);
-  if (target?.id === auth.userId && change.deactivate) throw forbidden('You cannot deactivate your own account');
-  if (target?.id === auth.userId && change.remove) throw forbidden('You cannot delete your own account');
+export function assertMayChange({
+  auth,
+  target,
+  roles,
+  deactivate = false,
+  remove = false,
+}: {
+  auth: AuthContext;
+  /** Null when the account is being created. */
+  target: Pick<UserRecord, 'id' | 'roles'> | null;
+  /** The roles the account will hold; left out when they stay as they are. */
+  roles?: readonly Role[];
+  deactivate?: boolean;
+  remove?: boolean;
+}) {
+  const refusal = roleChangeRefusal({ granter: { id: auth.userId, roles: auth.roles }, target, after: roles });
+  if (refusal) throw roleChangeRefused(refusal);
+  if (target?.id === auth.userId && deactivate) throw forbidden('You cannot deactivate your own account');
+  if (target?.id === auth.userId && remove) throw forbidden('You cannot delete your own account');
 }
 
 /** Students carry a profile and a class; they are made and re-roled only by Student Management. */
@@ -139,7 +143,7 @@ export async function createUser(ctx: AppContext, auth: AuthContext, input: Crea
   const schoolId = input.school_id ?? auth.schoolId;
   if (schoolId) assertSchoolInScope(auth.scope, schoolId, SCHOOL.notFound);
   else if (!roles.includes('Admin')) throw fieldError('school_id', 'School is required');
-  assertMayChange(auth, null, { roles });
+  assertMayChange({ auth, target: null, roles });
   if (await emailInUse(ctx.db, input.email)) throw emailTaken();
   await assertPasswordLength(ctx, schoolId, input.password, 'password');
 
@@ -186,7 +190,7 @@ export async function updateUser(
   if (!before.schoolId && !roles.includes('Admin')) {
     throw fieldError('roles', 'A user without a school must keep the Admin role');
   }
-  assertMayChange(auth, before, { roles, deactivate: input.status === 'inactive' });
+  assertMayChange({ auth, target: before, roles, deactivate: input.status === 'inactive' });
   if (await emailInUse(ctx.db, input.email, id)) throw emailTaken();
 
   await withUniqueEmail(() =>
@@ -235,7 +239,7 @@ export async function setStatusOfUsers(
 ): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const targets = await lockTargets(tx, auth, ids);
-    for (const target of targets) assertMayChange(auth, target, { deactivate: status === 'inactive' });
+    for (const target of targets) assertMayChange({ auth, target, deactivate: status === 'inactive' });
     const changing = targets.filter((target) => target.status !== status);
     if (changing.length === 0) return 0;
     const updated = await setUsersStatus(
@@ -267,7 +271,7 @@ export async function deleteUsers(
 ): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const targets = await lockTargets(tx, auth, ids);
-    for (const target of targets) assertMayChange(auth, target, { remove: true });
+    for (const target of targets) assertMayChange({ auth, target, remove: true });
     const now = ctx.clock();
     const deleted = await softDeleteUsers(
       tx,

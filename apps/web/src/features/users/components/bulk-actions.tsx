@@ -81,7 +81,7 @@ const CONFIRM: Record<BulkAction, { verb: string; busy: string; consequence: str
 export interface BulkConfirmDialogProps {
   action: BulkAction;
   count: number;
-  /** Selected users left out: the caller's own account, or accounts that outrank them. */
+  /** Selected users left out: the caller's own account, or accounts holding permissions the caller lacks. */
   skipped: number;
   pending: boolean;
   onConfirm(): void;
@@ -94,7 +94,7 @@ export function BulkConfirmDialog({ action, count, skipped, pending, onConfirm, 
   const { verb, busy, consequence } = CONFIRM[action];
   const skipNote =
     skipped > 0
-      ? ` ${users(skipped)} you selected will be left out: you cannot change your own account this way, or accounts above your role.`
+      ? ` ${users(skipped)} you selected will be left out: you cannot change your own account this way, or accounts with permissions you do not have.`
       : '';
   return (
     <ConfirmDialog

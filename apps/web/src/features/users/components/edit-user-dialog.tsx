@@ -79,14 +79,15 @@ export function EditUserDialog({ user, may, onClose }: EditUserDialogProps) {
           <RoleCheckboxes
             value={field.value}
             onChange={field.onChange}
-            options={may.grantableRoles}
+            options={may.rolesFor(user)}
             error={errors.roles?.message}
           />
         )}
       />
       {may.isSelf(user) ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Your account stays {user.status}: you cannot deactivate your own account.
+          Your roles stay as they are and your account stays {user.status}: you cannot change your own roles or
+          deactivate your own account.
         </p>
       ) : (
         <FormField label="Status" required error={errors.status?.message}>

@@ -10,8 +10,9 @@ export interface RoleCheckboxesProps {
 }
 
 /**
- * One checkbox per grantable role. Roles the user already holds but the editor may not grant
- * (a higher rank, or Student) stay ticked and locked, so saving never drops them. The order of
+ * One checkbox per grantable role. Roles the user already holds but the editor may not change
+ * (beyond the editor's permissions, Student, or any role on the editor's own account) stay ticked
+ * and locked, so saving never drops them. The order of
  * `value` is kept because the first role picks the user's dashboard.
  */
 export function RoleCheckboxes({ value, onChange, options, error }: RoleCheckboxesProps) {
