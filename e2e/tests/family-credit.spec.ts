@@ -166,7 +166,7 @@ test.describe('family credit and the family cash desk', () => {
     await expect(card.getByText(/Credit Trip Fee · .* · RCP-\d{4}-\d{6}/)).toBeVisible();
   });
 
-  test('the bursar pays part of a family credit back, with a reason, and the parent sees it', async ({
+  test('the bursar asks to pay part of a family credit back, another person approves it, and the parent sees it', async ({
     browser,
     page,
     request,
@@ -185,14 +185,29 @@ test.describe('family credit and the family cash desk', () => {
     await page.getByRole('button', { name: 'Pay for the family' }).click();
     await page.getByRole('button', { name: 'Pay back' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pay credit back' });
-    await dialog.getByRole('button', { name: 'Record the refund' }).click();
+    await dialog.getByRole('button', { name: 'Ask for approval' }).click();
     await expect(dialog.getByText('Please give a reason for the refund')).toBeVisible();
     await dialog.getByLabel('Amount (₦)').fill('120.25');
     await dialog.getByLabel('Reason').fill('Family asked for the overpayment back');
     await expectAccessible(page, 'the pay-back dialog');
-    await dialog.getByRole('button', { name: 'Record the refund' }).click();
+    await dialog.getByRole('button', { name: 'Ask for approval' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('₦179.75').first()).toBeVisible();
+    // Nothing leaves until someone else approves: the asker sees it waiting, the credit unchanged.
+    const asked = page.getByRole('listitem').filter({ hasText: 'Family asked for the overpayment back' });
+    await expect(asked.getByText('Waiting for another person to approve')).toBeVisible();
+    await expect(asked.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    await expect(page.getByText('₦300.00').first()).toBeVisible();
+
+    const admin = await (await browser.newContext()).newPage();
+    await signInAs(admin, 'admin', '/bursar/cash-payments');
+    const waiting = admin.getByRole('listitem').filter({ hasText: 'Family asked for the overpayment back' });
+    await waiting.getByRole('button', { name: 'Approve' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Approve credit payback' })
+      .getByRole('button', { name: 'Approve payback' })
+      .click();
+    await expect(waiting).toBeHidden();
+    await admin.context().close();
 
     const parent = await (await browser.newContext()).newPage();
     await signInAs(parent, family, `/student/fees?child=${child._id}`);

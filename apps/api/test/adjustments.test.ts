@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, studentTermBalances } from '../src/db/schema.js';
+import { auditLogs, feeAdjustments, studentTermBalances } from '../src/db/schema.js';
+import { privateFile } from '../src/modules/files/private-documents.service.js';
 import { multipart, useTestApp } from './helper.js';
 import {
   approvedFee,
@@ -324,5 +326,94 @@ describe('discounts, scholarships and waivers (issue 16 item 1)', () => {
     expect((await call(t, otherBursar, 'GET', `/adjustments/${id}/document`)).statusCode).toBe(404);
     expect((await upload(otherBursar, letter, 'letter.pdf')).statusCode).toBe(404);
     expect((await call(t, 'parent', 'GET', `/adjustments/${id}/document`)).statusCode).toBe(403);
+  });
+
+  describe('the document a decision was made on stays', () => {
+    const letter = Buffer.from('%PDF-1.4\n% the approved scholarship letter\n%%EOF\n');
+    const swapped = Buffer.from('%PDF-1.4\n% a different letter\n%%EOF\n');
+    const upload = async (id: string, content: Buffer) => {
+      const form = await multipart({}, [
+        { field: 'document', filename: 'letter.pdf', contentType: 'application/pdf', content },
+      ]);
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/adjustments/${id}/document`,
+        headers: { ...(await t.as('bursar')), ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const withLetter = async () => {
+      const feeId = await approvedFee(t, ids.school, ids.term, '2000');
+      const created = await record('bursar', {
+        student_id: ids.student,
+        fee_id: feeId,
+        kind: 'scholarship',
+        basis: 'percent',
+        percent: 25,
+        reason: 'Sports scholarship',
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const id = created.json().data._id as string;
+      expect((await upload(id, letter)).statusCode).toBe(200);
+      return id;
+    };
+    const storedPath = async (id: string) =>
+      (await t.ctx.db.select().from(feeAdjustments).where(eq(feeAdjustments.id, id)))[0]!.documentPath!;
+
+    it.each([
+      ['approved', { status: 'approved' }],
+      ['rejected', { status: 'rejected', reason: 'No letter from the sports council' }],
+    ])(
+      'once %s, the recorder cannot replace its document, and the file it was decided on stays',
+      async (status, decision) => {
+        const id = await withLetter();
+        const decided = await decide('principal', id, decision);
+        expect(decided.statusCode, decided.body).toBe(200);
+        const path = await storedPath(id);
+
+        const refused = await upload(id, swapped);
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(refused.json()).toMatchObject({
+          code: 'ADJUSTMENT_DOCUMENT_FIXED',
+          message: `This adjustment has been ${status}, so the document it was decided on stays as it is and cannot be replaced or removed`,
+        });
+        expect(await storedPath(id)).toBe(path);
+        expect((await readFile(privateFile(t.ctx, path))).equals(letter), 'the file is still on disk').toBe(true);
+        const read = await call(t, 'principal', 'GET', `/adjustments/${id}/document`);
+        expect(read.statusCode).toBe(200);
+        expect(read.rawPayload.equals(letter)).toBe(true);
+        const trail = await t.ctx.db
+          .select({ action: auditLogs.action })
+          .from(auditLogs)
+          .where(and(eq(auditLogs.entityId, id), eq(auditLogs.action, 'fee_adjustment.document')));
+        expect(trail, 'only the first attachment').toHaveLength(1);
+      },
+    );
+
+    it('an approved adjustment without a document gets none afterwards', async () => {
+      const feeId = await approvedFee(t, ids.school, ids.term, '2000');
+      const created = await record('bursar', {
+        student_id: ids.student,
+        fee_id: feeId,
+        kind: 'discount',
+        basis: 'fixed',
+        amount: 100,
+        reason: 'Staff child',
+      });
+      const id = created.json().data._id as string;
+      expect((await decide('principal', id, { status: 'approved' })).statusCode).toBe(200);
+      const refused = await upload(id, letter);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('ADJUSTMENT_DOCUMENT_FIXED');
+      expect((await call(t, 'principal', 'GET', `/adjustments/${id}`)).json().data.hasDocument).toBe(false);
+    });
+
+    it('while it waits for its decision the document may still be replaced', async () => {
+      const id = await withLetter();
+      const replaced = await upload(id, swapped);
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      const read = await call(t, 'principal', 'GET', `/adjustments/${id}/document`);
+      expect(read.rawPayload.equals(swapped)).toBe(true);
+    });
   });
 });

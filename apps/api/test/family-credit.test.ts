@@ -174,15 +174,24 @@ describe('family credit: money beyond what was owed, kept for the next fees or p
     await expectLedgerExact(BigInt(Math.round((before + 600) * 100)));
   });
 
-  it('staff pay credit back to the family with a reason, and the entry says who did', async () => {
+  it('staff pay credit back to the family with a reason once another person approves it, and the entry says who did', async () => {
     const before = (await credit()).balance;
-    const refunded = await call(t, 'bursar', 'POST', '/family-credit/refund', {
+    const asked = await call(t, 'bursar', 'POST', '/family-credit/refund', {
       parent_id: parentId,
       amount: '100',
       reason: 'Family moved abroad',
     });
-    expect(refunded.statusCode, refunded.body).toBe(200);
-    expect(refunded.json().data.balance).toBe(before - 100);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().data).toMatchObject({ status: 'pending', amount: 100, balance: before });
+    expect((await credit()).balance, 'nothing leaves before the approval').toBe(before);
+    const approved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/family-credit/paybacks/${asked.json().data._id}/decision`,
+      headers: await t.as('admin'),
+      payload: { status: 'approved' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data.balance).toBe(before - 100);
     const view = await credit('bursar', `?parent_id=${parentId}`);
     expect(view.entries[0]).toMatchObject({ kind: 'refunded', amount: -100, reason: 'Family moved abroad' });
     expect(view.entries[0]!.createdBy).not.toBeNull();

@@ -17,6 +17,7 @@ const FINANCIAL_ENTITIES = new Set([
   'adjustment_rule',
   'late_fee_policy',
   'family_credit_entry',
+  'family_credit_payback',
   'payment_checkout',
   'expense',
   'expense_payout',
@@ -43,15 +44,18 @@ const HIGH_ACTIONS = new Set([
   'fee_adjustment.approve',
   'fee_adjustment.reverse',
   'payment.refund.failed',
-  // Family credit paid back to the payer from the school's own bank.
+  // Family credit paid back to the payer from the school's own bank, and who let it go.
   'family_credit.refund',
+  'family_credit_payback.approve',
   // Money leaving the school: an expense approved, paid out, a payout reversed, who approves what.
   'expense.approve',
   'expense_payout.create',
   'expense_payout.reverse',
   'expense_policy.update',
-  // Where a payout to a vendor goes.
+  // Where a payout to a vendor goes: proposed by one person, approved (or rejected) by another.
   'vendor.bank_details',
+  'vendor.bank_details.propose',
+  'vendor.bank_details.reject',
   'payment.dispute.open',
   'auth.login_failed',
   'password_reset',

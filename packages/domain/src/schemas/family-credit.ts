@@ -73,7 +73,10 @@ export const applyCreditResultSchema = cashPaymentResultSchema.extend({
 });
 export type ApplyCreditResult = z.infer<typeof applyCreditResultSchema>;
 
-/** POST /family-credit/refund: the school pays credit back to the family from its own bank. */
+/**
+ * POST /family-credit/refund: asks for credit to be paid back to the family from the school's own
+ * bank; it leaves once another person approves it.
+ */
 export const refundCreditInputSchema = z.object({
   parent_id: z.uuid({ error: 'Please select a family' }),
   amount: creditAmount,
@@ -82,6 +85,62 @@ export const refundCreditInputSchema = z.object({
 export type RefundCreditInput = z.output<typeof refundCreditInputSchema>;
 
 export const familyCreditBalanceSchema = z.object({ parent: ref, balance: nairaResponseAmount });
+
+/**
+ * Credit paid back to the family is money leaving the school, so it waits for a second person:
+ * asked for (`pending`), then approved (the credit goes down and the school pays) or rejected.
+ */
+export const CREDIT_PAYBACK_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type CreditPaybackStatus = (typeof CREDIT_PAYBACK_STATUSES)[number];
+export const CREDIT_PAYBACK_STATUS_LABELS: Record<CreditPaybackStatus, string> = {
+  pending: 'Waiting for approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+export const creditPaybackSchema = z.object({
+  _id: idSchema,
+  parent: ref,
+  /** The school that pays the money back. */
+  school: ref,
+  amount: nairaResponseAmount,
+  reason: z.string(),
+  status: z.enum(CREDIT_PAYBACK_STATUSES),
+  requestedBy: ref.nullable(),
+  requestedAt: z.string(),
+  decidedBy: ref.nullable(),
+  decidedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  /** The family's credit now. */
+  balance: nairaResponseAmount,
+});
+export type CreditPayback = z.infer<typeof creditPaybackSchema>;
+
+/** GET /family-credit/paybacks: newest first, in the caller's schools. */
+export const creditPaybackListQuerySchema = z.object({
+  status: z.enum(CREDIT_PAYBACK_STATUSES).optional(),
+  parent_id: idSchema.optional(),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(20),
+});
+export type CreditPaybackListQuery = z.output<typeof creditPaybackListQuerySchema>;
+
+export const creditPaybackListSchema = z.object({
+  paybacks: z.array(creditPaybackSchema),
+  pagination: paginationSchema,
+});
+export type CreditPaybackList = z.infer<typeof creditPaybackListSchema>;
+
+/** PATCH /family-credit/paybacks/{id}/decision: by someone other than the person who asked. */
+export const creditPaybackRejectionSchema = z.object({
+  reason: requiredText('Please give a reason for rejecting it', 500),
+});
+
+export const creditPaybackDecisionSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('approved') }),
+  creditPaybackRejectionSchema.extend({ status: z.literal('rejected') }),
+]);
+export type CreditPaybackDecision = z.output<typeof creditPaybackDecisionSchema>;
 
 /** POST /payment/pay-with-cash/family: one desk submission for several children's fees. */
 export const familyCashInputSchema = z.object({

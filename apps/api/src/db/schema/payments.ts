@@ -1,8 +1,10 @@
+import { CREDIT_PAYBACK_STATUSES } from '@schoolledger/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -365,6 +367,44 @@ export const familyCreditEntries = pgTable(
   (t) => [
     index('family_credit_entries_parent_idx').on(t.parentId, t.createdAt),
     index('family_credit_entries_payment_idx').on(t.paymentId),
+  ],
+);
+
+/**
+ * Credit to be paid back to a family from the school's own bank: asked for by one person, approved
+ * or rejected by another (the database refuses the same person), and only when approved does the
+ * ledger's negative entry (`entry_id`) take it from the family's credit.
+ */
+export const familyCreditPaybacks = pgTable(
+  'family_credit_paybacks',
+  {
+    id: id(),
+    parentId: uuid('parent_id')
+      .notNull()
+      .references(() => users.id),
+    /** The school that pays the money back. */
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    amountKobo: bigint('amount_kobo', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: CREDIT_PAYBACK_STATUSES }).notNull().default('pending'),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    entryId: uuid('entry_id').references(() => familyCreditEntries.id),
+    ...timestamps(),
+  },
+  (t) => [
+    index('family_credit_paybacks_school_status_idx').on(t.schoolId, t.status, t.createdAt),
+    index('family_credit_paybacks_parent_idx').on(t.parentId, t.createdAt),
+    check('family_credit_paybacks_amount_positive', sql`${t.amountKobo} > 0`),
+    check(
+      'family_credit_paybacks_four_eyes',
+      sql`${t.decidedBy} is null or ${t.requestedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`,
+    ),
+    check('family_credit_paybacks_entry_when_approved', sql`(${t.status} = 'approved') = (${t.entryId} is not null)`),
   ],
 );
 

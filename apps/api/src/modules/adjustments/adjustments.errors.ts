@@ -6,6 +6,12 @@ export const ownAdjustmentApproval = () =>
   forbidden('You cannot approve or reject an adjustment you recorded', ADJUSTMENT_ERROR_CODES.ownAdjustmentApproval);
 export const adjustmentNotPending = () =>
   conflict('This adjustment has already been decided', ADJUSTMENT_ERROR_CODES.adjustmentNotPending);
+/** The document a decision was made on stays the one kept with it, whoever asks. */
+export const documentFixed = (status: 'approved' | 'rejected' | 'reversed') =>
+  conflict(
+    `This adjustment has been ${status}, so the document it was decided on stays as it is and cannot be replaced or removed`,
+    ADJUSTMENT_ERROR_CODES.adjustmentDocumentFixed,
+  );
 export const adjustmentNotApproved = () =>
   conflict('Only an approved adjustment can be reversed', ADJUSTMENT_ERROR_CODES.adjustmentNotApproved);
 

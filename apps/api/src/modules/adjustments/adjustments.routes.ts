@@ -11,8 +11,9 @@ import {
   idParamsSchema,
 } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { fieldError } from '../../lib/errors.js';
-import { fileResponses, ok, responses } from '../../lib/http.js';
+import { filePart, fileResponses, multipartBody, ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { readMultipart } from '../files/image-upload.js';
 import { DOCUMENT_MIME_BY_EXTENSION, DOCUMENT_TOO_LARGE, SELECT_DOCUMENT } from '../files/private-documents.service.js';
@@ -104,9 +105,10 @@ export const adjustmentRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: authorize('adjustments.manage'),
       schema: {
         summary: 'Attach the document behind an adjustment',
-        description: `multipart/form-data with the file under \`${DOCUMENT_FIELD}\`: an image (PNG, JPEG, WebP) or a PDF, told by its content, under 5MB. Replaces an earlier one.`,
+        description: `multipart/form-data with the file under \`${DOCUMENT_FIELD}\`: an image (PNG, JPEG, WebP) or a PDF, told by its content, under 5MB. Replaces an earlier one while the adjustment waits for its decision; once it is decided the document stays as it was (ADJUSTMENT_DOCUMENT_FIXED, 409).`,
         tags,
         params,
+        ...multipartBody(z.object({ [DOCUMENT_FIELD]: filePart('An image (PNG, JPEG, WebP) or a PDF under 5MB') })),
         response: responses(adjustmentSchema),
       },
     },

@@ -2,6 +2,7 @@ import {
   type Adjustment,
   type AdjustmentDecision,
   type AdjustmentInput,
+  type AdjustmentStatus,
   adjustmentKobo,
   type adjustmentListQuerySchema,
   percentOf,
@@ -24,6 +25,7 @@ import {
   adjustmentNotApproved,
   adjustmentNotFound,
   adjustmentNotPending,
+  documentFixed,
   ownAdjustmentApproval,
 } from './adjustments.errors.js';
 import { toAdjustment } from './adjustments.presenters.js';
@@ -228,7 +230,9 @@ export async function reverseAdjustment(
 
 /**
  * Attaches the document behind an adjustment (a scholarship letter, a hardship form), replacing
- * any earlier one; the file is checked by its bytes and kept outside the public folders.
+ * any earlier one while it waits for its decision; the file is checked by its bytes and kept
+ * outside the public folders. Once decided, the document is what the decision was made on, so
+ * it is neither replaced nor removed.
  */
 export async function attachDocument(
   ctx: AppContext,
@@ -238,7 +242,9 @@ export async function attachDocument(
   actor: Actor,
 ): Promise<Adjustment> {
   // Another school's id is not found before its upload is read, as everywhere else.
-  if (!(await findAdjustment(ctx.db, inScope(auth), id))) throw adjustmentNotFound();
+  const found = await findAdjustment(ctx.db, inScope(auth), id);
+  if (!found) throw adjustmentNotFound();
+  assertDocumentOpen(found.adjustment.status);
   const { documentPath } = await storePrivateDocument(ctx, await readFile(), {
     folder: 'adjustments',
     field: DOCUMENT_FIELD,
@@ -248,6 +254,8 @@ export async function attachDocument(
     await ctx.db.transaction(async (tx) => {
       const before = await lockAdjustment(tx, inScope(auth), id);
       if (!before) throw adjustmentNotFound();
+      // Checked again under the lock: an approval may have come between the read and the upload.
+      assertDocumentOpen(before.status);
       replaced = before.documentPath;
       await updateAdjustment(tx, id, { documentPath });
       await recordAudit(tx, actor, {
@@ -264,6 +272,10 @@ export async function attachDocument(
   }
   if (replaced) await removePrivateDocument(ctx, replaced);
   return getAdjustment(ctx, auth, id);
+}
+
+function assertDocumentOpen(status: AdjustmentStatus) {
+  if (status !== 'pending') throw documentFixed(status);
 }
 
 /** The stored document of an adjustment the caller may see. */

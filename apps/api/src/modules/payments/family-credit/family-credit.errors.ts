@@ -1,5 +1,5 @@
 import { FAMILY_CREDIT_ERROR_CODES, formatKobo } from '@schoolledger/domain';
-import { conflict, notFound, validationFailed } from '../../../lib/errors.js';
+import { conflict, forbidden, notFound, validationFailed } from '../../../lib/errors.js';
 
 export const familyNotFound = () => notFound('Family not found', FAMILY_CREDIT_ERROR_CODES.familyNotFound);
 
@@ -20,3 +20,12 @@ export const noCreditHolder = () =>
     [{ field: 'student_id', message: 'This student has no linked parent to hold credit' }],
     FAMILY_CREDIT_ERROR_CODES.familyNotFound,
   );
+
+export const paybackNotFound = () => notFound('Payback not found', FAMILY_CREDIT_ERROR_CODES.paybackNotFound);
+export const ownPaybackApproval = () =>
+  forbidden(
+    'You asked for this payback, so another person must approve or reject it',
+    FAMILY_CREDIT_ERROR_CODES.ownPaybackApproval,
+  );
+export const paybackNotPending = (status: 'approved' | 'rejected') =>
+  conflict(`This payback has already been ${status}`, FAMILY_CREDIT_ERROR_CODES.paybackNotPending);

@@ -1,4 +1,5 @@
-import { displayName, type FamilyCredit, type FamilyCreditEntry } from '@schoolledger/domain';
+import { type CreditPayback, displayName, type FamilyCredit, type FamilyCreditEntry } from '@schoolledger/domain';
+import type { PaybackRow } from './credit-paybacks.queries.js';
 import type { CreditEntryRow } from './family-credit.queries.js';
 
 type Person = { firstname: string; middlename: string | null; lastname: string };
@@ -36,5 +37,26 @@ export function toFamilyCredit(
     balance,
     entries: rows.map(toCreditEntry),
     pagination: { ...page, totalPages: Math.ceil(page.total / page.limit) },
+  };
+}
+
+const personRef = (person: (Person & { id: string }) | null) =>
+  person ? { _id: person.id, name: displayName(person) } : null;
+
+export function toCreditPayback(row: PaybackRow): CreditPayback {
+  const { payback } = row;
+  return {
+    _id: payback.id,
+    parent: { _id: row.parent.id, name: displayName(row.parent) },
+    school: { _id: row.school.id, name: row.school.name },
+    amount: payback.amountKobo,
+    reason: payback.reason,
+    status: payback.status,
+    requestedBy: personRef(row.requestedBy),
+    requestedAt: payback.createdAt.toISOString(),
+    decidedBy: personRef(row.decidedBy),
+    decidedAt: payback.decidedAt?.toISOString() ?? null,
+    rejectionReason: payback.rejectionReason,
+    balance: BigInt(row.balance),
   };
 }

@@ -1,7 +1,10 @@
 import {
   applyCreditInputSchema,
   applyCreditResultSchema,
-  familyCreditBalanceSchema,
+  creditPaybackDecisionSchema,
+  creditPaybackListQuerySchema,
+  creditPaybackListSchema,
+  creditPaybackSchema,
   familyCreditQuerySchema,
   familyCreditSchema,
   idParamsSchema,
@@ -11,13 +14,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../../plugins/auth.js';
-import {
-  applyCredit,
-  CREDIT_MESSAGES,
-  getFamilyCredit,
-  refundCredit,
-  siblingsAtDesk,
-} from './family-credit.service.js';
+import { decidePayback, listPaybackPage, requestPayback } from './credit-paybacks.service.js';
+import { applyCredit, CREDIT_MESSAGES, getFamilyCredit, siblingsAtDesk } from './family-credit.service.js';
 
 const tags = ['family-credit'];
 
@@ -59,15 +57,50 @@ export const familyCreditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: authorize('payments.refund'),
       schema: {
-        summary: 'Pay credit back to the family',
-        description: "The school pays the money from its own bank; this records it and lowers the family's credit.",
+        summary: 'Ask to pay credit back to the family',
+        description:
+          "Money leaving the school's own bank takes two people: this records the request (pending) and tells the school's other staff who may refund. The family's credit goes down only when another person approves it (PATCH /family-credit/paybacks/{id}/decision). More than the family holds is CREDIT_NOT_ENOUGH (409).",
         tags,
         body: refundCreditInputSchema,
-        response: responses(familyCreditBalanceSchema),
+        response: responses(creditPaybackSchema),
       },
     },
     async (request) =>
-      ok(CREDIT_MESSAGES.refunded, await refundCredit(app.ctx, authOf(request), request.body, actorOf(request))),
+      ok(CREDIT_MESSAGES.requested, await requestPayback(app.ctx, authOf(request), request.body, actorOf(request))),
+  );
+  app.get(
+    '/family-credit/paybacks',
+    {
+      preValidation: authorize('payments.view'),
+      schema: {
+        summary: 'Credit paybacks',
+        description: 'Asked for, approved and rejected paybacks of family credit in your schools, newest first.',
+        tags,
+        querystring: creditPaybackListQuerySchema,
+        response: responses(creditPaybackListSchema),
+      },
+    },
+    async (request) =>
+      ok(CREDIT_MESSAGES.paybacksLoaded, await listPaybackPage(app.ctx, authOf(request), request.query)),
+  );
+  app.patch(
+    '/family-credit/paybacks/:id/decision',
+    {
+      preValidation: authorize('payments.refund'),
+      schema: {
+        summary: 'Approve or reject a credit payback',
+        description:
+          "By someone other than the person who asked (OWN_PAYBACK_APPROVAL, 403); only a pending one (PAYBACK_NOT_PENDING, 409). Approving lowers the family's credit at once, refused with CREDIT_NOT_ENOUGH (409) when the family has used it since.",
+        tags,
+        params: idParamsSchema,
+        body: creditPaybackDecisionSchema,
+        response: responses(creditPaybackSchema),
+      },
+    },
+    async (request) => {
+      const decided = await decidePayback(app.ctx, authOf(request), request.params.id, request.body, actorOf(request));
+      return ok(request.body.status === 'approved' ? CREDIT_MESSAGES.approved : CREDIT_MESSAGES.rejected, decided);
+    },
   );
   app.get(
     '/students/:id/siblings',

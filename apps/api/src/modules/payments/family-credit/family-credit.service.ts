@@ -6,7 +6,6 @@ import {
   type FamilyCredit,
   type FamilyCreditEntryKind,
   type FamilyCreditQuery,
-  type RefundCreditInput,
   type Siblings,
 } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
@@ -34,7 +33,6 @@ import {
   deskFamilyOf,
   familiesWithWaitingCredit,
   findFamily,
-  firstChildSchoolOf,
   groupOfSchool,
   insertCreditEntry,
   isParentOf,
@@ -47,7 +45,10 @@ import {
 export const CREDIT_MESSAGES = {
   loaded: 'Family credit loaded',
   applied: 'Credit applied to the fee',
-  refunded: 'Credit refund recorded. Pay the money back to the family from the school account.',
+  requested: 'Payback requested. Another person who may refund must approve it before the money is paid.',
+  approved: 'Payback approved. Pay the money back to the family from the school account.',
+  rejected: 'Payback rejected',
+  paybacksLoaded: 'Paybacks loaded',
 };
 
 /** The reason on the compensating row that takes an over-collection off the fee. */
@@ -301,29 +302,22 @@ export async function applyCredit(
 }
 
 /**
- * POST /family-credit/refund: the school pays credit back to the family from its own bank; the
- * negative entry, with the reason and who recorded it, is the record of that money leaving.
+ * Credit paid back to the family, once a second person approved it (see credit-paybacks.service):
+ * the negative entry, with the reason and who let it go, is the record of that money leaving.
  */
-export async function refundCredit(ctx: AppContext, auth: AuthContext, input: RefundCreditInput, actor: Actor) {
-  const family = await findFamily(ctx.db, auth.scope, input.parent_id);
-  if (!family) throw familyNotFound();
-  // The school paying the money back: the caller's own, or for the super-admin the first child's.
-  const schoolId = auth.schoolId ?? (await firstChildSchoolOf(ctx.db, input.parent_id));
-  if (!schoolId) throw familyNotFound();
-  return ctx.db.transaction(async (tx) => {
-    const balance = await balanceOf(tx, input.parent_id);
-    if (input.amount > balance) throw creditNotEnough(balance);
-    await moveCredit(tx, actor, {
-      parentId: input.parent_id,
-      schoolId,
-      amountKobo: -input.amount,
-      kind: 'refunded',
-      paymentId: null,
-      reason: input.reason,
-    });
-    return { parent: { _id: family.id, name: displayName(family) }, balance: await balanceOf(tx, input.parent_id) };
+export const payCreditBack = (
+  tx: DbOrTx,
+  actor: Actor,
+  payback: { parentId: string; schoolId: string; amountKobo: bigint; reason: string },
+) =>
+  moveCredit(tx, actor, {
+    parentId: payback.parentId,
+    schoolId: payback.schoolId,
+    amountKobo: -payback.amountKobo,
+    kind: 'refunded',
+    paymentId: null,
+    reason: payback.reason,
   });
-}
 
 /** GET /family-credit: a parent their own; staff who see payments a family of their schools. */
 export async function getFamilyCredit(

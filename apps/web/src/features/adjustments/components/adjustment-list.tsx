@@ -76,7 +76,8 @@ function Reason({
 }) {
   const attach = useAttachAdjustmentDocument();
   const inputId = useId();
-  const mayAttach = may.manage && (adjustment.status === 'pending' || adjustment.status === 'approved');
+  // Once decided, the document is what the decision was made on: the server keeps it as it is.
+  const mayAttach = may.manage && adjustment.status === 'pending';
   return (
     <div className="space-y-1.5">
       <p className="break-words text-slate-700 dark:text-slate-200">

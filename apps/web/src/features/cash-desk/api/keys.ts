@@ -3,4 +3,6 @@ export const cashDeskKeys = {
   all: ['cashDesk'] as const,
   fees: (studentId: string) => [...cashDeskKeys.all, 'fees', studentId] as const,
   siblings: (studentId: string) => [...cashDeskKeys.all, 'siblings', studentId] as const,
+  /** Family credit paybacks waiting for a second person. */
+  paybacks: () => [...cashDeskKeys.all, 'paybacks'] as const,
 };

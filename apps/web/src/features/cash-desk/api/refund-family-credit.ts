@@ -5,7 +5,10 @@ import { requestWithMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { cashDeskKeys } from './keys';
 
-/** POST /family-credit/refund: the school pays credit back to the family from its own bank; the entry is the record. */
+/**
+ * POST /family-credit/refund: asks for credit to be paid back to the family from the school's own
+ * bank; nothing leaves until another person who may refund approves it.
+ */
 export async function refundFamilyCredit(input: RefundCreditInput) {
   return requestWithMessage('/family-credit/refund', {
     method: 'POST',
@@ -19,7 +22,7 @@ export function useRefundFamilyCredit() {
   return useMutation({
     mutationFn: refundFamilyCredit,
     onSuccess: ({ message }) => {
-      notify.success(message || 'Credit paid back to the family');
+      notify.success(message || 'Payback requested. Another person must approve it.');
       return queryClient.invalidateQueries({ queryKey: cashDeskKeys.all });
     },
   });

@@ -8,7 +8,10 @@ import { useRefundFamilyCredit } from '../api/refund-family-credit';
 
 type Values = z.input<typeof refundCreditInputSchema>;
 
-/** Paying a family's credit back: how much (at most the balance) and why; the money leaves by the school's bank. */
+/**
+ * Asking to pay a family's credit back: how much (at most the balance) and why. The money leaves
+ * by the school's bank once another person who may refund approves it.
+ */
 export function CreditRefundDialog({
   parent,
   balance,
@@ -37,9 +40,9 @@ export function CreditRefundDialog({
   return (
     <FormDialog
       title="Pay credit back"
-      description={`${parent.name}'s family holds ${formatKobo(balance)} of credit. Record what the school pays back from its own bank.`}
-      submitLabel="Record the refund"
-      busyLabel="Recording..."
+      description={`${parent.name}'s family holds ${formatKobo(balance)} of credit. Say what the school should pay back from its own bank; another person approves it before the money is paid.`}
+      submitLabel="Ask for approval"
+      busyLabel="Sending..."
       pending={refund.isPending}
       onSubmit={onSubmit}
       onClose={onClose}

@@ -1,10 +1,13 @@
+import { can } from '@schoolledger/domain';
 import { UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button, Card, CardBody, CardHeader, ErrorBanner, LoadingState, PageHeader } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth';
 import { useStudentFees } from '../api/get-student-fees';
 import { CashPaymentForm, type RecordedCash } from '../components/cash-payment-form';
 import { CashReceipt } from '../components/cash-receipt';
+import { CreditPaybacksPanel } from '../components/credit-paybacks-panel';
 import { FamilyPaymentForm, type RecordedFamily } from '../components/family-payment-form';
 import { FamilyReceipt } from '../components/family-receipt';
 import { Steps } from '../components/steps';
@@ -65,6 +68,7 @@ export default function CashDeskPage() {
   };
 
   const step = recorded || familyRecorded ? 4 : feeChosen ? 3 : student ? 2 : 1;
+  const mayRefund = useAuthStore((state) => can(state.user?.roles ?? [], 'payments.refund'));
   return (
     <div className="mx-auto max-w-6xl">
       <div className="print:hidden">
@@ -72,6 +76,11 @@ export default function CashDeskPage() {
           title="Cash Payments"
           description="Record cash received at the bursary and give the payer a receipt."
         />
+        {mayRefund && (
+          <div className="mb-6">
+            <CreditPaybacksPanel />
+          </div>
+        )}
       </div>
       <Steps current={step} />
 
