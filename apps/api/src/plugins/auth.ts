@@ -1,10 +1,10 @@
-import { can, type Permission, type Role } from '@schoolledger/domain';
+import { can, ERROR_CODES, MSG, type Permission, type Role } from '@schoolledger/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.js';
 import { forbidden, passwordChangeRequired, unauthenticated } from '../lib/errors.js';
 import type { Actor } from '../modules/audit/audit.queries.js';
-import { type AuthUserRow, findAuthUser, findSessionUser } from '../modules/auth/auth.queries.js';
+import { type AuthUserRow, findAuthUser, findSessionUser, touchSession } from '../modules/auth/auth.queries.js';
 import { type Scope, scopeFor } from './tenancy.js';
 
 export interface AuthContext {
@@ -45,10 +45,27 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.authContext;
 }
 
-/** The user of a session that still holds: the user active, the session not signed out. */
+/**
+ * How stale a session's last-seen time may get before a request writes it again. Writing it on
+ * every request would add a write to every request (the cash desk's payments among them); once a
+ * minute means a session may be ended up to a minute before its idle sign-out, never after it.
+ */
+const SEEN_PRECISION_SECONDS = 60;
+
+/**
+ * The user of a session that still holds: the user active, the session neither signed out nor idle
+ * for longer than the group's idle sign-out. This request counts as the session's activity.
+ */
 export async function liveSessionUser(ctx: AppContext, claims: { userId: string; familyId: string }) {
-  const row = await findSessionUser(ctx.db, claims.userId, claims.familyId, ctx.clock());
-  if (row?.user.status !== 'active' || !row.familyLive) throw unauthenticated();
+  const now = ctx.clock();
+  const row = await findSessionUser(ctx.db, claims.userId, claims.familyId, now);
+  const idleSeconds = row?.sessionIdleSeconds;
+  if (row?.user.status !== 'active' || idleSeconds == null) throw unauthenticated();
+  // A token issued before the idle sign-out was recorded has no limit until its next refresh.
+  if (row.sessionIdleMinutes !== null && idleSeconds > row.sessionIdleMinutes * 60) {
+    throw unauthenticated(MSG.sessionExpired, ERROR_CODES.sessionIdle);
+  }
+  if (idleSeconds >= SEEN_PRECISION_SECONDS) await touchSession(ctx.db, claims.familyId, now);
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { boolean, index, inet, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, inet, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id } from './columns.js';
 import { schools } from './schools.js';
 import { users } from './users.js';
@@ -18,6 +18,16 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The sign-in's last request, on its newest token: written at most once a minute (see
+     * `liveSessionUser` in plugins/auth.ts), so the idle sign-out costs no write on most requests.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The group's idle sign-out when the token was issued; null only for tokens issued before it was
+     * recorded, whose next refresh records it.
+     */
+    idleMinutes: integer('idle_minutes'),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
 );

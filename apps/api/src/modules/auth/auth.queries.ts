@@ -36,6 +36,20 @@ export async function setResetPassword(tx: DbOrTx, userId: string, passwordHash:
 type Param<T> = T | Placeholder;
 
 function authUserQuery(db: DbOrTx, userId: Param<string>, familyId: Param<string | null>, now: Param<string>) {
+  // The sign-in's newest token, the one a refresh would present; none once it is signed out or expired.
+  const session = db
+    .select({
+      idleSeconds: sql<number>`extract(epoch from ${now}::timestamptz - ${refreshTokens.lastSeenAt})::float8`
+        .mapWith(Number)
+        .as('idle_seconds'),
+      idleMinutes: refreshTokens.idleMinutes,
+    })
+    .from(refreshTokens)
+    .where(
+      sql`${refreshTokens.familyId} = ${familyId} and ${refreshTokens.usedAt} is null
+        and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${now}::timestamptz`,
+    )
+    .as('session');
   return db
     .select({
       user: users,
@@ -48,19 +62,19 @@ function authUserQuery(db: DbOrTx, userId: Param<string>, familyId: Param<string
         join ${users} c on c.id = ps.student_id
         where ps.parent_id = ${users.id} and c.deleted_at is null and c.school_id is not null
       )`,
-      familyLive: sql<boolean>`exists (
-        select 1 from ${refreshTokens} rt
-        where rt.family_id = ${familyId} and rt.revoked_at is null and rt.expires_at > ${now}
-      )`,
+      sessionIdleSeconds: session.idleSeconds,
+      sessionIdleMinutes: session.idleMinutes,
     })
     .from(users)
     .leftJoin(schools, eq(schools.id, users.schoolId))
+    .leftJoin(session, sql`true`)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
 }
 
 /**
- * The signed-in user with their school's group, the group's schools (for proprietors) and whether
- * the sign-in behind the access token is still live, in one round trip per request.
+ * The signed-in user with their school's group, the group's schools (for proprietors) and, for the
+ * sign-in behind the access token, how long it has been idle and the idle sign-out it was issued
+ * with (seconds null: it was signed out or expired), in one round trip per request.
  */
 export async function findAuthUser(db: DbOrTx, userId: string, familyId: string | null = null, now = new Date()) {
   const [row] = await authUserQuery(db, userId, familyId, now.toISOString());
@@ -107,9 +121,26 @@ export async function recordLoginAttempt(
 
 export async function insertRefreshToken(
   db: DbOrTx,
-  token: { userId: string; familyId: string; tokenHash: string; rememberMe: boolean; createdAt: Date; expiresAt: Date },
+  token: {
+    userId: string;
+    familyId: string;
+    tokenHash: string;
+    rememberMe: boolean;
+    createdAt: Date;
+    expiresAt: Date;
+    idleMinutes: number;
+  },
 ) {
-  await db.insert(refreshTokens).values(token);
+  // Issued on a sign-in or a refresh, both requests of the session: it was last seen now.
+  await db.insert(refreshTokens).values({ ...token, lastSeenAt: token.createdAt });
+}
+
+/** Records a request of the sign-in on its newest token, the one its idleness is read from. */
+export async function touchSession(db: DbOrTx, familyId: string, now: Date) {
+  await db
+    .update(refreshTokens)
+    .set({ lastSeenAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)));
 }
 
 export async function findRefreshToken(db: DbOrTx, tokenHash: string) {
@@ -151,6 +182,14 @@ export async function insertPasswordResetToken(
   token: { userId: string; tokenHash: string; expiresAt: Date },
 ) {
   await db.insert(passwordResetTokens).values(token);
+}
+
+/** Kills the user's unused reset links: an older one, perhaps read by someone else, must not undo a reset. */
+export async function revokePasswordResetTokens(db: DbOrTx, userId: string, now: Date) {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 /** Uses a reset token once; returns its user when it was valid. */

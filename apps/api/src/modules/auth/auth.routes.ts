@@ -61,6 +61,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Reset requests being worked on after their answer; the server finishes them before it closes.
+  const resetsUnderWay = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(resetsUnderWay);
+  });
+
   app.post(
     '/auth/forgot-password',
     {
@@ -71,11 +77,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: forgotPasswordRequestSchema,
         response: responses(z.null()),
       },
+      // The email is looked up only once the answer has gone, known or not: the answer then takes
+      // as long either way, so its timing cannot tell who has an account.
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 200) return;
+        const { email } = request.body;
+        const actor = actorOf(request);
+        const work = new Promise((resolve) => setImmediate(resolve))
+          .then(() => requestPasswordReset(app.ctx, email, actor))
+          .catch((err: unknown) => request.log.error({ err }, 'a password reset request could not be handled'))
+          .finally(() => resetsUnderWay.delete(work));
+        resetsUnderWay.add(work);
+      },
     },
-    async (request) => {
-      await requestPasswordReset(app.ctx, request.body.email, actorOf(request));
-      return ok(MSG.resetEmailSent, null);
-    },
+    async () => ok(MSG.resetEmailSent, null),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { notifyAccountLocked } from '../notifications/notices.service.js';
 import { assertPasswordLength, settingsFor, settingsForSchool } from '../settings/settings.service.js';
 import {
+  type AuthUserRow,
   claimRefreshToken,
   consumePasswordResetToken,
   findAuthUser,
@@ -18,6 +19,7 @@ import {
   insertRefreshToken,
   recordLoginAttempt,
   revokeFamily,
+  revokePasswordResetTokens,
   revokeUserTokens,
   setResetPassword,
   updateSignInState,
@@ -49,17 +51,31 @@ async function recordSignIn(db: DbOrTx, actor: Actor, attempt: SignInAttempt, se
   });
 }
 
-async function issueTokens(ctx: AppContext, userId: string, familyId: string, rememberMe: boolean) {
+/** The idle sign-out of the group the user belongs to, in minutes. */
+async function idleMinutesOf(ctx: AppContext, row: Pick<AuthUserRow, 'school'>) {
+  const { security } = await settingsFor(ctx, {
+    groupSchoolId: row.school?.groupSchoolId ?? null,
+    schoolId: row.school?.id ?? null,
+  });
+  return security.sessionTimeoutMinutes;
+}
+
+async function issueTokens(
+  ctx: AppContext,
+  session: { db: DbOrTx; userId: string; familyId: string; rememberMe: boolean; idleMinutes: number },
+) {
+  const { db, userId, familyId, rememberMe, idleMinutes } = session;
   const refreshToken = randomToken();
   // Without "remember me" the sign-in still survives a day of use, but not a month.
   const days = rememberMe ? ctx.config.refreshTokenTtlDays : 1;
-  await insertRefreshToken(ctx.db, {
+  await insertRefreshToken(db, {
     userId,
     familyId,
     tokenHash: sha256(refreshToken),
     rememberMe,
     createdAt: ctx.clock(),
     expiresAt: new Date(ctx.clock().getTime() + days * DAY_MS),
+    idleMinutes,
   });
   const token = await ctx.tokens.sign({ userId, familyId });
   return { token, refreshToken };
@@ -132,9 +148,15 @@ export async function login(
   await recordSignIn(ctx.db, actor, { ...who, success: true, reason: null }, familyId);
   // SPEC §9: reminders are checked at sign-in; in the background, so signing in never waits on them.
   await ctx.jobs.send('reminders.user', { userId: user.id });
-  const tokens = await issueTokens(ctx, user.id, familyId, input.rememberMe);
-  const row = await findAuthUser(ctx.db, user.id);
-  return { user: toSessionUser(row!), ...tokens };
+  const row = (await findAuthUser(ctx.db, user.id))!;
+  const tokens = await issueTokens(ctx, {
+    db: ctx.db,
+    userId: user.id,
+    familyId,
+    rememberMe: input.rememberMe,
+    idleMinutes: await idleMinutesOf(ctx, row),
+  });
+  return { user: toSessionUser(row), ...tokens };
 }
 
 /**
@@ -156,22 +178,25 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<Re
     await revokeFamily(ctx.db, stored.familyId, now);
     throw unauthenticated(MSG.tokenRefreshFailed);
   }
-  // Each refresh issues a new token, so the token's age is how long the browser asked for nothing
-  // once its last access token ran out: past the group's timeout the sign-in is over.
-  const { security } = await settingsFor(ctx, {
-    groupSchoolId: row.school?.groupSchoolId ?? null,
-    schoolId: row.school?.id ?? null,
-  });
-  const idleSince = stored.createdAt.getTime() + ctx.config.accessTokenTtlSeconds * 1000;
-  if (now.getTime() - idleSince > security.sessionTimeoutMinutes * 60_000) {
+  // The token was last seen at the session's last request, or at most a minute before it (see
+  // plugins/auth.ts): idle for longer than the group's idle sign-out, the sign-in is over.
+  const idleMinutes = await idleMinutesOf(ctx, row);
+  if (now.getTime() - stored.lastSeenAt.getTime() > idleMinutes * 60_000) {
     await revokeFamily(ctx.db, stored.familyId, now);
     throw unauthenticated(MSG.sessionExpired, ERROR_CODES.sessionIdle);
   }
-  if (!(await claimRefreshToken(ctx.db, stored.id, now))) {
+  // The old token is retired and its successor issued together, so a request checking the
+  // session meanwhile always finds one newest token.
+  const tokens = await ctx.db.transaction(async (tx) => {
+    if (!(await claimRefreshToken(tx, stored.id, now))) return null;
+    const { userId, familyId, rememberMe } = stored;
+    return issueTokens(ctx, { db: tx, userId, familyId, rememberMe, idleMinutes });
+  });
+  if (!tokens) {
     await revokeFamily(ctx.db, stored.familyId, now);
     throw unauthenticated(MSG.tokenRefreshFailed);
   }
-  return issueTokens(ctx, stored.userId, stored.familyId, stored.rememberMe);
+  return tokens;
 }
 
 /** Ends the sign-in named by the refresh token, the access token, or both. */
@@ -253,6 +278,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
       'password',
     );
     const user = await setResetPassword(tx, token.userId, passwordHash);
+    await revokePasswordResetTokens(tx, token.userId, now);
     await revokeUserTokens(tx, token.userId, now);
     await recordAudit(
       tx,

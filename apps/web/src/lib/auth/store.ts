@@ -60,6 +60,9 @@ export const useAuthStore = create<AuthState>()((set, get) => {
       } catch (error) {
         // A refused refresh ends the session; an unreachable server keeps a cached one.
         if (isRejection(error) || !cachedUser) get().clear();
+        // Ended while the app was closed (idle past the group's sign-out, or signed out): say so on
+        // the sign-in page rather than just showing it.
+        if (error instanceof ApiError && error.status === 401) notify.error(MSG.sessionExpired);
         set({ isLoading: false });
         return;
       }
