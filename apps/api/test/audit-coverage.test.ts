@@ -703,7 +703,18 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       },
       call: async ({ id, name }) =>
         call('bursar', 'PATCH', `/vendors/${id}`, vendorBody({ name, account_number: '9876543210' })),
+      audits: [{ action: 'vendor.bank_details.propose', entity: 'vendor', school: null }],
+    },
+    'POST /api/v1/vendors/{id}/bank-changes/{changeId}/approve': {
+      prepare: async () => aBankChange(),
+      call: async ({ id, change }) => call('principal', 'POST', `/vendors/${id}/bank-changes/${change}/approve`),
       audits: [{ action: 'vendor.bank_details', entity: 'vendor', school: null }],
+    },
+    'POST /api/v1/vendors/{id}/bank-changes/{changeId}/reject': {
+      prepare: async () => aBankChange(),
+      call: async ({ id, change }) =>
+        call('principal', 'POST', `/vendors/${id}/bank-changes/${change}/reject`, { reason: 'Not from the vendor' }),
+      audits: [{ action: 'vendor.bank_details.reject', entity: 'vendor', school: null }],
     },
     'PUT /api/v1/budgets': {
       call: async () =>
@@ -1078,7 +1089,7 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     'PUT /api/v1/email/config': {
       call: async () =>
         call('ict', 'PUT', '/email/config', {
-          host: '127.0.0.1',
+          host: 'smtp.crestview.example',
           port: 2525,
           secure: false,
           auth: { user: 'bursary@crestview.example', pass: 'smtp-password' },
@@ -1168,7 +1179,7 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
           report: 'collections',
           format: 'pdf',
           filters: {},
-          emailTo: 'proprietor@example.ng',
+          emailTo: demoEmail('principal'),
           frequency: 'weekly',
         }),
       audits: [{ action: 'create', entity: 'report_schedule', school: 'first' }],
@@ -1179,7 +1190,7 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
           report: 'collections',
           format: 'pdf',
           filters: {},
-          emailTo: 'proprietor@example.ng',
+          emailTo: demoEmail('principal'),
           frequency: 'monthly',
         });
         return { id: response.json().data.id };
@@ -1247,6 +1258,20 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     },
   };
 
+  /** A vendor with new bank details proposed by the bursar, waiting for a second approver. */
+  async function aBankChange(): Promise<Ids> {
+    const made = await call('bursar', 'POST', '/vendors', vendorBody());
+    expect(made.statusCode, made.body).toBe(200);
+    const { _id: id, name } = made.json().data;
+    const proposed = await call(
+      'bursar',
+      'PATCH',
+      `/vendors/${id}`,
+      vendorBody({ name, account_number: '9876543210' }),
+    );
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    return { id, change: proposed.json().data.pendingBankChange._id as string };
+  }
   async function aGroup() {
     const response = await call('admin', 'POST', '/groupschool/create', {
       name: `Audit Group ${tag()}`,

@@ -77,6 +77,7 @@ async function payoutRow(
         amountKobo,
         method: 'bank_transfer',
         paidOn,
+        payeeName: expense!.payeeName,
         reversesId: reverses,
       })
       .returning();

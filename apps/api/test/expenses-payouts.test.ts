@@ -1,7 +1,15 @@
-import { addDays, nubanCheckDigit, todayIn } from '@schoolledger/domain';
+import { addDays, formatCalendarDate, nubanCheckDigit, todayIn } from '@schoolledger/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, budgets, expensePayouts, expenses, notifications, users } from '../src/db/schema.js';
+import {
+  academicSessions,
+  auditLogs,
+  budgets,
+  expensePayouts,
+  expenses,
+  notifications,
+  users,
+} from '../src/db/schema.js';
 import {
   api,
   approvedExpense,
@@ -84,6 +92,40 @@ describe('payouts against approved expenses (issue 17 item 3)', () => {
       { field: 'reference', message: 'Reference is required for a transfer, a cheque or mobile money' },
     ]);
     expect((await stored(expense._id)).payouts).toEqual([]);
+  });
+
+  it('refuses a payment date before the expense was recorded, and one in a session the school has closed', async () => {
+    const expense = await approvedExpense(t, ids, { amount: 5_000 });
+    const today = todayIn('Africa/Lagos', new Date());
+    const early = await pay(t, 'bursar', expense._id, payoutBody(100, { paid_on: addDays(today, -1) }));
+    expect(early.statusCode, early.body).toBe(422);
+    const recorded = `The payment date cannot be before the expense was recorded (${formatCalendarDate(today)})`;
+    expect(early.json()).toMatchObject({
+      code: 'PAYOUT_DATE_NOT_ALLOWED',
+      errors: [{ field: 'paid_on', message: recorded }],
+    });
+
+    // Recorded in last session, which the demo school has closed: its days take no payout.
+    const [closed] = await t.ctx.db
+      .select()
+      .from(academicSessions)
+      .where(and(eq(academicSessions.schoolId, ids.school), eq(academicSessions.isActive, false)));
+    expect(closed!.endDate < today).toBe(true);
+    await t.ctx.db
+      .update(expenses)
+      .set({ createdAt: new Date(`${closed!.startDate}T09:00:00+01:00`) })
+      .where(eq(expenses.id, expense._id));
+    const inClosed = await pay(t, 'bursar', expense._id, payoutBody(100, { paid_on: closed!.endDate }));
+    expect(inClosed.statusCode, inClosed.body).toBe(422);
+    expect(inClosed.json()).toMatchObject({
+      code: 'PAYOUT_DATE_NOT_ALLOWED',
+      errors: [{ field: 'paid_on', message: `The payment date falls in the ${closed!.name} session, which is closed` }],
+    });
+    expect((await stored(expense._id)).payouts).toEqual([]);
+
+    const now = await pay(t, 'bursar', expense._id, payoutBody(100));
+    expect(now.statusCode, now.body).toBe(200);
+    expect((await stored(expense._id)).payouts.map((payout) => payout.paidOn)).toEqual([today]);
   });
 
   it.each(['draft', 'pending_approval', 'rejected', 'cancelled'])(

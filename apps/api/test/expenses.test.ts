@@ -330,6 +330,8 @@ describe('expense requests (issue 17 items 1, 2 and 7)', () => {
         name: 'Adaeze Eze',
         user: { _id: bursar!.id, name: 'Adaeze Eze' },
         vendor: null,
+        account: null,
+        accountFixed: false,
       });
 
       const [principal2] = await t.ctx.db

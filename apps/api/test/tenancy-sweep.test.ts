@@ -8,6 +8,7 @@ import {
   expenseAttachments,
   expensePayouts,
   expenses,
+  familyCreditPaybacks,
   lateFeePolicies,
   paymentCheckouts,
   payments,
@@ -209,6 +210,7 @@ describe("the tenancy sweep: every route with an id in its path, given another s
         amountKobo: 4_000n,
         method: 'cash',
         paidOn: '2025-11-10',
+        payeeName: 'Wuse Fuel Depot',
         createdBy: principal2!.id,
       })
       .returning();
@@ -227,6 +229,17 @@ describe("the tenancy sweep: every route with an id in its path, given another s
     foreign.expense = expense!.id;
     foreign.expensePayout = expensePayout!.id;
     foreign.expenseAttachment = attachment!.id;
+    const [payback] = await t.ctx.db
+      .insert(familyCreditPaybacks)
+      .values({
+        parentId: parent!.id,
+        schoolId: second.school,
+        amountKobo: 100n,
+        reason: 'Paid twice',
+        requestedBy: principal2!.id,
+      })
+      .returning();
+    foreign.creditPayback = payback!.id;
   });
 
   const address = { street: 'Hijacked Road', street_no: '1', town: 'Nowhere', state: 'Lagos', country: 'Nigeria' };
@@ -277,6 +290,7 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       },
       'POST /fee/{id}/reject': { reason: 'no' },
       'PATCH /adjustments/{id}/decision': { status: 'approved' },
+      'PATCH /family-credit/paybacks/{id}/decision': { status: 'approved' },
       'POST /adjustments/{id}/reverse': { reason: 'no' },
       'PATCH /adjustment-rules/{id}/decision': { status: 'approved' },
       'PATCH /adjustment-rules/{id}': { is_active: false },
@@ -294,6 +308,7 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       'POST /expenses/{id}/payouts': { amount: 1, method: 'cash', paid_on: '2025-11-10' },
       'POST /expenses/{id}/payouts/{payoutId}/reverse': { reason: 'no' },
       'PUT /expense-policies/{id}': { proprietor_above: 1 },
+      'POST /vendors/{id}/bank-changes/{changeId}/reject': { reason: 'no' },
       'PATCH /vendors/{id}': {
         name: 'Hijacked vendor',
         bank_code: 'other',

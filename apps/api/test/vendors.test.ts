@@ -71,7 +71,7 @@ describe('vendors of a group (issue 17 item 4)', () => {
       })
       .from(auditLogs)
       .where(and(eq(auditLogs.entity, 'vendor'), eq(auditLogs.entityId, id)))
-      .orderBy(auditLogs.createdAt);
+      .orderBy(auditLogs.seq);
 
   it("adds a vendor to the caller's group, with the bank named from the CBN list, on the group's trail", async () => {
     const body = vendorBody();
@@ -134,7 +134,7 @@ describe('vendors of a group (issue 17 item 4)', () => {
     expect(renamed.json().code).toBe('VENDOR_EXISTS');
   });
 
-  it('a change of bank details is audited as vendor.bank_details with before and after', async () => {
+  it('a change of bank details waits for another approver, then is audited as vendor.bank_details with before and after', async () => {
     const body = vendorBody();
     const vendor = await addVendor('bursar', body);
     const phone = await api(t, 'bursar', 'PATCH', `/vendors/${vendor._id}`, { ...body, phone: '08039998888' });
@@ -147,10 +147,23 @@ describe('vendors of a group (issue 17 item 4)', () => {
       account_number: newAccount,
     });
     expect(bank.statusCode, bank.body).toBe(200);
-    expect(bank.json().data).toMatchObject({ bankName: 'United Bank for Africa', accountNumber: newAccount });
+    expect(bank.json().data).toMatchObject({
+      bankName: 'Zenith Bank',
+      accountNumber: body.account_number,
+      pendingBankChange: { bankName: 'United Bank for Africa', accountNumber: newAccount },
+    });
+    const changeId = bank.json().data.pendingBankChange._id;
+    const approved = await api(t, 'proprietor', 'POST', `/vendors/${vendor._id}/bank-changes/${changeId}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({ bankName: 'United Bank for Africa', accountNumber: newAccount });
     const trail = await auditOf(vendor._id);
-    expect(trail.map((entry) => entry.action)).toEqual(['vendor.create', 'vendor.update', 'vendor.bank_details']);
-    expect(trail[2]).toMatchObject({
+    expect(trail.map((entry) => entry.action)).toEqual([
+      'vendor.create',
+      'vendor.update',
+      'vendor.bank_details.propose',
+      'vendor.bank_details',
+    ]);
+    expect(trail[3]).toMatchObject({
       severity: 'high',
       before: { bankCode: '057', bankName: 'Zenith Bank', accountNumber: body.account_number },
       after: { bankCode: '033', bankName: 'United Bank for Africa', accountNumber: newAccount },

@@ -164,6 +164,13 @@ export const NIGERIAN_BANKS = [
 ] as const;
 export const OTHER_BANK_CODE = 'other';
 
+/**
+ * A change of a vendor's bank details waits for a second approver; a newer proposal supersedes a
+ * pending one. Until approved, expenses approved and paid use the vendor's approved details.
+ */
+export const VENDOR_BANK_CHANGE_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;
+export type VendorBankChangeStatus = (typeof VENDOR_BANK_CHANGE_STATUSES)[number];
+
 export const bankName = (code: string) => NIGERIAN_BANKS.find((bank) => bank.code === code)?.name ?? null;
 
 export const NUBAN_FORMAT = /^\d{10}$/;

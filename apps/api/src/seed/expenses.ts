@@ -137,7 +137,7 @@ export async function seedDemoExpenses(
         createdBy: first.bursarId,
       })),
     )
-    .returning({ id: vendors.id, name: vendors.name });
+    .returning();
   const vendorOf = (key: VendorKey) => {
     const name = VENDORS.find((vendor) => vendor.key === key)!.name;
     return vendorRows.find((row) => row.name === name)!;
@@ -168,6 +168,17 @@ export async function seedDemoExpenses(
       const approverId = demo.needsProprietor ? school.proprietorId : school.approverId;
       const paidKobo = (demo.payouts ?? []).reduce((sum, payout) => sum + payout.amountKobo, 0n);
       const vendor = demo.vendor ? vendorOf(demo.vendor) : null;
+      // An approved expense pays the account approved with it, as the app fixes at approval.
+      const account =
+        vendor && decided
+          ? {
+              payeeBankCode: vendor.bankCode,
+              payeeBankName: vendor.bankName,
+              payeeAccountNumber: vendor.accountNumber,
+              payeeAccountName: vendor.accountName,
+            }
+          : {};
+      const payeeName = vendor?.name ?? demo.payeeName!;
       const created = new Date(`${dayOf(10)}T09:00:00+01:00`);
       const [row] = await tx
         .insert(expenses)
@@ -182,7 +193,8 @@ export async function seedDemoExpenses(
           paidKobo,
           payeeKind: vendor ? 'vendor' : 'other',
           vendorId: vendor?.id ?? null,
-          payeeName: vendor?.name ?? demo.payeeName!,
+          payeeName,
+          ...account,
           status: demo.status,
           needsProprietor: demo.needsProprietor ?? false,
           createdBy: school.bursarId,
@@ -247,6 +259,8 @@ export async function seedDemoExpenses(
           method: payout.method,
           reference: payout.reference,
           paidOn: dayOf(payout.daysAgo),
+          payeeName,
+          ...account,
           createdBy: school.bursarId,
         });
       }

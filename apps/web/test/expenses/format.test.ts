@@ -17,6 +17,7 @@ const payout = (more: Partial<ExpensePayout> = {}): ExpensePayout => ({
   method: 'bank_transfer',
   reference: 'TRF-1',
   paidOn: '2026-11-20',
+  payee: { name: 'Bode Stationers', account: null },
   note: null,
   reverses: null,
   reversedBy: null,

@@ -9,12 +9,29 @@ import {
   OTHER_BANK_CODE,
   PAYOUT_METHODS,
 } from '../expenses.js';
-import { calendarDate, idSchema, optionalText, paginationSchema, requiredText } from './common.js';
+import {
+  calendarDate,
+  idSchema,
+  nameText,
+  optionalNameText,
+  optionalText,
+  paginationSchema,
+  requiredText,
+} from './common.js';
 import { nairaAmountSchema, nairaResponseAmount } from './money.js';
 
 const reasonSchema = requiredText('Reason is required', 500);
 const ref = z.object({ _id: idSchema, name: z.string() });
 const personRef = ref;
+
+/** A bank account money is paid into, as approved. */
+export const bankAccountSchema = z.object({
+  bankCode: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
 
 /* Expense requests */
 
@@ -43,7 +60,7 @@ export const expenseInputSchema = z
     payee_kind: z.enum(EXPENSE_PAYEE_KINDS, { error: 'Choose who is paid' }),
     payee_user_id: idSchema.nullable().optional(),
     vendor_id: idSchema.nullable().optional(),
-    payee_name: optionalText(150),
+    payee_name: optionalNameText(150),
     due_date: calendarDate('Use a date as YYYY-MM-DD').nullable().optional(),
   })
   .superRefine((input, ctx) => {
@@ -86,6 +103,12 @@ export const expenseSchema = z.object({
     name: z.string(),
     user: ref.nullable(),
     vendor: ref.nullable(),
+    /**
+     * A vendor's bank account: once approved, the one fixed by the approval, which every payout
+     * of the expense goes to; before, the vendor's approved account, which approval would fix.
+     */
+    account: bankAccountSchema.nullable(),
+    accountFixed: z.boolean(),
   }),
   dueDate: z.string().nullable(),
   /** Above the school's threshold when submitted: only a proprietor (or the group's admin) approves it. */
@@ -120,6 +143,8 @@ export const expensePayoutSchema = z.object({
   method: z.enum(PAYOUT_METHODS),
   reference: z.string().nullable(),
   paidOn: z.string(),
+  /** Who was paid and into which account, as fixed when the payout was made. */
+  payee: z.object({ name: z.string(), account: bankAccountSchema.nullable() }),
   note: z.string().nullable(),
   /** A reversal names the payout it reverses; a reversed payout names its reversal. */
   reverses: z.object({ _id: idSchema, voucherNo: z.string() }).nullable(),
@@ -206,7 +231,7 @@ export const vendorInputSchema = z
   .object({
     /** The super-admin, who belongs to no group, names the group; everyone else's is their own. */
     group_school_id: idSchema.optional(),
-    name: requiredText('Vendor name is required', 150),
+    name: nameText('Vendor name is required', 150),
     bank_code: z
       .string({ error: 'Choose the bank' })
       .refine(
@@ -216,7 +241,7 @@ export const vendorInputSchema = z
     /** Required when the bank is not in the list. */
     bank_name: optionalText(100),
     account_number: z.string({ error: VENDOR_ACCOUNT_MESSAGE }).trim().regex(NUBAN_FORMAT, VENDOR_ACCOUNT_MESSAGE),
-    account_name: requiredText('Account name is required', 150),
+    account_name: nameText('Account name is required', 150),
     phone: optionalText(30),
     email: z.email('Please enter a valid email address').optional().nullable().or(z.literal('')),
     address: optionalText(300),
@@ -231,6 +256,16 @@ export const vendorInputSchema = z
 export type VendorInput = z.output<typeof vendorInputSchema>;
 export type VendorFormValues = z.input<typeof vendorInputSchema>;
 
+/** New bank details for a vendor, waiting for a second approver. */
+export const vendorBankChangeSchema = bankAccountSchema.extend({
+  _id: idSchema,
+  proposedBy: personRef.nullable(),
+  proposedAt: z.string(),
+});
+export type VendorBankChange = z.infer<typeof vendorBankChangeSchema>;
+export const vendorBankChangeParamsSchema = z.object({ id: idSchema, changeId: idSchema });
+export const vendorBankChangeRejectionSchema = z.object({ reason: reasonSchema });
+
 export const vendorSchema = z.object({
   _id: idSchema,
   name: z.string(),
@@ -242,6 +277,8 @@ export const vendorSchema = z.object({
   email: z.string().nullable(),
   address: z.string().nullable(),
   isActive: z.boolean(),
+  /** The bank details above are the approved ones; this is a change waiting for approval, if any. */
+  pendingBankChange: vendorBankChangeSchema.nullable(),
   /** Paid out to it so far, net of reversals, across the group's schools the caller sees. */
   totalPaid: nairaResponseAmount,
   createdAt: z.string(),

@@ -4,6 +4,7 @@ import {
   EXPENSE_PAYEE_KINDS,
   EXPENSE_STATUSES,
   PAYOUT_METHODS,
+  VENDOR_BANK_CHANGE_STATUSES,
 } from '@schoolledger/domain';
 import { sql } from 'drizzle-orm';
 import {
@@ -48,6 +49,38 @@ export const vendors = pgTable(
   (t) => [
     uniqueIndex('vendors_group_name_uq').on(t.groupSchoolId, sql`lower(${t.name})`),
     index('vendors_group_idx').on(t.groupSchoolId, t.isActive),
+  ],
+);
+
+/**
+ * A change of a vendor's bank details proposed by one person and decided by another. The vendor's
+ * own columns keep the approved details, which every approval freezes, until a second approver
+ * approves the change; a newer proposal supersedes a pending one. One pending change per vendor.
+ */
+export const vendorBankChanges = pgTable(
+  'vendor_bank_changes',
+  {
+    id: id(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    groupSchoolId: uuid('group_school_id')
+      .notNull()
+      .references(() => groupSchools.id),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    status: text('status', { enum: VENDOR_BANK_CHANGE_STATUSES }).notNull().default('pending'),
+    proposedBy: uuid('proposed_by').references(() => users.id),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reason: text('reason'),
+  },
+  (t) => [
+    uniqueIndex('vendor_bank_changes_pending_uq').on(t.vendorId).where(sql`${t.status} = 'pending'`),
+    index('vendor_bank_changes_vendor_idx').on(t.vendorId, t.proposedAt),
   ],
 );
 
@@ -99,10 +132,23 @@ export const expenses = pgTable(
     vendorId: uuid('vendor_id').references(() => vendors.id),
     /** The payee as written: a staff member's or vendor's name when chosen, else what was typed. */
     payeeName: text('payee_name').notNull(),
+    /**
+     * A vendor's bank details as approved with the expense, fixed by its approval: its payouts go
+     * there whatever later happens to the vendor. Null for staff and other payees, and before approval.
+     */
+    payeeBankCode: text('payee_bank_code'),
+    payeeBankName: text('payee_bank_name'),
+    payeeAccountNumber: text('payee_account_number'),
+    payeeAccountName: text('payee_account_name'),
     dueDate: date('due_date'),
     status: text('status', { enum: EXPENSE_STATUSES }).notNull().default('draft'),
     /** Set when submitted: the amount was above the school's threshold, so only a proprietor approves. */
     needsProprietor: boolean('needs_proprietor').notNull().default(false),
+    /**
+     * Everyone who changed the amount or the payee since the request was recorded: none of them
+     * approves or rejects it (four eyes), however often it is reopened.
+     */
+    amountPayeeEditors: uuid('amount_payee_editors').array().notNull().default(sql`'{}'::uuid[]`),
     createdBy: uuid('created_by').references(() => users.id),
     submittedBy: uuid('submitted_by').references(() => users.id),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -183,6 +229,12 @@ export const expensePayouts = pgTable(
     method: text('method', { enum: PAYOUT_METHODS }).notNull(),
     reference: text('reference'),
     paidOn: date('paid_on').notNull(),
+    /** Who was paid and into which account, as fixed on the expense when this payout was made: the voucher prints these. */
+    payeeName: text('payee_name').notNull(),
+    payeeBankCode: text('payee_bank_code'),
+    payeeBankName: text('payee_bank_name'),
+    payeeAccountNumber: text('payee_account_number'),
+    payeeAccountName: text('payee_account_name'),
     note: text('note'),
     reversesId: uuid('reverses_id'),
     createdBy: uuid('created_by').references(() => users.id),

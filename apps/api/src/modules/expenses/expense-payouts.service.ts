@@ -16,12 +16,15 @@ import { checkBudgetAlerts } from '../budgets/budget-alerts.service.js';
 import {
   expenseNotFound,
   notPayable,
+  paidBeforeExpense,
+  paidInClosedSession,
   paidInFuture,
   payoutAboveRemaining,
   payoutAlreadyReversed,
   payoutNotFound,
 } from './expenses.errors.js';
 import {
+  closedSessionOn,
   type ExpenseRecord,
   findPayout,
   insertEvent,
@@ -43,6 +46,10 @@ const auditablePayout = (row: {
   method: string;
   reference: string | null;
   paidOn: string;
+  payeeName: string;
+  payeeBankName: string | null;
+  payeeAccountNumber: string | null;
+  payeeAccountName: string | null;
   reversesId: string | null;
 }) => ({
   voucherNo: row.voucherNo,
@@ -50,8 +57,34 @@ const auditablePayout = (row: {
   method: row.method,
   reference: row.reference,
   paidOn: row.paidOn,
+  payeeName: row.payeeName,
+  payeeBankName: row.payeeBankName,
+  payeeAccountNumber: row.payeeAccountNumber,
+  payeeAccountName: row.payeeAccountName,
   reversesId: row.reversesId,
 });
+
+/** Who a payout pays and into which account: what the expense's approval fixed, copied onto the payout's row. */
+const payeeOf = (row: Pick<ExpenseRecord, 'payeeName' | PayeeAccountColumn>) => ({
+  payeeName: row.payeeName,
+  payeeBankCode: row.payeeBankCode,
+  payeeBankName: row.payeeBankName,
+  payeeAccountNumber: row.payeeAccountNumber,
+  payeeAccountName: row.payeeAccountName,
+});
+type PayeeAccountColumn = 'payeeBankCode' | 'payeeBankName' | 'payeeAccountNumber' | 'payeeAccountName';
+
+/**
+ * A payout is dated between the day its expense was recorded and today, and not in a session the
+ * school has closed.
+ */
+async function checkPaidOn(tx: Tx, ctx: AppContext, expense: ExpenseRecord, paidOn: string) {
+  if (paidOn > todayIn(LAGOS, ctx.clock())) throw paidInFuture();
+  const recorded = todayIn(LAGOS, expense.createdAt);
+  if (paidOn < recorded) throw paidBeforeExpense(recorded);
+  const closed = await closedSessionOn(tx, expense.schoolId, paidOn);
+  if (closed) throw paidInClosedSession(closed.name);
+}
 
 /**
  * What every payout and reversal does after its row: the expense's paid amount and status, its
@@ -103,7 +136,7 @@ export async function recordPayout(
     // Paid in full is "nothing remains" rather than "not payable": a bursar who loses a race for
     // the last naira hears the same whether the other payout took some of it or all of it.
     if (!isExpensePayable(before.status) && before.status !== 'paid') throw notPayable(before.status);
-    if (input.paid_on > todayIn(LAGOS, ctx.clock())) throw paidInFuture();
+    await checkPaidOn(tx, ctx, before, input.paid_on);
     const remaining = before.amountKobo - before.paidKobo;
     if (input.amount > remaining) throw payoutAboveRemaining(remaining);
     const payout = await insertPayout(tx, {
@@ -114,6 +147,7 @@ export async function recordPayout(
       method: input.method,
       reference: input.reference || null,
       paidOn: input.paid_on,
+      ...payeeOf(before),
       note: input.note || null,
       createdBy: auth.userId,
     });
@@ -163,6 +197,8 @@ export async function reversePayout(
       method: payout.method,
       reference: payout.reference,
       paidOn: todayIn(LAGOS, ctx.clock()),
+      // Back from where the payout went, whatever the expense holds now.
+      ...payeeOf(payout),
       note: reason,
       reversesId: payout.id,
       createdBy: auth.userId,

@@ -22,6 +22,7 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { schoolLetterhead } from '../reports/letterhead.service.js';
 import { expenseNotFound, payoutNotFound } from './expenses.errors.js';
+import { fixedAccount } from './expenses.presenters.js';
 import { type ExpenseRow, expensesWhere, findExpense, voucherFacts } from './expenses.queries.js';
 
 type Facts = NonNullable<Awaited<ReturnType<typeof voucherFacts>>>;
@@ -47,8 +48,8 @@ const dayOf = (at: Date | null) => (at ? formatCalendarDate(todayIn(LAGOS, at)) 
 
 /**
  * The payment voucher of one payout as a document of the report writer, so it carries the
- * school's letterhead and prints like every other file: what was paid, to whom (with the vendor's
- * bank account), the amount in figures and in words, and the lines the people involved sign.
+ * school's letterhead and prints like every other file: what was paid, to whom (with the bank
+ * account it went to), the amount in figures and in words, and the lines the people involved sign.
  */
 function voucherDocument(row: ExpenseRow, facts: Facts, letterhead: Letterhead | null, auth: AuthContext, now: Date) {
   const { expense } = row;
@@ -56,15 +57,18 @@ function voucherDocument(row: ExpenseRow, facts: Facts, letterhead: Letterhead |
   const reversal = payout.amountKobo < 0n;
   const amount = reversal ? -payout.amountKobo : payout.amountKobo;
   const title = reversal ? 'Payment voucher: reversal' : 'Payment voucher';
+  // What was paid, from the payout's own row: a later change of the vendor's bank details does not
+  // rewrite where this money went.
+  const account = fixedAccount(payout);
   const payee: [string, string | null][] = [
-    ['Payee', expense.payeeName],
+    ['Payee', payout.payeeName],
     ['Payee type', EXPENSE_PAYEE_KIND_LABELS[expense.payeeKind]],
   ];
-  if (facts.vendor?.id) {
+  if (account) {
     payee.push(
-      ['Bank', facts.vendor.bankName],
-      ['Account number', facts.vendor.accountNumber],
-      ['Account name', facts.vendor.accountName],
+      ['Bank', account.bankName],
+      ['Account number', account.accountNumber],
+      ['Account name', account.accountName],
     );
   }
   const document: ReportDocument = {
@@ -127,7 +131,7 @@ function voucherDocument(row: ExpenseRow, facts: Facts, letterhead: Letterhead |
             date: formatCalendarDate(payout.paidOn),
             signature: SIGNATURE_LINE,
           },
-          { role: 'Received by', name: reversal ? '' : expense.payeeName, date: '', signature: SIGNATURE_LINE },
+          { role: 'Received by', name: reversal ? '' : payout.payeeName, date: '', signature: SIGNATURE_LINE },
         ],
       },
     ],

@@ -3,6 +3,7 @@ import {
   EXPENSE_STATUS_LABELS,
   type ExpenseAction,
   type ExpenseStatus,
+  formatCalendarDate,
   formatKobo,
   type Kobo,
 } from '@schoolledger/domain';
@@ -70,6 +71,16 @@ export const ownExpenseApproval = () =>
     'You cannot approve or reject an expense you recorded or submitted',
     EXPENSE_ERROR_CODES.ownExpenseApproval,
   );
+export const editedExpenseApproval = () =>
+  forbidden(
+    'You changed the amount or payee of this expense, so another person must approve or reject it',
+    EXPENSE_ERROR_CODES.ownExpenseApproval,
+  );
+export const payeeExpenseApproval = () =>
+  forbidden(
+    'You are the payee of this expense, so another person must approve or reject it',
+    EXPENSE_ERROR_CODES.ownExpenseApproval,
+  );
 export const needsProprietor = () =>
   forbidden(
     "This expense is above the school's approval limit; only a proprietor can approve it",
@@ -91,6 +102,18 @@ export function payoutAboveRemaining(remaining: Kobo) {
   return new AppError(422, EXPENSE_ERROR_CODES.payoutAboveRemaining, message, [{ field: 'amount', message }]);
 }
 export const paidInFuture = () => fieldError('paid_on', 'The payment date cannot be in the future');
+export const paidBeforeExpense = (recorded: string) =>
+  fieldError(
+    'paid_on',
+    `The payment date cannot be before the expense was recorded (${formatCalendarDate(recorded)})`,
+    {
+      code: EXPENSE_ERROR_CODES.payoutDateNotAllowed,
+    },
+  );
+export const paidInClosedSession = (session: string) =>
+  fieldError('paid_on', `The payment date falls in the ${session} session, which is closed`, {
+    code: EXPENSE_ERROR_CODES.payoutDateNotAllowed,
+  });
 export const payoutAlreadyReversed = (isReversal: boolean) =>
   conflict(
     isReversal ? 'A reversal cannot itself be reversed' : 'This payout has already been reversed',

@@ -1,4 +1,4 @@
-import { displayName, type Expense, type ExpenseDetail } from '@schoolledger/domain';
+import { type BankAccount, displayName, type Expense, type ExpenseDetail } from '@schoolledger/domain';
 import type { ExpenseAttachmentRow, ExpenseEventRow, ExpensePayoutRow, ExpenseRow } from './expenses.queries.js';
 
 type Person = { id: string | null; firstname: string | null; middlename: string | null; lastname: string | null };
@@ -7,6 +7,34 @@ type Person = { id: string | null; firstname: string | null; middlename: string 
 const personOf = (person: Person | null) => (person?.id ? { _id: person.id, name: displayName(person) } : null);
 const voucherOf = (payout: { id: string | null; voucherNo: string | null } | null) =>
   payout?.id && payout.voucherNo ? { _id: payout.id, voucherNo: payout.voucherNo } : null;
+
+type PayeeColumns = {
+  payeeBankCode: string | null;
+  payeeBankName: string | null;
+  payeeAccountNumber: string | null;
+  payeeAccountName: string | null;
+};
+
+/** The bank account fixed on an expense or a payout, if one was. */
+export function fixedAccount(row: PayeeColumns): BankAccount | null {
+  if (row.payeeBankCode === null || row.payeeAccountNumber === null) return null;
+  return {
+    bankCode: row.payeeBankCode,
+    bankName: row.payeeBankName ?? '',
+    accountNumber: row.payeeAccountNumber,
+    accountName: row.payeeAccountName ?? '',
+  };
+}
+
+/** Fixed by approval; before it, the vendor's approved account, which approval would fix. */
+function payeeAccount(row: ExpenseRow): { account: BankAccount | null; accountFixed: boolean } {
+  const fixed = fixedAccount(row.expense);
+  if (fixed) return { account: fixed, accountFixed: true };
+  const { vendor } = row;
+  if (!vendor) return { account: null, accountFixed: false };
+  const { bankCode, bankName, accountNumber, accountName } = vendor;
+  return { account: { bankCode, bankName, accountNumber, accountName }, accountFixed: false };
+}
 
 export function toExpense(row: ExpenseRow): Expense {
   const { expense } = row;
@@ -28,6 +56,7 @@ export function toExpense(row: ExpenseRow): Expense {
       name: expense.payeeName,
       user: personOf(row.payeeUser),
       vendor: row.vendor?.id ? { _id: row.vendor.id, name: row.vendor.name } : null,
+      ...payeeAccount(row),
     },
     dueDate: expense.dueDate,
     needsProprietor: expense.needsProprietor,
@@ -66,6 +95,7 @@ export function toExpenseDetail(
       method: payout.method,
       reference: payout.reference,
       paidOn: payout.paidOn,
+      payee: { name: payout.payeeName, account: fixedAccount(payout) },
       note: payout.note,
       reverses: voucherOf(reverses),
       reversedBy: voucherOf(reversedBy),

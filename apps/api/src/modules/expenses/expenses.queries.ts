@@ -46,7 +46,14 @@ const columns = {
   session: { id: academicSessions.id, name: academicSessions.name },
   term: { id: terms.id, name: terms.name },
   payeeUser: person(payeeUser),
-  vendor: { id: vendors.id, name: vendors.name },
+  vendor: {
+    id: vendors.id,
+    name: vendors.name,
+    bankCode: vendors.bankCode,
+    bankName: vendors.bankName,
+    accountNumber: vendors.accountNumber,
+    accountName: vendors.accountName,
+  },
   createdBy: person(creator),
   decidedBy: person(decider),
   attachmentCount: sql<number>`(select count(*) from ${expenseAttachments} where ${expenseAttachments.expenseId} = ${expenses.id})::int`,
@@ -107,7 +114,10 @@ export async function updateExpense(tx: Tx, id: string, values: Partial<ExpenseV
   return row!;
 }
 
-/** Waiting for this person's decision: pending, neither recorded nor submitted by them, within what they may approve. */
+/**
+ * Waiting for this person's decision: pending, neither recorded, submitted nor changed in amount
+ * or payee by them, not paying them, within what they may approve.
+ */
 export interface AwaitingApprover {
   userId: string;
   /** A proprietor or the admin: expenses above the school's threshold too. */
@@ -144,7 +154,15 @@ export function expensesWhere(
           eq(expenses.status, 'pending_approval'),
           or(isNull(expenses.createdBy), ne(expenses.createdBy, awaiting.userId)),
           or(isNull(expenses.submittedBy), ne(expenses.submittedBy, awaiting.userId)),
-          awaiting.abovePolicy ? undefined : eq(expenses.needsProprietor, false),
+          sql`not (${awaiting.userId}::uuid = any(${expenses.amountPayeeEditors}))`,
+          or(isNull(expenses.payeeUserId), ne(expenses.payeeUserId, awaiting.userId)),
+          awaiting.abovePolicy
+            ? undefined
+            : and(
+                eq(expenses.needsProprietor, false),
+                // Nor above the school's threshold as it is now, which approval checks again.
+                sql`${expenses.amountKobo} <= coalesce((select ${expensePolicies.proprietorAboveKobo} from ${expensePolicies} where ${expensePolicies.schoolId} = ${expenses.schoolId}), ${expenses.amountKobo})`,
+              ),
         )
       : undefined,
   )!;
@@ -298,26 +316,54 @@ export async function insertPayout(tx: DbOrTx, values: typeof expensePayouts.$in
   return row!;
 }
 
-/** What a payment voucher prints besides the expense: the vendor's bank, the approver and the payer. */
+/**
+ * What a payment voucher prints besides the expense: the payout (with the payee and account it
+ * went to, as fixed on its row), the payout it reverses and the payer.
+ */
 export async function voucherFacts(db: DbOrTx, expenseId: string, payoutId: string) {
   const [row] = await db
     .select({
       payout: expensePayouts,
       reverses: { id: reversed.id, voucherNo: reversed.voucherNo },
       paidBy: person(payer),
-      vendor: {
-        id: vendors.id,
-        bankName: vendors.bankName,
-        accountNumber: vendors.accountNumber,
-        accountName: vendors.accountName,
-      },
     })
     .from(expensePayouts)
-    .innerJoin(expenses, eq(expenses.id, expensePayouts.expenseId))
     .leftJoin(reversed, eq(reversed.id, expensePayouts.reversesId))
     .leftJoin(payer, eq(payer.id, expensePayouts.createdBy))
-    .leftJoin(vendors, eq(vendors.id, expenses.vendorId))
     .where(and(eq(expensePayouts.id, payoutId), eq(expensePayouts.expenseId, expenseId)));
+  return row;
+}
+
+/** A vendor's approved bank account, which an expense's approval fixes. */
+export async function vendorAccount(db: DbOrTx, vendorId: string) {
+  const [row] = await db
+    .select({
+      payeeBankCode: vendors.bankCode,
+      payeeBankName: vendors.bankName,
+      payeeAccountNumber: vendors.accountNumber,
+      payeeAccountName: vendors.accountName,
+    })
+    .from(vendors)
+    .where(eq(vendors.id, vendorId));
+  return row;
+}
+
+/**
+ * The school's session that `day` falls in and that is closed (marked inactive): its books are
+ * closed, so no payout is dated in it.
+ */
+export async function closedSessionOn(db: DbOrTx, schoolId: string, day: string) {
+  const [row] = await db
+    .select({ name: academicSessions.name })
+    .from(academicSessions)
+    .where(
+      and(
+        eq(academicSessions.schoolId, schoolId),
+        eq(academicSessions.isActive, false),
+        sql`${day}::date between ${academicSessions.startDate} and ${academicSessions.endDate}`,
+      ),
+    )
+    .limit(1);
   return row;
 }
 
@@ -325,13 +371,17 @@ export async function voucherFacts(db: DbOrTx, expenseId: string, payoutId: stri
 
 /**
  * Who may approve a school's expense: its Principals and the Proprietors of its group, or only
- * the Proprietors when it is above the school's threshold. Never the person who sent it.
+ * the Proprietors when it is above the school's threshold. Never the person who sent it, nor
+ * who recorded it, changed its amount or payee, or is its staff payee.
  */
 export async function approversOf(
   db: DbOrTx,
-  expense: { schoolId: string; needsProprietor: boolean },
-  exceptId: string,
+  expense: Pick<ExpenseRecord, 'schoolId' | 'needsProprietor' | 'createdBy' | 'payeeUserId' | 'amountPayeeEditors'>,
+  senderId: string,
 ): Promise<string[]> {
+  const excluded = [senderId, expense.createdBy, expense.payeeUserId, ...expense.amountPayeeEditors].filter(
+    (id): id is string => id !== null,
+  );
   const principals = expense.needsProprietor
     ? sql`false`
     : sql`(u.school_id = ${expense.schoolId} and 'Principal' = any(u.roles))`;
@@ -339,7 +389,7 @@ export async function approversOf(
     db,
     sql`select u.id from ${users} u
       join ${schools} sc on sc.id = u.school_id
-      where u.deleted_at is null and u.status = 'active' and u.id <> ${exceptId}
+      where u.deleted_at is null and u.status = 'active' and u.id <> all(${`{${excluded.join(',')}}`}::uuid[])
         and (${principals}
           or ('Proprietor' = any(u.roles)
             and sc.group_school_id = (select group_school_id from ${schools} where id = ${expense.schoolId})))`,

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import {
   attachmentParamsSchema,
+  EXPENSE_ATTACHMENT_KINDS,
   expenseDetailSchema,
   expenseInputSchema,
   expenseListQuerySchema,
@@ -15,7 +16,8 @@ import {
   payoutReversalSchema,
 } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fileResponses, ok, responses } from '../../lib/http.js';
+import { z } from 'zod';
+import { filePart, fileResponses, multipartBody, ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { readMultipart } from '../files/image-upload.js';
 import { DOCUMENT_MIME_TYPES, DOCUMENT_TOO_LARGE } from '../files/private-documents.service.js';
@@ -152,6 +154,12 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `multipart/form-data with the file under \`${ATTACHMENT_FIELD}\`: an image (PNG, JPEG, WebP) or a PDF, told by its content, under 5MB; and \`kind\` (invoice, quotation, receipt or other; invoice when absent). Not on a cancelled or rejected expense (409).`,
         tags,
         params,
+        ...multipartBody(
+          z.object({
+            [ATTACHMENT_FIELD]: filePart('An image (PNG, JPEG, WebP) or a PDF under 5MB'),
+            kind: z.enum(EXPENSE_ATTACHMENT_KINDS).optional(),
+          }),
+        ),
         response: detail,
       },
     },
@@ -210,7 +218,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Record a payout against an expense',
         description:
-          "Only on an approved or partially paid expense (409 EXPENSE_NOT_PAYABLE before approval or once cancelled). Never more than remains of the approved amount (422 PAYOUT_ABOVE_REMAINING on `amount`, also on one paid in full), also when two are recorded at once; the payment date is not in the future. Each payout gets the school's next voucher number (PV-000001).",
+          "Only on an approved or partially paid expense (409 EXPENSE_NOT_PAYABLE before approval or once cancelled). Never more than remains of the approved amount (422 PAYOUT_ABOVE_REMAINING on `amount`, also on one paid in full), also when two are recorded at once; the payment date is not in the future, nor before the expense was recorded, nor in a session the school has closed, i.e. marked inactive (422 PAYOUT_DATE_NOT_ALLOWED on `paid_on`). Each payout gets the school's next voucher number (PV-000001) and keeps the payee and the bank account fixed on the expense when it was approved, whatever the vendor's details are now.",
         tags,
         params,
         body: payoutInputSchema,
@@ -252,7 +260,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Download the payment voucher of a payout (PDF)',
         description:
-          "On the school's letterhead: the voucher number and date, the payee (with a vendor's bank account), the expense, the amount in figures and in words, the method and reference, who approved and paid, and lines to sign.",
+          "On the school's letterhead: the voucher number and date, the payee and the bank account the payout went to (as kept on the payout, not the vendor's details of today), the expense, the amount in figures and in words, the method and reference, who approved and paid, and lines to sign.",
         tags,
         params: payoutParamsSchema,
         response: fileResponses('The payment voucher (PDF)', ['application/pdf']),

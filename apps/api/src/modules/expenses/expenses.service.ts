@@ -38,10 +38,12 @@ import {
   attachmentNotFound,
   documentsClosed,
   documentsFixed,
+  editedExpenseApproval,
   expenseNotFound,
   needsProprietor,
   notEditable,
   ownExpenseApproval,
+  payeeExpenseApproval,
   payeeNotStaff,
   schoolFixed,
   sessionNotOfSchool,
@@ -73,6 +75,7 @@ import {
   proprietorThreshold,
   termOfSession,
   updateExpense,
+  vendorAccount,
 } from './expenses.queries.js';
 
 type ListQuery = z.output<typeof expenseListQuerySchema>;
@@ -108,6 +111,9 @@ export const auditableExpense = (row: ExpenseRecord) => ({
   payeeName: row.payeeName,
   payeeUserId: row.payeeUserId,
   vendorId: row.vendorId,
+  payeeBankName: row.payeeBankName,
+  payeeAccountNumber: row.payeeAccountNumber,
+  payeeAccountName: row.payeeAccountName,
   dueDate: row.dueDate,
   needsProprietor: row.needsProprietor,
 });
@@ -245,6 +251,25 @@ export async function createExpense(
   return getExpense(ctx, auth, id);
 }
 
+/**
+ * Who has changed what is paid or to whom since the request was recorded, with `userId` when this
+ * edit changes either: kept for good (a reopened draft too), since none of them may decide it.
+ */
+function editorsAfter(
+  before: ExpenseRecord,
+  values: Pick<ExpenseRecord, 'amountKobo' | 'payeeKind' | 'payeeUserId' | 'vendorId' | 'payeeName'>,
+  userId: string,
+) {
+  const changed =
+    before.amountKobo !== values.amountKobo ||
+    before.payeeKind !== values.payeeKind ||
+    before.payeeUserId !== values.payeeUserId ||
+    before.vendorId !== values.vendorId ||
+    before.payeeName !== values.payeeName;
+  const editors = before.amountPayeeEditors;
+  return changed && !editors.includes(userId) ? [...editors, userId] : editors;
+}
+
 /** Only a draft is edited; its school stays, since its reference is the school's. */
 export async function editExpense(
   ctx: AppContext,
@@ -258,7 +283,11 @@ export async function editExpense(
     if (!before) throw expenseNotFound();
     if (!isExpenseEditable(before.status)) throw notEditable();
     if (input.school_id !== before.schoolId) throw schoolFixed();
-    const after = await updateExpense(tx, id, await checkedValues(tx, input));
+    const values = await checkedValues(tx, input);
+    const after = await updateExpense(tx, id, {
+      ...values,
+      amountPayeeEditors: editorsAfter(before, values, auth.userId),
+    });
     await insertEvent(tx, { expenseId: id, schoolId: before.schoolId, action: 'update', actorId: auth.userId });
     await recordAudit(tx, actor, {
       action: 'expense.update',
@@ -284,7 +313,13 @@ async function changesOf(tx: Tx, now: Date, before: ExpenseRecord, step: Expense
       };
     }
     case 'approve':
-      return { decidedBy: userId, decidedAt: now };
+      // A vendor's approved bank account is fixed with the approval: its payouts go there, whatever
+      // is later proposed or approved for the vendor.
+      return {
+        decidedBy: userId,
+        decidedAt: now,
+        ...(before.vendorId ? await vendorAccount(tx, before.vendorId) : {}),
+      };
     case 'reject':
       return { decidedBy: userId, decidedAt: now, rejectionReason: step.reason };
     case 'reopen':
@@ -302,10 +337,47 @@ async function changesOf(tx: Tx, now: Date, before: ExpenseRecord, step: Expense
   }
 }
 
+/** A name's words, lower case and sorted: "MUSA  Ibrahim" and "Ibrahim Musa" are the same person. */
+const nameWords = (name: string) => name.toLowerCase().split(/\s+/).filter(Boolean).sort().join(' ');
+
+/**
+ * The approver is who is paid: the staff payee, or a payee typed by hand under the approver's
+ * own name (with or without the middle name, in any order).
+ */
+function isPayee(expense: ExpenseRecord, auth: AuthContext) {
+  if (expense.payeeUserId === auth.userId) return true;
+  if (expense.payeeKind !== 'other') return false;
+  const { firstname, middlename, lastname } = auth.row.user;
+  const typed = nameWords(expense.payeeName);
+  return [`${firstname} ${lastname}`, `${firstname} ${middlename ?? ''} ${lastname}`].some(
+    (name) => nameWords(name) === typed,
+  );
+}
+
+/**
+ * Four eyes on a decision: never by whoever recorded or submitted the request, changed its amount
+ * or payee at any time, or is paid by it.
+ */
+function assertFourEyes(expense: ExpenseRecord, auth: AuthContext) {
+  if (expense.createdBy === auth.userId || expense.submittedBy === auth.userId) throw ownExpenseApproval();
+  if (expense.amountPayeeEditors.includes(auth.userId)) throw editedExpenseApproval();
+  if (isPayee(expense, auth)) throw payeeExpenseApproval();
+}
+
+/**
+ * Above the school's threshold when it was submitted, or above it now: a threshold lowered while
+ * the request waited applies to its approval too.
+ */
+async function aboveThreshold(tx: Tx, expense: ExpenseRecord) {
+  if (expense.needsProprietor) return true;
+  const threshold = await proprietorThreshold(tx, expense.schoolId);
+  return threshold !== null && expense.amountKobo > threshold;
+}
+
 /**
  * A person's step on a request (see the domain's `expenseTransition`). Approving and rejecting
- * are four-eyes decisions: never by whoever recorded or submitted it, and above the school's
- * threshold only by a proprietor (or the group's admin).
+ * are four-eyes decisions (see `assertFourEyes`), and above the school's threshold only a
+ * proprietor (or the group's admin) approves.
  */
 export async function transitionExpense(
   ctx: AppContext,
@@ -321,10 +393,10 @@ export async function transitionExpense(
     if (!before) throw expenseNotFound();
     const status = expenseTransition(before.status, step.action);
     if (!status) throw transitionNotAllowed(before.status, step.action);
-    if (decision && (before.createdBy === auth.userId || before.submittedBy === auth.userId)) {
-      throw ownExpenseApproval();
+    if (decision) assertFourEyes(before, auth);
+    if (step.action === 'approve' && !mayApproveAbovePolicy(auth) && (await aboveThreshold(tx, before))) {
+      throw needsProprietor();
     }
-    if (step.action === 'approve' && before.needsProprietor && !mayApproveAbovePolicy(auth)) throw needsProprietor();
     const after = await updateExpense(tx, id, {
       status,
       ...(await changesOf(tx, ctx.clock(), before, step, auth.userId)),

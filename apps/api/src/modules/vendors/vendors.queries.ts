@@ -1,9 +1,15 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { expensePayouts, expenses, vendors } from '../../db/schema.js';
+import { rowsOf } from '../../db/rows.js';
+import { expensePayouts, expenses, schools, users, vendorBankChanges, vendors } from '../../db/schema.js';
 import { inGroupScope, inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
 export type VendorValues = typeof vendors.$inferInsert;
+export type BankChangeRecord = typeof vendorBankChanges.$inferSelect;
+
+const proposer = alias(users, 'vendor_bank_proposer');
+const isPending = eq(vendorBankChanges.status, 'pending');
 
 /**
  * The vendors matching `where`, each with what was paid out to it net of reversals, counting only
@@ -11,14 +17,26 @@ export type VendorValues = typeof vendors.$inferInsert;
  */
 export async function listVendors(db: DbOrTx, scope: Scope, where: SQL) {
   const rows = await db
-    .select({ vendor: vendors, totalPaid: sql<string>`coalesce(sum(${expensePayouts.amountKobo}), 0)::text` })
+    .select({
+      vendor: vendors,
+      pending: vendorBankChanges,
+      proposedBy: {
+        id: proposer.id,
+        firstname: proposer.firstname,
+        middlename: proposer.middlename,
+        lastname: proposer.lastname,
+      },
+      totalPaid: sql<string>`coalesce(sum(${expensePayouts.amountKobo}), 0)::text`,
+    })
     .from(vendors)
+    .leftJoin(vendorBankChanges, and(eq(vendorBankChanges.vendorId, vendors.id), isPending))
+    .leftJoin(proposer, eq(proposer.id, vendorBankChanges.proposedBy))
     .leftJoin(expenses, and(eq(expenses.vendorId, vendors.id), inSchoolScope(scope, expenses.schoolId)))
     .leftJoin(expensePayouts, eq(expensePayouts.expenseId, expenses.id))
     .where(where)
-    .groupBy(vendors.id)
+    .groupBy(vendors.id, vendorBankChanges.id, proposer.id)
     .orderBy(vendors.name, vendors.id);
-  return rows.map((row) => ({ vendor: row.vendor, totalPaid: BigInt(row.totalPaid) }));
+  return rows.map((row) => ({ ...row, totalPaid: BigInt(row.totalPaid) }));
 }
 
 export type VendorRow = Awaited<ReturnType<typeof listVendors>>[number];
@@ -45,6 +63,51 @@ export async function lockVendor(tx: DbOrTx, scope: Scope, id: string) {
     .where(and(inGroupScope(scope, vendors.groupSchoolId), eq(vendors.id, id)))
     .for('update');
   return row;
+}
+
+/** The change of bank details waiting for approval, locked so one decision or newer proposal wins. */
+export async function lockPendingChange(tx: DbOrTx, vendorId: string) {
+  const [row] = await tx
+    .select()
+    .from(vendorBankChanges)
+    .where(and(eq(vendorBankChanges.vendorId, vendorId), isPending))
+    .for('update');
+  return row;
+}
+
+export async function lockBankChange(tx: DbOrTx, vendorId: string, changeId: string) {
+  const [row] = await tx
+    .select()
+    .from(vendorBankChanges)
+    .where(and(eq(vendorBankChanges.id, changeId), eq(vendorBankChanges.vendorId, vendorId)))
+    .for('update');
+  return row;
+}
+
+export async function insertBankChange(tx: DbOrTx, values: typeof vendorBankChanges.$inferInsert) {
+  const [row] = await tx.insert(vendorBankChanges).values(values).returning();
+  return row!;
+}
+
+export async function updateBankChange(tx: DbOrTx, id: string, values: Partial<BankChangeRecord>) {
+  const [row] = await tx.update(vendorBankChanges).set(values).where(eq(vendorBankChanges.id, id)).returning();
+  return row!;
+}
+
+/**
+ * Who may approve a change of a group's vendor's bank details: the Principals of its schools and
+ * its Proprietors, active, never the person who proposed it.
+ */
+export async function groupApproversOf(db: DbOrTx, groupSchoolId: string, exceptId: string): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select u.id from ${users} u
+      join ${schools} sc on sc.id = u.school_id
+      where u.deleted_at is null and u.status = 'active' and u.id <> ${exceptId}
+        and sc.group_school_id = ${groupSchoolId}
+        and ('Principal' = any(u.roles) or 'Proprietor' = any(u.roles))`,
+  );
+  return rows.map((row) => row.id);
 }
 
 export async function vendorNameTaken(db: DbOrTx, groupSchoolId: string, name: string, exceptId?: string) {

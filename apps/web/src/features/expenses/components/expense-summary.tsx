@@ -1,4 +1,5 @@
 import {
+  type BankAccount,
   EXPENSE_CATEGORY_LABELS,
   EXPENSE_PAYEE_KIND_LABELS,
   type ExpenseDetail,
@@ -7,7 +8,6 @@ import {
 import type { ReactNode } from 'react';
 import { Card, CardBody, CardHeader } from '@/components/ui';
 import { formatDate, formatDateTime } from '@/lib/dates';
-import { useVendors } from '../api/get-vendors';
 import { paidPercent } from '../lib/format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -19,15 +19,22 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The vendor's bank account, where the money goes; the list is the group's, inactive ones included. */
-function VendorBank({ vendorId }: { vendorId: string }) {
-  const vendors = useVendors({ include_inactive: 'true' });
-  const vendor = vendors.data?.find((item) => item._id === vendorId);
-  if (!vendor) return null;
+/**
+ * Where the money goes: the account fixed when the expense was approved, or before that the
+ * vendor's approved account, which approving fixes. The approver sees it before deciding.
+ */
+function PayeeAccount({ account, fixed }: { account: BankAccount; fixed: boolean }) {
   return (
-    <span className="block text-sm text-slate-600 dark:text-slate-300">
-      {vendor.bankName} · <span className="font-mono">{vendor.accountNumber}</span> · {vendor.accountName}
-    </span>
+    <>
+      <span className="block text-sm text-slate-600 dark:text-slate-300">
+        {account.bankName} · <span className="font-mono">{account.accountNumber}</span> · {account.accountName}
+      </span>
+      <span className="block text-xs text-slate-500 dark:text-slate-400">
+        {fixed
+          ? 'Fixed when the expense was approved: every payout goes to this account.'
+          : 'The vendor’s approved account: approving the expense fixes it for its payouts.'}
+      </span>
+    </>
   );
 }
 
@@ -92,7 +99,7 @@ export function ExpenseSummary({ expense }: { expense: ExpenseDetail }) {
             <span className="block text-xs text-slate-500 dark:text-slate-400">
               {EXPENSE_PAYEE_KIND_LABELS[payee.kind]}
             </span>
-            {payee.vendor && <VendorBank vendorId={payee.vendor._id} />}
+            {payee.account && <PayeeAccount account={payee.account} fixed={payee.accountFixed} />}
           </Row>
           <Row label="Due date">{expense.dueDate ? formatDate(expense.dueDate) : 'Not set'}</Row>
           {expense.description && <Row label="Description">{expense.description}</Row>}

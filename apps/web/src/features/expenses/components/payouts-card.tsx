@@ -69,6 +69,12 @@ function Details({ payout }: { payout: ExpensePayout }) {
   return (
     <>
       {note && <span className="block font-medium text-slate-700 dark:text-slate-200">{note}</span>}
+      {payout.payee.account && (
+        <span className="block text-slate-600 dark:text-slate-300">
+          To {payout.payee.account.bankName} · <span className="font-mono">{payout.payee.account.accountNumber}</span> ·{' '}
+          {payout.payee.account.accountName}
+        </span>
+      )}
       {payout.note && <span className="block break-words text-slate-600 dark:text-slate-300">{payout.note}</span>}
       {payout.createdBy && (
         <span className="block text-xs text-slate-500 dark:text-slate-400">By {payout.createdBy.name}</span>

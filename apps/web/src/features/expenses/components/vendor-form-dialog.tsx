@@ -13,6 +13,7 @@ import { applyFieldErrors } from '@/lib/form';
 import { useSchools } from '@/lib/queries/schools';
 import { useCreateVendor } from '../api/create-vendor';
 import { useUpdateVendor } from '../api/update-vendor';
+import { EXPENSE_MESSAGES } from '../lib/messages';
 import type { ExpensePermissions } from '../lib/permissions';
 
 const FIELDS = [
@@ -109,6 +110,11 @@ export function VendorFormDialog({ may, vendor, onClose }: VendorFormDialogProps
       <FormField label="Vendor name" required error={errors.name?.message}>
         <Input autoComplete="off" {...register('name')} />
       </FormField>
+      {vendor && (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
+          {EXPENSE_MESSAGES.bankChangeHint}
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Bank" required error={errors.bank_code?.message}>
           <Select {...register('bank_code')}>

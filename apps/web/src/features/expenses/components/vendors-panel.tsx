@@ -9,6 +9,7 @@ import { useVendors } from '../api/get-vendors';
 import { EXPENSE_MESSAGES } from '../lib/messages';
 import type { ExpensePermissions } from '../lib/permissions';
 import { ListSkeleton } from './list-skeleton';
+import { PendingBankChange } from './vendor-bank-change';
 import { VendorFormDialog } from './vendor-form-dialog';
 
 type Editing = { vendor?: Vendor } | null;
@@ -155,11 +156,14 @@ function VendorList({ vendors, may, onEdit }: VendorListProps) {
                   <p className="font-medium break-words text-slate-900 dark:text-white">{vendor.name}</p>
                   <Contact vendor={vendor} />
                 </td>
-                <td className="px-3 py-3 text-slate-700 dark:text-slate-200">
+                <td className="max-w-96 px-3 py-3 text-slate-700 dark:text-slate-200">
                   <p>{vendor.bankName}</p>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
                     <span className="font-mono">{vendor.accountNumber}</span> · {vendor.accountName}
                   </p>
+                  {vendor.pendingBankChange && (
+                    <PendingBankChange vendor={vendor} change={vendor.pendingBankChange} may={may} />
+                  )}
                 </td>
                 <td className="px-3 py-3 text-right whitespace-nowrap text-slate-900 tabular-nums dark:text-white">
                   {formatKobo(vendor.totalPaid)}
@@ -194,6 +198,9 @@ function VendorList({ vendors, may, onEdit }: VendorListProps) {
             {vendor.bankName} · <span className="font-mono">{vendor.accountNumber}</span>
             <span className="block text-xs text-slate-500 dark:text-slate-400">{vendor.accountName}</span>
           </p>
+          {vendor.pendingBankChange && (
+            <PendingBankChange vendor={vendor} change={vendor.pendingBankChange} may={may} />
+          )}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-slate-600 dark:text-slate-300">
               Paid so far{' '}

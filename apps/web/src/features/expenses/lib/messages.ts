@@ -29,6 +29,10 @@ export const EXPENSE_MESSAGES = {
   vendorCreateFailed: 'Failed to add the vendor',
   vendorUpdated: 'Vendor updated',
   vendorUpdateFailed: 'Failed to update the vendor',
+  bankChangeApproved: 'New bank details approved',
+  bankChangeRejected: 'New bank details rejected',
+  bankChangeDecisionFailed: 'Failed to decide on the new bank details',
+  bankChangeHint: 'New bank details wait for another approver; until then payments go to the approved account.',
   payeesFailed: 'Failed to fetch staff',
   ownExpense: 'You recorded this expense, so another person approves it.',
   needsProprietor:
