@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { PHONE, screenshot, signInAs } from './support';
+import { expectAnnounced, PHONE, screenshot, signInAs } from './support';
 
 test.describe('user management', () => {
   test('an admin creates a user, finds them, deactivates them and exports the list', async ({ page }) => {
@@ -26,7 +26,7 @@ test.describe('user management', () => {
     await expect(dialog.getByText("Passwords don't match")).toBeVisible();
     await dialog.getByLabel('Confirm password', { exact: true }).fill('a-strong-password');
     await dialog.getByRole('button', { name: 'Create User' }).click();
-    await expect(page.getByText('User created successfully!')).toBeVisible();
+    await expectAnnounced(page, 'User created successfully!');
 
     await page.getByLabel('Search users').fill('halima.yusuf@');
     const row = page.getByRole('checkbox', { name: 'Select Halima Yusuf' });
@@ -36,7 +36,7 @@ test.describe('user management', () => {
     await row.check();
     await page.getByRole('button', { name: 'Deactivate' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
-    await expect(page.getByText('Users deactivated successfully')).toBeVisible();
+    await expectAnnounced(page, 'Users deactivated successfully');
     await expect(page.getByRole('row', { name: /Halima Yusuf/ }).getByText('Inactive', { exact: true })).toBeVisible();
 
     await page.getByLabel('Search users').fill('');

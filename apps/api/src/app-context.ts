@@ -60,6 +60,7 @@ export function createContext(options: {
     mailer: createMailer({
       db: options.db,
       smtpUrl: options.config.smtpUrl,
+      allowPrivateSmtpHosts: options.config.smtpAllowPrivateHosts,
       from: options.config.mailFrom,
       log: options.log,
       clock,

@@ -27,6 +27,7 @@ const envSchema = z.object({
   BACKUP_FREQUENCY: z.enum(BACKUP_FREQUENCIES).default('daily'),
   BACKUP_RETENTION_DAYS: bounded('backupRetentionDays', 30),
   SMTP_URL: z.string().url().optional(),
+  SMTP_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).default('false'),
   MAIL_FROM: z.string().default('SchoolLedger <no-reply@schoolledger.ng>'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -59,6 +60,12 @@ export type AppConfig = {
   /** What every group runs with until its administrator saves General Settings. */
   settingsDefaults: Settings;
   smtpUrl: string | undefined;
+  /**
+   * Whether a group's own SMTP host may be on a private network or this machine (a school's mail
+   * server on its LAN). The operator decides, never a tenant; link-local and reserved addresses
+   * stay refused either way.
+   */
+  smtpAllowPrivateHosts: boolean;
   mailFrom: string;
   seedDemo: boolean;
   trustProxy: boolean;
@@ -131,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       backup: { frequency: e.BACKUP_FREQUENCY, retentionDays: e.BACKUP_RETENTION_DAYS },
     },
     smtpUrl: e.SMTP_URL,
+    smtpAllowPrivateHosts: e.SMTP_ALLOW_PRIVATE_HOSTS === 'true',
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO === 'true',
     trustProxy: e.TRUST_PROXY === 'true',

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { EMAIL_HOURLY_LIMIT_PER_SCHOOL } from '@schoolledger/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -8,6 +8,12 @@ import { emailRenderer } from '../src/modules/email/email-templates.service.js';
 import { bearer, demoEmail, FIRST_SCHOOL, insertUser, login, useTestApp } from './helper.js';
 
 const SMTP_USER = 'bursary@crestview.example';
+
+const listenOnLoopback = (server: Server) =>
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+
 const SMTP_PASS = 'Zoho-app-password-7731';
 
 /** A real SMTP server on loopback that accepts only SMTP_USER with SMTP_PASS, and keeps what it receives. */
@@ -45,7 +51,8 @@ function startSmtpServer() {
 describe('email configuration, templates, sending and statistics', () => {
   const smtp = startSmtpServer();
   let port = 0;
-  const t = useTestApp();
+  // The test SMTP servers listen on loopback, which only the operator's setting lets a group use.
+  const t = useTestApp({ env: { SMTP_ALLOW_PRIVATE_HOSTS: 'true' } });
   const ids = { group: '', school: '', otherGroup: '' };
   let otherIct: { authorization: string };
 
@@ -199,12 +206,16 @@ describe('email configuration, templates, sending and statistics', () => {
     );
   });
 
-  it("answers a refused test send with the SMTP server's error, not a stack", async () => {
+  it('answers a refused login in our words with the SMTP server’s reply, and no stack', async () => {
     await call('ict', 'PUT', '/email/config', settings({ auth: { user: SMTP_USER, pass: 'wrong-password' } }));
     const response = await call('ict', 'POST', '/email/test', { testEmail: 'third@example.ng' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data.ok).toBe(false);
-    expect(response.json().data.message).toMatch(/^Failed to send test email: .*Invalid username or password/);
+    // The server spoke SMTP and answered our login: its reply helps fix the settings.
+    expect(response.json().data).toEqual({
+      ok: false,
+      message:
+        'Failed to send test email: The SMTP server did not accept this user name and password: 535 Invalid username or password',
+    });
     expect(response.body).not.toMatch(/at .*\.js:\d+/);
     expect(response.body).not.toContain('wrong-password');
     await call('ict', 'PUT', '/email/config', settings());
@@ -402,6 +413,116 @@ describe('email configuration, templates, sending and statistics', () => {
     expect(queued).toHaveLength(0);
     const student = await call('student', 'POST', '/email/send', { to: demoEmail('bursar') });
     expect(student.statusCode).toBe(403);
+  });
+
+  it('makes the links of a school’s email itself: a sender cannot point them at another site', async () => {
+    const payHere = await call('ict', 'POST', '/email/send', {
+      to: demoEmail('bursar'),
+      templateId: 'payment_reminder',
+      templateVariables: { feeName: 'Tuition', paymentUrl: 'https://evil.example/pay' },
+    });
+    expect(payHere.statusCode).toBe(422);
+    expect(payHere.json().errors).toEqual([
+      {
+        field: 'templateVariables.paymentUrl',
+        message: 'Links in an email are made by SchoolLedger; leave this out',
+      },
+    ]);
+    const logo = await call('ict', 'POST', '/email/send', {
+      to: demoEmail('bursar'),
+      templateVariables: { message: 'Hello', logoUrl: 'https://tracker.example/pixel.png' },
+    });
+    expect(logo.statusCode).toBe(422);
+    expect(logo.json().errors[0].field).toBe('templateVariables.logoUrl');
+    for (const actionUrl of [
+      'javascript:alert(document.cookie)',
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil',
+    ]) {
+      const response = await call('ict', 'POST', '/email/send', {
+        to: demoEmail('bursar'),
+        templateVariables: { message: 'Open it', actionUrl },
+      });
+      expect(response.statusCode, actionUrl).toBe(422);
+      expect(response.json().errors, actionUrl).toEqual([
+        { field: 'templateVariables.actionUrl', message: 'Must be a path of this app, such as /student/fees' },
+      ]);
+    }
+    expect(await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Open it'))).toHaveLength(0);
+
+    const sent = await call('ict', 'POST', '/email/send', {
+      to: demoEmail('bursar'),
+      subject: 'Your fees page',
+      templateVariables: { message: 'See what is owed', actionUrl: '/student/fees' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.ctx.mailer.deliverDue();
+    const mail = smtp.received.find((each) => /Subject: Your fees page/.test(each.body));
+    // The raw message: quoted-printable soft breaks and `=3D` undone, and Mustache's escaped slashes read as a browser reads them.
+    const html = (mail?.body ?? '')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=')
+      .replaceAll('&#x2F;', '/');
+    expect([...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1])).toEqual([
+      `${t.ctx.config.appUrl}/student/fees`,
+    ]);
+  });
+
+  it('tells an open port that is not SMTP from a closed one by nothing, and never repeats what it answered', async () => {
+    const banners = [
+      'INFO {"server_id":"NBQX5","server_name":"nats-internal","version":"2.10.7","proto":1}\r\n',
+      '\x4a\x00\x00\x00\x0a11.4.2-MariaDB-ubu2404\x00',
+    ];
+    const services = banners.map((banner) => createServer((socket) => socket.end(banner)));
+    const ports = await Promise.all(services.map(listenOnLoopback));
+    const gone = createServer();
+    const closedPort = await listenOnLoopback(gone);
+    await new Promise<void>((resolve) => gone.close(() => resolve()));
+    try {
+      for (const servicePort of [...ports, closedPort]) {
+        expect((await call('ict', 'PUT', '/email/config', settings({ port: servicePort }))).statusCode).toBe(200);
+        const response = await call('ict', 'POST', '/email/test', { testEmail: 'probe@example.ng' });
+        expect(response.json().data, String(servicePort)).toEqual({
+          ok: false,
+          message: 'Failed to send test email: No SMTP server answered at this host and port',
+        });
+        expect(response.body).not.toMatch(/nats|2\.10\.7|MariaDB|11\.4/);
+      }
+      const queued = await call('ict', 'POST', '/email/send', { to: demoEmail('auditor'), subject: 'Probe' });
+      expect(queued.statusCode, queued.body).toBe(200);
+      await t.ctx.mailer.deliverDue();
+      expect(await outboxRow(demoEmail('auditor'))).toMatchObject({
+        subject: 'Probe',
+        status: 'retrying',
+        lastError: 'No SMTP server answered at this host and port',
+      });
+    } finally {
+      await t.ctx.db.delete(emailOutbox).where(eq(emailOutbox.subject, 'Probe'));
+      await call('ict', 'PUT', '/email/config', settings());
+      await Promise.all(services.map((service) => new Promise((resolve) => service.close(resolve))));
+    }
+  });
+
+  it("sends a password-reset email through the group's own SMTP server, not only to the outbox", async () => {
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      payload: { email: demoEmail('headteacher') },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const reset = async () => {
+      const rows = await t.ctx.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, demoEmail('headteacher')));
+      return rows.find((row) => row.subject === 'Reset your SchoolLedger password' && row.status !== 'queued');
+    };
+    for (let tries = 0; tries < 100 && !(await reset()); tries++) await new Promise((done) => setTimeout(done, 50));
+    expect(await reset()).toMatchObject({ status: 'sent', groupSchoolId: ids.group, sensitive: true });
+    const mail = smtp.received.find((each) => each.to.includes(demoEmail('headteacher')));
+    expect(mail?.from).toBe('bursary@crestview.example');
+    expect(mail?.body).toMatch(/reset-password\?token=/);
   });
 
   it('takes at most 100 emails a call and a capped number of hand-written emails a school an hour', async () => {

@@ -39,6 +39,8 @@ describe('reports: preview, files made by the job runner, email and schedules', 
     },
   });
   const ids = { school: '', term: '', arm: '', fee: '', ada: '', bayo: '', chidi: '', armName: '' };
+  /** The school's principal: a person a report of the school may be emailed to. */
+  const PRINCIPAL = 'principal@report-test.example';
   let bursar: Who;
   let otherBursar: Who;
 
@@ -104,6 +106,7 @@ describe('reports: preview, files made by the job runner, email and schedules', 
         chidi: chidi.id,
       });
       bursar = await bursarOf(t, school.id);
+      await insertUser(t, { email: PRINCIPAL, roles: ['Principal'], schoolId: school.id });
       otherBursar = await bursarOf(t, (await loadPaymentIds(t)).school);
       await payCashAs('admin', ids.ada, '10000.50');
       await payCashAs(bursar, ids.bayo, '2500.25');
@@ -269,7 +272,7 @@ describe('reports: preview, files made by the job runner, email and schedules', 
     });
 
     it('emails a finished file to the recipient over SMTP, with the file attached', async () => {
-      await generate(bursar, 'debtors', 'pdf', { termId: ids.term }, 'proprietor@example.ng');
+      await generate(bursar, 'debtors', 'pdf', { termId: ids.term }, PRINCIPAL);
       await t.ctx.mailer.deliverDue();
       const messages = await Promise.all(smtp.received.map((message) => simpleParser(message.raw)));
       const mail = messages.find((message) => message.subject === 'Debtors list: Report Test Academy');
@@ -282,7 +285,7 @@ describe('reports: preview, files made by the job runner, email and schedules', 
         report: 'collections',
         format: 'xlsx',
         filters: { schoolId: ids.school },
-        emailTo: 'proprietor@example.ng',
+        emailTo: PRINCIPAL,
         frequency: 'weekly',
         weekday: 1,
         hour: 7,
@@ -302,7 +305,7 @@ describe('reports: preview, files made by the job runner, email and schedules', 
       expect(run).toMatchObject({
         report: 'collections',
         format: 'xlsx',
-        emailTo: 'proprietor@example.ng',
+        emailTo: PRINCIPAL,
         status: 'queued',
       });
       const today = todayIn();
@@ -311,6 +314,63 @@ describe('reports: preview, files made by the job runner, email and schedules', 
       expect((await call(otherBursar, 'DELETE', `/reports/schedules/${schedule.id}`)).statusCode).toBe(404);
       expect((await call(bursar, 'DELETE', `/reports/schedules/${schedule.id}`)).statusCode).toBe(200);
       expect((await call(bursar, 'GET', '/reports/schedules')).json().data.schedules).toEqual([]);
+    });
+
+    it('emails a report only to a person of the sender’s schools, when asked and at every run', async () => {
+      const debtors = { report: 'debtors', format: 'csv', filters: { termId: ids.term } };
+      for (const emailTo of ['attacker@evil.example', 'principal@demo.schoolledger.ng']) {
+        const run = await call(bursar, 'POST', '/reports/runs', { ...debtors, emailTo });
+        expect(run.statusCode, emailTo).toBe(422);
+        expect(run.json().errors).toEqual([{ field: 'emailTo', message: `${emailTo} is not a member of your school` }]);
+        const schedule = await call(bursar, 'POST', '/reports/schedules', {
+          ...debtors,
+          emailTo,
+          frequency: 'weekly',
+        });
+        expect(schedule.statusCode, emailTo).toBe(422);
+        expect(schedule.json().errors).toEqual([
+          { field: 'emailTo', message: `${emailTo} is not a member of your school` },
+        ]);
+      }
+      const kept = await t.ctx.db.select().from(reportRuns).where(eq(reportRuns.emailTo, 'attacker@evil.example'));
+      expect(kept).toEqual([]);
+      expect(
+        await t.ctx.db.select().from(reportSchedules).where(eq(reportSchedules.emailTo, 'attacker@evil.example')),
+      ).toEqual([]);
+
+      // A colleague who leaves the school after a run was asked for, or a schedule made, gets nothing more.
+      const leaver = await insertUser(t, {
+        email: 'leaving@report-test.example',
+        roles: ['Principal'],
+        schoolId: ids.school,
+      });
+      const queued = await call(bursar, 'POST', '/reports/runs', {
+        ...debtors,
+        emailTo: 'Leaving@Report-Test.example',
+      });
+      expect(queued.statusCode, queued.body).toBe(202);
+      expect(queued.json().data.emailTo).toBe('leaving@report-test.example');
+      const schedule = await call(bursar, 'POST', '/reports/schedules', {
+        ...debtors,
+        emailTo: 'leaving@report-test.example',
+        frequency: 'weekly',
+      });
+      expect(schedule.statusCode, schedule.body).toBe(200);
+      await t.ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, leaver.id));
+
+      await generateReportRun(t.ctx, queued.json().data.id);
+      const [run] = await t.ctx.db.select().from(reportRuns).where(eq(reportRuns.id, queued.json().data.id));
+      expect(run).toMatchObject({
+        status: 'failed',
+        error: 'leaving@report-test.example is not a member of your school',
+      });
+      await t.ctx.db
+        .update(reportSchedules)
+        .set({ nextRunAt: new Date(Date.now() - 1000) })
+        .where(eq(reportSchedules.id, schedule.json().data.id));
+      expect(await runDueSchedules(t.ctx)).toEqual({ queued: 0, refused: 1 });
+      await t.ctx.mailer.deliverDue();
+      expect(smtp.received.filter((message) => message.to.includes('leaving@report-test.example'))).toEqual([]);
     });
 
     it('deletes a file once its days are up and says so', async () => {

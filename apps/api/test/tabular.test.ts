@@ -2,11 +2,15 @@ import { koboToDecimal } from '@schoolledger/domain';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import {
   type AnySection,
+  csvFigure,
+  csvText,
   type ReportDocument,
   sectionTotals,
+  unneutralised,
   writeDocument,
   writeTable,
 } from '../src/lib/tabular/index.js';
@@ -294,5 +298,110 @@ describe('report documents written as Excel, CSV and PDF', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('files cannot attack the reader', () => {
+  const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+  const HOSTILE = [
+    '=HYPERLINK("http://evil.example/pay","Pay here")',
+    "+cmd|' /C calc'!A0",
+    "-2+3+cmd|' /C calc'!A0",
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    '\t=1+1',
+    '\r=1+1',
+    '＝1+1',
+  ];
+  const debtors: AnySection = {
+    title: 'Debtors',
+    totals: true,
+    columns: [
+      { key: 'name', header: 'Student', kind: 'text' },
+      { key: 'owed', header: 'Owed', kind: 'money', total: true },
+      { key: 'days', header: 'Days overdue', kind: 'number' },
+    ],
+    rows: HOSTILE.map((name) => ({ name, owed: -500_000n, days: -3 })),
+  };
+
+  it('writes a CSV cell that starts like a formula as quoted text behind a quote mark, and figures bare', async () => {
+    const buffer = await writeDocument(report({ sections: [debtors] }), 'csv');
+    const records = csvRecords(buffer);
+    expect(records.slice(2, 2 + HOSTILE.length)).toEqual(HOSTILE.map((name) => [`'${name}`, '-5000.00', '-3']));
+    expect(records[2 + HOSTILE.length]).toEqual(['Total', koboToDecimal(-500_000n * BigInt(HOSTILE.length)), '']);
+    const text = buffer.toString('utf8');
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example/pay"",""Pay here"")",-5000.00,-3\n`);
+    expect(text).toContain(`"'+cmd|' /C calc'!A0",-5000.00,-3\n`);
+  });
+
+  it('writes the same names in Excel as string cells, never formulas, with the amounts as numbers', async () => {
+    const bytes = await writeDocument(report({ sections: [debtors] }), 'xlsx');
+    const sheet = (await workbookOf(bytes)).worksheets[0]!;
+    const header = headerRowOf(sheet, 'Student');
+    HOSTILE.forEach((name, index) => {
+      const row = sheet.getRow(header + 1 + index);
+      expect(row.getCell(1).type).toBe(ExcelJS.ValueType.String);
+      // An XML reader turns a carriage return into a line feed; the cell is text either way.
+      expect(row.getCell(1).value).toBe(name.replace('\r', '\n'));
+      expect(row.getCell(2).value).toBe(-5000);
+    });
+    const xml = strFromU8(unzipSync(new Uint8Array(bytes))['xl/worksheets/sheet1.xml']!);
+    // The only formula in the sheet is the totals row's own SUM.
+    expect(xml.match(/<f>[^<]*<\/f>/g)).toEqual([`<f>SUM(B${header + 1}:B${header + HOSTILE.length})</f>`]);
+  });
+
+  it('round-trips any cell through a CSV parser: same rows and fields, text never starting like a formula', () => {
+    const tricky = fc.constantFrom(
+      '=',
+      '+',
+      '-',
+      '@',
+      '\t',
+      '\r',
+      '\n',
+      '\r\n',
+      '"',
+      ',',
+      "'",
+      ' ',
+      '\uFEFF',
+      '\uFF1D',
+      '\uFF0B',
+      '\uFF0D',
+      '\uFF20',
+    );
+    const text = fc
+      .array(fc.oneof(tricky, fc.string({ unit: 'binary', maxLength: 4 })), { maxLength: 8 })
+      .map((parts) => parts.join(''));
+    const figure = fc.oneof(fc.integer(), fc.bigInt(), fc.double());
+    const cell = fc.oneof(
+      { weight: 4, arbitrary: text },
+      { weight: 1, arbitrary: figure.map(csvFigure) },
+      { weight: 1, arbitrary: fc.constant(null) },
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(cell, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 8 }), (rows) => {
+        const file = csvText(rows);
+        expect(file.startsWith('\uFEFF')).toBe(true);
+        const records = parse(file, { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
+        const expected = rows.map((row) =>
+          row.map((value) => {
+            const written =
+              value === null || value === undefined ? '' : typeof value === 'string' ? value : value.figure;
+            const figureKept = typeof value === 'object' && value !== null && /^-?\d+(\.\d+)?$/.test(written);
+            return !figureKept && FORMULA_START.test(written) ? `'${written}` : written;
+          }),
+        );
+        expect(records).toEqual(expected);
+        const texts = records.flatMap((record, r) => record.filter((_, c) => typeof rows[r]![c] === 'string'));
+        expect(texts.filter((value) => FORMULA_START.test(value))).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('reads back a quote-marked cell of an exported file as it was, for the imports', () => {
+    expect(HOSTILE.map((name) => unneutralised(`'${name}`))).toEqual(HOSTILE);
+    expect(unneutralised("'Tis the season")).toBe("'Tis the season");
+    expect(unneutralised('+234 803 123 4567')).toBe('+234 803 123 4567');
   });
 });

@@ -1,10 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { fieldError } from './errors.js';
+import { unneutralised } from './tabular/index.js';
 
 /*
  * The rows of an uploaded CSV file or Excel workbook (its first sheet), as trimmed text cells: the
- * student import and the results import read their files the same way.
+ * student import and the results import read their files the same way. A cell our exports wrote
+ * as `'+234…` (so a spreadsheet does not run it) reads back as `+234…`.
  */
 
 export interface FileRow {
@@ -42,14 +44,14 @@ export async function readTableFile(buffer: Buffer): Promise<FileRow[]> {
     const rows: FileRow[] = [];
     sheet.eachRow((row, rowNumber) => {
       const values = row.values as ExcelJS.CellValue[];
-      rows.push({ row: rowNumber, cells: values.slice(1).map((value) => cellText(value).trim()) });
+      rows.push({ row: rowNumber, cells: values.slice(1).map((value) => unneutralised(cellText(value).trim())) });
     });
     return rows;
   }
   if (buffer.includes(0)) throw unreadable();
   try {
     const records: string[][] = parse(buffer, { bom: true, relax_column_count: true, trim: true });
-    return records.map((cells, index) => ({ row: index + 1, cells }));
+    return records.map((cells, index) => ({ row: index + 1, cells: cells.map(unneutralised) }));
   } catch {
     throw unreadable();
   }

@@ -88,6 +88,17 @@ export const EMAIL_MESSAGES = {
   sendFailed: 'Failed to send email',
   bulkSendFailed: 'Failed to send bulk emails',
   selectGroup: 'Please select a school group',
+  smtpHostNotFound: 'The SMTP host could not be found; check its name',
+  smtpHostLocal:
+    "This SMTP host is on a private network or is this server itself. Use your mail provider's host name; the operator of this SchoolLedger server can allow a mail server on your own network",
+  smtpHostReserved: 'This SMTP host is not an address a mail server can have',
+  smtpNoAnswer: 'No SMTP server answered at this host and port',
+  smtpTlsFailed: 'The secure connection failed; check the port and the SSL setting',
+  smtpAuthRefused: 'The SMTP server did not accept this user name and password',
+  smtpAddressRefused: 'The SMTP server refused the sender or the recipient address',
+  smtpMessageRefused: 'The SMTP server refused the message',
+  linkMadeByApp: 'Links in an email are made by SchoolLedger; leave this out',
+  appPath: 'Must be a path of this app, such as /student/fees',
 } as const;
 
 const validEmail = z
@@ -207,6 +218,11 @@ export type EmailPreview = z.infer<typeof emailPreviewSchema>;
 
 const templateValue = z.union([z.string().max(1000), z.number(), z.boolean()]);
 
+/** Links the server makes from its own address (APP_URL): a sender naming them could point a school's email at another site. */
+const SERVER_LINKS = ['paymentUrl', 'logoUrl'] as const;
+/** A path of this app, as a notification's actionUrl is: the server puts its own address in front. */
+const APP_PATH = /^\/(?!\/)[^\s\\]{0,299}$/;
+
 /** POST /email/send (SPEC §5 email message); the wording comes from the template, the subject may replace its own. */
 export const sendEmailInputSchema = z.object({
   to: validEmail,
@@ -214,6 +230,17 @@ export const sendEmailInputSchema = z.object({
   templateId: z.enum(EMAIL_TEMPLATE_IDS, { error: 'Unknown template' }).default('system_notification'),
   templateVariables: z
     .partialRecord(z.enum(EMAIL_TEMPLATE_VARIABLES, { error: 'Unknown template variable' }), templateValue)
+    .superRefine((variables, context) => {
+      for (const name of SERVER_LINKS) {
+        if (variables[name] !== undefined) {
+          context.addIssue({ code: 'custom', path: [name], message: EMAIL_MESSAGES.linkMadeByApp });
+        }
+      }
+      const action = variables.actionUrl;
+      if (action !== undefined && !(typeof action === 'string' && APP_PATH.test(action))) {
+        context.addIssue({ code: 'custom', path: ['actionUrl'], message: EMAIL_MESSAGES.appPath });
+      }
+    })
     .default({}),
   priority: z.enum(['high', 'normal']).default('normal'),
 });

@@ -47,7 +47,7 @@ export const generateReportInputSchema = z.strictObject({
   report: reportIdSchema,
   format: z.enum(EXPORT_FORMATS, { error: 'Choose a format' }),
   filters: reportFiltersSchema.default({}),
-  /** Also email the file to this address once it is ready. */
+  /** Also email the file to this person of the caller's schools once it is ready. */
   emailTo: emailSchema.optional(),
 });
 export type GenerateReportInput = z.input<typeof generateReportInputSchema>;

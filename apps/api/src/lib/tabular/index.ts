@@ -3,6 +3,7 @@ import { toPdf } from './pdf.js';
 import { type AnyTable, documentOf, type ReportDocument } from './table.js';
 import { toXlsx } from './xlsx.js';
 
+export { type CsvCell, csvFigure, csvText, nairaFigure, unneutralised } from './csv.js';
 export type {
   AnySection,
   AnyTable,

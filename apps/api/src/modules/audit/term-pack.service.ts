@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto';
-import { ACADEMIC_ERROR_CODES, entityMessages, koboToDecimal } from '@schoolledger/domain';
-import { stringify } from 'csv-stringify/sync';
+import { ACADEMIC_ERROR_CODES, entityMessages } from '@schoolledger/domain';
 import { strToU8, zipSync } from 'fflate';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/errors.js';
+import { type CsvCell, csvText, nairaFigure } from '../../lib/tabular/index.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from './audit.queries.js';
 import { verifyAuditChains } from './chain.service.js';
 import { findPackTerm, termExceptions, termFeeApprovals, termLedger } from './term-pack.queries.js';
 
-const naira = (kobo: string) => koboToDecimal(BigInt(kobo));
+const naira = (kobo: string) => nairaFigure(BigInt(kobo));
 
-function csv(header: string[], rows: (string | null)[][]): string {
-  return stringify([header, ...rows]);
+function csv(header: string[], rows: CsvCell[][]): string {
+  return csvText([header, ...rows]);
 }
 
 export interface TermPack {

@@ -137,6 +137,12 @@ export async function findEmailSettings(db: DbOrTx, groupSchoolId: string) {
   return row;
 }
 
+/** The school group a school belongs to. */
+export async function groupSchoolOf(db: DbOrTx, schoolId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: schools.groupSchoolId }).from(schools).where(eq(schools.id, schoolId));
+  return row?.id;
+}
+
 /** Locks the group's row (when there is one) so two saves never interleave. */
 export async function lockEmailSettings(db: DbOrTx, groupSchoolId: string) {
   const [row] = await db
@@ -175,9 +181,11 @@ export async function recipientsInScope(db: DbOrTx, scope: Scope, emails: string
       groupSchoolId: schools.groupSchoolId,
       schoolName: schools.name,
       schoolEmail: schools.email,
+      logoUrl: groupSchools.logoUrl,
     })
     .from(users)
     .leftJoin(schools, eq(schools.id, users.schoolId))
+    .leftJoin(groupSchools, eq(groupSchools.id, schools.groupSchoolId))
     .where(
       and(inArray(sql`lower(${users.email})`, emails), isNull(users.deletedAt), inSchoolScope(scope, users.schoolId)),
     );

@@ -14,6 +14,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError, type FieldError, validationFailed } from '../../lib/errors.js';
 import { encryptSecret } from '../../lib/secrets.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import type { Scope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import {
   type EmailSettingsRow,
@@ -28,6 +29,7 @@ import {
 import { groupOf } from './email-group.js';
 import { emailRenderer } from './email-templates.service.js';
 import type { OutgoingEmail } from './mailer.js';
+import { checkedSmtpAddress, SmtpHostRefused, smtpFailure } from './smtp-host.js';
 
 type ConfigInput = z.output<typeof emailConfigInputSchema>;
 type SendInput = z.output<typeof sendEmailInputSchema>;
@@ -75,6 +77,7 @@ function auditView(row: EmailSettingsRow | undefined, password: 'set' | 'changed
  */
 export async function saveEmailConfig(ctx: AppContext, auth: AuthContext, actor: Actor, input: ConfigInput) {
   const group = await groupOf(ctx, auth, input.group_school_id);
+  await assertSmtpHostAllowed(ctx, input.host);
   const saved = await ctx.db.transaction(async (tx) => {
     const before = await lockEmailSettings(tx, group);
     const stored = before?.authPassEnc;
@@ -108,6 +111,19 @@ export async function saveEmailConfig(ctx: AppContext, auth: AuthContext, actor:
   return toConfig(group, saved);
 }
 
+/**
+ * 422 when the host resolves to an address the server does not connect to (lib: smtp-host.ts). A
+ * name that does not resolve now is kept: every send checks it again.
+ */
+async function assertSmtpHostAllowed(ctx: AppContext, host: string) {
+  try {
+    await checkedSmtpAddress(host, ctx.config.smtpAllowPrivateHosts);
+  } catch (error) {
+    if (!(error instanceof SmtpHostRefused) || error.reason === 'notFound') return;
+    throw validationFailed([{ field: 'host', message: error.message }]);
+  }
+}
+
 /** Sends a test email at once through the group's saved settings; a refusal is a result, not an error. */
 export async function sendTestEmail(
   ctx: AppContext,
@@ -126,19 +142,40 @@ export async function sendTestEmail(
     });
     return { ok: true, message: EMAIL_MESSAGES.testSent };
   } catch (error) {
-    // The SMTP server's own words help fix the settings; nodemailer's extra fields (the command sent) stay out.
-    const reason = (error as Error).message?.split('\n')[0] ?? 'Unknown error';
-    return { ok: false, message: clip(`${EMAIL_MESSAGES.testSendFailed}: ${reason}`, 300) };
+    return { ok: false, message: `${EMAIL_MESSAGES.testSendFailed}: ${smtpFailure(error)}` };
   }
 }
 
 const HOUR_MS = 3_600_000;
 
 /**
- * Queues emails written by hand (SPEC §7 /email/send and /send-bulk). Only people within the
- * caller's scope can receive them, so the app cannot be used to mail strangers, and a school
- * puts at most EMAIL_HOURLY_LIMIT_PER_SCHOOL of them an hour in the outbox (receipts and reminders
- * are not counted: a busy cash desk must not silence the bursar).
+ * The people of the caller's schools whom the addresses belong to, by lower-cased address; a 422
+ * names each address outside them, so the app cannot be used to mail strangers (hand-written
+ * emails, and reports emailed or scheduled).
+ */
+export async function peopleInScope(
+  ctx: Pick<AppContext, 'db'>,
+  scope: Scope,
+  addresses: readonly string[],
+  field: (index: number) => string,
+) {
+  const people = new Map(
+    (await recipientsInScope(ctx.db, scope, [...new Set(addresses)])).map((person) => [person.email, person]),
+  );
+  const outside: FieldError[] = [];
+  addresses.forEach((address, index) => {
+    if (!people.has(address)) {
+      outside.push({ field: field(index), message: `${address} is not a member of your school` });
+    }
+  });
+  if (outside.length) throw validationFailed(outside);
+  return people;
+}
+
+/**
+ * Queues emails written by hand (SPEC §7 /email/send and /send-bulk), to people within the
+ * caller's scope only; a school puts at most EMAIL_HOURLY_LIMIT_PER_SCHOOL of them an hour in the
+ * outbox (receipts and reminders are not counted: a busy cash desk must not silence the bursar).
  */
 export async function sendEmails(
   ctx: AppContext,
@@ -148,16 +185,7 @@ export async function sendEmails(
   field: (index: number) => string,
 ) {
   const addresses = emails.map((email) => email.to.toLowerCase());
-  const people = new Map(
-    (await recipientsInScope(ctx.db, auth.scope, [...new Set(addresses)])).map((person) => [person.email, person]),
-  );
-  const outside: FieldError[] = [];
-  addresses.forEach((address, index) => {
-    if (!people.has(address)) {
-      outside.push({ field: field(index), message: `${address} is not a member of your school` });
-    }
-  });
-  if (outside.length) throw validationFailed(outside);
+  const people = await peopleInScope(ctx, auth.scope, addresses, field);
 
   const perSchool = new Map<string, number>();
   for (const address of addresses) {
@@ -181,13 +209,17 @@ export async function sendEmails(
     const outgoing: OutgoingEmail[] = [];
     for (const [index, email] of emails.entries()) {
       const person = people.get(addresses[index]!)!;
-      // Who the email is for and whose school it comes from are not the sender's to change.
+      const { actionUrl, ...chosen } = email.templateVariables;
+      // Who the email is for, whose school it comes from and where its links go are not the
+      // sender's to change: links are made from APP_URL, an action only names a page of the app.
       const composed = await render(person.groupSchoolId, email.templateId, {
-        paymentUrl: `${ctx.config.appUrl}/student/fees`,
         year: now.getFullYear(),
         timestamp: now.toISOString(),
         title: email.subject ?? '',
-        ...email.templateVariables,
+        ...chosen,
+        paymentUrl: `${ctx.config.appUrl}/student/fees`,
+        actionUrl: typeof actionUrl === 'string' ? `${ctx.config.appUrl}${actionUrl}` : '',
+        logoUrl: person.logoUrl ? `${ctx.config.appUrl}${person.logoUrl}` : '',
         firstName: person.firstname,
         lastName: person.lastname,
         regNo: person.regNo ?? '',

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { EmailTemplateId } from '@schoolledger/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -9,11 +10,13 @@ import {
   type EmailSettingsRow,
   findEmailSettings,
   findReportAttachment,
+  groupSchoolOf,
   insertOutboxEmail,
   insertOutboxEmails,
   type OutboxRow,
   recordDeliveryAttempt,
 } from './email.queries.js';
+import { checkedSmtpAddress, SmtpProblem, smtpFailure } from './smtp-host.js';
 
 export interface OutgoingEmail {
   to: string;
@@ -49,13 +52,13 @@ interface Route {
   from: Mail.Options['from'];
 }
 
-/** A transport built from a group's settings, with the stamp of the settings it was built from. */
+/** A transport built from a group's settings, with the stamp of the settings and the address it was built for. */
 interface CachedRoute extends Route {
   stamp: string;
 }
 
 /** Thrown when a group's stored password cannot be decrypted (the master secret changed). */
-class UnreadableSettings extends Error {}
+class UnreadableSettings extends SmtpProblem {}
 
 export interface DeliveryPass {
   sent: number;
@@ -72,6 +75,8 @@ export interface DeliveryPass {
 export function createMailer(options: {
   db: Db;
   smtpUrl: string | undefined;
+  /** Whether a group's SMTP host may be on a private network or this machine (SMTP_ALLOW_PRIVATE_HOSTS). */
+  allowPrivateSmtpHosts: boolean;
   from: string;
   log: FastifyBaseLogger;
   clock: () => Date;
@@ -89,10 +94,13 @@ export function createMailer(options: {
 
   /**
    * The group's transport, rebuilt when its settings changed since it was made (the row's
-   * updated_at), so a save on another instance is picked up too.
+   * updated_at), so a save on another instance is picked up too, or when its host now resolves
+   * elsewhere. The host is resolved and checked on every send, and the transport connects to the
+   * address checked (the name is kept for TLS), so DNS cannot hand a refused address to the socket.
    */
-  function groupRoute(settings: EmailSettingsRow): Route {
-    const stamp = settings.updatedAt.toISOString();
+  async function groupRoute(settings: EmailSettingsRow): Promise<Route> {
+    const address = await checkedSmtpAddress(settings.host, options.allowPrivateSmtpHosts);
+    const stamp = `${settings.updatedAt.toISOString()} ${address}`;
     const cached = groupRoutes.get(settings.groupSchoolId);
     if (cached?.stamp === stamp) return cached;
     let pass: string;
@@ -105,7 +113,8 @@ export function createMailer(options: {
     const route: CachedRoute = {
       stamp,
       transport: nodemailer.createTransport({
-        host: settings.host,
+        host: address,
+        ...(isIP(settings.host) ? {} : { servername: settings.host }),
         port: settings.port,
         secure: settings.secure,
         auth: { user: settings.authUser, pass },
@@ -175,7 +184,7 @@ export function createMailer(options: {
       await recordDeliveryAttempt(db, row.id, {
         status,
         attempts,
-        lastError: String((error as Error).message).slice(0, 500),
+        lastError: smtpFailure(error),
         nextAttemptAt: delay === undefined ? null : new Date(clock().getTime() + delay),
       });
       return status;
@@ -186,11 +195,17 @@ export function createMailer(options: {
     claimDueEmails(db, now, new Date(now.getTime() + CLAIM_MS), BATCH);
 
   return {
-    /** Queues in the caller's transaction; delivery happens after, and never fails the caller. */
+    /**
+     * Queues in the caller's transaction; delivery happens after, and never fails the caller. An
+     * email that names only its school goes through that school's group's server.
+     */
     async queue(tx: DbOrTx, email: OutgoingEmail): Promise<() => Promise<void>> {
-      const transport = await deliverable(tx, email.groupSchoolId);
+      const groupSchoolId =
+        email.groupSchoolId ?? (email.schoolId ? await groupSchoolOf(tx, email.schoolId) : undefined);
+      const transport = await deliverable(tx, groupSchoolId);
       const row = await insertOutboxEmail(tx, {
         ...email,
+        groupSchoolId: groupSchoolId ?? null,
         schoolId: email.schoolId ?? null,
         status: transport ? 'queued' : 'stored',
         // Claimed for the send that follows the commit; if that never happens, a pass sends it.
@@ -243,13 +258,14 @@ export function createMailer(options: {
 
     /**
      * Sends one message at once through the group's own settings, outside the outbox (the test
-     * send of the Email Configuration screen); throws the SMTP server's error.
+     * send of the Email Configuration screen); throws the refusal or the SMTP error (smtpFailure
+     * words it).
      */
     async sendWithGroupSettings(
       settings: EmailSettingsRow,
       message: { to: string; subject: string; text: string; html: string },
     ) {
-      const route = groupRoute(settings);
+      const route = await groupRoute(settings);
       await route.transport.sendMail({ from: route.from, ...message });
       return route.from;
     },

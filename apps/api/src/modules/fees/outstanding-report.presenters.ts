@@ -1,26 +1,26 @@
-import { koboToDecimal, type OutstandingReport } from '@schoolledger/domain';
-import { stringify } from 'csv-stringify/sync';
+import type { OutstandingReport } from '@schoolledger/domain';
+import { csvText, nairaFigure } from '../../lib/tabular/index.js';
 
 const HEADER = ['Student', 'Reg No', 'Class Arm', 'Expected (NGN)', 'Paid (NGN)', 'Outstanding (NGN)'];
 
-/** One row per student, then a total row; the byte-order mark makes Excel read names as UTF-8. */
+/** One row per student, then a total row. */
 export function toOutstandingCsv(report: OutstandingReport): string {
   const rows = report.outstandingReport.students.map((row) => [
     row.name,
     row.regNo ?? '',
     row.classArm ?? '',
-    koboToDecimal(row.expected),
-    koboToDecimal(row.paid),
-    koboToDecimal(row.outstanding),
+    nairaFigure(row.expected),
+    nairaFigure(row.paid),
+    nairaFigure(row.outstanding),
   ]);
   const { summary } = report;
   const total = [
     'Total',
     '',
     '',
-    koboToDecimal(summary.expected),
-    koboToDecimal(summary.paid),
-    koboToDecimal(summary.outstanding),
+    nairaFigure(summary.expected),
+    nairaFigure(summary.paid),
+    nairaFigure(summary.outstanding),
   ];
-  return `\uFEFF${stringify([HEADER, ...rows, total])}`;
+  return csvText([HEADER, ...rows, total]);
 }

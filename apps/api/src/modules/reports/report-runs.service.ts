@@ -15,6 +15,7 @@ import { fileNameFor, TABLE_CONTENT_TYPES, writeDocument } from '../../lib/tabul
 import { type AuthContext, actingAs } from '../../plugins/auth.js';
 import { schoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { peopleInScope } from '../email/email.service.js';
 import {
   claimRun,
   completeRun,
@@ -65,9 +66,20 @@ export function presentRun(row: RunRow): ReportRun {
 }
 
 /**
- * Queues a report file for the job runner. The request is checked here, so a bad filter or an id
- * outside the caller's schools is answered at once; the job checks again with the access the
- * person has when it runs.
+ * The address a report may be emailed to: a person of the caller's schools, as for any email
+ * written in the app, so a debtors list cannot be sent outside; 422 otherwise.
+ */
+export async function reportRecipient(ctx: AppContext, auth: AuthContext, emailTo: string | undefined | null) {
+  if (!emailTo) return null;
+  const address = emailTo.toLowerCase();
+  await peopleInScope(ctx, auth.scope, [address], () => 'emailTo');
+  return address;
+}
+
+/**
+ * Queues a report file for the job runner. The request is checked here, so a bad filter, an id
+ * outside the caller's schools or a recipient outside them is answered at once; the job checks
+ * again with the access the person has when it runs.
  */
 export async function requestReportRun(
   ctx: AppContext,
@@ -76,6 +88,7 @@ export async function requestReportRun(
   input: RunInput & { scheduleId?: string },
 ): Promise<ReportRun> {
   const report = await resolveReport(ctx, auth, input.report, input.filters);
+  const emailTo = await reportRecipient(ctx, auth, input.emailTo);
   const filters = storedFilters(input.filters);
   const { id } = await ctx.db.transaction(async (tx) => {
     const run = await insertRun(tx, {
@@ -86,14 +99,14 @@ export async function requestReportRun(
       groupSchoolId: report.school?.groupSchoolId ?? groupOf(auth),
       requestedBy: auth.userId,
       scheduleId: input.scheduleId ?? null,
-      emailTo: input.emailTo ?? null,
+      emailTo,
     });
     await recordAudit(tx, actor, {
       action: 'export',
       entity: 'report',
       entityId: run.id,
       schoolId: report.school?.id ?? auth.schoolId,
-      after: { report: input.report, format: input.format, filters, emailTo: input.emailTo ?? null },
+      after: { report: input.report, format: input.format, filters, emailTo },
     });
     return run;
   });
@@ -128,6 +141,8 @@ export async function generateReportRun(ctx: AppContext, runId: string): Promise
   try {
     const auth = await actingAs(ctx, run.requestedBy);
     if (!auth) throw forbidden('The person who asked for this report can no longer sign in.');
+    // The recipient may have left the school since the request (or the schedule) was made.
+    await reportRecipient(ctx, auth, run.emailTo);
     const document = await buildReport(ctx, auth, run.report, reportFiltersSchema.parse(run.filters));
     await recordProgress(ctx.db, run.id, BUILT_AT);
     const progress = progressRecorder(ctx, run.id);

@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/errors.js';
 import { type AuthContext, actingAs } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { requestReportRun } from './report-runs.service.js';
+import { reportRecipient, requestReportRun } from './report-runs.service.js';
 import {
   deleteSchedule,
   findSchedule,
@@ -52,7 +52,10 @@ export async function listSchedules(ctx: AppContext, auth: AuthContext) {
   return { schedules: rows.map(presentSchedule) };
 }
 
-/** A schedule is checked like a request now, and again with the creator's access at every run. */
+/**
+ * A schedule is checked like a request now (its recipient a person of the creator's schools), and
+ * again with the creator's access at every run.
+ */
 export async function createSchedule(
   ctx: AppContext,
   auth: AuthContext,
@@ -60,6 +63,7 @@ export async function createSchedule(
   input: ScheduleInput,
 ): Promise<ReportSchedule> {
   const report = await resolveReport(ctx, auth, input.report, input.filters);
+  const emailTo = (await reportRecipient(ctx, auth, input.emailTo))!;
   const filters = Object.fromEntries(
     Object.entries(input.filters).filter(([, value]) => value !== undefined),
   ) as Record<string, string>;
@@ -68,7 +72,7 @@ export async function createSchedule(
       report: input.report,
       format: input.format,
       filters,
-      emailTo: input.emailTo,
+      emailTo,
       frequency: input.frequency,
       weekday: input.weekday,
       hour: input.hour,
@@ -86,7 +90,7 @@ export async function createSchedule(
         report: input.report,
         format: input.format,
         filters,
-        emailTo: input.emailTo,
+        emailTo,
         frequency: input.frequency,
       },
     });

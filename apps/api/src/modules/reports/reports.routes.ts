@@ -60,7 +60,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Generate a report file',
-        description: `Checks the request and queues the file (PDF, Excel or CSV) for the job runner; poll GET /reports/runs/{id} for its progress, then download it. With \`emailTo\` the file is also emailed when ready. Files are kept 7 days. ${SCOPE_NOTE}`,
+        description: `Checks the request and queues the file (PDF, Excel or CSV) for the job runner; poll GET /reports/runs/{id} for its progress, then download it. With \`emailTo\`, the address of a person of the caller's schools (another is a 422), the file is also emailed when ready. Files are kept 7 days. ${SCOPE_NOTE}`,
         tags,
         body: generateReportInputSchema,
         response: { ...responses(reportRunSchema), 202: responses(reportRunSchema)[200] },
@@ -142,7 +142,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Email a report on a schedule',
         description:
-          'Weekly on a weekday or monthly on the 1st, at a Lagos hour. A report that takes dates and was saved without them covers the 7 days (or the calendar month) before each run. It runs with your access at that time.',
+          'Weekly on a weekday or monthly on the 1st, at a Lagos hour. A report that takes dates and was saved without them covers the 7 days (or the calendar month) before each run. It runs with your access at that time, and goes only to a person of your schools (another address is a 422).',
         tags,
         body: reportScheduleInputSchema,
         response: responses(reportScheduleSchema),

@@ -6,10 +6,10 @@ import {
   type TermResultInput,
   termResultInputSchema,
 } from '@schoolledger/domain';
-import { stringify } from 'csv-stringify/sync';
 import type { DbOrTx } from '../../db/client.js';
 import { fieldError } from '../../lib/errors.js';
 import { readTableFile } from '../../lib/table-file.js';
+import { csvText } from '../../lib/tabular/index.js';
 import { type ResultWrite, regNosOfOtherSchools, studentsByRegNo, studentsWithResults } from './results.queries.js';
 
 type FixedColumn = (typeof RESULT_FILE_COLUMNS)[number];
@@ -33,8 +33,7 @@ export function resultsTemplate(): Buffer {
     ...RESULT_FILE_COLUMNS,
     ...RESULT_TEMPLATE_SUBJECTS.flatMap((subject) => [subject, `${subject}${RESULT_GRADE_SUFFIX}`]),
   ];
-  // The byte-order mark makes Excel read the names as UTF-8.
-  return Buffer.from(`\uFEFF${stringify([header])}`, 'utf8');
+  return Buffer.from(csvText([header]), 'utf8');
 }
 
 interface Layout {

@@ -1,6 +1,6 @@
 import { STUDENT_FILE_COLUMNS } from '@schoolledger/domain';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { csvText } from '../../lib/tabular/index.js';
 
 export type StudentFileFormat = 'csv' | 'xlsx';
 
@@ -12,8 +12,7 @@ export const FILE_CONTENT_TYPES: Record<StudentFileFormat, string> = {
 /** A sheet with STUDENT_FILE_COLUMNS as its header row, then `rows`. */
 export async function studentFile(format: StudentFileFormat, rows: string[][]): Promise<Buffer> {
   if (format === 'csv') {
-    // The byte-order mark makes Excel read the names as UTF-8.
-    return Buffer.from(`\uFEFF${stringify([[...STUDENT_FILE_COLUMNS], ...rows])}`, 'utf8');
+    return Buffer.from(csvText([[...STUDENT_FILE_COLUMNS], ...rows]), 'utf8');
   }
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Students');

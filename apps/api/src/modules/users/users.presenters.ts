@@ -1,6 +1,6 @@
 import { ROLES, USER_EXPORT_COLUMNS, type User, type UserStats } from '@schoolledger/domain';
-import { stringify } from 'csv-stringify/sync';
 import type { users } from '../../db/schema.js';
+import { csvText } from '../../lib/tabular/index.js';
 import { toUserBase } from '../auth/session-user.js';
 import type { UserRow, userStats } from './users.queries.js';
 
@@ -42,25 +42,19 @@ export function toUserStats(row: Awaited<ReturnType<typeof userStats>>): UserSta
   };
 }
 
-/**
- * users.csv with the columns of SPEC §9. Cells that start like a formula are prefixed with a
- * quote, so a name such as =HYPERLINK(...) stays text when the file is opened in a spreadsheet.
- */
+/** users.csv with the columns of SPEC §9. */
 export function toUsersCsv(rows: UserRow[]): string {
-  return stringify(
-    [
-      [...USER_EXPORT_COLUMNS],
-      ...rows.map(({ user }) => [
-        user.id,
-        user.firstname,
-        user.lastname,
-        user.email,
-        user.roles.join('; '),
-        user.status,
-        user.lastLogin?.toISOString() ?? 'Never',
-        user.createdAt.toISOString(),
-      ]),
-    ],
-    { escape_formulas: true },
-  );
+  return csvText([
+    [...USER_EXPORT_COLUMNS],
+    ...rows.map(({ user }) => [
+      user.id,
+      user.firstname,
+      user.lastname,
+      user.email,
+      user.roles.join('; '),
+      user.status,
+      user.lastLogin?.toISOString() ?? 'Never',
+      user.createdAt.toISOString(),
+    ]),
+  ]);
 }
