@@ -17,8 +17,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import type { Database } from './db/client.js';
-import { clientErrorHandler, errorHandler, frameworkErrors, refusingNul } from './lib/error-handler.js';
+import { clientErrorHandler, errorHandler, frameworkErrors, refusingUnstorableText } from './lib/error-handler.js';
 import { sha256 } from './lib/hash.js';
+import { withMultipartBody } from './lib/http.js';
+import { parseJsonWithDepthLimit } from './lib/request-input.js';
+import { OneLinePerRequest } from './lib/request-log.js';
 import { academicRoutes } from './modules/academic/academic.routes.js';
 import { adjustmentRuleRoutes } from './modules/adjustment-rules/adjustment-rules.routes.js';
 import { adjustmentRoutes } from './modules/adjustments/adjustments.routes.js';
@@ -85,6 +88,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
     // administrator's log screen says where it happened.
     childLoggerFactory: (parent, bindings, options, rawRequest) =>
       parent.child({ ...bindings, route: rawRequest.url?.split('?')[0] }, options),
+    logController: new OneLinePerRequest(),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1_048_576,
     requestTimeout: 30_000,
@@ -94,7 +98,8 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(refusingNul(validatorCompiler));
+  parseJsonWithDepthLimit(app);
+  app.setValidatorCompiler(refusingUnstorableText(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.decorate('ctx', ctx);
@@ -150,7 +155,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       security: [{ bearer: [] }],
     },
     transform: (route) => {
-      const { schema, url } = jsonSchemaTransform(route);
+      const { schema, url } = jsonSchemaTransform(withMultipartBody(route));
       return { schema: { ...schema, operationId: operationIdOf(route.route.method, url) }, url };
     },
   });

@@ -2,6 +2,8 @@
 export const MSG = {
   required: 'This field is required',
   invalidEmail: 'Please enter a valid email address',
+  nameHidden: 'Names cannot contain hidden characters such as zero-width spaces or text-direction marks',
+  nameNeedsLetter: 'A name needs at least one letter or number',
   passwordMin: 'Password must be at least 8 characters',
   loginFailed: 'Login failed',
   invalidCredentials: 'Invalid email or password',

@@ -3,6 +3,7 @@ import { ERROR_CODES, errorCodeForStatus, MSG } from '@schoolledger/domain';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError, fieldError, TOO_MANY_REQUESTS } from './errors.js';
+import { textFaultMessage, unstorableText } from './request-input.js';
 
 function fieldErrorsOf(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
@@ -74,35 +75,19 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   socket.destroy(error);
 }
 
-/** The path (`notes`, `items.0.name`) of the first text in `data` that contains a NUL, if any. */
-function nulPath(data: unknown): string | null {
-  const pending: [unknown, string[]][] = [[data, []]];
-  while (pending.length > 0) {
-    const [value, path] = pending.pop()!;
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) return path.join('.');
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) {
-        if (key.includes('\u0000')) return [...path, key].join('.');
-        pending.push([inner, [...path, key]]);
-      }
-    }
-  }
-  return null;
-}
-
 /**
- * PostgreSQL cannot store a NUL character in text, so any request carrying one is refused at the
- * contract, for every route and every part (body, query, parameters), before its own schema runs.
+ * PostgreSQL cannot store a NUL character or half of a surrogate pair in text, so any request
+ * carrying one is refused at the contract, for every route and every part (body, query,
+ * parameters), before its own schema runs.
  */
-export function refusingNul<S>(compile: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
+export function refusingUnstorableText<S>(compile: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
   return (route) => {
     const validate = compile(route);
     return (data) => {
-      const field = nulPath(data);
-      if (field === null) return validate(data);
-      const message = `${field || route.httpPart || 'value'} must not contain a NUL character`;
-      return { error: fieldError(field, message) };
+      const found = unstorableText(data);
+      if (found === null) return validate(data);
+      const message = textFaultMessage(found.fault, found.field || route.httpPart || 'value');
+      return { error: fieldError(found.field, message) };
     };
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, idSchema, requiredText } from './common.js';
+import { calendarDate, idSchema, nameText, requiredText } from './common.js';
 
 const endAfterStart = <T extends { startDate?: string; endDate?: string }>(value: T) =>
   !value.startDate || !value.endDate || value.endDate > value.startDate;
@@ -19,7 +19,7 @@ export type GroupSchool = z.infer<typeof groupSchoolSchema>;
 
 /** Sent as multipart fields (with an optional logo file) or JSON. */
 export const groupSchoolInputSchema = z.object({
-  name: requiredText('Group school name is required', 120),
+  name: nameText('Group school name is required', 120),
   description: requiredText('Description is required', 1000),
   logo: z
     .string()
@@ -73,7 +73,7 @@ export type School = z.infer<typeof schoolSchema>;
 
 export const schoolInputSchema = addressInputSchema.extend({
   groupSchool_id: z.uuid({ error: 'Group school is required' }),
-  name: requiredText('School name is required', 160),
+  name: nameText('School name is required', 160),
   email: z.string().trim().pipe(z.email('Invalid email address')).optional().or(z.literal('')).nullable(),
   phoneNumber: requiredText('Phone number is required', 30).refine(
     (value) => value.replace(/\D/g, '').length >= 10,
@@ -101,7 +101,7 @@ export type AcademicSession = z.infer<typeof sessionSchema>;
 export const sessionInputSchema = z
   .object({
     school_id: z.uuid({ error: 'School is required' }),
-    name: requiredText('Session name is required', 60),
+    name: nameText('Session name is required', 60),
     startDate: calendarDate('Start date is required'),
     endDate: calendarDate('End date is required'),
     isActive: z.boolean().optional().default(true),
@@ -127,7 +127,7 @@ export type Term = z.infer<typeof termSchema>;
 export const termInputSchema = z
   .object({
     session: z.uuid({ error: 'Session is required' }),
-    name: requiredText('Term name is required', 60),
+    name: nameText('Term name is required', 60),
     startDate: calendarDate('Start date is required'),
     endDate: calendarDate('End date is required'),
     isActive: z.boolean().optional().default(true),
@@ -150,7 +150,7 @@ export type ClassArm = z.infer<typeof classArmSchema>;
 
 export const classArmInputSchema = z.object({
   school_id: z.uuid({ error: 'School is required' }),
-  name: requiredText('Class arm name is required', 40),
+  name: nameText('Class arm name is required', 40),
   capacity: z.coerce
     .number({ error: 'Capacity must be a number' })
     .int('Capacity must be a whole number')

@@ -7,7 +7,7 @@ import {
   MANUAL_ADJUSTMENT_KINDS,
   parsePercent,
 } from '../adjustments.js';
-import { idSchema, paginationSchema, requiredText } from './common.js';
+import { idSchema, nameText, paginationSchema, requiredText } from './common.js';
 import { FEE_TYPES } from './fees.js';
 import { nairaAmountSchema, nairaResponseAmount } from './money.js';
 
@@ -175,7 +175,7 @@ export const adjustmentRuleInputSchema = z
     /** A group-wide rule of the super-admin, who belongs to no group, names its group; others' is their own. */
     group_school_id: idSchema.optional(),
     kind: z.enum(ADJUSTMENT_RULE_KINDS, { error: 'Choose sibling discount, staff child or scholarship' }),
-    name: requiredText('Name is required', 120),
+    name: nameText('Name is required', 120),
     fee_types: z.array(z.enum(FEE_TYPES)).min(1, 'Choose at least one fee type'),
     /** Sibling discounts: the second child's percentage and the third's and later children's. */
     second_percent: percentSchema.optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../error-codes.js';
 import { MSG } from '../messages.js';
 import { decodeListCursor, type ListCursor } from '../pagination.js';
+import { nameProblem } from '../text.js';
 
 /** Every response is { success, message, data }. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -28,6 +29,37 @@ export function requiredText(message: string = MSG.required, max = 200) {
 
 export function optionalText(max = 500) {
   return z.string().trim().max(max, `Must be at most ${max} characters`).optional().nullable();
+}
+
+/** The one rule for every name (people, schools, classes, fees, vendors): see `nameProblem`. */
+function refuseBadName(name: string, context: z.RefinementCtx) {
+  const problem = nameProblem(name);
+  if (problem)
+    context.addIssue({ code: 'custom', message: problem === 'hidden' ? MSG.nameHidden : MSG.nameNeedsLetter });
+}
+
+/**
+ * A required name: trimmed, at least `min` characters (`message` otherwise), and one a reader can
+ * see and that nothing hidden can disguise.
+ */
+export function nameText(message: string = MSG.required, max = 200, min = 1) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(min, message)
+    .max(max, `Must be at most ${max} characters`)
+    .superRefine(refuseBadName);
+}
+
+/** A name that may be left out or empty. */
+export function optionalNameText(max = 200) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .superRefine(refuseBadName)
+    .optional()
+    .nullable();
 }
 
 export const emailSchema = z

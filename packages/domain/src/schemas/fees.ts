@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adjustmentLineSchema } from './adjustment-line.js';
-import { calendarDate, idSchema, paginationSchema, requiredText } from './common.js';
+import { calendarDate, idSchema, nameText, paginationSchema, requiredText } from './common.js';
 import { nairaAmountSchema, nairaResponseAmount } from './money.js';
 
 export const FEE_TYPES = [
@@ -20,7 +20,7 @@ export const FEE_TARGETS = ['school', 'classArms', 'students'] as const;
 const feeFields = z.object({
   term_id: z.uuid({ error: 'Term is required' }),
   school_id: z.uuid({ error: 'School is required' }),
-  name: requiredText('Fee name is required', 120),
+  name: nameText('Fee name is required', 120),
   description: z.string().trim().max(1000, 'Must be at most 1000 characters').optional(),
   /** The spec's spelling of description; either is accepted. */
   decription: z.string().trim().max(1000, 'Must be at most 1000 characters').optional(),

@@ -87,7 +87,7 @@ export const notificationMetadataSchema = z
     reminderType: z.string().optional(),
     reason: z.string().optional(),
   })
-  .describe('What the notice is about (SPEC §5); amounts in naira');
+  .describe('What the notice is about; amounts in naira');
 
 export const notificationSchema = z.object({
   _id: z.string(),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { passwordSchema } from './auth.js';
-import { optionalText, requiredText } from './common.js';
+import { nameText, optionalNameText, optionalText } from './common.js';
 
 export const updateProfileRequestSchema = z.object({
-  firstname: requiredText('First name is required', 80),
-  middlename: optionalText(80),
-  lastname: requiredText('Last name is required', 80),
+  firstname: nameText('First name is required', 80),
+  middlename: optionalNameText(80),
+  lastname: nameText('Last name is required', 80),
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(z.email(MSG.invalidEmail)),
   phone: z
     .string()

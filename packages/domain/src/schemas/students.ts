@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
-import { calendarDate, emailSchema, idSchema, optionalText, paginationSchema, requiredText } from './common.js';
+import {
+  calendarDate,
+  emailSchema,
+  idSchema,
+  nameText,
+  optionalNameText,
+  optionalText,
+  paginationSchema,
+  requiredText,
+} from './common.js';
 
 export const GENDERS = ['Male', 'Female'] as const;
 export const STUDENT_TYPES = ['day', 'boarding'] as const;
@@ -38,7 +47,7 @@ export const studentAddressSchema = z.object({
 });
 
 export const guardianSchema = z.object({
-  name: requiredText('Guardian name is required', 120),
+  name: nameText('Guardian name is required', 120),
   relationship: z.enum(GUARDIAN_RELATIONSHIPS, { error: 'Relationship is required' }),
   phone: phoneSchema('Guardian phone is required'),
   email: optionalEmail,
@@ -48,7 +57,7 @@ export const guardianSchema = z.object({
 });
 
 export const emergencyContactSchema = z.object({
-  name: requiredText('Emergency contact name is required', 120),
+  name: nameText('Emergency contact name is required', 120),
   relationship: z.enum(EMERGENCY_RELATIONSHIPS, { error: 'Relationship is required' }),
   phone: phoneSchema('Emergency contact phone is required'),
   email: optionalEmail,
@@ -57,9 +66,9 @@ export const emergencyContactSchema = z.object({
 
 /** The four-tab student form (SPEC §5), and the body of create and update. */
 export const studentInputSchema = z.object({
-  firstname: requiredText('First name is required', 80),
-  middlename: optionalText(80),
-  lastname: requiredText('Last name is required', 80),
+  firstname: nameText('First name is required', 80),
+  middlename: optionalNameText(80),
+  lastname: nameText('Last name is required', 80),
   email: emailSchema,
   phone: phoneSchema(),
   DOB: calendarDate('Date of birth is required'),

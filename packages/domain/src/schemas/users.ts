@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { passwordSchema, roleSchema } from './auth.js';
-import { emailSchema, idSchema, optionalText, paginationSchema } from './common.js';
+import { emailSchema, idSchema, nameText, optionalNameText, paginationSchema } from './common.js';
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
@@ -42,12 +42,7 @@ export type UserListQuery = z.input<typeof userListQuerySchema>;
 export const userListSchema = z.object({ users: z.array(userSchema), pagination: paginationSchema });
 export type UserList = z.infer<typeof userListSchema>;
 
-const nameField = (label: 'First' | 'Last') =>
-  z
-    .string({ error: `${label} name must be at least 2 characters` })
-    .trim()
-    .min(2, `${label} name must be at least 2 characters`)
-    .max(80);
+const nameField = (label: 'First' | 'Last') => nameText(`${label} name must be at least 2 characters`, 80, 2);
 
 const phoneField = z
   .string()
@@ -59,7 +54,7 @@ const phoneField = z
 /** Staff, parents and other non-student accounts; students are created through the student form. */
 export const createUserRequestSchema = z.object({
   firstname: nameField('First'),
-  middlename: optionalText(80),
+  middlename: optionalNameText(80),
   lastname: nameField('Last'),
   email: emailSchema,
   phone: phoneField,
@@ -81,7 +76,7 @@ export type CreateUserFormValues = z.input<typeof createUserFormSchema>;
 
 export const updateUserRequestSchema = z.object({
   firstname: nameField('First'),
-  middlename: optionalText(80),
+  middlename: optionalNameText(80),
   lastname: nameField('Last'),
   email: emailSchema,
   phone: phoneField,

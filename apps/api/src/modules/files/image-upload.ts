@@ -5,6 +5,7 @@ import { MSG } from '@schoolledger/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest, fieldError } from '../../lib/errors.js';
+import { textFaultMessage, unstorableText } from '../../lib/request-input.js';
 
 // SVG is left out on purpose: it can carry script, and these files are served from our origin.
 export const IMAGE_TYPES: Record<string, string> = {
@@ -21,7 +22,10 @@ export interface MultipartForm {
 
 const tooLarge = (message: string, field: string) => fieldError(field, message);
 
-/** Reads a multipart body of text fields and at most one file, refusing files over the size limit. */
+/**
+ * Reads a multipart body of text fields and at most one file, refusing files over the size limit
+ * and text PostgreSQL cannot store (a NUL, half a surrogate pair) in any field or the file's name.
+ */
 export async function readMultipart(
   request: FastifyRequest,
   fileField: string,
@@ -47,6 +51,10 @@ export async function readMultipart(
   } catch (error) {
     throw asClientError(error);
   }
+  const found = unstorableText(form.fields);
+  if (found) throw fieldError(found.field, textFaultMessage(found.fault, found.field));
+  const nameFault = form.file && unstorableText(form.file.filename);
+  if (nameFault) throw fieldError(fileField, textFaultMessage(nameFault.fault, "The file's name"));
   return form;
 }
 

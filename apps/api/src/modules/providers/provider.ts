@@ -1,3 +1,5 @@
+import { jsonNestsDeeperThan } from '../../lib/request-input.js';
+
 /** What we ask a provider to start: our reference and the amount we computed, in kobo. */
 export interface PaymentInit {
   reference: string;
@@ -133,10 +135,16 @@ export function providerHttp<Envelope>(options: ProviderHttpOptions) {
   };
 }
 
-/** A webhook body as JSON, or null when it is not JSON. */
+/**
+ * A webhook body as JSON, or null when it is not JSON or nests too deeply for any provider's event:
+ * it is read before its signature is checked, and parsing a deeply nested megabyte alone would
+ * hold the server for a second.
+ */
 export function jsonOf(rawBody: Buffer): unknown {
+  const text = rawBody.toString('utf8');
+  if (jsonNestsDeeperThan(text)) return null;
   try {
-    return JSON.parse(rawBody.toString('utf8'));
+    return JSON.parse(text);
   } catch {
     return null;
   }

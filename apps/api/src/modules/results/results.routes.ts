@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../lib/errors.js';
-import { fileResponses, ok, responses } from '../../lib/http.js';
+import { filePart, fileResponses, multipartBody, ok, responses } from '../../lib/http.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { readMultipart } from '../files/image-upload.js';
@@ -66,7 +66,7 @@ export const resultRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Import a term's results from a CSV or Excel file (dryRun previews without writing)",
         tags,
-        consumes: ['multipart/form-data'],
+        ...multipartBody(importFields.extend({ file: filePart('The results as a CSV or Excel file') })),
         response: responses(z.union([resultImportPreviewSchema, resultImportResultSchema])),
       },
     },

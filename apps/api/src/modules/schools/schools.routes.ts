@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../lib/http.js';
+import { filePart, multipartBody, ok, responses } from '../../lib/http.js';
 import { parseOrThrow } from '../../lib/validation.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
@@ -67,7 +67,15 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     return input;
   }
   const groupTags = ['group schools'];
-  const multipartDoc = { consumes: ['application/json', 'multipart/form-data'] };
+  const multipartDoc = multipartBody(
+    groupSchoolInputSchema.extend({
+      logo: z
+        .union([filePart('An image (PNG, JPEG, GIF or WebP) under 5MB, in a multipart form'), z.string()])
+        .optional()
+        .meta({ description: 'The logo: an image file in a multipart form, or the link of one already uploaded' }),
+    }),
+    { alsoJson: true },
+  );
 
   app.get(
     '/groupschool/all',

@@ -8,7 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../../lib/http.js';
+import { filePart, multipartBody, ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf } from '../../plugins/auth.js';
 import { storeUploadedAvatar } from '../files/image-upload.js';
 import { changePassword, getProfile, setProfilePicture, updateProfile } from './profile.service.js';
@@ -73,7 +73,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           summary: 'Upload my profile picture',
           tags,
-          consumes: ['multipart/form-data'],
+          ...multipartBody(z.object({ file: filePart('An image (PNG, JPEG, GIF or WebP) under 5MB') })),
           response: responses(uploadedFileResponseSchema),
         },
       },

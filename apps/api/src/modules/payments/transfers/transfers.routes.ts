@@ -8,7 +8,7 @@ import {
   rejectTransferInputSchema,
 } from '@schoolledger/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fileResponses, ok, responses } from '../../../lib/http.js';
+import { filePart, fileResponses, multipartBody, ok, responses } from '../../../lib/http.js';
 import { parseOrThrow } from '../../../lib/validation.js';
 import { actorOf, authenticate, authOf, authorize } from '../../../plugins/auth.js';
 import { readMultipart } from '../../files/image-upload.js';
@@ -44,7 +44,11 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Claim a payment made by bank transfer',
         tags,
-        consumes: ['multipart/form-data'],
+        ...multipartBody(
+          bankTransferClaimInputSchema.extend({
+            proof: filePart('A picture of the transfer receipt (PNG, JPEG, GIF or WebP) under 5MB').optional(),
+          }),
+        ),
         response: responses(paymentSchema),
       },
     },
