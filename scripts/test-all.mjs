@@ -2,21 +2,22 @@
 // API tests runs beside the build and the browser tests rather than before them: the browser tests
 // drive one page at a time and leave a core mostly idle, and one after the other the two no longer
 // fit the CI's 30 minutes. The PostgreSQL pass's output (and the load test's after it) is held and
-// printed whole when it ends, so the two never interleave line by line.
+// printed whole when it ends, so the two never interleave line by line. At the end come each
+// stage's wall time and the ten slowest test files of each pass, which say where the time goes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const sequential = ['lint', 'lint:deps', 'typecheck', 'lint:api', 'test:unit'];
+const sequential = ['lint', 'lint:deps', 'lint:timing', 'typecheck', 'lint:api', 'test:unit'];
 
-function run(command, args, stdio = 'inherit') {
+function run(command, args, stdio = 'inherit', env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio, env: process.env });
+    const child = spawn(command, args, { stdio, env: { ...process.env, ...env } });
     child.on('close', (code) => resolve(code ?? 1));
   });
 }
-const npmRun = (script) => run('npm', ['run', script]);
+const npmRun = (script, args = [], env = {}) => run('npm', ['run', script, ...args], 'inherit', env);
 const started = Date.now();
 const minutes = (since) => `${((Date.now() - since) / 60_000).toFixed(1)} min`;
 /** Each stage's wall time, printed at the end: the CI has 30 minutes, and this says where they go. */
@@ -29,19 +30,57 @@ const timed = (name, work) => {
   });
 };
 
-for (const script of sequential) {
-  const code = await timed(script, () => npmRun(script));
-  if (code !== 0) process.exit(code);
+const held = mkdtempSync(path.join(tmpdir(), 'schoolledger-test-pg-'));
+/*
+ * Each pass's reporter adds a line per test file to its own file, `{"file":…,"ms":…}`: Vitest's
+ * through scripts/vitest-file-times.mjs, Playwright's through e2e/file-times-reporter.ts.
+ */
+const fileTimes = {
+  'unit and API tests on PGlite': path.join(held, 'unit.jsonl'),
+  'API tests on PostgreSQL': path.join(held, 'postgres.jsonl'),
+  'browser tests': path.join(held, 'browser.jsonl'),
+};
+const vitestTimes = ['--reporter=default', `--reporter=${path.resolve(import.meta.dirname, 'vitest-file-times.mjs')}`];
+/** The ten slowest files of each pass that ran, slowest first. */
+function slowestFiles() {
+  return Object.entries(fileTimes)
+    .filter(([, file]) => existsSync(file))
+    .map(([pass, file]) => {
+      const spent = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 10)
+        .map(({ file: name, ms }) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+      return `\nSlowest test files, ${pass}:\n${spent.join('\n')}`;
+    })
+    .join('\n');
 }
 
-const held = mkdtempSync(path.join(tmpdir(), 'schoolledger-test-pg-'));
+for (const script of sequential) {
+  // `npm run test:unit -- -- …` reaches each workspace's `vitest run`.
+  const code = await timed(script, () =>
+    script === 'test:unit'
+      ? npmRun(script, ['--', '--', ...vitestTimes], { TEST_FILE_TIMES: fileTimes['unit and API tests on PGlite'] })
+      : npmRun(script),
+  );
+  if (code !== 0) {
+    rmSync(held, { recursive: true, force: true });
+    process.exit(code);
+  }
+}
+
 const logFile = path.join(held, 'test-pg.log');
 const log = openSync(logFile, 'w');
 // One test file at a time on PostgreSQL, so the browser tests keep a core of their own; then the
 // short load test (`npm run bench:load -- --ci`), at a rate that leaves the browser tests room.
-const onPostgres = (args) => run('node', ['scripts/with-test-postgres.mjs', ...args], ['ignore', log, log]);
+const onPostgres = (args, env = {}) =>
+  run('node', ['scripts/with-test-postgres.mjs', ...args], ['ignore', log, log], env);
 const postgres = timed('API tests on PostgreSQL', () =>
-  onPostgres(['npm', 'run', 'test', '--workspace', 'apps/api', '--', '--maxWorkers=1']),
+  onPostgres(['npm', 'run', 'test', '--workspace', 'apps/api', '--', '--maxWorkers=1', ...vitestTimes], {
+    TEST_FILE_TIMES: fileTimes['API tests on PostgreSQL'],
+  }),
 )
   .then((code) =>
     code === 0 ? timed('load test', () => onPostgres(['npm', 'run', 'bench:load', '--', '--ci'])) : code,
@@ -51,9 +90,12 @@ const postgres = timed('API tests on PostgreSQL', () =>
     return code;
   });
 const browser = timed('build', () => npmRun('build')).then((code) =>
-  code === 0 ? timed('browser tests', () => npmRun('test:e2e')) : code,
+  code === 0
+    ? timed('browser tests', () => npmRun('test:e2e', [], { TEST_FILE_TIMES: fileTimes['browser tests'] }))
+    : code,
 );
 const [pgCode, browserCode] = await Promise.all([postgres, browser]);
+const slowest = slowestFiles();
 rmSync(held, { recursive: true, force: true });
-console.log(`\n${stages.join('\n')}\nnpm test: ${minutes(started)}`);
+console.log(`${slowest}\n\n${stages.join('\n')}\nnpm test: ${minutes(started)}`);
 process.exit(pgCode || browserCode);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PHONE, screenshot, signInAs } from './support';
+import { expectAnnounced, PHONE, screenshot, signInAs } from './support';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const field = (page: Page, name: string) => page.getByRole('dialog').getByLabel(name, { exact: true });
@@ -25,7 +25,7 @@ test.describe('academic structure', () => {
     await field(page, 'State').fill('Oyo');
     await field(page, 'ZIP code').fill('200273');
     await dialog.getByRole('button', { name: 'Create School' }).click();
-    await expect(page.getByText('School created successfully!')).toBeVisible();
+    await expectAnnounced(page, 'School created successfully!');
     await expect(dialog).toBeHidden();
 
     await page.getByRole('tab', { name: 'Schools' }).click();
@@ -39,7 +39,7 @@ test.describe('academic structure', () => {
     await field(page, 'Start date').fill(day(-60));
     await field(page, 'End date').fill(day(200));
     await page.getByRole('dialog').getByRole('button', { name: 'Create Session' }).click();
-    await expect(page.getByText('Session created successfully!')).toBeVisible();
+    await expectAnnounced(page, 'Session created successfully!');
     const sessionCard = page.getByText('Ibadan 2026/2027').locator('xpath=ancestor::*[contains(@class,"rounded")][1]');
     await expect(sessionCard.getByText('Current')).toBeVisible();
 
@@ -53,7 +53,7 @@ test.describe('academic structure', () => {
     await expect(page.getByRole('dialog').getByText(/Term dates must fall within the session/)).toBeVisible();
     await field(page, 'Start date').fill(day(-30));
     await page.getByRole('dialog').getByRole('button', { name: 'Create Term' }).click();
-    await expect(page.getByText('Term created successfully!')).toBeVisible();
+    await expectAnnounced(page, 'Term created successfully!');
     await expect(page.getByText('First Term')).toBeVisible();
 
     await page.getByRole('tab', { name: 'Classes' }).click();
@@ -61,7 +61,7 @@ test.describe('academic structure', () => {
     await field(page, 'Class arm name').fill('JSS 1A');
     await field(page, 'Capacity').fill('30');
     await page.getByRole('dialog').getByRole('button', { name: 'Create Class Arm' }).click();
-    await expect(page.getByText('Class arm created successfully!')).toBeVisible();
+    await expectAnnounced(page, 'Class arm created successfully!');
     await expect(page.getByText('0 / 30 students')).toBeVisible();
     await expect(page.getByText('Available', { exact: true })).toBeVisible();
 
@@ -103,7 +103,7 @@ test.describe('academic structure', () => {
       .click();
     await field(page, 'Term name').fill('Third Term (Promotion)');
     await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Term updated successfully!')).toBeVisible();
+    await expectAnnounced(page, 'Term updated successfully!');
     await expect(page.getByText('Third Term (Promotion)').first()).toBeVisible();
   });
 });

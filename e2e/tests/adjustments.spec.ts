@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { bytesOf, pdfPages } from './files';
-import { apiSignIn, bearer, expectAccessible, PHONE, screenshot, signInAs, viewScreenshot } from './support';
+import {
+  apiSignIn,
+  bearer,
+  expectAccessible,
+  expectAnnounced,
+  PHONE,
+  screenshot,
+  signInAs,
+  viewScreenshot,
+} from './support';
 
 const DEMO_REG_NO = 'CVC/2025/0142';
 const DEMO_STUDENT = 'Chiamaka Ifeoma Obi';
@@ -98,7 +107,7 @@ test.describe('fee adjustments', () => {
     await expectAccessible(desk, 'the new adjustment dialog');
     await screenshot(desk, 'desktop-adjustments-new');
     await dialog.getByRole('button', { name: 'Record adjustment' }).click();
-    await expect(desk.getByText('Adjustment recorded. It counts once another person approves it.')).toBeVisible();
+    await expectAnnounced(desk, 'Adjustment recorded. It counts once another person approves it.');
     await expect(dialog).toBeHidden();
     const recorded = rowOf(desk, 'Discount');
     await expect(recorded).toContainText('10% (−₦100.05)');
@@ -134,7 +143,7 @@ test.describe('fee adjustments', () => {
     await rowOf(office, 'Discount')
       .getByRole('button', { name: `Approve discount for ${DEMO_STUDENT}` })
       .click();
-    await expect(office.getByText('Adjustment approved')).toBeVisible();
+    await expectAnnounced(office, 'Adjustment approved');
     await expect(rowOf(office, 'Discount')).toHaveCount(0);
     await rowOf(office, 'Waiver')
       .getByRole('button', { name: `Reject waiver for ${DEMO_STUDENT}` })
@@ -145,7 +154,7 @@ test.describe('fee adjustments', () => {
     await expect(reject.getByText('Reason is required')).toBeVisible();
     await reject.getByLabel('Reason for rejecting').fill('No hardship form on file');
     await reject.getByRole('button', { name: 'Reject' }).click();
-    await expect(office.getByText('Adjustment rejected')).toBeVisible();
+    await expectAnnounced(office, 'Adjustment rejected');
     await expect(rowOf(office, 'Waiver')).toHaveCount(0);
 
     await office.getByRole('tab', { name: 'All adjustments' }).click();
@@ -219,7 +228,7 @@ test.describe('fee adjustments', () => {
     await expect(reverse).toContainText('this cannot be undone');
     await reverse.getByLabel('Reason for reversing').fill('Registered after the deadline');
     await reverse.getByRole('button', { name: 'Reverse' }).click();
-    await expect(office.getByText('Adjustment reversed')).toBeVisible();
+    await expectAnnounced(office, 'Adjustment reversed');
     await expect(rowOf(office, 'Discount')).toContainText('Reversed');
     await expect(rowOf(office, 'Discount')).toContainText('Reason: Registered after the deadline');
     await expect(rowOf(office, 'Discount').getByRole('button', { name: /^Reverse/ })).toHaveCount(0);
@@ -253,7 +262,7 @@ test.describe('fee adjustments', () => {
     await form.getByLabel('Cap (₦)').fill('2000');
     await expectAccessible(office, 'the late fee form');
     await form.getByRole('button', { name: 'Save late fee' }).click();
-    await expect(office.getByText('Late-fee policy saved')).toBeVisible();
+    await expectAnnounced(office, 'Late-fee policy saved');
     const own = office.getByRole('listitem').filter({ hasText: lateFee });
     await expect(own).toContainText('₦500.00 each month');
     await expect(own).toContainText('after 7 days of grace');
@@ -272,7 +281,7 @@ test.describe('fee adjustments', () => {
     const confirm = office.getByRole('dialog', { name: 'Delete late fee' });
     await expect(confirm).toContainText(`Remove the late fee of ${lateFee}?`);
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(office.getByText('Late-fee policy deleted')).toBeVisible();
+    await expectAnnounced(office, 'Late-fee policy deleted');
     await expect(office.getByText('Every fee follows the school default.')).toBeVisible();
 
     // The bursar proposes a scholarship on uniform fees, which no spec bills, for the demo student.
@@ -294,7 +303,7 @@ test.describe('fee adjustments', () => {
     await expectAccessible(desk, 'the new rule form');
     await screenshot(desk, 'desktop-adjustments-new-rule');
     await ruleForm.getByRole('button', { name: 'Save rule' }).click();
-    await expect(desk.getByText('Rule saved. It makes adjustments once another person approves it.')).toBeVisible();
+    await expectAnnounced(desk, 'Rule saved. It makes adjustments once another person approves it.');
     const proposed = desk.getByRole('article', { name: rule });
     await expect(proposed).toContainText('Awaiting approval');
     await expect(proposed).toContainText('50% of each fee');
@@ -306,12 +315,12 @@ test.describe('fee adjustments', () => {
     await office.getByRole('tab', { name: 'Rules' }).click();
     const card = office.getByRole('article', { name: rule });
     await card.getByRole('button', { name: `Approve ${rule}` }).click();
-    await expect(office.getByText('Rule approved')).toBeVisible();
+    await expectAnnounced(office, 'Rule approved');
     await expect(card).toContainText('Approved');
     const active = card.getByRole('switch', { name: `${rule} active` });
     await expect(active).toHaveAttribute('aria-checked', 'true');
     await active.click();
-    await expect(office.getByText('Rule switched off. The adjustments it made stay until reversed.')).toBeVisible();
+    await expectAnnounced(office, 'Rule switched off. The adjustments it made stay until reversed.');
     await expect(active).toHaveAttribute('aria-checked', 'false');
     await expectAccessible(office, 'the rules');
     await screenshot(office, 'desktop-adjustments-rules-listed');

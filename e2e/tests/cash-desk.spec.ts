@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { PHONE, screenshot, signInAs } from './support';
+import { expectAnnounced, PHONE, screenshot, signInAs } from './support';
 
 const FEE = 'JSS Tuition';
 const REG_NO = 'CVC/2025/0142';
@@ -64,7 +64,7 @@ test.describe('cash desk', () => {
     await screenshot(page, 'cash-desk-form');
     await page.getByRole('button', { name: 'Record cash payment' }).dblclick();
 
-    await expect(page.getByText('Cash payment processed successfully!')).toBeVisible();
+    await expectAnnounced(page, 'Cash payment processed successfully!');
     const receipt = page.getByRole('region', { name: 'Payment Receipt' });
     await expect(receipt).toBeVisible();
     await expect(receipt).toContainText(/RCP-\d{4}-\d{6}/);
@@ -86,7 +86,7 @@ test.describe('cash desk', () => {
     await page.setViewportSize(desktop);
 
     await page.getByRole('button', { name: 'Print Receipt' }).click();
-    await expect(page.getByText('Receipt sent to printer')).toBeVisible();
+    await expectAnnounced(page, 'Receipt sent to printer');
     expect(await page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
 
     const [download] = await Promise.all([

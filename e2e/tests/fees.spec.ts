@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PASSWORD, PHONE, screenshot, signInAs } from './support';
+import { expectAnnounced, PASSWORD, PHONE, screenshot, signInAs } from './support';
 
 const FEE = 'Science Lab Levy';
 const REASON = 'Split the levy per class arm';
@@ -44,7 +44,7 @@ test.describe('fee management', () => {
     await dialog.getByRole('checkbox', { name: 'JSS 1A', exact: true }).check();
     await dialog.getByRole('checkbox', { name: 'JSS 1B', exact: true }).check();
     await dialog.getByRole('button', { name: 'Save Fee' }).click();
-    await expect(page.getByText('Fee created successfully!')).toBeVisible();
+    await expectAnnounced(page, 'Fee created successfully!');
     await expect(dialog).toBeHidden();
 
     await expect(card(page).getByText('Pending Approval')).toBeVisible();
@@ -85,7 +85,7 @@ test.describe('fee management', () => {
     await expect(dialog.getByRole('checkbox', { name: 'JSS 1B', exact: true })).toBeChecked();
     await field(page, 'Amount (₦)').fill('12000');
     await dialog.getByRole('button', { name: 'Save Fee' }).click();
-    await expect(page.getByText('Fee updated successfully!')).toBeVisible();
+    await expectAnnounced(page, 'Fee updated successfully!');
     await expect(card(page).getByText('Pending Approval')).toBeVisible();
     await expect(card(page).getByText('₦12,000.00')).toBeVisible();
   });
@@ -94,7 +94,7 @@ test.describe('fee management', () => {
     await openFees(page, 'principal');
     const dialog = await review(page);
     await dialog.getByRole('button', { name: 'Approve' }).click();
-    await expect(page.getByText('Fee approved successfully!')).toBeVisible();
+    await expectAnnounced(page, 'Fee approved successfully!');
     await expect(card(page)).toBeHidden();
 
     await page.getByRole('tab', { name: 'Fee Management' }).click();

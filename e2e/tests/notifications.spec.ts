@@ -3,6 +3,7 @@ import {
   apiSignIn,
   bearer,
   expectAccessible,
+  expectAnnounced,
   mailTo,
   PHONE,
   parentOfUntouchedStudent,
@@ -55,7 +56,7 @@ test.describe('notifications', () => {
     await bursarPage.getByRole('radio', { name: /Partial payment/ }).check();
     await bursarPage.getByLabel('Amount (₦)').fill('2500.50');
     await bursarPage.getByRole('button', { name: 'Record cash payment' }).click();
-    await expect(bursarPage.getByText('Cash payment processed successfully!')).toBeVisible();
+    await expectAnnounced(bursarPage, 'Cash payment processed successfully!');
 
     // Pushed, not polled: a toast names the payment and the badge moves, without a reload. (The
     // reminders her sign-in asked for may arrive around it, so the badge is not counted exactly.)
@@ -101,7 +102,7 @@ test.describe('notifications', () => {
     await expect(email).toBeChecked();
     await email.uncheck();
     await page.getByRole('button', { name: 'Save preferences' }).click();
-    await expect(page.getByText('Notification preferences updated')).toBeVisible();
+    await expectAnnounced(page, 'Notification preferences updated');
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Payment reminders: email' })).not.toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Account locked: email' })).toBeDisabled();
@@ -118,7 +119,7 @@ test.describe('notifications', () => {
     await expect(panel.getByRole('listitem').first()).toBeVisible();
     await screenshot(page, 'notifications-panel-phone');
     await panel.getByRole('button', { name: 'Mark all read' }).click();
-    await expect(page.getByText('All notifications marked as read')).toBeVisible();
+    await expectAnnounced(page, 'All notifications marked as read');
     await panel.getByRole('tab', { name: /^Unread/ }).click();
     await expect(panel.getByText('All caught up!')).toBeVisible();
     await expect(page.getByTestId('unread-badge')).toHaveCount(0);

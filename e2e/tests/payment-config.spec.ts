@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenshot, signInAs } from './support';
+import { expectAnnounced, screenshot, signInAs } from './support';
 
 /** The demo's Paystack test secret (apps/api/src/seed/payments.ts): it must never reach the page. */
 const DEMO_PAYSTACK_SECRET = 'sk_test_crestviewdemo0000000000000001';
@@ -42,7 +42,7 @@ test.describe('payment configuration', () => {
     await page.getByLabel('Account number', { exact: true }).fill('1013527846');
     await accountName.fill(ACCOUNT_NAME);
     await page.getByRole('button', { name: 'Save configuration' }).click();
-    await expect(page.getByText('Payment configuration updated successfully!')).toBeVisible();
+    await expectAnnounced(page, 'Payment configuration updated successfully!');
     await expect(page.getByText('All changes saved.')).toBeVisible();
 
     await page.reload();

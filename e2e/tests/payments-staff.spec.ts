@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, parentOfUntouchedStudent, type Session, screenshot, signInAs } from './support';
+import {
+  apiSignIn,
+  bearer,
+  expectAnnounced,
+  parentOfUntouchedStudent,
+  type Session,
+  screenshot,
+  signInAs,
+} from './support';
 
 const PHONE = { width: 390, height: 844 };
 const REG_NO = 'CVC/2025/0142';
@@ -74,7 +82,7 @@ test.describe('payments for staff', () => {
     const dialog = page.getByRole('dialog', { name: 'Confirm bank transfer' });
     await expect(dialog).toContainText(bankReference);
     await dialog.getByRole('button', { name: 'Confirm transfer' }).click();
-    await expect(page.getByText('Bank transfer confirmed successfully!')).toBeVisible();
+    await expectAnnounced(page, 'Bank transfer confirmed successfully!');
     await expect(item).toBeHidden();
 
     await searchPayments(page, reference);
@@ -122,7 +130,7 @@ test.describe('payments for staff', () => {
     await expect(dialog.getByText('Please provide a reason for rejection')).toBeVisible();
     await dialog.getByLabel('Reason for rejection').fill('No such credit on the statement');
     await dialog.getByRole('button', { name: 'Reject transfer' }).click();
-    await expect(page.getByText('Bank transfer rejected')).toBeVisible();
+    await expectAnnounced(page, 'Bank transfer rejected');
     await expect(item).toBeHidden();
   });
 
@@ -152,7 +160,7 @@ test.describe('payments for staff', () => {
     await expect(dialog.getByText('Please give a reason for the refund')).toBeVisible();
     await dialog.getByLabel('Reason for refund').fill(REFUND_REASON);
     await dialog.getByRole('button', { name: 'Refund payment' }).click();
-    await expect(page.getByText('Payment refunded successfully!')).toBeVisible();
+    await expectAnnounced(page, 'Payment refunded successfully!');
     await expect(card.getByText('Refunded', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Refund' })).toHaveCount(0);
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { email, PASSWORD, PHONE, screenshot, signInAs } from './support';
+import { email, expectAnnounced, PASSWORD, PHONE, screenshot, signInAs } from './support';
 
 const HEADER = [
   'First Name',
@@ -108,7 +108,7 @@ test.describe('student management', () => {
     await form.getByLabel('Guardian phone').fill('08035551234');
     await form.getByLabel('Use as Emergency Contact').check();
     await form.getByRole('button', { name: 'Create Student' }).click();
-    await expect(page.getByText('Student created successfully!')).toBeVisible();
+    await expectAnnounced(page, 'Student created successfully!');
 
     await page.getByLabel('Search students').fill('Temitope');
     await expect(page.getByText('Showing 1 to 1 of 1 results').or(page.getByText('CVC/2026/0901'))).toBeVisible();
@@ -121,7 +121,7 @@ test.describe('student management', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Student' });
     await edit.getByLabel('Phone', { exact: true }).fill('08035550202');
     await edit.getByRole('button', { name: 'Update Student' }).click();
-    await expect(page.getByText('Student updated successfully!')).toBeVisible();
+    await expectAnnounced(page, 'Student updated successfully!');
 
     await page.getByRole('button', { name: 'Temitope Adeyemi', exact: true }).click();
     const sheet = page.getByRole('dialog', { name: 'Temitope Adeyemi' });
@@ -175,7 +175,7 @@ test.describe('student management', () => {
     await page.getByLabel('New password', { exact: true }).fill('bola-new-password');
     await page.getByLabel('Confirm new password').fill('bola-new-password');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByText('Password changed successfully!')).toBeVisible();
+    await expectAnnounced(page, 'Password changed successfully!');
     await page.goto('/dashboard');
     const children = page
       .getByRole('region', { name: 'Your children' })

@@ -11,7 +11,73 @@ const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
 
 const GREETING = /^Good (morning|afternoon|evening), /;
 
+declare global {
+  interface Window {
+    /** Every text the page put in a live region, oldest first (recordAnnouncements). */
+    announcements?: string[];
+  }
+}
+
+/**
+ * Keeps, in the page, every text the app puts in a live region (`aria-live`, status, alert, log):
+ * what a screen reader announces, the toasts among it. A toast lives about three seconds, and a
+ * busy machine can spend longer on the steps before the check; the record keeps it for the test.
+ * From the next load on, for the page's life; signIn and signInAs call it.
+ */
+export async function recordAnnouncements(page: Page) {
+  await page.addInitScript(() => {
+    if (window.announcements) return;
+    const heard: string[] = [];
+    window.announcements = heard;
+    const LIVE = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';
+    // An element's text once, however many changes within it are reported together.
+    const last = new WeakMap<Element, string>();
+    const note = (node: Node) => {
+      const element = node instanceof Element ? node : node.parentElement;
+      if (!element?.closest(LIVE)) return;
+      const text = element.textContent?.replace(/\s+/g, ' ').trim();
+      if (!text || last.get(element) === text) return;
+      last.set(element, text);
+      heard.push(text);
+    };
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        if (change.type === 'characterData') note(change.target);
+        for (const node of change.addedNodes) note(node);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** What the page has announced since it loaded and no expectAnnounced took yet, oldest first. */
+export async function announcements(page: Page): Promise<string[]> {
+  const heard = await page.evaluate(() => window.announcements);
+  expect(heard, 'this page records its announcements from its load (recordAnnouncements)').toBeDefined();
+  return heard!;
+}
+
+/**
+ * Waits until the page announces `text` (a toast, say), however briefly it was shown, and takes
+ * that announcement, so a second call for the same text waits for a second one.
+ */
+export async function expectAnnounced(page: Page, text: string, options: { timeout?: number } = {}) {
+  await announcements(page);
+  await expect
+    .poll(
+      () =>
+        page.evaluate((wanted) => {
+          const heard = window.announcements ?? [];
+          const index = heard.findIndex((each) => each.includes(wanted));
+          if (index >= 0) heard.splice(index, 1);
+          return index >= 0;
+        }, text),
+      { message: `the page announces "${text}"`, ...options },
+    )
+    .toBe(true);
+}
+
 export async function signIn(page: Page, name: string, options: { expectPath?: RegExp } = {}) {
+  await recordAnnouncements(page);
   await page.goto('/login');
   await page.getByLabel('Email address').fill(email(name));
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -38,6 +104,7 @@ export async function signInAs(page: Page, who: string | { email: string; passwo
   expect(response.ok(), await response.text()).toBe(true);
   const { data } = await response.json();
   const session = { token: data.token, refreshToken: data.refreshToken, user: JSON.stringify(data.user) };
+  await recordAnnouncements(page);
   // As the form leaves it without "Remember me": in this tab's sessionStorage, any other sign-in gone.
   const injected = await page.addInitScript(
     ({ origin, session }) => {
@@ -117,8 +184,11 @@ export async function expectAccessible(page: Page, what: string) {
   // One axe.run in the page itself. The default (runPartial, then finishRun in a new blank page) is
   // for cross-origin frames, which the app has none of: it finds the same, at over twice the cost.
   // Only violations fail a test, so axe need not gather the details of everything that passed.
+  // Toasts are left out: their colours are the toast library's, not the screen's, and the check
+  // need not wait the seconds until they are gone.
   const results = await new AxeBuilder({ page })
     .withTags(AXE_TAGS)
+    .exclude('[data-sonner-toaster]')
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
     .setLegacyMode()
     .analyze();

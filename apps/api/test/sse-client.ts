@@ -11,7 +11,11 @@ export interface OpenStream {
   /** Non-stream answers (a 401) carry their JSON body here. */
   body: unknown;
   events: StreamEvent[];
-  /** Resolves with the events once `count` have arrived, or rejects after `timeoutMs`. */
+  /**
+   * Resolves with the events once `count` have arrived, or rejects after `timeoutMs`: a limit on
+   * waiting for what never comes, far above any delivery time, since a busy machine can take
+   * seconds for what a quiet one does at once.
+   */
   waitFor(count: number, timeoutMs?: number): Promise<StreamEvent[]>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
@@ -85,7 +89,7 @@ export async function openStream(url: string, headers: Record<string, string> = 
     body: null,
     events,
     ended,
-    waitFor(count, timeoutMs = 2000) {
+    waitFor(count, timeoutMs = 10_000) {
       if (events.length >= count) return Promise.resolve(events);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {

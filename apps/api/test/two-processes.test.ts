@@ -249,7 +249,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
 
         // The fee's own notice ("New fee") may reach the stream first.
         await expect
-          .poll(() => stream.events.map((event) => JSON.parse(event.data)), { timeout: 5000 })
+          .poll(() => stream.events.map((event) => JSON.parse(event.data)), { timeout: 15_000 })
           .toContainEqual(
             expect.objectContaining({ kind: 'payment_succeeded', metadata: expect.objectContaining({ amount: 100 }) }),
           );
