@@ -11,7 +11,7 @@ function bounded(key: keyof typeof SETTINGS_BOUNDS, fallback: number) {
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_READ_URL: z.string().url().optional(),
@@ -46,7 +46,8 @@ const envSchema = z.object({
 
 export type AppConfig = {
   port: number;
-  host: string;
+  /** HOST; unset, the start chooses by the demo's passwords (serve.ts listeningHost). */
+  host: string | undefined;
   dataDir: string;
   uploadsDir: string;
   databaseUrl: string | undefined;
@@ -109,7 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
-    host: e.HOST,
+    // An empty HOST (`HOST= npm start`) is left to the start's choice, as an unset one.
+    host: e.HOST || undefined,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,

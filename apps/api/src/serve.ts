@@ -10,6 +10,17 @@ import { createSystemLogSink } from './modules/system/system-log-sink.js';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+export const ALL_INTERFACES = '0.0.0.0';
+const THIS_COMPUTER = '127.0.0.1';
+
+/**
+ * HOST when it is set; otherwise this computer only while a demo account still opens with the
+ * public demo password, and every interface (the school's network) once none does.
+ */
+export function listeningHost(options: { host: string | undefined; publicDemoPasswords: boolean }): string {
+  return options.host ?? (options.publicDemoPasswords ? THIS_COMPUTER : ALL_INTERFACES);
+}
+
 /** A process's log: stdout, and warnings and errors also in the database for the ICT administrator's log screen. */
 export function startLogging(config: AppConfig) {
   const sink = createSystemLogSink();
@@ -49,8 +60,8 @@ export async function buildServer(options: { ctx: AppContext; database: Database
   let jobs: JobRunner | undefined;
   return {
     /** `onListening` runs before the jobs start: the first jobs may call back into the app. */
-    async listen(onListening?: () => void) {
-      await app.listen({ port: ctx.config.port, host: ctx.config.host });
+    async listen(host: string, onListening?: () => void) {
+      await app.listen({ port: ctx.config.port, host });
       onListening?.();
       jobs = await startJobRunner({ ctx, database, store: database.jobStore, log: logging.log });
       ctx.jobs = jobs;

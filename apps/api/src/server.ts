@@ -5,8 +5,8 @@ import { STOP_MESSAGE, startWorkers } from './cluster.js';
 import { type AppConfig, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { startDemoPaymentFakes } from './demo/payment-fakes.js';
-import { isDemoDatabase, seedDemoIfEmpty } from './seed/demo.js';
-import { buildServer, openAppDatabase, startLogging } from './serve.js';
+import { isDemoDatabase, publicDemoSignIns, seedDemoIfEmpty } from './seed/demo.js';
+import { ALL_INTERFACES, buildServer, listeningHost, openAppDatabase, startLogging } from './serve.js';
 
 const baseConfig = loadConfig();
 const logging = startLogging(baseConfig);
@@ -35,7 +35,8 @@ async function prepare() {
   const config = fakes?.config ?? baseConfig;
   const ctx = createContext({ config, db: database.db, readDb: database.readDb, log });
   if (config.seedDemo) await seedDemo(ctx, fakes !== null);
-  return { database, fakes, ctx };
+  const host = await chooseHost(ctx);
+  return { database, fakes, ctx, host };
 }
 
 async function seedDemo(ctx: AppContext, ownKeys: boolean) {
@@ -44,21 +45,42 @@ async function seedDemo(ctx: AppContext, ownKeys: boolean) {
     history: true,
     onProgress: say,
   });
-  if (!seeded) return;
-  const logins = seeded.logins.map((login) => `  ${login.role.padEnd(18)} ${login.email}`).join('\n');
+  if (seeded) say(`\nDemo data loaded: ${seeded.groupName} with ${seeded.schoolCount} schools.`);
+}
+
+/**
+ * Where to listen, said on every start while the demo's public password still opens accounts: the
+ * sign-ins that take it, and, unless HOST is set, that only this computer can reach the app until
+ * the passwords are changed, since anyone on the school's network could otherwise sign in as the
+ * admin.
+ */
+async function chooseHost(ctx: AppContext): Promise<string> {
+  const demo = await publicDemoSignIns(ctx.db);
+  const host = listeningHost({ host: ctx.config.host, publicDemoPasswords: demo.anyPublic });
+  if (!demo.anyPublic) return host;
+  const logins = demo.logins.map((login) => `  ${login.role.padEnd(18)} ${login.email}`).join('\n');
   say(
-    `\nDemo data loaded: ${seeded.groupName} with ${seeded.schoolCount} schools.\n` +
-      `Sign in at ${ctx.config.appUrl}/login with any of these (password: ${seeded.password}):\n${logins}\n`,
+    demo.logins.length > 0
+      ? `\nSign in at ${ctx.config.appUrl}/login with any of these (password: ${demo.password}):\n${logins}\n`
+      : `\nSome demo accounts still have the demo password (${demo.password}).\n`,
   );
+  if (ctx.config.host === undefined) {
+    say(
+      `Anyone who knows that password could sign in, so SchoolLedger listens on this computer only (${host}).\n` +
+        `To open it to the school's network, give the demo accounts passwords of their own and restart,\n` +
+        `or start it with HOST=${ALL_INTERFACES} (for example: HOST=${ALL_INTERFACES} npm start).\n`,
+    );
+  }
+  return host;
 }
 
 async function runPrimary() {
-  const { database, fakes, ctx } = await prepare();
+  const { database, fakes, ctx, host } = await prepare();
   const { config } = ctx;
   const connectFakes = () => {
     if (!fakes) return;
     // The fakes run on this machine and reach the app on loopback, whatever APP_URL says.
-    const loopback = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host;
+    const loopback = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(host) ? '127.0.0.1' : host;
     fakes.connect(`http://${loopback}:${config.port}`);
     log.info(fakes.urls, 'demo payments go through local Paystack and Flutterwave fakes');
   };
@@ -77,7 +99,7 @@ async function runPrimary() {
       await closeShared();
     });
     // Jobs start once the demo fakes are reachable: the first ones settle webhooks recorded before the restart.
-    await server.listen(() => {
+    await server.listen(host, () => {
       connectFakes();
       log.info(`SchoolLedger is running at ${config.appUrl}`);
     });
@@ -86,7 +108,7 @@ async function runPrimary() {
 
   const workers = startWorkers({
     count: config.workers,
-    env: workerEnv(config),
+    env: workerEnv(config, host),
     log,
     onAllListening: () => {
       connectFakes();
@@ -108,10 +130,14 @@ async function runPrimary() {
   });
 }
 
-/** What the primary decided that a worker cannot: where the demo's local providers listen, and their keys. */
-function workerEnv(config: AppConfig): Record<string, string> {
-  if (config === baseConfig) return {};
+/**
+ * What the primary decided that a worker cannot: the address to listen on, where the demo's local
+ * providers listen, and their keys.
+ */
+function workerEnv(config: AppConfig, host: string): Record<string, string> {
+  if (config === baseConfig) return { HOST: host };
   const env: Record<string, string> = {
+    HOST: host,
     PAYSTACK_BASE_URL: config.paystack.baseUrl,
     FLUTTERWAVE_BASE_URL: config.flutterwave.baseUrl,
   };
@@ -142,5 +168,6 @@ async function runWorker(config: AppConfig) {
   process.on('message', (message) => {
     if (message === STOP_MESSAGE && !stopping) grace.close();
   });
-  await server.listen();
+  // The primary always names the address (workerEnv).
+  await server.listen(config.host ?? ALL_INTERFACES);
 }

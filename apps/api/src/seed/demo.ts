@@ -1,5 +1,5 @@
 import type { Role } from '@schoolledger/domain';
-import { count, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   academicSessions,
@@ -12,7 +12,7 @@ import {
   terms,
   users,
 } from '../db/schema.js';
-import { hashPassword } from '../lib/passwords.js';
+import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { seedDemoExpenses } from './expenses.js';
 import { seedDemoFees } from './fees.js';
 import { seedDemoHistory } from './history.js';
@@ -90,6 +90,8 @@ const PEOPLE: DemoPerson[] = [
   { email: 'principal2', role: 'Principal', firstname: 'Aisha', lastname: 'Bello', phone: '08031234510', school: 1 },
 ];
 
+/** The sign-ins the README and the start-up list, one per role. */
+const DEMO_LOGINS = PEOPLE.map((person) => ({ role: person.role, email: `${person.email}@${DEMO_DOMAIN}` }));
 const STUDENT_LOGIN = PEOPLE.find((person) => person.role === 'Student')!;
 const PARENT_LOGIN = PEOPLE.find((person) => person.role === 'Parent')!;
 const INSERT_CHUNK = 500;
@@ -97,8 +99,6 @@ const INSERT_CHUNK = 500;
 export interface SeedResult {
   groupName: string;
   schoolCount: number;
-  password: string;
-  logins: { role: Role; email: string }[];
 }
 
 export interface SeedOptions {
@@ -119,6 +119,48 @@ export async function isDemoDatabase(db: Db): Promise<boolean> {
     .from(users)
     .where(eq(users.email, `admin@${DEMO_DOMAIN}`));
   return Boolean(admin);
+}
+
+export interface PublicDemoSignIns {
+  password: string;
+  /** The demo sign-ins of the README that still open with the public password, in its order. */
+  logins: { role: Role; email: string }[];
+  /** Whether any demo account at all (a named one, or a student or parent of the demo) still does. */
+  anyPublic: boolean;
+}
+
+/**
+ * Which demo accounts anyone could sign in to, knowing the password printed in the README. The
+ * demo gives every account one hash, so beside the named accounts only the commonest hash of the
+ * demo's people is checked: at most eleven argon2 checks, one on an untouched demo.
+ */
+export async function publicDemoSignIns(db: Db): Promise<PublicDemoSignIns> {
+  const live = and(isNull(users.deletedAt), eq(users.status, 'active'), isNotNull(users.passwordHash));
+  const emails = DEMO_LOGINS.map((login) => login.email);
+  const [named, [commonest]] = await Promise.all([
+    db
+      .select({ email: users.email, passwordHash: users.passwordHash })
+      .from(users)
+      .where(and(live, inArray(sql`lower(${users.email})`, emails))),
+    db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(and(live, like(sql`lower(${users.email})`, `%@${DEMO_DOMAIN}`)))
+      .groupBy(users.passwordHash)
+      .orderBy(desc(count()))
+      .limit(1),
+  ]);
+  const checked = new Map<string, Promise<boolean>>();
+  const isPublic = (hash: string | null) => {
+    if (!hash) return Promise.resolve(false);
+    if (!checked.has(hash)) checked.set(hash, verifyPassword(hash, DEMO_PASSWORD));
+    return checked.get(hash)!;
+  };
+  const publicEmails = new Set<string>();
+  for (const row of named) if (await isPublic(row.passwordHash)) publicEmails.add(row.email.toLowerCase());
+  const logins = DEMO_LOGINS.filter((login) => publicEmails.has(login.email));
+  const anyPublic = logins.length > 0 || (await isPublic(commonest?.passwordHash ?? null));
+  return { password: DEMO_PASSWORD, logins, anyPublic };
 }
 
 /** Loads the demo school group into an empty database; does nothing when any user exists. */
@@ -367,8 +409,6 @@ export async function seedDemoIfEmpty(
     return {
       groupName: group!.name,
       schoolCount: schoolRows.length,
-      password: DEMO_PASSWORD,
-      logins: PEOPLE.map((person) => ({ role: person.role, email: `${person.email}@${DEMO_DOMAIN}` })),
     };
   });
 }

@@ -58,8 +58,3 @@ export function RequireAuth({ children }: { children: React.ReactNode }) {
   if (roles && !hasAnyRole(user.roles, roles)) return <Navigate to={POST_LOGIN_PATH} replace />;
   return children;
 }
-
-export function CatchAll() {
-  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
-  return <Navigate to={isAuthenticated ? POST_LOGIN_PATH : '/login'} replace />;
-}

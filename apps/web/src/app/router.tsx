@@ -19,7 +19,7 @@ import { studentFeeRoutes } from '@/features/student-fees/routes';
 import { studentRoutes } from '@/features/students/routes';
 import { systemRoutes } from '@/features/system/routes';
 import { userRoutes } from '@/features/users/routes';
-import { CatchAll, GuestOnly, RequireAuth, RootLayout } from './guards';
+import { GuestOnly, RequireAuth, RootLayout } from './guards';
 
 const AppShell = lazy(() => import('./shell/app-shell'));
 const Landing = lazy(() => import('@/features/landing/routes/landing'));
@@ -27,6 +27,7 @@ const Login = lazy(() => import('@/features/auth/routes/login'));
 const ForgotPassword = lazy(() => import('@/features/auth/routes/forgot-password'));
 const ResetPassword = lazy(() => import('@/features/auth/routes/reset-password'));
 const Profile = lazy(() => import('@/features/profile/routes/profile'));
+const NotFound = lazy(() => import('./not-found'));
 
 /**
  * Pages inside the shell. Features export their own RouteObject lists (lazy `Component`s); role
@@ -77,7 +78,7 @@ const routes: RouteObject[] = [
         ),
         children: signedInRoutes,
       },
-      { path: '*', Component: CatchAll },
+      { path: '*', Component: NotFound },
     ],
   },
 ];

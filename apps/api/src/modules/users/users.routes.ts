@@ -75,7 +75,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Export users (CSV)',
         tags,
-        description: 'users.csv with the columns of SPEC §9, for the same filters as the list, without paging.',
+        description:
+          'users.csv (ID, first and last name, email, roles, status, last login, created at), for the same filters as the list, without paging.',
         querystring: userListQuerySchema.omit({ page: true, limit: true }),
         response: fileResponses('users.csv, a header row then one row per user', ['text/csv']),
       },

@@ -39,7 +39,7 @@ const AMOUNT_COLUMNS: Column<StudentLine>[] = [
 ];
 
 const OVERDUE_NOTE =
-  "Days overdue count from the due date of the earliest fee still owed (SPEC §9's due date when a fee has none).";
+  'Days overdue count from the due date of the earliest fee still owed; a fee set without a due date is due 30 days before the term ends.';
 
 export const outstandingReport: ReportBuilder = async (db, report) => {
   const filter = termFilter(report);

@@ -1,18 +1,4 @@
-import {
-  ArrowRight,
-  Building2,
-  ChartColumn,
-  CreditCard,
-  Lock,
-  Mail,
-  MapPin,
-  Menu,
-  Phone,
-  Play,
-  Users,
-  X,
-  Zap,
-} from 'lucide-react';
+import { ArrowRight, Building2, ChartColumn, CreditCard, Lock, Mail, MapPin, Menu, Users, X, Zap } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -60,7 +46,6 @@ const FEATURES = [
 ];
 
 const SUPPORT_EMAIL = 'support@schoolledger.ng';
-const SUPPORT_PHONE = '+234 800 000 0000';
 
 const navLink =
   'rounded-md px-1 text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white';
@@ -161,10 +146,9 @@ export default function LandingPage() {
                 Get Started
                 <ArrowRight className="size-5" aria-hidden="true" />
               </Link>
-              <button type="button" className={`${buttonClasses('secondary', 'lg')} w-full sm:w-auto`}>
-                <Play className="size-5" aria-hidden="true" />
-                Watch Demo
-              </button>
+              <a href="#features" className={`${buttonClasses('secondary', 'lg')} w-full sm:w-auto`}>
+                See What It Does
+              </a>
             </div>
           </div>
         </section>
@@ -228,13 +212,15 @@ export default function LandingPage() {
           <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-16 text-center sm:px-6 lg:flex-row lg:justify-between lg:text-left">
             <div>
               <h2 className="text-3xl font-bold tracking-tight text-white">Ready to simplify fee collection?</h2>
-              <p className="mt-2 text-emerald-100">Set up your schools, fees and payment options in an afternoon.</p>
+              <p className="mt-2 text-emerald-100">
+                Your administrator sets up your schools, fees and payment options, and gives each person their sign-in.
+              </p>
             </div>
             <Link
               to="/login"
               className="inline-flex h-12 items-center justify-center rounded-lg bg-white px-6 font-semibold text-emerald-800 shadow-sm hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >
-              Start Your Free Trial
+              Sign In
             </Link>
           </div>
         </section>
@@ -279,12 +265,6 @@ export default function LandingPage() {
                 </a>
               </li>
               <li className="flex items-center gap-2">
-                <Phone className="size-4 shrink-0" aria-hidden="true" />
-                <a href={`tel:${SUPPORT_PHONE.replaceAll(' ', '')}`} className="hover:text-white">
-                  {SUPPORT_PHONE}
-                </a>
-              </li>
-              <li className="flex items-center gap-2">
                 <MapPin className="size-4 shrink-0" aria-hidden="true" />
                 Lagos, Nigeria
               </li>
@@ -293,7 +273,7 @@ export default function LandingPage() {
         </div>
         <div className="border-t border-slate-800">
           <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-slate-400 sm:px-6">
-            &copy; 2024 SchoolLedger. All rights reserved.
+            &copy; {new Date().getFullYear()} SchoolLedger. All rights reserved.
           </p>
         </div>
       </footer>
