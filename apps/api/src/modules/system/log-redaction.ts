@@ -24,7 +24,9 @@ const MASKS: [RegExp, string][] = [
   [/(sk|pk|rk)_(live|test)_[A-Za-z0-9_]+/gi, '[key]'],
   [/FLW(SEC|PUB)K(_TEST)?-[A-Za-z0-9_-]+/gi, '[key]'],
   [/eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g, '[token]'],
-  [/[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*/g, '[email]'],
+  // A local part is at most 64 characters; unbounded, a long run without an @ would be scanned again
+  // from each of its characters (quadratic). A longer run before an @ is caught by the next mask.
+  [/[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*/g, '[email]'],
   // Random tokens, hashes, base64 keys: any long run without spaces or separators.
   [/[A-Za-z0-9_+=-]{24,}/g, '[secret]'],
   // Phone numbers, account and card numbers, references: seven digits or more, spaced or not.
