@@ -1,3 +1,4 @@
+import './require-node.js';
 import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { type AppContext, createContext } from './app-context.js';
