@@ -106,12 +106,21 @@ test.describe('signed-in shell', () => {
     await signIn(page, 'proprietor');
     expect(await sidebarLabels(page)).toEqual([
       'Dashboard',
+      'Users',
       'Schools',
+      'Academic',
+      'Sessions',
+      'Terms',
+      'Class Arms',
+      'Results',
       'Fee Management',
+      'Fee Administration',
       'Fee Adjustments',
       'Expenses',
       'Reports',
       'Audit',
+      'Settings',
+      'Student Management',
     ]);
   });
 

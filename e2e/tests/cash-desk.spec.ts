@@ -67,10 +67,10 @@ test.describe('cash desk', () => {
     await expectAnnounced(page, 'Cash payment processed successfully!');
     const receipt = page.getByRole('region', { name: 'Payment Receipt' });
     await expect(receipt).toBeVisible();
-    await expect(receipt).toContainText(/RCP-\d{4}-\d{6}/);
+    await expect(receipt).toContainText(/CVC-\d{4}-\d{6}/);
     const receiptNo = (
       await receipt
-        .getByText(/^RCP-\d{4}-\d{6}$/)
+        .getByText(/^CVC-\d{4}-\d{6}$/)
         .first()
         .innerText()
     ).trim();

@@ -76,11 +76,10 @@ async function owedKobo(request: APIRequestContext, headers: Record<string, stri
   return fees.reduce((sum, item) => sum + Math.round(item.outstanding * 100), 0);
 }
 
-/** Whole naira as the dashboards print it, formatted by the browser that renders them. */
+/** Naira as every screen prints it, the dashboards too, formatted by the browser that renders them. */
 const naira = (page: Page, kobo: number) =>
   page.evaluate(
-    (value) =>
-      new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }).format(value),
+    (value) => new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' }).format(value),
     kobo / 100,
   );
 

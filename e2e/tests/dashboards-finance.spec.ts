@@ -14,11 +14,9 @@ import {
 const AMOUNT = 2500;
 
 const kobo = (naira: number) => BigInt(Math.round(naira * 100));
-/** As the dashboards print money: whole naira. */
+/** As every screen prints money, the dashboards too: with kobo (the demo group keeps the default). */
 const naira = (amountKobo: bigint) =>
-  new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 0 }).format(
-    Number(amountKobo) / 100,
-  );
+  new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' }).format(Number(amountKobo) / 100);
 /** Collected of expected in percent, one decimal, half up, at most 100: computed here, not read from the app. */
 function rate(paid: bigint, expected: bigint) {
   const capped = paid > expected ? expected : paid;

@@ -93,7 +93,8 @@ test('a parent pays fees of both children in one Paystack checkout and gets a re
   await expect(lines).toHaveCount(3);
   for (const name of Object.values(FEES)) {
     const line = lines.filter({ hasText: name });
-    await expect(line.getByText(/^RCP-\d{4}-\d{6}$/)).toBeVisible();
+    // Each school's receipt code: CVC at Ikeja, CVW at Wuse.
+    await expect(line.getByText(name === FEES.library ? /^CVW-\d{4}-\d{6}$/ : /^CVC-\d{4}-\d{6}$/)).toBeVisible();
     await expect(line.getByRole('button', { name: 'Receipt' })).toBeVisible();
     await expect(line.getByText('still owed ₦0.00')).toBeVisible();
   }
@@ -104,7 +105,7 @@ test('a parent pays fees of both children in one Paystack checkout and gets a re
 
   const download = page.waitForEvent('download');
   await lines.filter({ hasText: FEES.library }).getByRole('button', { name: 'Receipt' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^RCP-\d{4}-\d{6}\.pdf$/);
+  expect((await download).suggestedFilename()).toMatch(/^CVW-\d{4}-\d{6}\.pdf$/);
 
   await page.getByRole('button', { name: 'Back to fees' }).click();
   await expect(page).toHaveURL(/\/student\/fees$/);

@@ -125,7 +125,7 @@ test.describe('family credit and the family cash desk', () => {
     await page.getByRole('button', { name: 'Record payment for 2 fees' }).click();
     const receipt = page.getByRole('region', { name: 'Payment Receipts' });
     await expect(receipt).toBeVisible();
-    await expect(receipt.getByText(/RCP-\d{4}-\d{6}/)).toHaveCount(2);
+    await expect(receipt.getByText(/CVC-\d{4}-\d{6}/)).toHaveCount(2);
     await expect(receipt.getByText(new RegExp(`${child.firstname}.* ${child.lastname} · Desk Lab Fee`))).toBeVisible();
     await expect(receipt.getByText(new RegExp(`${sibling} · Desk Club Fee`))).toBeVisible();
     await expect(receipt.getByRole('definition').last()).toHaveText('₦1,800.50');
@@ -163,7 +163,7 @@ test.describe('family credit and the family cash desk', () => {
     await expect(dialog).toBeHidden();
     await expect(card.getByText('₦100.00').first()).toBeVisible();
     await expect(card.getByText('Used to pay a fee')).toBeVisible();
-    await expect(card.getByText(/Credit Trip Fee · .* · RCP-\d{4}-\d{6}/)).toBeVisible();
+    await expect(card.getByText(/Credit Trip Fee · .* · CVC-\d{4}-\d{6}/)).toBeVisible();
   });
 
   test('the bursar asks to pay part of a family credit back, another person approves it, and the parent sees it', async ({

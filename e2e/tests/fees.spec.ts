@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAnnounced, PASSWORD, PHONE, screenshot, signInAs } from './support';
+import { apiSignIn, bearer, expectAnnounced, PASSWORD, PHONE, screenshot, signInAs } from './support';
 
 const FEE = 'Science Lab Levy';
 const REASON = 'Split the levy per class arm';
@@ -156,3 +156,34 @@ test.describe('fee management', () => {
     await expect(page.getByRole('dialog', { name: 'Edit Fee' }).getByText(/sends it back for approval/)).toBeVisible();
   });
 });
+
+test.describe('what a fee card says of who still owes', () => {
+  test('a past fee most families paid says how many students owe and how much, not "Overdue by"', async ({ page }) => {
+    const bursar = await apiSignIn(page.request, 'bursar');
+    const listed = await page.request.get('/api/v1/fee/all?search=Examination%20fee&limit=50', {
+      headers: bearer(bursar),
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    // Of the examination fees gone past their date, the one the fewest students still owe: last
+    // session's, which most families paid.
+    const [past] = ((await listed.json()).data.fees as PastFee[])
+      .filter((fee) => fee.effectiveDueDate < today && fee.owing !== null && fee.owing.students > 0)
+      .sort((a, b) => a.owing!.students - b.owing!.students);
+    expect(past, 'an examination fee past its date that some students still owe').toBeDefined();
+    const { students, amount } = past!.owing!;
+    const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' }).format(amount);
+
+    await signInAs(page, 'bursar', `/fees?tab=fees&term=${past!.term._id}&search=Examination%20fee`);
+    const examination = page.getByRole('article', { name: 'Examination fee', exact: true });
+    await expect(examination).toContainText(`${students} student${students === 1 ? ' owes' : 's owe'} ${naira}`);
+    await expect(examination).toContainText('Was due');
+    await expect(page.getByText(/overdue by/i)).toHaveCount(0);
+    await screenshot(page, 'desktop-fee-owing');
+  });
+});
+
+interface PastFee {
+  effectiveDueDate: string;
+  term: { _id: string };
+  owing: { students: number; amount: number } | null;
+}

@@ -31,7 +31,7 @@ test.describe('receipt check page', () => {
     expect(pdf.status()).toBe(200);
     // The printed address is also a link in the PDF, so it can be read without decoding the page text.
     const link = /\/URI \((https?:\/\/[^)]+)\)/.exec((await pdf.body()).toString('latin1'))?.[1];
-    expect(link).toMatch(/\/verify\/[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}\?receipt=RCP-\d{4}-\d{6}$/);
+    expect(link).toMatch(/\/verify\/[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}\?receipt=CVC-\d{4}-\d{6}$/);
     const printed = new URL(link!);
 
     await page.setViewportSize(PHONE);

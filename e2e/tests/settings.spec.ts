@@ -182,3 +182,60 @@ test('a principal reads the settings without being able to change them', async (
   await expect(page.getByRole('button', { name: 'Save security settings' })).toHaveCount(0);
   await screenshot(page, 'settings-read-only-desktop');
 });
+
+test('the super-admin sees why the whole installation is read only, then saves a group of their choice', async ({
+  page,
+  request,
+}) => {
+  const admin = bearer(await apiSignIn(request, 'admin'));
+  const name = `Lagoon Schools ${run}`;
+  const group = await request.post('/api/v1/groupschool/create', {
+    headers: admin,
+    data: { name, description: 'Schools on the lagoon' },
+  });
+  expect(group.ok(), await group.text()).toBe(true);
+  const groupId = (await group.json()).data._id as string;
+  const school = await request.post('/api/v1/school/create', {
+    headers: admin,
+    data: {
+      groupSchool_id: groupId,
+      name: `Lagoon College ${run}`,
+      email: 'info@lagoon.example.ng',
+      phoneNumber: '+2348033335555',
+      street: 'Marina Road',
+      street_no: '3',
+      town: 'Lagos Island',
+      state: 'Lagos',
+      country: 'Nigeria',
+      zip_code: '101001',
+    },
+  });
+  expect(school.ok(), await school.text()).toBe(true);
+
+  await signInAs(page, 'admin', '/settings?section=security');
+  const chooser = page.getByLabel('Settings for');
+  await expect(chooser.locator('option:checked')).toHaveText('Whole installation');
+  const security = page.getByRole('form', { name: 'Security settings' });
+  await expect(security.getByLabel('Session timeout')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save security settings' })).toHaveCount(0);
+  await expect(
+    security.getByText('Choose a group or a school above to change these settings', { exact: false }),
+  ).toBeVisible();
+  await screenshot(page, 'settings-installation-read-only');
+
+  await chooser.selectOption({ label: `${name} (all its schools)` });
+  await expect(page).toHaveURL(new RegExp(`group=${groupId}`));
+  await expect(security.getByLabel('Session timeout')).toBeEnabled();
+  await security.getByLabel('Session timeout').fill('45');
+  await security.getByRole('button', { name: 'Save security settings' }).click();
+  await expectAnnounced(page, 'Settings saved successfully!');
+
+  await page.reload();
+  await expect(chooser.locator('option:checked')).toHaveText(`${name} (all its schools)`);
+  await expect(security.getByLabel('Session timeout')).toHaveValue('45');
+  await expect(
+    page.getByRole('tabpanel', { name: 'Security' }).getByText('Group default', { exact: true }),
+  ).toBeVisible();
+  await page.setViewportSize(PHONE);
+  await screenshot(page, 'settings-group-phone');
+});

@@ -59,7 +59,7 @@ test.describe('student payments', () => {
     const success = page.getByRole('dialog', { name: 'Payment Successful' });
     await expect(success.getByText('Payment successful', { exact: true })).toBeVisible();
     await expect(success.getByText('₦12,500.00')).toBeVisible();
-    await expect(success.getByText(/^RCP-\d{4}-\d{6}$/)).toBeVisible();
+    await expect(success.getByText(/^CVC-\d{4}-\d{6}$/)).toBeVisible();
     await expect(success.getByRole('button', { name: 'Download receipt' })).toBeVisible();
     await viewScreenshot(page, 'desktop-payment-success');
     await success.getByRole('button', { name: 'Done' }).click();
@@ -73,13 +73,13 @@ test.describe('student payments', () => {
     const paid = page.getByRole('article', { name: 'Examination fee, ₦12,500.00' });
     await expect(paid.getByText('Completed', { exact: true })).toBeVisible();
     await expect(paid.getByText('Paystack', { exact: true })).toBeVisible();
-    await expect(paid.getByText(/^RCP-\d{4}-\d{6}$/)).toBeVisible();
+    await expect(paid.getByText(/^CVC-\d{4}-\d{6}$/)).toBeVisible();
     await screenshot(page, 'desktop-payment-history');
 
     const downloaded = page.waitForEvent('download');
     await paid.getByRole('button', { name: 'Receipt' }).click();
     const download = await downloaded;
-    expect(download.suggestedFilename()).toMatch(/^RCP-\d{4}-\d{6}\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(/^CVC-\d{4}-\d{6}\.pdf$/);
     const pdf = await readFile(await download.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -91,7 +91,7 @@ test.describe('student payments', () => {
     await page.goto(`/student/fees?payment=${reference}`);
     const outcome = page.getByRole('dialog', { name: 'Payment Successful' });
     await expect(outcome.getByText('Payment successful', { exact: true })).toBeVisible();
-    await expect(outcome.getByText(/^RCP-\d{4}-\d{6}$/)).toBeVisible();
+    await expect(outcome.getByText(/^CVC-\d{4}-\d{6}$/)).toBeVisible();
     await expect(page).toHaveURL(/\/student\/fees$/);
   });
 
@@ -177,7 +177,7 @@ test.describe('student payments', () => {
     await expect(outstandingOf(card)).toHaveText(before);
     await page.getByRole('tab', { name: 'Payment History' }).click();
     const attempt = page.getByRole('article', { name: 'Development levy, ₦10,000.00' });
-    await expect(attempt.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(attempt.getByText('Awaiting payment — not charged', { exact: true })).toBeVisible();
     await expect(attempt.getByText('Installment', { exact: true })).toBeVisible();
     await expect(attempt.getByRole('button', { name: 'Receipt' })).toHaveCount(0);
   });

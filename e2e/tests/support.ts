@@ -166,11 +166,15 @@ export async function viewScreenshot(target: Page | Locator, name: string) {
 /** WCAG 2.1 A and AA, plus "label in name" (still experimental in axe, so off unless asked for). */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/** The rules whose outcome depends on the colours alone: all a change of theme can break. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 /**
  * Fails the test on any serious or critical accessibility violation of the page as it stands (open
  * dialogs included), listing each rule with the elements it found, so the failure says what to fix.
+ * `rules` narrows the check to those rules (the page's other half of a theme switch, say).
  */
-export async function expectAccessible(page: Page, what: string) {
+export async function expectAccessible(page: Page, what: string, { rules }: { rules?: string[] } = {}) {
   // Entrance transitions would have axe measure half-faded colours. A spinner still turning has no
   // end to jump to (finish() throws on it), and its colour does not change as it turns.
   // A transition that starts while axe measures (a toast timing out and fading) would be caught
@@ -186,8 +190,8 @@ export async function expectAccessible(page: Page, what: string) {
   // Only violations fail a test, so axe need not gather the details of everything that passed.
   // Toasts are left out: their colours are the toast library's, not the screen's, and the check
   // need not wait the seconds until they are gone.
-  const results = await new AxeBuilder({ page })
-    .withTags(AXE_TAGS)
+  const axe = new AxeBuilder({ page });
+  const results = await (rules ? axe.withRules(rules) : axe.withTags(AXE_TAGS))
     .exclude('[data-sonner-toaster]')
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
     .setLegacyMode()

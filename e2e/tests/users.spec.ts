@@ -53,13 +53,17 @@ test.describe('user management', () => {
     await screenshot(page, 'phone-users');
   });
 
-  test('a principal sees the sidebar entry but is told access is denied', async ({ page }) => {
+  test('a principal reads the school’s directory, searches it, and is told who changes accounts', async ({ page }) => {
     await signInAs(page, 'principal', '/users');
-    await expect(page.getByText('Access Denied')).toBeVisible();
-    await expect(
-      page.getByText(
-        "You don't have permission to access user management. This feature is only available to Administrators and ICT Administrators.",
-      ),
-    ).toBeVisible();
+    await expect(page.getByText('Accounts are created and changed by the school’s administrators')).toBeVisible();
+    await page.getByLabel('Search users').fill('Adaeze');
+    const bursar = page.getByRole('row', { name: /Adaeze Eze/ });
+    await expect(bursar.getByText('Bursar', { exact: true })).toBeVisible();
+    await expect(bursar.getByText('Active', { exact: true })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Last login' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add User' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    await screenshot(page, 'users-directory-principal');
   });
 });

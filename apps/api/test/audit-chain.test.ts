@@ -83,7 +83,7 @@ describe('the audit trail is a hash chain per school that shows any edit', () =>
     const rows = await rowsOf<{ seq: string; prev: string; hash: string; recomputed: string }>(
       t.ctx.db,
       sql`select seq::text, prev_hash as prev, hash, audit_row_hash(audit_logs) as recomputed
-          from audit_logs where school_id = ${ids.second} order by seq`,
+          from audit_logs where school_id = ${ids.second} order by audit_logs.seq`,
     );
     expect(rows.map((row) => Number(row.seq))).toEqual(rows.map((_, index) => index + 1));
     expect(rows.length).toBeGreaterThanOrEqual(5);

@@ -186,7 +186,7 @@ describe('personal data and money documents leaving the app', () => {
     expect(row).toMatchObject({
       schoolId: ids.school,
       entityId: ids.term,
-      severity: 'medium',
+      severity: 'low',
       after: { report: 'outstanding_fees', format: 'csv', filters: { term_id: ids.term } },
     });
     // One line per student and a total line under the header.

@@ -82,7 +82,7 @@ describe('the audit trail, read by those who may and only within their schools',
       entityId: payment._id,
       category: 'financial',
       schoolId: ids.school,
-      summary: 'Bursar Adaeze recorded a cash payment',
+      summary: `Bursar Adaeze recorded a cash payment of ₦1,500.00, receipt ${payment.receiptNo}`,
       actor: { id: bursarId, name: 'Adaeze Eze' },
     });
     expect(entry!.hash).toMatch(/^[0-9a-f]{64}$/);
@@ -91,8 +91,9 @@ describe('the audit trail, read by those who may and only within their schools',
 
     const detail = await call(t, 'auditor', 'GET', `/audit/logs/${entry!.id}`);
     expect(detail.statusCode, detail.body).toBe(200);
+    // Stored in kobo, shown in naira.
     expect(detail.json().data.after).toMatchObject({
-      amountKobo: '150000',
+      amount: '₦1,500.00',
       receiptNo: payment.receiptNo,
       source: 'cash_desk',
     });
@@ -232,7 +233,7 @@ describe('the audit trail, read by those who may and only within their schools',
     expect(rows[0]).toMatchObject({
       'Record id': payment._id,
       Action: 'payment.credit',
-      'What happened': 'Bursar Adaeze recorded a cash payment',
+      'What happened': `Bursar Adaeze recorded a cash payment of ₦1,500.00, receipt ${payment.receiptNo}`,
       'Amount recorded (₦)': '1500.00',
       Person: 'Adaeze Eze',
     });

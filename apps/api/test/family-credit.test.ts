@@ -108,7 +108,7 @@ describe('family credit: money beyond what was owed, kept for the next fees or p
 
     const [online] = await t.ctx.db.select().from(payments).where(eq(payments.reference, reference));
     expect(online!.status).toBe('success');
-    expect(online!.receiptNo).toMatch(/^RCP-\d{4}-\d{6,}$/);
+    expect(online!.receiptNo).toMatch(/^CVC-\d{4}-\d{6,}$/);
     const [moved] = await t.ctx.db
       .select()
       .from(payments)
@@ -136,7 +136,7 @@ describe('family credit: money beyond what was owed, kept for the next fees or p
     });
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json().data).toMatchObject({ outstanding: 0, balance: 200.25, payment: { amount: 800.25 } });
-    expect(applied.json().data.payment.receiptNo).toMatch(/^RCP-\d{4}-\d{6,}$/);
+    expect(applied.json().data.payment.receiptNo).toMatch(/^CVC-\d{4}-\d{6,}$/);
     expect(await outstandingOf(t, 'student', secondFee)).toBe(0);
     await expectLedgerExact(20025n);
     // The credit's use is counted under 'credit': with what is left, the money received once.

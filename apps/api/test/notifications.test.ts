@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { NOTIFICATION_KINDS } from '@schoolledger/domain';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -149,7 +150,7 @@ describe('my notifications', () => {
     const initial = await call('parent', 'GET', '/notification/preferences');
     expect(initial.statusCode, initial.body).toBe(200);
     const preferences = initial.json().data.preferences as { kind: string; inApp: boolean; email: boolean }[];
-    expect(preferences).toHaveLength(15);
+    expect(preferences).toHaveLength(NOTIFICATION_KINDS.length);
     expect(preferences.filter((each) => !each.inApp || !each.email)).toEqual([]);
 
     const saved = await call('parent', 'PUT', '/notification/preferences', {

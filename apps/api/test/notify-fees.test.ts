@@ -3,15 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parentStudents, users } from '../src/db/schema.js';
 import { demoEmail, useTestApp } from './helper.js';
 import {
+  noticesAbout as allNoticesAbout,
   demoUser,
   emailsOf,
   emailsWithSubject,
-  noticesAbout,
   noticesOf,
   sorted,
   switchEmailOff,
 } from './notify-support.js';
 import { call, loadPaymentIds, type PaymentIds } from './payments-support.js';
+
+/** The approvers' "fee to approve" notices are proven in notify-staff-money.test.ts; here, the review's and the payers'. */
+const noticesAbout = async (...args: Parameters<typeof allNoticesAbout>) =>
+  (await allNoticesAbout(...args)).filter((notice) => notice.kind !== 'fee_to_approve');
 
 describe('fee events: the author hears the review; the students a new fee applies to, and their parents, hear of it', () => {
   const t = useTestApp();

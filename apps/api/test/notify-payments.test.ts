@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { todayIn } from '@schoolledger/domain';
+import { type NotificationKind, todayIn } from '@schoolledger/domain';
 import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fakes';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,17 +9,27 @@ import { runReconcile } from '../src/modules/payments/online/reconcile.job.js';
 import { settlePayment } from '../src/modules/payments/online/settle.service.js';
 import { demoEmail, multipart, useTestApp } from './helper.js';
 import {
+  noticesAbout as allNoticesAbout,
   demoUser,
   emailsOf,
   emailsWithSubject,
   linkedParents,
-  noticesAbout,
   sorted,
   switchEmailOff,
 } from './notify-support.js';
 import { approvedFee, call, loadPaymentIds, type PaymentIds, payCash, setBankTransfer } from './payments-support.js';
 
 const SECRET = 'sk_test_schoolledger_local';
+
+/** What the bursary hears of the same payments is proven in notify-staff-money.test.ts; here, the family's notices. */
+const BURSARY_KINDS: readonly NotificationKind[] = [
+  'payment_credited',
+  'transfer_claimed',
+  'payment_disputed',
+  'refund_failed',
+];
+const noticesAbout = async (...args: Parameters<typeof allNoticesAbout>) =>
+  (await allNoticesAbout(...args)).filter((notice) => !BURSARY_KINDS.includes(notice.kind));
 
 describe('payment events notify the student, their parents and the payer, in the app and by email', () => {
   let fake: PaystackFake;

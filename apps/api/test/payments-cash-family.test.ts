@@ -70,7 +70,7 @@ describe('the cash desk takes one payment for several children', () => {
     ]);
     const receipts = lines.map((line) => line.payment.receiptNo);
     expect(new Set(receipts).size).toBe(2);
-    for (const receipt of receipts) expect(receipt).toMatch(/^RCP-\d{4}-\d{6,}$/);
+    for (const receipt of receipts) expect(receipt).toMatch(/^CVC-\d{4}-\d{6,}$/);
     expect(response.json().data).toMatchObject({ cash: 2200.75, credit_used: 0 });
     expect(await outstandingOf(t, 'student', feeId)).toBe(0);
   });

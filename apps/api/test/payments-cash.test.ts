@@ -118,7 +118,7 @@ describe('cash desk and receipt numbers', () => {
   }
 
   const receiptNumber = (receiptNo: string) => {
-    expect(receiptNo).toMatch(/^RCP-\d{4}-\d{6}$/);
+    expect(receiptNo).toMatch(/^CVC-\d{4}-\d{6}$/);
     return Number(receiptNo.slice(-6));
   };
 

@@ -195,7 +195,7 @@ describe('a family checkout: several fees of several children in one online paym
     expect(credited.map((row) => row.status)).toEqual(['success', 'success', 'success']);
     for (const row of credited) expect(await creditsOf(t, row.id)).toBe(1);
     const receipts = credited.map((row) => row.receiptNo);
-    for (const receipt of receipts) expect(receipt).toMatch(/^RCP-\d{4}-\d{6}$/);
+    for (const receipt of receipts) expect(receipt).toMatch(/^CV[CW]-\d{4}-\d{6}$/);
     // Numbered in each school's own sequence: Ikeja's two lines take consecutive numbers.
     const ikeja = receipts.slice(0, 2).map((receipt) => Number(receipt!.slice(-6)));
     expect(ikeja[1]! - ikeja[0]!).toBe(1);

@@ -114,7 +114,7 @@ describe('online payments through Flutterwave (local fake)', () => {
     await fake.settled();
     await until(async () => (await paymentOf(reference)).status === 'success');
     const credited = await paymentOf(reference);
-    expect(credited.receiptNo).toMatch(/^RCP-/);
+    expect(credited.receiptNo).toMatch(/^CVC-/);
     expect(credited.providerId).toBe(String(fake.transaction(reference)!.id));
     expect(credited.channel).toBe('card');
     expect(await outstandingOf(feeId)).toBe(0);
@@ -239,7 +239,7 @@ describe('online payments through Flutterwave (local fake)', () => {
     const status = await call('student', 'GET', `/payment/${reference}/status`);
     expect(status.statusCode, status.body).toBe(200);
     expect(status.json().data).toMatchObject({ reference, status: 'success', method: 'flutterwave', outstanding: 0 });
-    expect(status.json().data.receiptNo).toMatch(/^RCP-/);
+    expect(status.json().data.receiptNo).toMatch(/^CVC-/);
     expect((await call('parent', 'GET', `/payment/${reference}/status`)).statusCode).toBe(200);
     expect((await call('bursar', 'GET', `/payment/${reference}/status`)).statusCode).toBe(200);
 

@@ -204,7 +204,7 @@ describe('PDF receipts and their verification', () => {
 describe('receipt numbers', () => {
   const t = useTestApp();
 
-  it('name the Lagos year of the payment and keep at least six digits, never cutting a longer number', async () => {
+  it('start with the school’s code, name the Lagos year of the payment and keep at least six digits, never cutting a longer number', async () => {
     const numbers = await Promise.all(
       [
         // 23:30 on 31 December in UTC is already 1 January in Lagos.
@@ -214,11 +214,11 @@ describe('receipt numbers', () => {
       ].map(async ([paidAt, n]) => {
         const [row] = await rowsOf<{ receipt: string }>(
           t.ctx.db,
-          sql`select ${receiptNoValue(paidAt as Date, n as number)} as receipt`,
+          sql`select ${receiptNoValue('CVC', paidAt as Date, n as number)} as receipt`,
         );
         return row!.receipt;
       }),
     );
-    expect(numbers).toEqual(['RCP-2027-000042', 'RCP-2026-999999', 'RCP-2026-1234567']);
+    expect(numbers).toEqual(['CVC-2027-000042', 'CVC-2026-999999', 'CVC-2026-1234567']);
   });
 });

@@ -93,7 +93,7 @@ describe('bank transfer claims and the bursary queue', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const credited = confirmed.json().data as Payment;
     expect(credited.status).toBe('success');
-    expect(credited.receiptNo).toMatch(/^RCP-\d{4}-\d{6}$/);
+    expect(credited.receiptNo).toMatch(/^CVC-\d{4}-\d{6}$/);
     expect(credited.channel).toBe('bank_transfer');
     expect(credited.feePaid).toBe(400);
     expect(await outstandingOf(t, 'student', feeId)).toBe(600);

@@ -210,7 +210,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       }));
 
     const receiptNumber = (receiptNo: string) => {
-      expect(receiptNo).toMatch(/^RCP-\d{4}-\d{6}$/);
+      expect(receiptNo).toMatch(/^CVC-\d{4}-\d{6}$/);
       return Number(receiptNo.slice(-6));
     };
 

@@ -66,6 +66,13 @@ const HIGH_ACTIONS = new Set([
 ]);
 /** Actions worth a look even on an entity that is otherwise low: copies of money documents. */
 const MEDIUM_ACTIONS = new Set(['download']);
+/**
+ * Reports people run as part of their work: a report file, the outstanding fees, the audit trail
+ * and its reports, a term's audit pack. Exporting or downloading one is routine, so low.
+ */
+const ROUTINE_REPORTS = new Set(['report', 'audit_report', 'audit_log', 'term_pack']);
+const isRoutineReport = (action: string, entity: string) =>
+  (action === 'export' || action === 'download') && ROUTINE_REPORTS.has(entity);
 
 /**
  * The one classification of an audit row, decided when it is written so the trail can be
@@ -79,12 +86,14 @@ export function classifyAudit(action: string, entity: string): { category: Audit
       : SYSTEM_ENTITIES.has(entity)
         ? 'system'
         : 'user';
-  const severity: AuditSeverity = CRITICAL_ACTIONS.has(action)
-    ? 'critical'
-    : HIGH_ACTIONS.has(action)
-      ? 'high'
-      : MEDIUM_ACTIONS.has(action) || category === 'financial' || category === 'security'
-        ? 'medium'
-        : 'low';
+  const severity: AuditSeverity = isRoutineReport(action, entity)
+    ? 'low'
+    : CRITICAL_ACTIONS.has(action)
+      ? 'critical'
+      : HIGH_ACTIONS.has(action)
+        ? 'high'
+        : MEDIUM_ACTIONS.has(action) || category === 'financial' || category === 'security'
+          ? 'medium'
+          : 'low';
   return { category, severity };
 }

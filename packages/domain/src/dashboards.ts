@@ -72,21 +72,38 @@ export const FINANCIAL_PERIOD_LABELS: Record<FinancialPeriod, string> = {
   year: 'This year',
 };
 
+/** SPEC §7's client asks for a number of days up to today (30 by default) rather than a named period. */
+export const FINANCIAL_PERIOD_MAX_DAYS = 366;
+export type FinancialPeriodOrDays = FinancialPeriod | number;
+
+export function financialPeriodLabel(period: FinancialPeriodOrDays): string {
+  if (typeof period === 'string') return FINANCIAL_PERIOD_LABELS[period];
+  return period === 1 ? 'Today' : `Last ${period} days`;
+}
+
+/** Up to a quarter is drawn day by day, anything longer month by month. */
+export function trendUnitOf(period: FinancialPeriodOrDays): 'day' | 'month' {
+  if (typeof period === 'number') return period <= 92 ? 'day' : 'month';
+  return period === 'week' || period === 'month' ? 'day' : 'month';
+}
+
 /**
  * The Lagos days a period covers, up to today, and the same length just before it (for the
  * change against the previous period).
  */
-export function periodRange(period: FinancialPeriod, today: CalendarDate) {
+export function periodRange(period: FinancialPeriodOrDays, today: CalendarDate) {
   const year = today.slice(0, 4);
   const quarterStart = Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3 + 1;
   const from =
-    period === 'week'
-      ? addDays(today, -6)
-      : period === 'month'
-        ? `${today.slice(0, 7)}-01`
-        : period === 'quarter'
-          ? `${year}-${pad(quarterStart)}-01`
-          : `${year}-01-01`;
+    typeof period === 'number'
+      ? addDays(today, 1 - period)
+      : period === 'week'
+        ? addDays(today, -6)
+        : period === 'month'
+          ? `${today.slice(0, 7)}-01`
+          : period === 'quarter'
+            ? `${year}-${pad(quarterStart)}-01`
+            : `${year}-01-01`;
   const length = daysUntil(today, from) + 1;
   return { from, to: today, previous: { from: addDays(from, -length), to: addDays(from, -1) } };
 }

@@ -43,6 +43,8 @@ export const ACADEMIC_ERROR_CODES = {
 
 export const SCHOOL_ERROR_CODES = {
   schoolNotFound: 'SCHOOL_NOT_FOUND',
+  /** Another school of the group has the receipt code, or printed it on its receipts. */
+  receiptCodeTaken: 'RECEIPT_CODE_TAKEN',
 } as const;
 
 export const STUDENT_ERROR_CODES = {

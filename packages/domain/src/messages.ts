@@ -41,8 +41,6 @@ export const MSG = {
   imageTooLarge: 'Image size must be less than 5MB',
   fileTooLarge: 'File size must be less than 5MB',
   emailTaken: 'A user with this email already exists',
-  userAccessDenied:
-    "You don't have permission to access user management. This feature is only available to Administrators and ICT Administrators.",
 } as const;
 
 /** 'Failed to create school', 'School created successfully!' and the rest of the pattern. */

@@ -62,11 +62,28 @@ export function showWholeNaira(on: boolean): void {
   wholeWhereExact = on;
 }
 
-/** ₦1,234.50; dashboards use whole naira. */
+/**
+ * The one money format of every screen: ₦1,234.50, or ₦1,234 where the group's setting asks for
+ * whole naira (showWholeNaira). `whole` forces it, for texts outside any group (the API's limits).
+ */
 export function formatNaira(naira: number, options: { whole?: boolean } = {}): string {
   const whole = options.whole ?? (wholeWhereExact && Number.isInteger(naira));
   return (whole ? wholeNairaFormat : nairaFormat).format(naira);
 }
+
+const tickFormat = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+/**
+ * A chart axis tick only: ₦1.2M rather than ₦1,200,000.00, so a phone's narrow axis stays readable.
+ * Every amount a person reads as an amount goes through formatNaira.
+ */
+export const formatNairaTick = (naira: number): string => tickFormat.format(naira);
 
 /** How much of `due` is paid, in whole percent up to 100 (progress bars); nothing due counts as paid. */
 export function percentPaid(paid: Kobo, due: Kobo): number {

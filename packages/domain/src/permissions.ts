@@ -5,7 +5,8 @@ import { hasAnyRole, ROLES, type Role } from './roles.js';
  * it: the UI hides what the server refuses.
  */
 export const PERMISSIONS = {
-  'users.view': ['Admin', 'ICT_administrator', 'Proprietor'],
+  /** The directory of the caller's schools: principals and head teachers read it, they change nothing. */
+  'users.view': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher'],
   'users.manage': ['Admin', 'ICT_administrator', 'Proprietor'],
   'students.view': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal'],
   /** Finding a student to bill or to take cash from: the list and search only. */

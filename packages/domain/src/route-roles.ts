@@ -1,9 +1,5 @@
+import { PERMISSIONS, type Permission } from './permissions.js';
 import type { Role } from './roles.js';
-
-// Kept apart from the sidebar (navigation.ts) and the permission matrix (permissions.ts): the
-// route guard runs in the web's first load, which must not carry those two.
-
-export const ACADEMIC_ROLES: readonly Role[] = ['Admin', 'ICT_administrator', 'Principal', 'Headteacher'];
 
 /** An entry is highlighted when the current path equals or starts with its path. */
 export function isActivePath(currentPath: string, entryPath: string): boolean {
@@ -11,27 +7,50 @@ export function isActivePath(currentPath: string, entryPath: string): boolean {
 }
 
 /**
- * Route guards for the signed-in paths that SPEC restricts; other paths need only sign-in. Each
- * equals the permission the page's API needs (a domain test holds them together).
+ * The permission that opens each signed-in page, the one its API needs to show it (any of them,
+ * where several are listed). The one place that says who opens a page: the route guard lets in
+ * exactly these roles and the sidebar (navigation.ts) shows its entry to exactly them, so no link
+ * leads to a refusal. Other paths need only sign-in.
  */
-export const ROUTE_ROLES: Record<string, readonly Role[]> = {
-  '/users': ['Admin', 'ICT_administrator', 'Principal', 'Headteacher', 'Proprietor'],
-  '/schools': ['Admin', 'ICT_administrator', 'Proprietor'],
-  '/sessions': [...ACADEMIC_ROLES, 'Proprietor'],
-  '/terms': [...ACADEMIC_ROLES, 'Proprietor'],
-  '/class-arms': [...ACADEMIC_ROLES, 'Proprietor'],
-  '/admin/students': ['Admin', 'Proprietor', 'ICT_administrator'],
-  '/student/fees': ['Student', 'Parent'],
-  '/parent/child': ['Parent'],
-  '/bursar/cash-payments': ['Admin', 'ICT_administrator', 'Bursar'],
-  '/adjustments': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
-  '/expenses': ['Admin', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
-  '/admin/payment-config': ['Admin', 'ICT_administrator'],
-  '/reports': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher', 'Bursar', 'Auditor'],
-  '/audit': ['Admin', 'Auditor', 'Proprietor', 'Principal'],
-  '/settings': ['Admin', 'ICT_administrator', 'Principal', 'Headteacher'],
-  '/system': ['Admin', 'ICT_administrator'],
-  '/admin/system-overview': ['Admin', 'ICT_administrator'],
-  '/admin/financial-overview': ['Admin', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
-  '/results': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher'],
+const PAGE_PERMISSIONS: Record<string, Permission | readonly Permission[]> = {
+  '/users': 'users.view',
+  '/schools': 'schools.view',
+  '/sessions': 'academic.view',
+  '/terms': 'academic.view',
+  '/class-arms': 'academic.view',
+  '/results': 'results.view',
+  '/admin/students': 'students.view',
+  '/fees': 'fees.view',
+  // Whoever records or approves an adjustment, and whoever reads the audit trail.
+  '/adjustments': ['adjustments.manage', 'adjustments.approve', 'audit.view'],
+  '/student/fees': 'payments.pay',
+  '/parent/child': 'dashboard.parent',
+  '/bursar/cash-payments': 'payments.cash',
+  '/expenses': 'expenses.view',
+  '/admin/payment-config': 'payments.configure',
+  '/admin/email-config': 'email.configure',
+  '/reports': 'fees.reports',
+  '/audit': 'audit.view',
+  '/settings': 'settings.view',
+  '/system': 'system.view',
+  '/admin/system-overview': 'overview.system',
+  '/admin/financial-overview': 'overview.financial',
 };
+
+function rolesOf(permissions: Permission | readonly Permission[]): readonly Role[] {
+  const list: readonly Permission[] = typeof permissions === 'string' ? [permissions] : permissions;
+  const roles = new Set<Role>(list.flatMap((permission) => PERMISSIONS[permission]));
+  return [...roles];
+}
+
+/** Route guards for the signed-in paths: the roles of each page's permission. */
+export const ROUTE_ROLES: Record<string, readonly Role[]> = Object.fromEntries(
+  Object.entries(PAGE_PERMISSIONS).map(([path, permissions]) => [path, rolesOf(permissions)]),
+);
+
+/** Whether someone with `roles` may open `path`; a path without a guard needs only sign-in. */
+export function mayOpen(roles: readonly string[], path: string): boolean {
+  const key = Object.keys(ROUTE_ROLES).find((guarded) => isActivePath(path, guarded));
+  const allowed = key ? ROUTE_ROLES[key] : undefined;
+  return !allowed || roles.some((role) => (allowed as readonly string[]).includes(role));
+}

@@ -154,15 +154,29 @@ describe('navigation', () => {
     ]);
   });
 
-  it('hides a group whose roles the user lacks even when a child would match', () => {
+  it('shows the proprietor every page they may open, Fee Administration and Student Management among them', () => {
     expect(labels(['Proprietor'])).toEqual([
       'Dashboard',
+      'Users',
       'Schools',
-      'Fee Management[Fee Adjustments]',
+      'Academic[Sessions,Terms,Class Arms,Results]',
+      'Fee Management[Fee Administration,Fee Adjustments]',
       'Expenses',
       'Reports',
       'Audit',
+      'Settings[Student Management]',
     ]);
+  });
+
+  it('shows principals and head teachers the directory they may read, and no page they may not open', () => {
+    expect(labels(['Principal'])).toContain('Users');
+    expect(labels(['Headteacher'])).toContain('Users');
+    for (const role of ROLES) {
+      const paths = navigationFor([role]).flatMap((item) => ('children' in item ? item.children : [item]));
+      for (const { path } of paths) {
+        expect(ROUTE_ROLES[path] ?? ROLES, `${role} on ${path}`).toContain(role);
+      }
+    }
   });
 
   it('highlights an entry for its own path and paths below it', () => {

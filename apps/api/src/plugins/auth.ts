@@ -88,7 +88,8 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   request.authContext = authContextOf(row, claims.familyId);
 }
 
-function authContextOf(row: AuthUserRow, familyId: string): AuthContext {
+/** The caller a session's row describes: their roles and the schools they may see. */
+export function authContextOf(row: AuthUserRow, familyId: string): AuthContext {
   const roles = row.user.roles as Role[];
   return {
     row,

@@ -13,6 +13,7 @@ import {
   users,
 } from '../db/schema.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
+import { type PastAuditEntry, recordPastAudits } from '../modules/audit/audit.queries.js';
 import { seedDemoExpenses } from './expenses.js';
 import { seedDemoFees } from './fees.js';
 import { seedDemoHistory } from './history.js';
@@ -192,12 +193,14 @@ export async function seedDemoIfEmpty(
           name: 'Crestview College, Ikeja',
           email: 'info@ikeja.crestview.edu.ng',
           phoneNumber: '+2348012345678',
+          receiptCode: 'CVC',
         },
         {
           groupSchoolId: group!.id,
           name: 'Crestview College, Wuse',
           email: 'info@wuse.crestview.edu.ng',
           phoneNumber: '+2348098765432',
+          receiptCode: 'CVW',
         },
       ])
       .returning();
@@ -333,7 +336,9 @@ export async function seedDemoIfEmpty(
     );
     const login = (name: string) => ids.get(`${name}@${DEMO_DOMAIN}`)!;
     progress('Loading the demo data: fees and payment settings…');
-    await seedDemoFees(
+    // What the app would have written in the audit trail for all this, written last, oldest first.
+    const audits: PastAuditEntry[] = [];
+    const currentFees = await seedDemoFees(
       tx,
       [
         {
@@ -352,6 +357,7 @@ export async function seedDemoIfEmpty(
       ],
       today,
     );
+    audits.push(...currentFees);
     if (options.history) {
       progress('Loading the demo data: last session’s payments…');
       const parentLogin = `${PARENT_LOGIN.email}@${DEMO_DOMAIN}`;
@@ -359,17 +365,19 @@ export async function seedDemoIfEmpty(
         `${STUDENT_LOGIN.email}@${DEMO_DOMAIN}`,
         ...population.links.filter(([parent]) => parent === parentLogin).map(([, student]) => student),
       ];
-      await seedDemoHistory(
+      const pastYear = await seedDemoHistory(
         tx,
         [
           {
             schoolId: schoolRows[0]!.id,
+            receiptCode: schoolRows[0]!.receiptCode,
             creatorId: login('bursar'),
             approverId: login('principal'),
             deskId: login('bursar'),
           },
           {
             schoolId: schoolRows[1]!.id,
+            receiptCode: schoolRows[1]!.receiptCode,
             creatorId: login('admin'),
             approverId: login('principal2'),
             deskId: login('admin'),
@@ -377,6 +385,7 @@ export async function seedDemoIfEmpty(
         ],
         { now: today, paidInFull: new Set(followed.map((email) => ids.get(email)!)) },
       );
+      audits.push(...pastYear);
       progress('Loading the demo data: vendors, expenses and budgets…');
       await seedDemoExpenses(
         tx,
@@ -398,6 +407,7 @@ export async function seedDemoIfEmpty(
         today,
       );
     }
+    await recordPastAudits(tx, audits);
     if (options.paymentProfiles) {
       await seedDemoPaymentProfiles(
         tx,

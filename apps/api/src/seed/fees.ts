@@ -2,7 +2,9 @@ import { addDays, todayIn } from '@schoolledger/domain';
 import { and, arrayContains, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { classArms, feeClassArms, feeEvents, feeStudents, fees, users } from '../db/schema.js';
+import type { PastAuditEntry } from '../modules/audit/audit.queries.js';
 import { defaultTermOf } from '../modules/fees/fees.queries.js';
+import { feeAuditEntries } from './audit.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -25,7 +27,8 @@ type FeeValues = Omit<typeof fees.$inferInsert, 'schoolId' | 'termId'> & {
  * three installments, an examination fee, transport for a few students, and one fee waiting for
  * approval. Due dates are relative to today so one is overdue and one due within the week.
  */
-export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now: Date) {
+export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now: Date): Promise<PastAuditEntry[]> {
+  const audits: PastAuditEntry[] = [];
   const today = todayIn('Africa/Lagos', now);
   const inDays = (days: number) => addDays(today, days);
   for (const school of schoolSeeds) {
@@ -110,7 +113,7 @@ export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now
           createdBy: school.creatorId,
           updatedBy: school.creatorId,
         })
-        .returning({ id: fees.id });
+        .returning();
       if (classArmIds.length) {
         await tx
           .insert(feeClassArms)
@@ -133,6 +136,13 @@ export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now
           ? [{ ...event, actorId: school.approverId, action: 'approved' as const, createdAt: now }]
           : []),
       ]);
+      audits.push(
+        ...feeAuditEntries(fee!, { classArmIds, studentIds }, school, {
+          created: new Date(now.getTime() - HOUR_MS),
+          approved: now,
+        }),
+      );
     }
   }
+  return audits;
 }

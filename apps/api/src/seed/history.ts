@@ -11,8 +11,10 @@ import {
   terms,
   users,
 } from '../db/schema.js';
+import type { PastAuditEntry } from '../modules/audit/audit.queries.js';
 import { defaultTermOf } from '../modules/fees/fees.queries.js';
 import { receiptNoValue } from '../modules/payments/receipts/receipt-numbers.queries.js';
+import { creditAudit, feeAuditEntries } from './audit.js';
 import { type Random, seededRandom } from './random.js';
 
 const HOUR_MS = 3_600_000;
@@ -21,6 +23,8 @@ const INSERT_CHUNK = 500;
 
 export interface SchoolHistorySeed {
   schoolId: string;
+  /** What its receipt numbers start with. */
+  receiptCode: string;
   /** Who set the fees up, who approved them, and who sat at the cash desk. */
   creatorId: string;
   approverId: string;
@@ -105,7 +109,8 @@ export async function seedDemoHistory(
   tx: DbOrTx,
   schoolSeeds: SchoolHistorySeed[],
   options: { now: Date; paidInFull: ReadonlySet<string> },
-) {
+): Promise<PastAuditEntry[]> {
+  const audits: PastAuditEntry[] = [];
   const random = seededRandom(20_251_107);
   const today = todayIn('Africa/Lagos', options.now);
   // A year of payments goes in with the summaries' trigger off (it refreshes a student's term
@@ -155,7 +160,7 @@ export async function seedDemoHistory(
             createdAt: setUp,
             updatedAt: setUp,
           })
-          .returning({ id: fees.id });
+          .returning();
         if (armIds.length) {
           await tx
             .insert(feeClassArms)
@@ -171,6 +176,12 @@ export async function seedDemoHistory(
             createdAt: new Date(setUp.getTime() + DAY_MS),
           },
         ]);
+        audits.push(
+          ...feeAuditEntries(fee!, { classArmIds: armIds, studentIds: [] }, school, {
+            created: setUp,
+            approved: new Date(setUp.getTime() + DAY_MS),
+          }),
+        );
         for (const student of students) {
           if (seed.level && levelOf.get(student.classArmId ?? '') !== seed.level) continue;
           for (const part of partsOf(random, seed.amountKobo, term.startDate, options.paidInFull.has(student.id))) {
@@ -181,14 +192,33 @@ export async function seedDemoHistory(
       }
     }
     rows.sort((a, b) => a.paidAt!.getTime() - b.paidAt!.getTime());
-    const numbered = rows.map((row, index) => ({ ...row, receiptNo: receiptNoValue(row.paidAt!, index + 1) }));
+    const numbered = rows.map((row, index) => ({
+      ...row,
+      receiptNo: receiptNoValue(school.receiptCode, row.paidAt!, index + 1),
+    }));
     for (let start = 0; start < numbered.length; start += INSERT_CHUNK) {
-      await tx.insert(payments).values(numbered.slice(start, start + INSERT_CHUNK));
+      const credited = await tx
+        .insert(payments)
+        .values(numbered.slice(start, start + INSERT_CHUNK))
+        .returning({
+          id: payments.id,
+          schoolId: payments.schoolId,
+          amountKobo: payments.amountKobo,
+          method: payments.method,
+          receiptNo: payments.receiptNo,
+          reference: payments.reference,
+          paidAt: payments.paidAt,
+          payerBankReference: payments.payerBankReference,
+          transferDate: payments.transferDate,
+          providerId: payments.providerId,
+        });
+      audits.push(...credited.map((payment) => creditAudit(payment, school.deskId)));
     }
     await tx.insert(schoolReceiptCounters).values({ schoolId: school.schoolId, lastNo: rows.length });
   }
   await tx.execute(sql`alter table payments enable trigger payments_collect`);
   await tx.execute(sql`select rebuild_collection_summaries()`);
+  return audits;
 }
 
 function paymentRow(

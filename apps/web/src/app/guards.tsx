@@ -1,4 +1,4 @@
-import { hasAnyRole, isActivePath, ROUTE_ROLES } from '@schoolledger/domain';
+import { mayOpen } from '@schoolledger/domain';
 import { Suspense, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useAuthStore } from '@/lib/auth';
@@ -41,11 +41,6 @@ export function GuestOnly() {
   return isAuthenticated ? <Navigate to={POST_LOGIN_PATH} replace /> : <Outlet />;
 }
 
-function requiredRoles(pathname: string) {
-  const key = Object.keys(ROUTE_ROLES).find((path) => isActivePath(pathname, path));
-  return key ? ROUTE_ROLES[key] : undefined;
-}
-
 export function RequireAuth({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const user = useAuthStore((state) => state.user);
@@ -54,7 +49,6 @@ export function RequireAuth({ children }: { children: React.ReactNode }) {
   if (user.mustChangePassword && location.pathname !== PASSWORD_CHANGE_PATH) {
     return <Navigate to={PASSWORD_CHANGE_PATH} replace />;
   }
-  const roles = requiredRoles(location.pathname);
-  if (roles && !hasAnyRole(user.roles, roles)) return <Navigate to={POST_LOGIN_PATH} replace />;
+  if (!mayOpen(user.roles, location.pathname)) return <Navigate to={POST_LOGIN_PATH} replace />;
   return children;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueText, formatChangeValue, targetSummary } from '@/features/fees/lib/format';
+import { dueText, formatChangeValue, owingText, targetSummary } from '@/features/fees/lib/format';
 
 const names = new Map([['term-1', 'First Term']]);
 
@@ -16,11 +16,17 @@ describe('fee texts', () => {
     expect(targetSummary({ appliesTo: 'students', classArms: [], students: [{}] as never })).toBe('1 student');
   });
 
-  it('says when a fee is due, from overdue to a date', () => {
-    expect(dueText('2026-11-20', '2026-11-24')).toBe('Overdue by 4 days');
+  it('says when a fee is due, and once the date has gone by, when it was', () => {
+    expect(dueText('2026-11-20', '2026-11-24')).toBe('Was due 20 Nov 2026');
     expect(dueText('2026-11-24', '2026-11-24')).toBe('Due today');
     expect(dueText('2026-11-25', '2026-11-24')).toBe('Due in 1 day');
     expect(dueText('2027-01-12', '2026-11-24')).toBe('Due 12 Jan 2027');
+  });
+
+  it('says how many students still owe on a fee and how much', () => {
+    expect(owingText({ students: 3, amount: 4_500_000n })).toBe('3 students owe ₦45,000.00');
+    expect(owingText({ students: 1, amount: 50_050n })).toBe('1 student owes ₦500.50');
+    expect(owingText({ students: 0, amount: 0n })).toBe('Everyone has paid');
   });
 
   it('reads a change of the history as a person would', () => {

@@ -70,6 +70,7 @@ describe('the notification stream', () => {
     const close = openNotificationStream({
       getTicket: async () => `ticket-${++tickets}`,
       onNotification: (notification) => received.push(notification),
+      onChange: () => undefined,
       onReconnected: reconnected,
     });
     await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
@@ -105,6 +106,7 @@ describe('the notification stream', () => {
         throw new Error('offline');
       },
       onNotification: () => undefined,
+      onChange: () => undefined,
       onReconnected: () => undefined,
     });
     await vi.advanceTimersByTimeAsync(0);

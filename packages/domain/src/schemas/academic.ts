@@ -57,6 +57,44 @@ export const addressInputSchema = z.object({
 export type AddressInput = z.output<typeof addressInputSchema>;
 export type AddressFormValues = z.input<typeof addressInputSchema>;
 
+const addressPart = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional();
+
+/**
+ * POST /address/create. The school forms send the address as above; SPEC §7's student form sends
+ * street, city, state, country and an optional postal code, kept as the same address (the city is
+ * the town, a student's street carries its own number). Without a school it is the caller's own.
+ */
+export const addressCreateSchema = z
+  .object({
+    street: requiredText('Street is required', 200),
+    street_no: addressPart(20),
+    town: addressPart(100),
+    city: addressPart(100),
+    state: requiredText('State is required', 100),
+    country: requiredText('Country is required', 100),
+    zip_code: addressPart(20),
+    postalCode: addressPart(20),
+    school_id: z.uuid({ error: 'Invalid school' }).optional(),
+  })
+  .superRefine((address, ctx) => {
+    const missing = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    // A student's form names a city; it has no separate street number and the postal code is optional.
+    if (address.city !== undefined) {
+      if (!address.city) missing('city', 'City is required');
+      return;
+    }
+    if (!address.street_no) missing('street_no', 'Street number is required');
+    if (!address.town) missing('town', 'Town is required');
+    if (!address.zip_code) missing('zip_code', 'ZIP code is required');
+  })
+  .transform(({ city, postalCode, street_no, town, zip_code, ...address }) => ({
+    ...address,
+    street_no: street_no ?? '',
+    town: town || city || '',
+    zip_code: zip_code ?? postalCode ?? '',
+  }));
+export type AddressCreateInput = z.output<typeof addressCreateSchema>;
+
 /* Schools */
 export const schoolSchema = z.object({
   _id: idSchema,
@@ -66,10 +104,15 @@ export const schoolSchema = z.object({
   isActive: z.boolean(),
   groupSchool: z.object({ _id: idSchema, name: z.string() }),
   address: addressSchema.nullable(),
+  /** What the school's receipt numbers start with: `CVC` in `CVC-2026-000123`. */
+  receiptCode: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type School = z.infer<typeof schoolSchema>;
+
+/** A school's receipt code: 2 to 6 capital letters or digits, unique in its group. */
+export const RECEIPT_CODE_PATTERN = /^[A-Z0-9]{2,6}$/;
 
 export const schoolInputSchema = addressInputSchema.extend({
   groupSchool_id: z.uuid({ error: 'Group school is required' }),
@@ -80,6 +123,14 @@ export const schoolInputSchema = addressInputSchema.extend({
     'Phone number must have at least 10 digits',
   ),
   isActive: z.boolean().optional().default(true),
+  /** Left out, the code stays as it is; blank, the school gets one from its initials. */
+  receiptCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(RECEIPT_CODE_PATTERN, 'Use 2 to 6 letters or digits, like CVC')
+    .or(z.literal(''))
+    .optional(),
 });
 export type SchoolInput = z.output<typeof schoolInputSchema>;
 export type SchoolFormValues = z.input<typeof schoolInputSchema>;

@@ -84,12 +84,13 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /**
- * One entry with what it recorded. `before` and `after` are exactly as their writer stored them:
- * amounts in them may be kobo (`amountKobo`) or naira, so screens label them "as recorded".
+ * One entry with what it recorded. `before` and `after` are as their writer stored them, except
+ * that an amount kept in kobo (`amountKobo: "150000"`) is shown in naira under its plain name
+ * (`amount: "₦1,500.00"`).
  */
 export const auditEntryDetailSchema = auditEntrySchema.extend({
-  before: z.unknown().meta({ description: 'As recorded; may be null' }),
-  after: z.unknown().meta({ description: 'As recorded; may be null' }),
+  before: z.unknown().meta({ description: 'As recorded, amounts in naira; may be null' }),
+  after: z.unknown().meta({ description: 'As recorded, amounts in naira; may be null' }),
 });
 export type AuditEntryDetail = z.infer<typeof auditEntryDetailSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FINANCIAL_PERIODS } from '../dashboards.js';
+import { FINANCIAL_PERIOD_MAX_DAYS, FINANCIAL_PERIODS } from '../dashboards.js';
 import { auditEntrySchema } from './audit.js';
 import { idSchema, timestampSchema } from './common.js';
 import { methodShareSchema, termFiguresSchema } from './dashboards.js';
@@ -35,7 +35,8 @@ export const systemActivitiesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(SYSTEM_ACTIVITIES_MAX).default(10),
 });
 
-export const systemActivitiesSchema = z.object({ activities: z.array(systemActivitySchema) });
+/** A list, as SPEC §7's admin dashboard maps over it. */
+export const systemActivitiesSchema = z.array(systemActivitySchema);
 export type SystemActivities = z.output<typeof systemActivitiesSchema>;
 
 export const adminDashboardSchema = z.object({
@@ -110,14 +111,19 @@ export const systemOverviewSchema = z.object({
 });
 export type SystemOverview = z.output<typeof systemOverviewSchema>;
 
+/** A named period, or a number of days up to today as SPEC §7's client sends it (`period=30`). */
 export const financialOverviewQuerySchema = z.object({
-  period: z.enum(FINANCIAL_PERIODS).default('month'),
+  period: z
+    .union([z.enum(FINANCIAL_PERIODS), z.coerce.number().int().min(1).max(FINANCIAL_PERIOD_MAX_DAYS)], {
+      error: `Period must be week, month, quarter, year or a number of days from 1 to ${FINANCIAL_PERIOD_MAX_DAYS}`,
+    })
+    .default('month'),
 });
 
 export const PAYMENT_STATUSES_SHOWN = ['success', 'pending', 'review', 'failed'] as const;
 
 export const financialOverviewSchema = z.object({
-  period: z.enum(FINANCIAL_PERIODS),
+  period: z.union([z.enum(FINANCIAL_PERIODS), z.number().int()]).meta({ description: 'As asked: named, or days' }),
   from: z.string(),
   to: z.string(),
   previousFrom: z.string(),

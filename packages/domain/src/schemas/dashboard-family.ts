@@ -43,6 +43,9 @@ export const familyPaymentSchema = z.object({
   receiptNo: z.string().nullable(),
   childId: idSchema,
   childName: z.string(),
+  /** A checkout the signed-in payer started and has not paid: "Awaiting payment — not charged". */
+  awaiting: z.boolean(),
+  continueUrl: z.string().nullable(),
 });
 
 export const familyAcademicSchema = z.object({

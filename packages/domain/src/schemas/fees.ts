@@ -116,6 +116,12 @@ export const feeSchema = z.object({
   approvedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * For staff: how many of the students the fee applies to still owe on it, and how much in all
+   * (each one's owed()). Null where no one is asked to pay it yet (pending, rejected, inactive),
+   * and for students and parents, who are not shown what others owe.
+   */
+  owing: z.object({ students: z.number().int(), amount: nairaResponseAmount }).nullable(),
 });
 export type Fee = z.infer<typeof feeSchema>;
 

@@ -27,6 +27,12 @@ export const NOTIFICATION_KINDS = [
   'fee_rejected',
   'payment_reminder',
   'late_fee',
+  'payment_credited',
+  'transfer_claimed',
+  'payment_disputed',
+  'refund_failed',
+  'fee_to_approve',
+  'adjustment_to_approve',
   'expense',
   'budget_alert',
   'account_created',
@@ -46,6 +52,12 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   fee_rejected: 'Fee rejected',
   payment_reminder: 'Payment reminders',
   late_fee: 'Late fees',
+  payment_credited: 'Money received by the school',
+  transfer_claimed: 'Bank transfers to confirm',
+  payment_disputed: 'Payment disputes',
+  refund_failed: 'Failed refunds',
+  fee_to_approve: 'Fees to approve',
+  adjustment_to_approve: 'Adjustments to approve',
   expense: 'Expense approvals',
   budget_alert: 'Budget alerts',
   account_created: 'Account created',
@@ -55,6 +67,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 
 /** Kinds a person cannot switch off: they concern the safety of their own account. */
 export const MANDATORY_NOTIFICATION_KINDS: readonly NotificationKind[] = ['account_created', 'account_locked'];
+
+/** Kinds sent in the app only, never by email: a busy school credits hundreds of payments a day. */
+export const IN_APP_ONLY_NOTIFICATION_KINDS: readonly NotificationKind[] = ['payment_credited'];
 
 /** The Payments tab of the panel (SPEC §2) shows these kinds. */
 export const PAYMENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
@@ -66,7 +81,50 @@ export const PAYMENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'fee_assigned',
   'payment_reminder',
   'late_fee',
+  'payment_credited',
+  'transfer_claimed',
+  'payment_disputed',
+  'refund_failed',
 ];
+
+/** Kinds only staff receive (the school's money and what waits for their approval). */
+const STAFF_NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'fee_approved',
+  'fee_rejected',
+  'payment_credited',
+  'transfer_claimed',
+  'payment_disputed',
+  'refund_failed',
+  'fee_to_approve',
+  'adjustment_to_approve',
+  'expense',
+  'budget_alert',
+];
+
+/** Kinds only students and parents receive (their own fees and payments). */
+const FAMILY_NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'payment_succeeded',
+  'payment_failed',
+  'transfer_confirmed',
+  'transfer_rejected',
+  'refund',
+  'fee_assigned',
+  'payment_reminder',
+  'late_fee',
+];
+
+/**
+ * The kinds that can reach someone with these roles, for their preferences: a parent is not
+ * offered a switch for fees to approve, nor a bursar one for their own payment reminders.
+ */
+export function notificationKindsFor(roles: readonly string[]): NotificationKind[] {
+  const family = roles.some((role) => role === 'Student' || role === 'Parent');
+  const staff = roles.some((role) => role !== 'Student' && role !== 'Parent');
+  return NOTIFICATION_KINDS.filter(
+    (kind) =>
+      (staff || !STAFF_NOTIFICATION_KINDS.includes(kind)) && (family || !FAMILY_NOTIFICATION_KINDS.includes(kind)),
+  );
+}
 
 /** SPEC §9: badge shows 99+ above 99. */
 export function unreadBadge(count: number): string | null {
@@ -239,6 +297,13 @@ export const reminderSettingsSchema = z.object({
   overdue: z.boolean(),
 });
 export const reminderSettingsInputSchema = reminderSettingsSchema.omit({ schoolId: true });
+
+/**
+ * The stream's `change` event: something of `kind` happened at one of the reader's schools, to
+ * someone else. It names no one and nothing; the page refreshes what that kind changes.
+ */
+export const schoolChangeSchema = z.object({ kind: z.enum(NOTIFICATION_KINDS) });
+export type SchoolChange = z.infer<typeof schoolChangeSchema>;
 
 /** A short-lived ticket for the event stream: EventSource cannot send an Authorization header. */
 export const streamTicketSchema = z.object({ ticket: z.string(), expiresAt: timestampSchema });

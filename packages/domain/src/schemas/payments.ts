@@ -39,6 +39,8 @@ export const recordedPaymentSchema = z.object({
   receiptNo: z.string().nullable(),
   status: z.enum(PAYMENT_STATUSES),
   paid_at: z.string().nullable(),
+  /** What the desk wrote on it, printed on the receipt. */
+  notes: z.string().nullable(),
 });
 export type RecordedPayment = z.infer<typeof recordedPaymentSchema>;
 
@@ -197,6 +199,12 @@ export const paymentSchema = z.object({
   dispute: paymentDisputeSchema.nullable(),
   /** Fee progress for this student after all successful payments (installment progress bar). */
   feePaid: nairaResponseAmount,
+  /**
+   * An online checkout its payer started and has not paid: nothing was charged. Only that payer
+   * is shown it, with the provider's page to continue on (`continueUrl`); staff never are.
+   */
+  awaiting: z.boolean(),
+  continueUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -311,6 +319,8 @@ export const availableMethodsSchema = z.object({
   minimum_installment_amount: nairaResponseAmount,
 });
 export type AvailableMethods = z.infer<typeof availableMethodsSchema>;
+/** GET /payment/available-methods/{school_id}: SPEC §7's "list of methods", the list itself. */
+export const availableMethodListSchema = z.array(paymentMethodOptionSchema);
 
 const optionalKey = z.string().trim().max(200, 'Must be at most 200 characters').optional();
 
@@ -452,5 +462,8 @@ export const receiptCheckSchema = z.object({
 });
 export type ReceiptCheck = z.infer<typeof receiptCheckSchema>;
 
-/** RCP-2026-000123: what a receipt number looks like, checked before asking the server. */
-export const RECEIPT_NO_PATTERN = /^RCP-\d{4}-\d{6,}$/;
+/**
+ * CVC-2026-000123 (the school's receipt code, the year, the school's running number), or the
+ * RCP-2026-000123 of a receipt issued before schools had codes: checked before asking the server.
+ */
+export const RECEIPT_NO_PATTERN = /^[A-Z0-9]{2,6}-\d{4}-\d{6,}$/;

@@ -106,7 +106,8 @@ export const SETTINGS_EDIT_LEVELS = {
   backup: ['deployment'],
 } as const satisfies Record<SettingsSection, readonly SettingsSource[]>;
 
-export const settingsQuerySchema = z.object({ schoolId: idSchema.optional() });
+/** A school's settings, or a group's (the super-admin chooses one; everyone else has their own). */
+export const settingsQuerySchema = z.object({ schoolId: idSchema.optional(), groupSchoolId: idSchema.optional() });
 
 const sectionView = <T extends z.ZodType>(value: T) =>
   z.object({
@@ -136,12 +137,14 @@ export const settingsSectionParamsSchema = z.object({
 });
 
 /**
- * Saving a section: the values to change (the rest keep theirs), for the caller's group, or for
- * one school (general contact details and receipt footer only). Checked against the section's
+ * Saving a section: the values to change (the rest keep theirs), for the caller's group (or the
+ * group named), or for one school (general contact details and receipt footer only). Checked against the section's
  * schema by the server, which names the refused field.
  */
 export const settingsUpdateSchema = z.object({
   schoolId: idSchema.optional().nullable(),
+  /** The group to save for, when no school is named: the super-admin's choice; others' own group. */
+  groupSchoolId: idSchema.optional().nullable(),
   /** General only: 'school' saves the named school's own contact details and receipt footer. */
   level: z.enum(['group', 'school']).optional(),
   value: z.record(z.string(), z.unknown()),

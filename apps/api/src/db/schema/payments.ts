@@ -72,7 +72,10 @@ export const payments = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     initiatedBy: uuid('initiated_by').references(() => users.id),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** `RCP-<year>-<6 digits>`, sequential per school, given in the transaction that credits the payment. */
+    /**
+     * `<school's receipt code>-<year>-<6 digits>` (`RCP-` before schools had codes), sequential per
+     * school, given in the transaction that credits the payment.
+     */
     receiptNo: text('receipt_no'),
     /** The client's Idempotency-Key for payments recorded at a desk (cash): a retry returns the same row. */
     idempotencyKey: uuid('idempotency_key'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.js';
 
 export const groupSchools = pgTable('group_schools', {
@@ -21,9 +21,19 @@ export const schools = pgTable(
     email: text('email'),
     phoneNumber: text('phone_number').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The start of the school's receipt numbers (`CVC` in `CVC-2026-000123`): 2 to 6 capital
+     * letters or digits, unique in the group so no two of its schools issue the same number. Left
+     * blank, the database writes one from the school's initials (migration 0024).
+     */
+    receiptCode: text('receipt_code').notNull().default(''),
     ...timestamps(),
   },
-  (t) => [index('schools_group_idx').on(t.groupSchoolId)],
+  (t) => [
+    index('schools_group_idx').on(t.groupSchoolId),
+    uniqueIndex('schools_group_receipt_code_idx').on(t.groupSchoolId, t.receiptCode),
+    check('schools_receipt_code_format', sql`${t.receiptCode} ~ '^[A-Z0-9]{2,6}$'`),
+  ],
 );
 
 /** Every address belongs to one school: the school's own, or later a student's. */

@@ -18,6 +18,7 @@ import { owedOn } from '../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../fees/fees.errors.js';
 import { findPayableFee, lockFee } from '../fees/fees.queries.js';
 import { privateFile, removePrivateDocument, storePrivateDocument } from '../files/private-documents.service.js';
+import { notifyAdjustmentAwaitingApproval } from '../notifications/notices.service.js';
 import { studentNotFound } from '../students/students.errors.js';
 import { findStudent, visibleTo } from '../students/students.queries.js';
 import {
@@ -147,6 +148,7 @@ export async function createAdjustment(
       schoolId: row.schoolId,
       after: auditable(row),
     });
+    await notifyAdjustmentAwaitingApproval(tx, ctx, row.id);
     return row.id;
   });
   return getAdjustment(ctx, auth, id);

@@ -4,6 +4,7 @@ import {
   displayName,
   type FailedLogin,
   type FinancialEntry,
+  formatKobo,
   primaryRole,
   ROLE_BADGES,
 } from '@schoolledger/domain';
@@ -60,8 +61,18 @@ const VERBS: Record<string, string> = {
   activate: 'activated',
   deactivate: 'deactivated',
   export: 'exported',
+  download: 'downloaded',
   send: 'sent',
+  sent: 'sent',
   promote: 'promoted',
+  submit: 'submitted',
+  apply: 'applied',
+  reverse: 'reversed',
+  propose: 'proposed',
+  request: 'requested',
+  credit: 'credited',
+  restore: 'restored',
+  import: 'imported',
 };
 
 /** Modules whose name reads badly with an article. */
@@ -90,10 +101,21 @@ function actionPhrase(action: string, entity: string, source: string | null, sev
   if (action === 'payment.credit' && source && CREDIT_SOURCES[source]) return CREDIT_SOURCES[source];
   const phrase = ACTION_PHRASES[action];
   if (phrase) return phrase;
-  // `payment_profile.update`: a module that names its own actions.
-  const verb = VERBS[action] ?? (action.startsWith(`${entity}.`) ? VERBS[action.slice(entity.length + 1)] : undefined);
+  // `payment_profile.update`, `payment.checkout.credit`: the verb is the action's last word.
+  const verb = VERBS[action] ?? VERBS[action.slice(action.lastIndexOf('.') + 1)];
   if (verb) return `${verb} ${moduleNoun(entity, several)}`;
-  return `${action.replace(/[._]/g, ' ')} (${entity.replace(/[._]/g, ' ')})`;
+  return `recorded ${withArticle(action.replace(/[._]/g, ' '))} on ${moduleNoun(entity, several)}`;
+}
+
+/**
+ * What the entry names of the money it moved: "of ₦1,500.00" and its receipt. A receipt
+ * downloaded is named by its number alone: "downloaded receipt CVC-2026-000123".
+ */
+function objectOf(row: TrailRow, phrase: string): string {
+  const { action, entity, amountKobo, receiptNo } = row.log;
+  if (action === 'download' && entity === 'receipt' && receiptNo) return `downloaded receipt ${receiptNo}`;
+  const amount = amountKobo === null ? '' : ` of ${formatKobo(BigInt(amountKobo))}`;
+  return `${phrase}${amount}${receiptNo ? `, receipt ${receiptNo}` : ''}`;
 }
 
 /** How the money view's summary names a kind of event, where one action covers several ways of paying. */
@@ -122,8 +144,9 @@ function actorLabel(actor: TrailRow['actor']): string {
   return `${role ? `${ROLE_BADGES[role]} ` : ''}${actor.firstname}`;
 }
 
+/** "Bursar Adaeze recorded a cash payment of ₦1,500.00, receipt CVC-2026-000123". */
 export const summaryOf = (row: TrailRow) =>
-  `${actorLabel(row.actor)} ${actionPhrase(row.log.action, row.log.entity, row.log.source, row.log.entityId === null)}`;
+  `${actorLabel(row.actor)} ${objectOf(row, actionPhrase(row.log.action, row.log.entity, row.log.source, row.log.entityId === null))}`;
 
 export function toAuditEntry(row: TrailRow): AuditEntry {
   const { log, actor } = row;
@@ -146,6 +169,30 @@ export function toAuditEntry(row: TrailRow): AuditEntry {
     hash: log.hash ?? '',
     prevHash: log.prevHash ?? '',
   };
+}
+
+const KOBO_KEY = /^(.+)Kobo$/;
+const KOBO_VALUE = /^-?[0-9]{1,15}$/;
+
+/**
+ * What an entry recorded, as a person reads it: every amount its writer kept in kobo
+ * (`amountKobo: "150000"`) shown in naira under the plain name (`amount: "₦1,500.00"`), however
+ * deep. The stored row is unchanged (its hash covers it as written).
+ */
+export function inNaira(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inNaira);
+  if (typeof value !== 'object' || value === null) return value;
+  const shown: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    const kobo = KOBO_KEY.exec(key)?.[1];
+    const raw = typeof field === 'number' ? String(field) : field;
+    if (kobo && typeof raw === 'string' && KOBO_VALUE.test(raw)) {
+      shown[kobo in value ? `${kobo} (naira)` : kobo] = formatKobo(BigInt(raw));
+    } else {
+      shown[key] = inNaira(field);
+    }
+  }
+  return shown;
 }
 
 export const toFinancialEntry = (row: TrailRow): FinancialEntry => ({

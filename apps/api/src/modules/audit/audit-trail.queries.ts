@@ -89,6 +89,7 @@ function entriesFrom(db: ReadDb) {
         prevHash: auditLogs.prevHash,
         /** Small facts the summary sentence and the financial view read; the whole blobs only on the detail. */
         source: sql<string | null>`${auditLogs.after} ->> 'source'`,
+        receiptNo: sql<string | null>`${auditLogs.after} ->> 'receiptNo'`,
         amountKobo: sql<
           string | null
         >`case when ${auditLogs.after} ->> 'amountKobo' ~ '^-?[0-9]{1,15}$' then ${auditLogs.after} ->> 'amountKobo' end`,

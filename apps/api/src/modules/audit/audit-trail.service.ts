@@ -43,6 +43,7 @@ import { assertSchoolInScope, type Scope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from './audit.queries.js';
 import {
   actionTotalLabel,
+  inNaira,
   summaryOf,
   toAuditEntry,
   toAuditUser,
@@ -141,7 +142,7 @@ export async function listTrailPage(ctx: AppContext, auth: AuthContext, query: L
 export async function trailEntry(ctx: AppContext, auth: AuthContext, id: string): Promise<AuditEntryDetail> {
   const found = await findTrailEntry(ctx.db, auth.scope, id);
   if (!found) throw notFound(ENTRY_NOT_FOUND);
-  return { ...toAuditEntry(found.entry), before: found.before, after: found.after };
+  return { ...toAuditEntry(found.entry), before: inNaira(found.before), after: inNaira(found.after) };
 }
 
 export async function listPeoplePage(ctx: AppContext, auth: AuthContext, query: UsersQuery): Promise<AuditUserList> {

@@ -20,22 +20,48 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** The row of one entry, as both writers below store it. */
+const auditRow = (actor: Actor, entry: AuditEntry) => ({
+  ...classifyAudit(entry.action, entry.entity),
+  actorId: actor.userId,
+  ip: actor.ip,
+  userAgent: actor.userAgent,
+  action: entry.action,
+  entity: entry.entity,
+  entityId: entry.entityId,
+  schoolId: entry.schoolId,
+  groupSchoolId: entry.schoolId ? null : (entry.groupSchoolId ?? null),
+  before: entry.before ?? null,
+  after: entry.after ?? null,
+});
+
 /**
  * Call inside the transaction that makes the change, so the row exists exactly when the change
  * does. The database links the row into its school's hash chain (migration 0008).
  */
 export async function recordAudit(db: DbOrTx, actor: Actor, entry: AuditEntry) {
-  await db.insert(auditLogs).values({
-    ...classifyAudit(entry.action, entry.entity),
-    actorId: actor.userId,
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    schoolId: entry.schoolId,
-    groupSchoolId: entry.schoolId ? null : (entry.groupSchoolId ?? null),
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+  await db.insert(auditLogs).values(auditRow(actor, entry));
+}
+
+/** An entry of history written after the fact, with the moment it happened. */
+export interface PastAuditEntry {
+  actor: Actor;
+  entry: AuditEntry;
+  at: Date;
+}
+
+const AUDIT_CHUNK = 1000;
+
+/**
+ * The rows `recordAudit` would have written for history loaded in bulk (the demo's past year),
+ * dated when each thing happened, a thousand per statement. The chain links them in the order
+ * given, so they are put oldest first.
+ */
+export async function recordPastAudits(db: DbOrTx, entries: readonly PastAuditEntry[]) {
+  const rows = [...entries]
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map(({ actor, entry, at }) => ({ ...auditRow(actor, entry), createdAt: at }));
+  for (let start = 0; start < rows.length; start += AUDIT_CHUNK) {
+    await db.insert(auditLogs).values(rows.slice(start, start + AUDIT_CHUNK));
+  }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { columnsOf, paymentsThatHappened } from '../../db/payment-attempts.js';
 import { rowsOf } from '../../db/rows.js';
 
 export interface PackTerm {
@@ -49,7 +50,10 @@ export interface LedgerRow {
 
 const person = (alias: string) => sql.raw(`nullif(trim(${alias}.firstname || ' ' || ${alias}.lastname), '')`);
 
-/** Every payment and refund against the term's fees, oldest first; the money as integer kobo text. */
+/**
+ * Every payment and refund against the term's fees, oldest first; the money as integer kobo text.
+ * An online checkout never paid is no entry of a ledger.
+ */
 export async function termLedger(db: DbOrTx, schoolId: string, termId: string): Promise<LedgerRow[]> {
   return rowsOf<LedgerRow>(
     db,
@@ -66,7 +70,7 @@ export async function termLedger(db: DbOrTx, schoolId: string, termId: string): 
       left join payments orig on orig.id = p.refund_of
       left join users rec on rec.id = p.initiated_by
       left join users rev on rev.id = p.reviewed_by
-      where p.school_id = ${schoolId} and f.term_id = ${termId}
+      where p.school_id = ${schoolId} and f.term_id = ${termId} and ${paymentsThatHappened(columnsOf('p'))}
       order by coalesce(p.paid_at, p.created_at), p.reference
     `,
   );

@@ -55,9 +55,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok('System activities loaded', {
-        activities: await systemActivities(app.ctx, authOf(request), request.query.limit),
-      }),
+      ok('System activities loaded', await systemActivities(app.ctx, authOf(request), request.query.limit)),
   );
 
   app.get(
@@ -96,7 +94,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary:
           'Revenue of a period against the one before, by method and day or month, payment statuses and the term',
-        description: `period: week (the last 7 days), month, quarter or year to date, Lagos time; default month. ${SCOPE_NOTE}`,
+        description: `period: week (the last 7 days), month, quarter or year to date, or a number of days up to today (1 to 366, days drawn one by one up to 92), Lagos time; default month. ${SCOPE_NOTE}`,
         tags: ['dashboards'],
         querystring: financialOverviewQuerySchema,
         response: responses(financialOverviewSchema),

@@ -3,7 +3,7 @@ import {
   type AuditEntry,
   addDays,
   type FinancialOverview,
-  type FinancialPeriod,
+  type FinancialPeriodOrDays,
   type IctDashboard,
   monthOf,
   PAYMENT_STATUSES_SHOWN,
@@ -12,6 +12,7 @@ import {
   type SystemActivityType,
   type SystemOverview,
   todayIn,
+  trendUnitOf,
   type UserManagement,
 } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
@@ -211,7 +212,7 @@ function changeOf(now: bigint, before: bigint): number | null {
   return Number(((now - before) * 1000n) / before) / 10;
 }
 
-/** Every day (week, month) or month (quarter, year) of the range, oldest first. */
+/** Every day or month of the range (as `trendUnitOf` chooses), oldest first. */
 function trendKeys(unit: 'day' | 'month', from: string, to: string): string[] {
   const keys: string[] = [];
   if (unit === 'day') {
@@ -229,11 +230,11 @@ function trendKeys(unit: 'day' | 'month', from: string, to: string): string[] {
 export async function financialOverview(
   ctx: AppContext,
   auth: AuthContext,
-  period: FinancialPeriod,
+  period: FinancialPeriodOrDays,
 ): Promise<FinancialOverview> {
   const today = todayIn(LAGOS, ctx.clock());
   const range = periodRange(period, today);
-  const unit = period === 'week' || period === 'month' ? 'day' : 'month';
+  const unit = trendUnitOf(period);
   const [current, previous, byMethod, byKey, byStatus, position] = await Promise.all([
     collectedIn(ctx.readDb, auth.scope, range),
     collectedIn(ctx.readDb, auth.scope, range.previous),

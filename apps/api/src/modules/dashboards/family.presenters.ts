@@ -21,6 +21,8 @@ export function toFamilyPayment(payment: Payment): FamilyPayment {
     receiptNo: payment.receiptNo,
     childId: payment.user._id,
     childName: [payment.user.firstname, payment.user.lastname].filter(Boolean).join(' '),
+    awaiting: payment.awaiting,
+    continueUrl: payment.continueUrl,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type NameParts,
   todayIn,
 } from '@schoolledger/domain';
+import type { FeeOwing } from './fee-students.queries.js';
 import type { FeeEventRow, FeeRow, FeeTargets } from './fees.queries.js';
 
 const personRef = (person: (NameParts & { id: string | null }) | null) =>
@@ -26,7 +27,8 @@ export function targetsFor(targets: FeeTargets, staff: boolean): FeeTargets {
   return staff ? targets : { arms: targets.arms, students: new Map() };
 }
 
-export function toFee(row: FeeRow, targets: FeeTargets): Fee {
+/** `owing`: what the fee's students still owe, for staff (owingOnFees); null for anyone else. */
+export function toFee(row: FeeRow, targets: FeeTargets, owing: FeeOwing | null = null): Fee {
   const { fee } = row;
   return {
     _id: fee.id,
@@ -65,6 +67,7 @@ export function toFee(row: FeeRow, targets: FeeTargets): Fee {
     approvedAt: fee.approvedAt?.toISOString() ?? null,
     createdAt: fee.createdAt.toISOString(),
     updatedAt: fee.updatedAt.toISOString(),
+    owing,
   };
 }
 

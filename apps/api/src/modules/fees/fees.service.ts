@@ -18,8 +18,8 @@ import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { termNotFound } from '../academic/academic.errors.js';
 import { findTerm } from '../academic/academic.queries.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { notifyFeeAssigned, notifyFeeReviewed } from '../notifications/notices.service.js';
-import { studentsOfFee } from './fee-students.queries.js';
+import { notifyFeeAssigned, notifyFeeAwaitingApproval, notifyFeeReviewed } from '../notifications/notices.service.js';
+import { owingOnFees, studentsOfFee } from './fee-students.queries.js';
 import {
   feeAlreadyApproved,
   feeHasPayments,
@@ -91,13 +91,13 @@ async function filtersOf(
   };
 }
 
+/** Staff also read who still owes on each fee; a student or parent is not shown what others owe. */
 async function present(db: DbOrTx, auth: AuthContext, rows: FeeRow[]) {
-  const targets = await targetsOf(
-    db,
-    rows.map((row) => row.fee.id),
-  );
-  const shown = targetsFor(targets, can(auth.roles, 'fees.view'));
-  return rows.map((row) => toFee(row, shown));
+  const ids = rows.map((row) => row.fee.id);
+  const staff = can(auth.roles, 'fees.view');
+  const [targets, owing] = await Promise.all([targetsOf(db, ids), staff ? owingOnFees(db, ids) : undefined]);
+  const shown = targetsFor(targets, staff);
+  return rows.map((row) => toFee(row, shown, owing?.get(row.fee.id) ?? null));
 }
 
 /* Reading */
@@ -229,7 +229,7 @@ function changesBetween(before: FeeValues, after: FeeValues): Change[] {
 }
 
 /** bigint does not go into JSON: the audit row keeps the amount as a decimal string of kobo. */
-const auditable = (row: typeof fees.$inferSelect) => ({ ...row, amountKobo: row.amountKobo.toString() });
+export const auditable = (row: typeof fees.$inferSelect) => ({ ...row, amountKobo: row.amountKobo.toString() });
 
 /** Locks the fee for the rest of the transaction; it may have been deleted since it was read. */
 async function lockedFee(tx: Tx, id: string) {
@@ -292,6 +292,7 @@ export async function createFee(ctx: AppContext, auth: AuthContext, input: FeeIn
       after: { ...auditable(row), classArmIds, studentIds },
     });
     if (approved) await announce(tx, ctx, row.id);
+    else await notifyFeeAwaitingApproval(tx, ctx, row.id);
     return row.id;
   });
   if (approved) await applyRulesSoon(ctx);
@@ -339,6 +340,8 @@ export async function updateFee(ctx: AppContext, auth: AuthContext, id: string, 
       after: { ...auditable(after), classArmIds, studentIds },
     });
     if (approvedNow && before.status !== 'approved') await announce(tx, ctx, id);
+    // Sent back by an edit, or edited after a rejection: it waits for approval again.
+    if (status === 'pending' && before.status !== 'pending') await notifyFeeAwaitingApproval(tx, ctx, id);
     return approvedNow;
   });
   if (becamePayable) await applyRulesSoon(ctx);

@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { notFound, unauthenticated, validationFailed } from '../../lib/errors.js';
-import { type AuthContext, liveSessionUser } from '../../plugins/auth.js';
+import { type AuthContext, authContextOf, liveSessionUser } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { settingsFor } from '../settings/settings.service.js';
 import {
@@ -22,6 +22,7 @@ import {
   preferencesOf,
   upsertPreferences,
 } from './inbox.queries.js';
+import type { WatchedSchools } from './notification-hub.js';
 import { verifyStreamTicket } from './stream-tickets.js';
 
 type ListQuery = z.output<typeof notificationListQuerySchema>;
@@ -121,14 +122,34 @@ export async function saveOwnPreferences(
 }
 
 /**
- * Whose stream a ticket opens: the person must still be active and still signed in (their
- * session not revoked), as a request with their access token would have to be.
+ * Staff hear of every change at the schools they see, so their open dashboards and lists follow
+ * the school's money; students and parents hear only their own notices.
+ */
+function schoolsWatchedBy(auth: AuthContext): WatchedSchools {
+  if (auth.roles.every((role) => role === 'Student' || role === 'Parent')) return new Set();
+  switch (auth.scope.kind) {
+    case 'all':
+      return 'all';
+    case 'group':
+    case 'schools':
+      return new Set(auth.scope.schoolIds);
+    case 'school':
+      return new Set([auth.scope.schoolId]);
+    case 'none':
+      return new Set();
+  }
+}
+
+/**
+ * Whose stream a ticket opens, and the schools whose changes it hears of: the person must still be
+ * active and still signed in (their session not revoked), as a request with their access token
+ * would have to be.
  */
 export async function streamOwner(ctx: AppContext, ticket: string) {
   const claims = await verifyStreamTicket(ctx, ticket);
   if (!claims) throw unauthenticated();
-  await liveSessionUser(ctx, claims);
-  return claims.userId;
+  const row = await liveSessionUser(ctx, claims);
+  return { userId: claims.userId, schools: schoolsWatchedBy(authContextOf(row, claims.familyId)) };
 }
 
 export const missedNotices = (ctx: AppContext, userId: string, afterSeq: number) =>

@@ -1,6 +1,8 @@
+import { PERMISSIONS, type Permission } from '@schoolledger/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { feeAdjustments, fees, parentStudents, payments, terms, users } from '../../db/schema.js';
+import { rowsOf } from '../../db/rows.js';
+import { feeAdjustments, fees, parentStudents, payments, schools, terms, users } from '../../db/schema.js';
 
 /** What a payment's notices say of whom and what it was for, with the student's linked parents. */
 const payeeColumns = {
@@ -61,7 +63,7 @@ export async function feeFacts(db: DbOrTx, feeId: string) {
   return row;
 }
 
-/** A late fee with what its notice says: the fee and term it was added to, and whose it is. */
+/** An adjustment (a late fee, a discount) with what its notice says: the fee and term it is on, and whose it is. */
 export async function lateFeeFacts(db: DbOrTx, adjustmentId: string) {
   const [row] = await db
     .select({
@@ -94,4 +96,48 @@ export async function newAccounts(db: DbOrTx, userIds: readonly string[]) {
     .select({ id: users.id, email: users.email, roles: users.roles })
     .from(users)
     .where(inArray(users.id, [...userIds]));
+}
+
+/** The active staff of a school with one of `schoolRoles`, and the Proprietors of its group when `group`, but none of `except`. */
+async function staffOf(
+  db: DbOrTx,
+  schoolId: string,
+  who: { schoolRoles: readonly string[]; group: boolean },
+  except: readonly (string | null)[],
+): Promise<string[]> {
+  const excluded = except.filter((id): id is string => id !== null);
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select u.id from ${users} u
+      join ${schools} sc on sc.id = u.school_id
+      where u.deleted_at is null and u.status = 'active' and u.id <> all(${`{${excluded.join(',')}}`}::uuid[])
+        and ((u.school_id = ${schoolId} and u.roles && ${`{${who.schoolRoles.join(',')}}`}::text[])
+          or (${who.group} and 'Proprietor' = any(u.roles)
+            and sc.group_school_id = (select group_school_id from ${schools} where id = ${schoolId})))`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Who hears of a school's money (a payment credited, a dispute, a refund that failed): its
+ * Bursars, and the Proprietors of its group, who hear of its budgets too. Never `except` (the
+ * person who took the money at the desk hears nothing of their own act).
+ */
+export const moneyWatchersOf = (db: DbOrTx, schoolId: string, except: readonly (string | null)[] = []) =>
+  staffOf(db, schoolId, { schoolRoles: ['Bursar'], group: true }, except);
+
+/**
+ * Who may act on something of the school that waits for `permission` (a fee or an adjustment to
+ * approve, a transfer to confirm): the school's staff whose role holds it, and its group's
+ * Proprietors when theirs does. The super-admin, who belongs to no school, is not told of every
+ * school's every request. Never `except`: the people four eyes keep from deciding it.
+ */
+export function mayActOn(db: DbOrTx, schoolId: string, permission: Permission, except: readonly (string | null)[]) {
+  const roles: readonly string[] = PERMISSIONS[permission];
+  return staffOf(
+    db,
+    schoolId,
+    { schoolRoles: roles.filter((role) => role !== 'Proprietor'), group: roles.includes('Proprietor') },
+    except,
+  );
 }

@@ -1,9 +1,12 @@
 import {
+  ADJUSTMENT_KIND_LABELS,
   effectiveDueDate,
   formatCalendarDate,
   formatKobo,
+  formatPercent,
   LAGOS,
   lagosDateTime,
+  type NotificationKind,
   PAYMENT_METHOD_LABELS,
   plural,
   todayIn,
@@ -13,6 +16,8 @@ import type { DbOrTx } from '../../db/client.js';
 import {
   feeFacts,
   lateFeeFacts,
+  mayActOn,
+  moneyWatchersOf,
   newAccounts,
   type PaymentFacts,
   parentsOf,
@@ -28,6 +33,8 @@ import { deliverNotices, type Notice, notify, readAudience } from './notificatio
  */
 
 const FEES_PAGE = '/student/fees';
+/** Where the bursary sees a school's payments and its transfers waiting for confirmation. */
+const PAYMENTS_PAGE = '/fees?tab=payments';
 
 type PaymentRecord = PaymentFacts['payment'];
 
@@ -72,40 +79,48 @@ async function loadPayment(tx: DbOrTx, paymentId: string) {
 export interface CreditedPaymentOf {
   studentId: string;
   feeId: string;
+  schoolId: string;
   method: PaymentRecord['method'];
   initiatedBy: string | null;
 }
 
 /**
  * A payment became successful (online credit, cash at the desk, a confirmed bank transfer). A
- * confirmed transfer is told once, as its confirmation, rather than as a second notice. Read
- * before the credit, sent after it: a credit holds its school's receipt counter from taking the
- * number to the commit, and the notice names the number, so everything it needs to know is read
- * first and the returned function only writes.
+ * confirmed transfer is told once, as its confirmation, rather than as a second notice. The
+ * school's money watchers hear that money came in, except the person who credited it (the bursar
+ * at the desk, or confirming the transfer). Read before the credit, sent after it: a credit holds
+ * its school's receipt counter from taking the number to the commit, and the notice names the
+ * number, so everything it needs to know is read first and the returned function only writes.
  */
-export async function readPaymentSucceeded(tx: DbOrTx, ctx: AppContext, about: CreditedPaymentOf) {
+export async function readPaymentSucceeded(
+  tx: DbOrTx,
+  ctx: AppContext,
+  about: CreditedPaymentOf,
+  creditedBy: string | null,
+) {
   const payee = await payeeFacts(tx, about.studentId, about.feeId);
   if (!payee) throw new Error(`fee ${about.feeId} or student ${about.studentId} vanished inside the credit`);
   const transfer = about.method === 'bank_transfer';
-  const kind = transfer ? 'transfer_confirmed' : 'payment_succeeded';
+  const kind: NotificationKind = transfer ? 'transfer_confirmed' : 'payment_succeeded';
   const people = peopleOfPayment(payee, about);
-  const audience = await readAudience(
-    tx,
-    ctx,
-    people.map((recipientId) => ({ recipientId, kind, templateId: 'payment_success' })),
-  );
+  const watchers = await moneyWatchersOf(tx, about.schoolId, [creditedBy, ...people]);
+  const audience = await readAudience(tx, ctx, [
+    ...people.map((recipientId) => ({ recipientId, kind, templateId: 'payment_success' as const })),
+    ...watchers.map((recipientId) => ({ recipientId, kind: 'payment_credited' as const })),
+  ]);
   return (payment: PaymentRecord) => {
     const facts: PaymentFacts = { ...payee, payment };
     const amount = formatKobo(payment.amountKobo);
     const paidAt = payment.paidAt ?? ctx.clock();
     const receipt = payment.receiptNo ? ` Receipt ${payment.receiptNo}.` : '';
+    const method = PAYMENT_METHOD_LABELS[payment.method];
     const notice: Notice = {
       kind,
       type: 'success',
       title: transfer ? `Bank transfer confirmed: ${facts.feeName}` : `Payment received: ${facts.feeName}`,
       message: transfer
         ? `The bursary confirmed the bank transfer of ${amount} for ${facts.feeName} (${studentName(facts)}).${receipt}`
-        : `${amount} was received for ${facts.feeName} (${studentName(facts)}) by ${PAYMENT_METHOD_LABELS[payment.method]}.${receipt}`,
+        : `${amount} was received for ${facts.feeName} (${studentName(facts)}) by ${method}.${receipt}`,
       actionUrl: FEES_PAGE,
       metadata: paymentMetadata(facts),
       schoolId: payment.schoolId,
@@ -114,12 +129,21 @@ export async function readPaymentSucceeded(tx: DbOrTx, ctx: AppContext, about: C
         variables: { ...paymentVariables(facts), paymentDate: lagosDateTime(paidAt) },
       },
     };
-    return deliverNotices(
-      tx,
-      ctx,
-      audience,
-      people.map((recipientId) => ({ recipientId, notice })),
-    );
+    // In the app only: a busy school credits hundreds of payments a day.
+    const credited: Notice = {
+      kind: 'payment_credited',
+      type: 'success',
+      title: `${amount} received from ${studentName(facts)}`,
+      message: `${amount} was credited for ${facts.feeName} (${studentName(facts)}) by ${method}.${receipt}`,
+      actionUrl: PAYMENTS_PAGE,
+      metadata: paymentMetadata(facts),
+      schoolId: payment.schoolId,
+      createdBy: creditedBy,
+    };
+    return deliverNotices(tx, ctx, audience, [
+      ...people.map((recipientId) => ({ recipientId, notice })),
+      ...watchers.map((recipientId) => ({ recipientId, notice: credited })),
+    ]);
   };
 }
 
@@ -192,6 +216,76 @@ export async function notifyRefund(tx: DbOrTx, ctx: AppContext, refundId: string
   });
 }
 
+/*
+ * What the bursary hears: a transfer claim to confirm, a dispute opened, a refund the provider
+ * refused. Each in the transaction of its event, like the family's notices above.
+ */
+
+/** A payer claimed a bank transfer: whoever may confirm transfers at the school hears it waits for them. */
+export async function notifyTransferClaimed(tx: DbOrTx, ctx: AppContext, paymentId: string) {
+  const facts = await loadPayment(tx, paymentId);
+  const { payment } = facts;
+  const claimant = payment.initiatedBy ? await personName(tx, payment.initiatedBy) : null;
+  const amount = formatKobo(payment.amountKobo);
+  const bankReference = payment.payerBankReference ? ` Bank reference ${payment.payerBankReference}.` : '';
+  return notify(tx, ctx, await mayActOn(tx, payment.schoolId, 'payments.confirmTransfer', [payment.initiatedBy]), {
+    kind: 'transfer_claimed',
+    type: 'info',
+    title: `Bank transfer to confirm: ${amount}`,
+    message: `${claimant ?? studentName(facts)} says ${amount} was sent by bank transfer for ${facts.feeName} (${studentName(facts)}).${bankReference} Confirm it once the money is in the school's account.`,
+    actionUrl: PAYMENTS_PAGE,
+    metadata: paymentMetadata(facts),
+    schoolId: payment.schoolId,
+    createdBy: payment.initiatedBy,
+    email: { templateId: 'system_notification', variables: paymentVariables(facts) },
+  });
+}
+
+/** A payer disputed an online payment with the provider: the school's money watchers hear it. */
+export async function notifyPaymentDisputed(tx: DbOrTx, ctx: AppContext, paymentId: string) {
+  const facts = await loadPayment(tx, paymentId);
+  const { payment } = facts;
+  const amount = formatKobo(payment.amountKobo);
+  const receipt = payment.receiptNo ? ` (receipt ${payment.receiptNo})` : '';
+  return notify(tx, ctx, await moneyWatchersOf(tx, payment.schoolId), {
+    kind: 'payment_disputed',
+    type: 'warning',
+    title: `Payment disputed: ${amount}`,
+    message: `The payer of ${amount} for ${facts.feeName} (${studentName(facts)})${receipt} disputed it with the payment provider. Answer the provider before its deadline, or the money goes back to the payer.`,
+    actionUrl: PAYMENTS_PAGE,
+    metadata: paymentMetadata(facts),
+    schoolId: payment.schoolId,
+    email: { templateId: 'system_notification', variables: paymentVariables(facts) },
+  });
+}
+
+/**
+ * The provider refused or failed a refund: the payment stays paid, and the bursary decides what
+ * next. `toldAlready` is the person who read the refusal in the answer to their own request.
+ */
+export async function notifyRefundFailed(
+  tx: DbOrTx,
+  ctx: AppContext,
+  refundId: string,
+  reason: string | null,
+  toldAlready: string | null = null,
+) {
+  const facts = await loadPayment(tx, refundId);
+  const { payment } = facts;
+  const amount = formatKobo(payment.amountKobo);
+  const why = reason ? `: ${reason}` : '.';
+  return notify(tx, ctx, await moneyWatchersOf(tx, payment.schoolId, [toldAlready]), {
+    kind: 'refund_failed',
+    type: 'error',
+    title: `Refund failed: ${amount}`,
+    message: `The refund of ${amount} for ${facts.feeName} (${studentName(facts)}) did not go through${why} The payment still counts as paid; refund it again or hand the money back another way.`,
+    actionUrl: PAYMENTS_PAGE,
+    metadata: { ...paymentMetadata(facts), ...(reason ? { reason } : {}) },
+    schoolId: payment.schoolId,
+    email: { templateId: 'system_notification', variables: paymentVariables(facts) },
+  });
+}
+
 async function loadFee(tx: DbOrTx, feeId: string) {
   const facts = await feeFacts(tx, feeId);
   if (!facts) throw new Error(`fee ${feeId} vanished inside its own transaction`);
@@ -222,6 +316,63 @@ export async function notifyFeeReviewed(
     schoolId: fee.schoolId,
     createdBy: reviewerId,
     email: { templateId: 'system_notification', variables: { feeName: fee.name } },
+  });
+}
+
+/**
+ * A fee waits for approval (new, or sent back by an edit): whoever may approve fees at its school
+ * hears it, except its creator and last editor, whom four eyes keep from approving it.
+ */
+export async function notifyFeeAwaitingApproval(tx: DbOrTx, ctx: AppContext, feeId: string) {
+  const { fee, termName } = await loadFee(tx, feeId);
+  const authors = [fee.createdBy, fee.updatedBy];
+  const author = fee.updatedBy ? await personName(tx, fee.updatedBy) : null;
+  return notify(tx, ctx, await mayActOn(tx, fee.schoolId, 'fees.approve', authors), {
+    kind: 'fee_to_approve',
+    type: 'info',
+    title: `Fee to approve: ${fee.name}`,
+    message: `${author ?? 'Someone'} asks for ${fee.name} (${termName}, ${formatKobo(fee.amountKobo)}) to be approved. It is not payable until someone other than its author approves it.`,
+    actionUrl: '/fees?tab=approvals',
+    metadata: { amount: fee.amountKobo, feeId: fee.id },
+    schoolId: fee.schoolId,
+    createdBy: fee.updatedBy,
+    email: { templateId: 'system_notification', variables: { feeName: fee.name, termName } },
+  });
+}
+
+/**
+ * A discount, scholarship, waiver or manual late fee waits for approval: whoever may approve
+ * adjustments at its school hears it, except the person who recorded it.
+ */
+export async function notifyAdjustmentAwaitingApproval(tx: DbOrTx, ctx: AppContext, adjustmentId: string) {
+  const facts = await lateFeeFacts(tx, adjustmentId);
+  if (!facts) throw new Error(`adjustment ${adjustmentId} vanished inside its own transaction`);
+  const { adjustment } = facts;
+  const student = `${facts.studentFirstname} ${facts.studentLastname}`;
+  const author = adjustment.createdBy ? await personName(tx, adjustment.createdBy) : null;
+  const what = ADJUSTMENT_KIND_LABELS[adjustment.kind].toLowerCase();
+  const amount = adjustment.amountKobo === null ? '' : formatKobo(adjustment.amountKobo);
+  const size =
+    adjustment.basis === 'balance'
+      ? ' of the whole balance'
+      : adjustment.basis === 'percent' && adjustment.percentBp !== null
+        ? ` of ${formatPercent(adjustment.percentBp)} (${amount})`
+        : ` of ${amount}`;
+  return notify(tx, ctx, await mayActOn(tx, adjustment.schoolId, 'adjustments.approve', [adjustment.createdBy]), {
+    kind: 'adjustment_to_approve',
+    type: 'info',
+    title: `Adjustment to approve: ${student}`,
+    message: `${author ?? 'Someone'} recorded a ${what}${size} on ${facts.feeName} (${facts.termName}) for ${student}: ${adjustment.reason}. It counts once someone else approves it.`,
+    actionUrl: '/adjustments',
+    metadata: {
+      ...(adjustment.amountKobo !== null ? { amount: adjustment.amountKobo } : {}),
+      feeId: adjustment.feeId,
+      studentId: adjustment.studentId,
+      reason: adjustment.reason,
+    },
+    schoolId: adjustment.schoolId,
+    createdBy: adjustment.createdBy,
+    email: { templateId: 'system_notification', variables: { feeName: facts.feeName, studentName: student } },
   });
 }
 

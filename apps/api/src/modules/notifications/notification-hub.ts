@@ -1,3 +1,4 @@
+import { type SchoolChange, schoolChangeSchema } from '@schoolledger/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -6,22 +7,29 @@ import { NOTIFICATION_CHANNEL } from './notifications.queries.js';
 /** A notice as notify() publishes it: already on the wire (amounts in naira), with its `seq`. */
 export type WireNotice = { seq: number } & Record<string, unknown>;
 
-const messageSchema = z.object({
-  userId: z.string(),
-  notification: z.looseObject({ seq: z.number().int() }),
-});
+const messageSchema = z.union([
+  z.object({ userId: z.string(), notification: z.looseObject({ seq: z.number().int() }) }),
+  z.object({ schoolId: z.string(), change: schoolChangeSchema }),
+]);
 
 export interface StreamSubscriber {
   deliver(notice: WireNotice): void;
+  /** Something happened at one of the schools the stream watches. */
+  changed(change: SchoolChange): void;
   close(): void;
 }
 
+/** The schools whose changes a stream hears of: every school, some, or none (a family's stream). */
+export type WatchedSchools = 'all' | ReadonlySet<string>;
+
 /**
- * One LISTEN per process, whatever the number of open streams: each message goes to the open
- * streams of its recipient and no one else's.
+ * One LISTEN per process, whatever the number of open streams: each notice goes to the open
+ * streams of its recipient and no one else's; each change at a school to the streams of the staff
+ * who see that school.
  */
 export function createNotificationHub(database: Database, log: FastifyBaseLogger) {
   const streams = new Map<string, Set<StreamSubscriber>>();
+  const watching = new Map<StreamSubscriber, WatchedSchools>();
   let stopListening: (() => Promise<void>) | null = null;
 
   function route(payload: string) {
@@ -32,7 +40,13 @@ export function createNotificationHub(database: Database, log: FastifyBaseLogger
       log.warn({ err }, 'ignored a malformed notification message');
       return;
     }
-    for (const subscriber of streams.get(parsed.userId) ?? []) subscriber.deliver(parsed.notification);
+    if ('userId' in parsed) {
+      for (const subscriber of streams.get(parsed.userId) ?? []) subscriber.deliver(parsed.notification);
+      return;
+    }
+    for (const [subscriber, schools] of watching) {
+      if (schools === 'all' || schools.has(parsed.schoolId)) subscriber.changed(parsed.change);
+    }
   }
 
   function connections() {
@@ -55,16 +69,21 @@ export function createNotificationHub(database: Database, log: FastifyBaseLogger
       });
     },
 
-    /** Routes the user's notices to `subscriber` until the returned function is called. */
-    subscribe(userId: string, subscriber: StreamSubscriber): () => void {
+    /**
+     * Routes the user's notices to `subscriber`, and the changes at the schools it watches, until
+     * the returned function is called.
+     */
+    subscribe(userId: string, subscriber: StreamSubscriber, schools: WatchedSchools = new Set()): () => void {
       let set = streams.get(userId);
       if (!set) {
         set = new Set();
         streams.set(userId, set);
       }
       set.add(subscriber);
+      if (schools === 'all' || schools.size > 0) watching.set(subscriber, schools);
       return () => {
         set.delete(subscriber);
+        watching.delete(subscriber);
         if (set.size === 0 && streams.get(userId) === set) streams.delete(userId);
       };
     },

@@ -111,3 +111,18 @@ export async function publishNotifications(tx: DbOrTx, payloads: readonly unknow
     sql`select pg_notify(${NOTIFICATION_CHANNEL}, value::text) from jsonb_array_elements(${JSON.stringify(payloads)}::jsonb)`,
   );
 }
+
+/**
+ * Tells every process that something of `kind` happened at a school, for the open pages of its
+ * staff to refresh; sent on the notices' channel, so it arrives at the same commit, and never on
+ * a rollback. It names nothing but the school and the kind.
+ */
+export async function publishSchoolChanges(
+  tx: DbOrTx,
+  changes: readonly { schoolId: string; kind: NotificationKind }[],
+) {
+  await publishNotifications(
+    tx,
+    changes.map((change) => ({ schoolId: change.schoolId, change: { kind: change.kind } })),
+  );
+}

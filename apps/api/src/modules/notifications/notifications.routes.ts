@@ -48,6 +48,10 @@ const STREAM_DESCRIPTION = [
   'Each notice is one event: `event: notification`, `id: <seq>`, `data: <the notice as JSON, amounts in',
   'naira, the shape of the list items>`. Comment lines (`: heartbeat`) come every 25 s.',
   '',
+  'Staff also get `event: change`, `data: {"kind": <a notice kind>}`, with no id, when something of that',
+  'kind happens at one of their schools, whoever it concerns: a cue to refetch the pages it changes.',
+  'Changes are not replayed; a reconnected client refetches what it shows.',
+  '',
   "A reconnecting client sends the last id it saw as the Last-Event-ID header (EventSource's own",
   'reconnection) or as `last_event_id` (a client reopening with a new ticket): the notices it missed',
   '(oldest first, at most 200) come before new ones. The stream ends after the lifetime of an access',
@@ -76,6 +80,24 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ hub: NotificationHub }>
       async (request) => {
         const { rows, pagination, counts } = await listOwnNotifications(app.ctx, authOf(request), request.query);
         return ok('Notifications loaded', { notifications: rows.map(presentNotification), pagination, counts });
+      },
+    );
+
+    // SPEC §7's client lists them as the bare list it maps over; the panel above also wants counts.
+    signedIn.get(
+      '/notification/all',
+      {
+        schema: {
+          summary: 'List my notifications, as a plain list',
+          description: 'Newest first, the same filters as GET /notification; data is the list itself.',
+          tags,
+          querystring: notificationListQuerySchema,
+          response: responses(z.array(notificationSchema)),
+        },
+      },
+      async (request) => {
+        const { rows } = await listOwnNotifications(app.ctx, authOf(request), request.query);
+        return ok('Notifications loaded', rows.map(presentNotification));
       },
     );
 
@@ -243,7 +265,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ hub: NotificationHub }>
       },
     },
     async (request, reply) => {
-      const userId = await streamOwner(app.ctx, request.query.ticket);
+      const { userId, schools } = await streamOwner(app.ctx, request.query.ticket);
       const header = request.headers['last-event-id'];
       const resumeAfter =
         typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : request.query.last_event_id;
@@ -256,10 +278,18 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ hub: NotificationHub }>
       };
       // Live notices wait while the missed ones are read, so none is lost between the two or sent twice.
       let held: WireNotice[] | null = resumeAfter === undefined ? null : [];
-      const unsubscribe = hub.subscribe(userId, {
-        deliver: (notice) => (held ? held.push(notice) : send(notice)),
-        close: () => reply.sse.close(),
-      });
+      const unsubscribe = hub.subscribe(
+        userId,
+        {
+          deliver: (notice) => (held ? held.push(notice) : send(notice)),
+          // No id: a change is not replayed (the page reloads what it shows when the stream reopens).
+          changed: (change) => {
+            if (reply.sse.isConnected) reply.sse.send({ event: 'change', data: change }).catch(() => {});
+          },
+          close: () => reply.sse.close(),
+        },
+        schools,
+      );
       const lifetime = setTimeout(() => reply.sse.close(), app.ctx.config.accessTokenTtlSeconds * 1000);
       lifetime.unref();
       reply.sse.onClose(() => {

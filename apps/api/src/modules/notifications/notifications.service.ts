@@ -21,7 +21,13 @@ import {
 } from '../email/email-templates.service.js';
 import { settingsFor } from '../settings/settings.service.js';
 import { notificationOnTheWire } from './notifications.presenters.js';
-import { insertNotifications, publishNotifications, type Recipient, recipientsOf } from './notifications.queries.js';
+import {
+  insertNotifications,
+  publishNotifications,
+  publishSchoolChanges,
+  type Recipient,
+  recipientsOf,
+} from './notifications.queries.js';
 
 export interface NoticeMetadata {
   amount?: Kobo;
@@ -211,6 +217,14 @@ export async function deliverNotices(
     tx,
     inserted.map((row) => ({ userId: row.userId, notification: notificationOnTheWire(row) })),
   );
+  // The school's other staff (a principal, an auditor) hear of it too, as a refresh of their open
+  // pages without a notice, whoever it was addressed to and whether or not they want it.
+  const changes = new Map<string, { schoolId: string; kind: NotificationKind }>();
+  for (const { notice } of entries) {
+    if (notice.schoolId)
+      changes.set(`${notice.schoolId}:${notice.kind}`, { schoolId: notice.schoolId, kind: notice.kind });
+  }
+  await publishSchoolChanges(tx, [...changes.values()]);
 
   const outgoing: OutgoingEmail[] = [];
   for (const entry of entries) {

@@ -1,4 +1,5 @@
 import {
+  availableMethodListSchema,
   availableMethodsQuerySchema,
   availableMethodsSchema,
   connectionTestInputSchema,
@@ -101,22 +102,22 @@ export const paymentProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok('Payment methods loaded', await availableMethods(app.ctx, authOf(request), request.query)),
   );
+  /** SPEC §7's client maps over `data`: the methods alone, without the installment settings. */
   app.get(
     '/payment/available-methods/:school_id',
     {
       onRequest: [authenticate],
       schema: {
-        summary: 'List the payment methods a school accepts',
+        summary: 'List the payment methods a school accepts, as a plain list',
         tags: ['payments'],
         params: z.object({ school_id: idSchema }),
         querystring: availableMethodsQuerySchema.omit({ school_id: true }),
-        response: responses(availableMethodsSchema),
+        response: responses(availableMethodListSchema),
       },
     },
-    async (request) =>
-      ok(
-        'Payment methods loaded',
-        await availableMethods(app.ctx, authOf(request), { ...request.query, school_id: request.params.school_id }),
-      ),
+    async (request) => {
+      const query = { ...request.query, school_id: request.params.school_id };
+      return ok('Payment methods loaded', (await availableMethods(app.ctx, authOf(request), query)).methods);
+    },
   );
 };

@@ -221,7 +221,8 @@ async function payerSchool(ctx: AppContext, auth: AuthContext, query: { school_i
     if (!auth.schoolId) throw schoolNotFound();
     return named(auth.schoolId);
   }
-  if (auth.roles.includes('Parent')) {
+  // Without a child, a parent is shown the methods of a school they may see (their children's).
+  if (auth.roles.includes('Parent') && !query.school_id) {
     throw validationFailed([{ field: 'student_id', message: 'Please select a child' }]);
   }
   const schoolId = query.school_id ?? auth.schoolId;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { type Actor, type AuditEntry, recordAudit } from '../audit/audit.queries.js';
 import { readPaymentSucceeded } from '../notifications/notices.service.js';
 import { insertPayment, type PaymentRow, type PaymentValues, updatePayment } from './payments.queries.js';
 import { nextReceiptNo } from './receipts/receipt-numbers.queries.js';
@@ -40,7 +40,7 @@ type CreditDetails = Partial<Pick<PaymentRow, 'verifiedAt' | 'providerId' | 'pro
 /**
  * Moves a payment (locked or just inserted by the caller's transaction) to success: gives it the
  * school's next receipt number, writes the `payment.credit` audit row and tells the payer, the
- * student and their parents, all in `tx`. Online settles and confirmed transfers go through
+ * student, their parents and the school's bursary (but the person who credited it), all in `tx`. Online settles and confirmed transfers go through
  * here; money taken at once goes through `insertCreditedPayment`.
  */
 export async function creditPayment(
@@ -51,7 +51,7 @@ export async function creditPayment(
   details: CreditDetails,
   auditDetails: Record<string, unknown> = {},
 ): Promise<PaymentRow> {
-  const notice = await readPaymentSucceeded(tx, ctx, payment);
+  const notice = await readPaymentSucceeded(tx, ctx, payment, actor.userId);
   const credited = await updatePayment(tx, payment.id, {
     ...details,
     status: 'success',
@@ -75,7 +75,12 @@ export async function insertCreditedPayment(
   details: CreditDetails,
   auditDetails: Record<string, unknown> = {},
 ): Promise<PaymentRow> {
-  const notice = await readPaymentSucceeded(tx, ctx, { ...values, initiatedBy: values.initiatedBy ?? null });
+  const notice = await readPaymentSucceeded(
+    tx,
+    ctx,
+    { ...values, initiatedBy: values.initiatedBy ?? null },
+    actor.userId,
+  );
   const credited = await insertPayment(tx, {
     ...values,
     ...details,
@@ -87,6 +92,29 @@ export async function insertCreditedPayment(
   return credited;
 }
 
+/**
+ * The `payment.credit` entry of a credited payment; the demo's history writes its past credits
+ * with it too, so they read as the ones the app writes.
+ */
+export const creditAuditEntry = (
+  credited: Pick<PaymentRow, 'id' | 'schoolId' | 'amountKobo' | 'method' | 'receiptNo'>,
+  before: { status: PaymentRow['status'] } | null,
+  auditDetails: Record<string, unknown>,
+): AuditEntry => ({
+  action: 'payment.credit',
+  entity: 'payment',
+  entityId: credited.id,
+  schoolId: credited.schoolId,
+  before,
+  after: {
+    status: 'success',
+    amountKobo: credited.amountKobo.toString(),
+    method: credited.method,
+    receiptNo: credited.receiptNo,
+    ...auditDetails,
+  },
+});
+
 async function auditCredit(
   tx: DbOrTx,
   actor: Actor,
@@ -94,18 +122,5 @@ async function auditCredit(
   before: { status: PaymentRow['status'] } | null,
   auditDetails: Record<string, unknown>,
 ) {
-  await recordAudit(tx, actor, {
-    action: 'payment.credit',
-    entity: 'payment',
-    entityId: credited.id,
-    schoolId: credited.schoolId,
-    before,
-    after: {
-      status: 'success',
-      amountKobo: credited.amountKobo.toString(),
-      method: credited.method,
-      receiptNo: credited.receiptNo,
-      ...auditDetails,
-    },
-  });
+  await recordAudit(tx, actor, creditAuditEntry(credited, before, auditDetails));
 }

@@ -35,6 +35,7 @@ export function toSchool(row: SchoolRow): School {
     isActive: row.school.isActive,
     groupSchool: { _id: row.groupSchool.id, name: row.groupSchool.name },
     address: row.address ? toAddress(row.address) : null,
+    receiptCode: row.school.receiptCode,
     createdAt: row.school.createdAt.toISOString(),
     updatedAt: row.school.updatedAt.toISOString(),
   };

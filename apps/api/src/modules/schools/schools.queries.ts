@@ -1,5 +1,6 @@
-import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { academicSessions, addresses, classArms, groupSchools, schools, users } from '../../db/schema.js';
 import { inGroupScope, inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
@@ -94,7 +95,22 @@ export async function deleteGroupSchoolRow(tx: DbOrTx, id: string) {
   await tx.delete(groupSchools).where(eq(groupSchools.id, id));
 }
 
-type SchoolValues = Pick<typeof schools.$inferInsert, 'groupSchoolId' | 'name' | 'email' | 'phoneNumber' | 'isActive'>;
+type SchoolValues = Pick<
+  typeof schools.$inferInsert,
+  'groupSchoolId' | 'name' | 'email' | 'phoneNumber' | 'isActive' | 'receiptCode'
+>;
+
+/**
+ * Whether another school of the group has the receipt code now or printed it on receipts
+ * (migration 0024's `receipt_code_taken`, the rule the default code follows too).
+ */
+export async function receiptCodeTaken(db: DbOrTx, code: string, groupSchoolId: string, schoolId: string | null) {
+  const [row] = await rowsOf<{ taken: boolean }>(
+    db,
+    sql`select receipt_code_taken(${code}, ${groupSchoolId}::uuid, ${schoolId}::uuid) as taken`,
+  );
+  return row?.taken ?? false;
+}
 
 export async function insertSchool(tx: DbOrTx, values: SchoolValues) {
   const [row] = await tx.insert(schools).values(values).returning();

@@ -1,4 +1,5 @@
 import {
+  addressCreateSchema,
   addressInputSchema,
   addressSchema,
   entityMessages,
@@ -232,8 +233,6 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /* Addresses */
   const addressTags = ['addresses'];
-  // SPEC §7 sends no school: the address then belongs to the caller's own school.
-  const addressCreateSchema = addressInputSchema.extend({ school_id: z.uuid({ error: 'Invalid school' }).optional() });
   app.get(
     '/address/all',
     {

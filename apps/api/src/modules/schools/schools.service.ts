@@ -1,10 +1,16 @@
-import { type AddressInput, entityMessages, type GroupSchoolInput, type SchoolInput } from '@schoolledger/domain';
+import {
+  type AddressCreateInput,
+  type AddressInput,
+  entityMessages,
+  type GroupSchoolInput,
+  type SchoolInput,
+} from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
-import { conflict, forbidden, notFound, validationFailed } from '../../lib/errors.js';
+import { conflict, forbidden, isUniqueViolation, notFound, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { schoolNotFound } from './schools.errors.js';
+import { receiptCodeInUse, schoolNotFound } from './schools.errors.js';
 import {
   countSchoolDependents,
   deleteAddressRow,
@@ -16,6 +22,7 @@ import {
   insertAddress,
   insertGroupSchool,
   insertSchool,
+  receiptCodeTaken,
   updateAddressRow,
   updateGroupSchoolRow,
   updateSchoolRow,
@@ -115,7 +122,29 @@ const schoolValues = (input: SchoolInput) => ({
   email: input.email || null,
   phoneNumber: input.phoneNumber,
   isActive: input.isActive,
+  // Left out, the code stays as it is; blank, the database gives the school its initials.
+  ...(input.receiptCode !== undefined && { receiptCode: input.receiptCode }),
 });
+
+/**
+ * A receipt code chosen for a school must be free in its group: no other school has it, or printed
+ * it on receipts. The unique index answers two schools taking one code at once the same way.
+ */
+async function withFreeReceiptCode<T>(
+  ctx: AppContext,
+  input: SchoolInput,
+  schoolId: string | null,
+  work: () => Promise<T>,
+): Promise<T> {
+  const code = input.receiptCode;
+  if (code && (await receiptCodeTaken(ctx.db, code, input.groupSchool_id, schoolId))) throw receiptCodeInUse(code);
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw receiptCodeInUse(code || input.name);
+    throw error;
+  }
+}
 
 /** A new school joins a group the caller oversees: any group for the super-admin, their own for a proprietor. */
 function assertMayPlaceSchoolInGroup(auth: AuthContext, groupSchoolId: string) {
@@ -128,18 +157,20 @@ function assertMayPlaceSchoolInGroup(auth: AuthContext, groupSchoolId: string) {
 export async function createSchool(ctx: AppContext, auth: AuthContext, input: SchoolInput, actor: Actor) {
   assertMayPlaceSchoolInGroup(auth, input.groupSchool_id);
   if (!(await findGroupSchool(ctx.db, auth.scope, input.groupSchool_id))) throw notFound(GROUP.notFound);
-  const id = await ctx.db.transaction(async (tx) => {
-    const school = await insertSchool(tx, schoolValues(input));
-    const address = await insertAddress(tx, { ...addressValues(input), schoolId: school.id, isSchoolAddress: true });
-    await recordAudit(tx, actor, {
-      action: 'create',
-      entity: 'school',
-      entityId: school.id,
-      schoolId: school.id,
-      after: { ...school, address },
-    });
-    return school.id;
-  });
+  const id = await withFreeReceiptCode(ctx, input, null, () =>
+    ctx.db.transaction(async (tx) => {
+      const school = await insertSchool(tx, schoolValues(input));
+      const address = await insertAddress(tx, { ...addressValues(input), schoolId: school.id, isSchoolAddress: true });
+      await recordAudit(tx, actor, {
+        action: 'create',
+        entity: 'school',
+        entityId: school.id,
+        schoolId: school.id,
+        after: { ...school, address },
+      });
+      return school.id;
+    }),
+  );
   // The proprietor's scope was computed before this school existed.
   if (auth.scope.kind === 'group') auth.scope.schoolIds.push(id);
   return getSchool(ctx, auth, id);
@@ -151,20 +182,22 @@ export async function updateSchool(ctx: AppContext, auth: AuthContext, id: strin
     if (auth.scope.kind !== 'all') throw forbidden('Only a system administrator can move a school to another group.');
     if (!(await findGroupSchool(ctx.db, auth.scope, input.groupSchool_id))) throw notFound(GROUP.notFound);
   }
-  await ctx.db.transaction(async (tx) => {
-    const school = await updateSchoolRow(tx, id, schoolValues(input));
-    const address = before.address
-      ? await updateAddressRow(tx, before.address.id, addressValues(input))
-      : await insertAddress(tx, { ...addressValues(input), schoolId: id, isSchoolAddress: true });
-    await recordAudit(tx, actor, {
-      action: 'update',
-      entity: 'school',
-      entityId: id,
-      schoolId: id,
-      before: { ...before.school, address: before.address },
-      after: { ...school, address },
-    });
-  });
+  await withFreeReceiptCode(ctx, input, id, () =>
+    ctx.db.transaction(async (tx) => {
+      const school = await updateSchoolRow(tx, id, schoolValues(input));
+      const address = before.address
+        ? await updateAddressRow(tx, before.address.id, addressValues(input))
+        : await insertAddress(tx, { ...addressValues(input), schoolId: id, isSchoolAddress: true });
+      await recordAudit(tx, actor, {
+        action: 'update',
+        entity: 'school',
+        entityId: id,
+        schoolId: id,
+        before: { ...before.school, address: before.address },
+        after: { ...school, address },
+      });
+    }),
+  );
   return getSchool(ctx, auth, id);
 }
 
@@ -197,12 +230,7 @@ export async function getAddress(ctx: AppContext, auth: AuthContext, id: string)
 }
 
 /** An address belongs to the school named, else to the caller's; the super-admin has none and must name one. */
-export async function createAddress(
-  ctx: AppContext,
-  auth: AuthContext,
-  input: AddressInput & { school_id?: string | undefined },
-  actor: Actor,
-) {
+export async function createAddress(ctx: AppContext, auth: AuthContext, input: AddressCreateInput, actor: Actor) {
   const schoolId = input.school_id ?? auth.schoolId;
   if (!schoolId) throw validationFailed([{ field: 'school_id', message: 'School is required' }]);
   await assertSchoolExistsInScope(ctx.db, auth.scope, schoolId, SCHOOL.notFound);

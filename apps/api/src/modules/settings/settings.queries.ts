@@ -1,7 +1,8 @@
 import type { SettingsSection } from '@schoolledger/domain';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { schools, settings } from '../../db/schema.js';
+import { groupSchools, schools, settings } from '../../db/schema.js';
+import { inGroupScope, type Scope } from '../../plugins/tenancy.js';
 
 export interface SettingsLevel {
   groupSchoolId: string | null;
@@ -40,6 +41,15 @@ export async function groupOfSchool(db: DbOrTx, schoolId: string): Promise<strin
     .from(schools)
     .where(eq(schools.id, schoolId));
   return school?.groupSchoolId;
+}
+
+/** Whether the caller sees this group: the super-admin any that exists, anyone else their own. */
+export async function groupInScope(db: DbOrTx, scope: Scope, groupSchoolId: string): Promise<boolean> {
+  const [group] = await db
+    .select({ id: groupSchools.id })
+    .from(groupSchools)
+    .where(and(inGroupScope(scope, groupSchools.id), eq(groupSchools.id, groupSchoolId)));
+  return group !== undefined;
 }
 
 const atLevel = (level: SettingsLevel, section: SettingsSection) =>

@@ -61,16 +61,18 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: authorize('settings.view'),
       schema: {
-        summary: 'Get the settings in effect for a school or my group',
+        summary: 'Get the settings in effect for a school or a group',
         description:
           'Each section with the level its values come from (default, deployment, group or school) and ' +
-          'whether the caller may save it. A school outside the caller’s schools answers 404.',
+          'whether the caller may save it: for `schoolId`, else `groupSchoolId` (the super-admin, who has no ' +
+          'group of their own, names one), else the caller’s own group. A school or group outside the ' +
+          'caller’s answers 404.',
         tags,
         querystring: settingsQuerySchema,
         response: responses(settingsViewSchema),
       },
     },
-    async (request) => ok('Settings loaded', await viewSettings(app.ctx, authOf(request), request.query.schoolId)),
+    async (request) => ok('Settings loaded', await viewSettings(app.ctx, authOf(request), request.query)),
   );
 
   app.put(
@@ -81,7 +83,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save one section of the settings',
         description:
           'Backup is saved for the whole installation; security, notifications and appearance for the group ' +
-          '(of `schoolId` when given); general for the group, or with `level: school` the contact details and ' +
+          '(of `schoolId` when given, else `groupSchoolId`, else the caller’s own); general for the group, or with `level: school` the contact details and ' +
           'receipt footer of `schoolId` alone. Only the values sent change. Takes effect from the next request.',
         tags,
         params: settingsSectionParamsSchema,

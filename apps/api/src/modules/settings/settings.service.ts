@@ -1,5 +1,6 @@
 import {
   can,
+  entityMessages,
   type MySettings,
   passwordMinMessage,
   type ReceiptSettings,
@@ -15,11 +16,12 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { AppConfig } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
-import { conflict, fieldError, isUniqueViolation, validationFailed } from '../../lib/errors.js';
+import { conflict, fieldError, isUniqueViolation, notFound, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import {
+  groupInScope,
   groupOfSchool,
   insertSection,
   lockSectionAt,
@@ -81,18 +83,31 @@ export async function assertPasswordLength(
   if (password.length < passwordMinLength) throw fieldError(field, passwordMinMessage(passwordMinLength));
 }
 
+const GROUP = entityMessages('Group school');
+
 const groupOfCaller = (auth: AuthContext) =>
   auth.scope.kind === 'all' || auth.scope.kind === 'none' ? null : auth.scope.groupSchoolId;
 
-/** The level a request is about: a school of the caller's (checked), or the caller's own group. */
-async function levelOf(
-  ctx: AppContext,
-  auth: AuthContext,
-  schoolId: string | null | undefined,
-): Promise<SettingsLevel> {
-  if (!schoolId) return { groupSchoolId: groupOfCaller(auth), schoolId: null };
-  await assertSchoolExistsInScope(ctx.db, auth.scope, schoolId);
-  return { groupSchoolId: (await groupOfSchool(ctx.db, schoolId)) ?? null, schoolId };
+interface LevelChoice {
+  schoolId?: string | null | undefined;
+  groupSchoolId?: string | null | undefined;
+}
+
+/**
+ * The level a request is about: a school of the caller's, else a group of theirs (the super-admin
+ * has none of their own and names one), both checked; else the caller's own group.
+ */
+async function levelOf(ctx: AppContext, auth: AuthContext, choice: LevelChoice): Promise<SettingsLevel> {
+  const { schoolId, groupSchoolId } = choice;
+  if (schoolId) {
+    await assertSchoolExistsInScope(ctx.db, auth.scope, schoolId);
+    return { groupSchoolId: (await groupOfSchool(ctx.db, schoolId)) ?? null, schoolId };
+  }
+  if (groupSchoolId) {
+    if (!(await groupInScope(ctx.db, auth.scope, groupSchoolId))) throw notFound(GROUP.notFound);
+    return { groupSchoolId, schoolId: null };
+  }
+  return { groupSchoolId: groupOfCaller(auth), schoolId: null };
 }
 
 /** Whether the caller may save `section` at `level` (the level's kind is checked again on save). */
@@ -102,12 +117,8 @@ function mayEdit(auth: AuthContext, section: SettingsSection, level: SettingsLev
   return level.groupSchoolId !== null;
 }
 
-export async function viewSettings(
-  ctx: AppContext,
-  auth: AuthContext,
-  schoolId: string | undefined,
-): Promise<SettingsView> {
-  const level = await levelOf(ctx, auth, schoolId);
+export async function viewSettings(ctx: AppContext, auth: AuthContext, choice: LevelChoice): Promise<SettingsView> {
+  const level = await levelOf(ctx, auth, choice);
   const { settings, sources } = await effectiveSettings(ctx, level);
   const view = <S extends SettingsSection>(section: S) => ({
     value: settings[section],
@@ -139,10 +150,13 @@ async function saveLevel(
 ): Promise<SettingsLevel> {
   if (section === 'backup') {
     if (input.schoolId) throw fieldError('schoolId', 'Backups are set for the whole installation, not per school');
+    if (input.groupSchoolId) {
+      throw fieldError('groupSchoolId', 'Backups are set for the whole installation, not per group');
+    }
     return { groupSchoolId: null, schoolId: null };
   }
-  const level = await levelOf(ctx, auth, input.schoolId);
-  if (!level.groupSchoolId) throw fieldError('schoolId', 'Please select a school');
+  const level = await levelOf(ctx, auth, input);
+  if (!level.groupSchoolId) throw fieldError('schoolId', 'Please select a group or a school');
   if (section === 'general' && input.level === 'school' && level.schoolId) return level;
   if (input.level === 'school') {
     throw fieldError('level', 'Only contact details and the receipt footer can be set per school');
@@ -205,7 +219,7 @@ export async function saveSection(
     if (isUniqueViolation(error)) throw conflict('These settings were just saved by someone else. Please try again.');
     throw error;
   }
-  return viewSettings(ctx, auth, input.schoolId ?? undefined);
+  return viewSettings(ctx, auth, input);
 }
 
 /** What the browser of any signed-in user needs; someone without a school gets the defaults. */

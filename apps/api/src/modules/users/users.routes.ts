@@ -2,6 +2,7 @@ import {
   bulkDeleteUsersRequestSchema,
   bulkResultSchema,
   bulkUpdateUsersRequestSchema,
+  can,
   createUserRequestSchema,
   entityMessages,
   idParamsSchema,
@@ -48,11 +49,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     if (id.success) await getUser(app.ctx, authOf(request), id.data);
   };
 
+  // The cash desk of SPEC §7's client finds students through the users list: staff who may search
+  // students (a bursar) get that list, of their own schools as ever, and no other role's.
+  const viewOrFindStudents = async (request: FastifyRequest) => {
+    const { role } = request.query as { role?: unknown };
+    if (role === 'Student' && can(authOf(request).roles, 'students.search')) return;
+    await view(request);
+  };
+
   for (const url of ['/user/all', '/school-access/users']) {
     app.get(
       url,
       {
-        preValidation: view,
+        preValidation: viewOrFindStudents,
         schema: { summary: 'List users', tags, querystring: userListQuerySchema, response: responses(userListSchema) },
       },
       async (request) => {

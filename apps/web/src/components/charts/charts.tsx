@@ -16,10 +16,8 @@ import {
 } from 'recharts';
 import { CHART_COLORS, ChartFrame, type ChartRow } from './chart-frame';
 
-const compact = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 });
-
 /** Axis ticks: ₦1.2M rather than ₦1,200,000.00, so a phone's narrow axis stays readable. */
-export const compactNaira = (naira: number) => `₦${compact.format(naira)}`;
+export { formatNairaTick as compactNaira } from '@schoolledger/domain';
 
 /** Someone who asked their system for less motion gets the chart drawn at once, not grown in. */
 const animated = () => !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;

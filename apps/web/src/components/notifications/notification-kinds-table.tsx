@@ -1,4 +1,5 @@
 import {
+  IN_APP_ONLY_NOTIFICATION_KINDS,
   MANDATORY_NOTIFICATION_KINDS,
   NOTIFICATION_KIND_LABELS,
   type NotificationKind,
@@ -44,6 +45,7 @@ export function NotificationKindsTable({
       <tbody>
         {preferences.map((preference) => {
           const locked = MANDATORY_NOTIFICATION_KINDS.includes(preference.kind);
+          const appOnly = IN_APP_ONLY_NOTIFICATION_KINDS.includes(preference.kind);
           const label = NOTIFICATION_KIND_LABELS[preference.kind];
           return (
             <tr key={preference.kind} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
@@ -54,19 +56,27 @@ export function NotificationKindsTable({
                     Always sent: it concerns the safety of {account}
                   </span>
                 )}
+                {appOnly && (
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">
+                    Shown in the app only, never emailed
+                  </span>
+                )}
               </th>
-              {(['inApp', 'email'] as const).map((channel) => (
-                <td key={channel} className="py-2.5 text-center">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-emerald-600"
-                    aria-label={`${label}: ${channel === 'inApp' ? 'in app' : 'email'}`}
-                    checked={locked || preference[channel]}
-                    disabled={locked}
-                    onChange={() => onToggle(preference.kind, channel)}
-                  />
-                </td>
-              ))}
+              {(['inApp', 'email'] as const).map((channel) => {
+                const unsent = appOnly && channel === 'email';
+                return (
+                  <td key={channel} className="py-2.5 text-center">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-emerald-600"
+                      aria-label={`${label}: ${channel === 'inApp' ? 'in app' : 'email'}`}
+                      checked={!unsent && (locked || preference[channel])}
+                      disabled={locked || unsent}
+                      onChange={() => onToggle(preference.kind, channel)}
+                    />
+                  </td>
+                );
+              })}
             </tr>
           );
         })}

@@ -10,6 +10,7 @@ import { clsx } from 'clsx';
 import { type ReactNode, useId } from 'react';
 import { Badge, type BadgeVariant } from '@/components/ui';
 import { formatDate, formatDateTime } from '@/lib/dates';
+import { ContinueCheckout } from './continue-checkout';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { ReceiptButton } from './receipt-button';
 
@@ -119,7 +120,7 @@ export function PaymentCard({ payment, variant = 'payer', showSchool = false, ac
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
-          <PaymentStatusBadge status={payment.status} refund={refund} />
+          <PaymentStatusBadge status={payment.status} refund={refund} awaiting={payment.awaiting} />
           {bursary && payment.refundedBy !== null && <Badge variant="gray">Refunded</Badge>}
           {bursary && payment.dispute && (
             <Badge variant={DISPUTE_LOOK[payment.dispute.status].variant}>
@@ -139,6 +140,12 @@ export function PaymentCard({ payment, variant = 'payer', showSchool = false, ac
         {refund && '−'}
         {formatKobo(payment.amount)}
       </p>
+
+      {payment.awaiting && (
+        <div className="mt-2">
+          <ContinueCheckout continueUrl={payment.continueUrl} />
+        </div>
+      )}
 
       <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
         {details.map(({ label, value, code }) => (

@@ -18,7 +18,22 @@ const REFUND_LOOK: Partial<Record<PaymentStatus, { label: string; variant: Badge
   failed: { label: 'Refund failed', variant: 'red' },
 };
 
-export function PaymentStatusBadge({ status, refund = false }: { status: PaymentStatus; refund?: boolean }) {
-  const look = refund ? (REFUND_LOOK[status] ?? { label: 'Refund', variant: 'gray' }) : LOOK[status];
+/** A checkout its payer started and left: no money moved, so it must not read as a payment. */
+const AWAITING_LOOK = { label: 'Awaiting payment — not charged', variant: 'gray' } as const;
+
+export function PaymentStatusBadge({
+  status,
+  refund = false,
+  awaiting = false,
+}: {
+  status: PaymentStatus;
+  refund?: boolean;
+  awaiting?: boolean;
+}) {
+  const look = awaiting
+    ? AWAITING_LOOK
+    : refund
+      ? (REFUND_LOOK[status] ?? { label: 'Refund', variant: 'gray' })
+      : LOOK[status];
   return <Badge variant={look.variant}>{look.label}</Badge>;
 }

@@ -8,4 +8,5 @@ export const recordedPayment = (payment: PaymentRow): RecordedPayment => ({
   receiptNo: payment.receiptNo,
   status: payment.status,
   paid_at: payment.paidAt?.toISOString() ?? null,
+  notes: payment.notes,
 });

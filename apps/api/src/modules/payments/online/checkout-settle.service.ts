@@ -16,6 +16,7 @@ import {
   overCollection,
   type SettleOptions,
   type SettleOutcome,
+  unpaidOrPending,
 } from './settle.service.js';
 
 /**
@@ -124,7 +125,7 @@ export async function settleCheckout(
       await failCheckout(tx, ctx, locked, lines, 'provider', trail);
       return 'failed';
     }
-    return locked.status === 'failed' ? 'failed' : 'still_pending';
+    return locked.status === 'failed' ? 'failed' : unpaidOrPending(verification);
   });
 }
 

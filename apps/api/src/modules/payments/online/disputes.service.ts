@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../app-context.js';
 import { recordAudit } from '../../audit/audit.queries.js';
-import { notifyRefund } from '../../notifications/notices.service.js';
+import { notifyPaymentDisputed, notifyRefund } from '../../notifications/notices.service.js';
 import { refundOfPayment, SYSTEM } from '../credit.service.js';
 import { findRefundOf, insertPayment, lockPayment, type PaymentRow } from '../payments.queries.js';
 import { findDispute, insertDispute, updateDispute } from './online.queries.js';
@@ -55,6 +55,7 @@ export async function processDispute(ctx: AppContext, payment: PaymentRow, event
         schoolId: locked.schoolId,
         after: { providerDisputeId, providerStatus: dispute.status },
       });
+      await notifyPaymentDisputed(tx, ctx, locked.id);
     }
     if (!resolving || row.status !== 'open') return;
     const outcome = LOST.has(dispute.resolution ?? '') ? 'lost' : WON.has(dispute.resolution ?? '') ? 'won' : null;

@@ -15,10 +15,19 @@ export const PROVIDER_UNREACHABLE = 'payments.provider_unreachable';
 const ALERT_EVERY_MS = 60 * 60_000;
 
 /**
+ * An unpaid checkout is closed as abandoned once this old and its provider says nothing was paid
+ * (left, never reached it, only declined cards). Passes come every few minutes, so a checkout
+ * left is asked about and closed well within half an hour; a payment made later still is
+ * credited (a late success, below). A payment the provider reports under way waits a day.
+ */
+export const CLOSE_UNPAID_AFTER_MINUTES = 15;
+
+/**
  * The reconciliation pass: verifies pending online payments older than `olderThanMinutes` (a
  * dropped webhook, a closed window) and payments failed within the abandon window (a late
- * success), and fails those the provider still reports unpaid after `abandonAfterMinutes`; family
- * checkouts the same way, as a whole.
+ * success); closes as abandoned those the provider reports unpaid after `closeUnpaidAfterMinutes`,
+ * and those it still reports under way after `abandonAfterMinutes`; family checkouts the same
+ * way, as a whole.
  * Only an answer of the provider fails a payment: when it cannot be asked (timeout, 5xx, a key
  * it refuses, no readable key) the payment stays pending, is tried again on the next pass, and
  * the school's administrator is alerted (at most hourly). Then it follows up pending refunds.
@@ -27,11 +36,18 @@ const ALERT_EVERY_MS = 60 * 60_000;
  */
 export async function reconcilePendingPayments(
   ctx: AppContext,
-  options: { olderThanMinutes?: number; abandonAfterMinutes?: number; limit?: number } = {},
+  options: {
+    olderThanMinutes?: number;
+    closeUnpaidAfterMinutes?: number;
+    abandonAfterMinutes?: number;
+    limit?: number;
+  } = {},
 ) {
   const now = ctx.clock();
-  const olderThan = new Date(now.getTime() - (options.olderThanMinutes ?? 5) * 60_000);
-  const abandonBefore = new Date(now.getTime() - (options.abandonAfterMinutes ?? 24 * 60) * 60_000);
+  const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+  const olderThan = minutesAgo(options.olderThanMinutes ?? 5);
+  const unpaidBefore = minutesAgo(options.closeUnpaidAfterMinutes ?? CLOSE_UNPAID_AFTER_MINUTES);
+  const abandonBefore = minutesAgo(options.abandonAfterMinutes ?? 24 * 60);
   const limit = options.limit ?? 200;
   // A family checkout is one provider transaction: it is verified, and abandoned, as a whole.
   const targets: Target[] = [
@@ -46,6 +62,8 @@ export async function reconcilePendingPayments(
       abandon: () => abandonCheckout(ctx, checkout.id),
     })),
   ];
+  const abandoned = (outcome: SettleOutcome, createdAt: Date) =>
+    (outcome === 'unpaid' && createdAt < unpaidBefore) || (outcome === 'still_pending' && createdAt < abandonBefore);
   const result = { checked: 0, credited: 0, failed: 0, review: 0, pending: 0, unreachable: 0, refunds: 0 };
   const unreachable = new Map<string, { schoolId: string; method: string; references: string[]; error: string }>();
   for (const row of targets) {
@@ -67,7 +85,7 @@ export async function reconcilePendingPayments(
     } else if (outcome === 'credited') result.credited++;
     else if (outcome === 'review') result.review++;
     else if (outcome === 'failed' && row.status === 'pending') result.failed++;
-    else if (outcome === 'still_pending' && row.status === 'pending' && row.createdAt < abandonBefore) {
+    else if (row.status === 'pending' && abandoned(outcome, row.createdAt)) {
       if (await row.abandon()) result.failed++;
       else result.pending++;
     } else if (row.status === 'pending') result.pending++;
@@ -124,7 +142,7 @@ async function alertUnreachable(
   });
 }
 
-/** Fails a payment still pending after the abandon window; `false` when something settled it first. */
+/** Closes an unpaid payment as abandoned (failed, nothing charged); `false` when something settled it first. */
 async function abandon(ctx: AppContext, id: string): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, undefined, id);

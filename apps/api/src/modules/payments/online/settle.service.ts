@@ -14,8 +14,10 @@ import { settleCheckout } from './checkout-settle.service.js';
 import { insertReview, lockFeeAmountForStudents } from './online.queries.js';
 
 /**
- * `still_pending`: the provider answered and the payment is not paid (yet). `unavailable`: no
- * provider account can be asked (no key, or a stored key that cannot be read): nothing was learnt.
+ * `still_pending`: the provider answered that the payment is under way (a transfer or USSD the
+ * payer started). `unpaid`: it answered that nothing was paid: the checkout was left, never
+ * reached it, or only had declined attempts. `unavailable`: no provider account can be asked
+ * (no key, or a stored key that cannot be read): nothing was learnt.
  */
 export type SettleOutcome =
   | 'credited'
@@ -23,6 +25,7 @@ export type SettleOutcome =
   | 'review'
   | 'failed'
   | 'still_pending'
+  | 'unpaid'
   | 'unavailable'
   | 'unknown';
 
@@ -101,6 +104,10 @@ export async function holdForReview(
     },
   });
 }
+
+/** What the provider's answer that is neither paid nor closing means for the reconciliation job. */
+export const unpaidOrPending = (verification: PaymentVerification): 'unpaid' | 'still_pending' =>
+  verification.status === 'pending' ? 'still_pending' : 'unpaid';
 
 export interface SettleOptions {
   source: 'webhook' | 'callback' | 'job' | 'status';
@@ -206,6 +213,7 @@ export async function settlePayment(
       await notifyPaymentFailed(tx, ctx, payment.id, 'provider');
       return 'failed';
     }
-    return payment.status === 'failed' ? 'failed' : 'still_pending';
+    if (payment.status === 'failed') return 'failed';
+    return unpaidOrPending(verification);
   });
 }

@@ -5,15 +5,15 @@ import { type SQL, sql } from 'drizzle-orm';
 const receiptYear = (paidAt: Date) => todayIn('Africa/Lagos', paidAt).slice(0, 4);
 
 /**
- * `RCP-2026-000123`, the school's `n`th receipt (migration 0020's `format_receipt_no`, the one
- * place the format is written), as a value for an insert.
+ * `CVC-2026-000123`, the `n`th receipt of the school whose receipt code is `code` (migration
+ * 0024's `format_receipt_no`, the one place the format is written), as a value for an insert.
  */
-export const receiptNoValue = (paidAt: Date, n: number): SQL<string> =>
-  sql<string>`format_receipt_no(${receiptYear(paidAt)}, ${n}::bigint)`;
+export const receiptNoValue = (code: string, paidAt: Date, n: number): SQL<string> =>
+  sql<string>`format_receipt_no(${code}, ${receiptYear(paidAt)}, ${n}::bigint)`;
 
 /**
  * The school's next receipt number, as the value of the `receipt_no` column in the statement that
- * credits the payment (migration 0020's `next_receipt_no`). Use it only in that statement, inside
+ * credits the payment (migration 0024's `next_receipt_no`, numbered with the school's code). Use it only in that statement, inside
  * the transaction: the counter row stays locked until it commits, so concurrent credits take
  * turns, and a rollback gives the number back (no gaps, no duplicates).
  */

@@ -13,7 +13,7 @@ import { AppError, isUniqueViolation } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { inSchoolScope } from '../../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
-import { notifyRefund } from '../../notifications/notices.service.js';
+import { notifyRefund, notifyRefundFailed } from '../../notifications/notices.service.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import { type PaymentProvider, ProviderError, type RefundResult } from '../../providers/provider.js';
 import { refundOfPayment, SYSTEM } from '../credit.service.js';
@@ -100,7 +100,7 @@ async function askProvider(
  * id; done when the provider already says processed) or refused (the row fails, so the payment
  * stays paid and may be refunded again). Nothing is written when the provider did not answer.
  */
-async function recordAnswer(ctx: AppContext, refundId: string, asked: Asked) {
+async function recordAnswer(ctx: AppContext, refundId: string, asked: Asked, answeredTo: string | null = null) {
   if ('unanswered' in asked) return;
   await ctx.db.transaction(async (tx) => {
     const refund = await lockPayment(tx, undefined, refundId);
@@ -116,6 +116,7 @@ async function recordAnswer(ctx: AppContext, refundId: string, asked: Asked) {
         before: { status: 'pending' },
         after: { status: 'failed', reason: asked.refused },
       });
+      await notifyRefundFailed(tx, ctx, refund.id, asked.refused, answeredTo);
       return;
     }
     const { providerRefundId, status } = asked.sent;
@@ -151,6 +152,7 @@ async function finishRefund(
     after: { status, source },
   });
   if (status === 'success') await notifyRefund(tx, ctx, refund.id, 'refund');
+  else await notifyRefundFailed(tx, ctx, refund.id, null);
 }
 
 /**
@@ -240,7 +242,8 @@ export async function refundPayment(
     };
   }
   const asked = await askProvider(ctx.db, provider, original, refundRow);
-  await recordAnswer(ctx, refundRow.id, asked);
+  // The bursar who asked reads a refusal in the answer; the rest of the bursary hears of it.
+  await recordAnswer(ctx, refundRow.id, asked, auth.userId);
   if ('refused' in asked) throw providerRefusedRefund(`The payment provider refused the refund: ${asked.refused}`);
   if ('unanswered' in asked) {
     throw new AppError(

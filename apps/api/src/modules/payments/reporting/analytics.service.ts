@@ -12,9 +12,10 @@ import {
 } from '@schoolledger/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../../app-context.js';
+import { payments } from '../../../db/schema.js';
 import { validationFailed } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
-import { assertSchoolInScope } from '../../../plugins/tenancy.js';
+import { assertSchoolInScope, inSchoolScope } from '../../../plugins/tenancy.js';
 import { narrowedBy, paymentsInScope } from './lists.queries.js';
 import {
   type MethodTotal,
@@ -129,12 +130,14 @@ export async function paymentAnalytics(
   const previousRange = { from: addDays(from, -days), to: addDays(from, -1) };
 
   const scope = narrowedBy(paymentsInScope(auth.scope), { schoolId: query.school_id });
+  // How checkouts end is the one figure about attempts rather than payments: the unpaid count too.
+  const attempts = narrowedBy(inSchoolScope(auth.scope, payments.schoolId), { schoolId: query.school_id });
   const [current, previousTotals, monthly, pendingTransfers, online] = await Promise.all([
     methodTotals(ctx.readDb, scope, { from, to }),
     methodTotals(ctx.readDb, scope, previousRange),
     monthlyTotals(ctx.readDb, scope, { from, to }),
     pendingTransferCount(ctx.readDb, scope),
-    onlineAttempts(ctx.readDb, scope, from, to),
+    onlineAttempts(ctx.readDb, attempts, from, to),
   ]);
 
   const sum = (totals: Map<PaymentMethod, MethodTotal>) => {

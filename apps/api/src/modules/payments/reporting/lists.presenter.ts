@@ -1,9 +1,11 @@
 import type { Payment } from '@schoolledger/domain';
+import { isAwaitingPayment } from '../../../db/payment-attempts.js';
 import type { PaymentListRow } from './lists.queries.js';
 
 /** A payment row as SPEC §3 names it; `feePaidKobo` is the student's net paid on the fee. */
 export function toPayment(row: PaymentListRow, feePaidKobo: bigint): Payment {
   const { payment } = row;
+  const awaiting = isAwaitingPayment(payment);
   return {
     _id: payment.id,
     kind: payment.kind,
@@ -48,6 +50,8 @@ export function toPayment(row: PaymentListRow, feePaidKobo: bigint): Payment {
         }
       : null,
     feePaid: feePaidKobo,
+    awaiting,
+    continueUrl: awaiting ? row.checkoutUrl : null,
     createdAt: payment.createdAt.toISOString(),
     updatedAt: payment.updatedAt.toISOString(),
   };

@@ -1,8 +1,18 @@
 import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, ReadDb } from '../../../db/client.js';
+import { awaitingPayment, paymentsThatHappened } from '../../../db/payment-attempts.js';
 import { personMatches } from '../../../db/person-search.js';
-import { fees, parentStudents, paymentDisputes, payments, schools, terms, users } from '../../../db/schema.js';
+import {
+  fees,
+  parentStudents,
+  paymentCheckouts,
+  paymentDisputes,
+  payments,
+  schools,
+  terms,
+  users,
+} from '../../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../../plugins/tenancy.js';
 import { signedAmountKobo } from '../../fees/fees.queries.js';
 
@@ -39,16 +49,23 @@ export interface PaymentViewer {
 }
 
 export function paymentsVisibleTo(viewer: PaymentViewer): SQL {
-  return or(
-    viewer.scope ? paymentsInScope(viewer.scope) : undefined,
+  const payerIds = [viewer.studentId, viewer.parentId].filter((id): id is string => id !== null);
+  const payers = or(
     viewer.studentId ? eq(payments.studentId, viewer.studentId) : undefined,
     viewer.parentId
       ? sql`${payments.studentId} in (select ${parentStudents.studentId} from ${parentStudents} where ${parentStudents.parentId} = ${viewer.parentId})`
       : undefined,
+  );
+  // A checkout not paid yet is only its payer's business: their child or parent does not see it.
+  const ownAttempt = payerIds.length ? and(awaitingPayment(), inArray(payments.initiatedBy, payerIds)) : undefined;
+  return or(
+    viewer.scope ? paymentsInScope(viewer.scope) : undefined,
+    payers ? and(payers, or(paymentsThatHappened(), ownAttempt)) : undefined,
   )!;
 }
 
-export const paymentsInScope = (scope: Scope) => inSchoolScope(scope, payments.schoolId);
+/** The payments of the schools in scope; an online checkout never paid is not one (db/payment-attempts.ts). */
+export const paymentsInScope = (scope: Scope) => and(inSchoolScope(scope, payments.schoolId), paymentsThatHappened())!;
 
 /** The schools a staff list walks, newest payments first: those in scope, or the one chosen. */
 export const schoolsWalked = (scope: Scope, schoolId: string | undefined) =>
@@ -117,6 +134,9 @@ function paymentsFrom(db: ReadDb) {
       fee: { id: fees.id, name: fees.name, type: fees.type, amountKobo: fees.amountKobo },
       term: { id: terms.id, name: terms.name },
       refundId: refund.id,
+      // A family checkout's lines share its page; a single payment has its own.
+      checkoutUrl: sql<string | null>`coalesce(${payments.paymentUrl}, (select ${paymentCheckouts.paymentUrl}
+        from ${paymentCheckouts} where ${paymentCheckouts.id} = ${payments.checkoutId}))`,
       disputeStatus: dispute.status,
       disputeResolution: dispute.resolution,
       disputeOpenedAt: dispute.openedAt,

@@ -21,7 +21,7 @@ import { owedOn } from '../../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
 import { findPayableFee, lockFeeForStudent } from '../../fees/fees.queries.js';
 import { IMAGE_TYPES } from '../../files/image-upload.js';
-import { notifyTransferRejected } from '../../notifications/notices.service.js';
+import { notifyTransferClaimed, notifyTransferRejected } from '../../notifications/notices.service.js';
 import { findPaymentProfile } from '../../payment-profiles/payment-profiles.queries.js';
 import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
@@ -136,6 +136,7 @@ export async function claimTransfer(
           hasProof: proofPath !== null,
         },
       });
+      await notifyTransferClaimed(tx, ctx, inserted.id);
       return inserted;
     });
   } catch (error) {

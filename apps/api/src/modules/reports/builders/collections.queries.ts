@@ -1,15 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ReadDb } from '../../../db/client.js';
+import { paymentsThatHappened } from '../../../db/payment-attempts.js';
 import { rowsOf } from '../../../db/rows.js';
 import { classArms, fees, payments, schools, terms, users } from '../../../db/schema.js';
 import { inRange, type ResolvedReport } from '../report-definition.js';
 
 /**
- * The payment rows of the report, any status: its schools, the dates money moved in (paid, else
- * recorded), the fees of its term, the students now in its class arm.
+ * The payment rows of the report, any status (but no online checkout never paid): its schools,
+ * the dates money moved in (paid, else recorded), the fees of its term, the students now in its
+ * class arm.
  */
 export function paymentsOfReport(report: ResolvedReport): SQL {
-  return sql`${report.inSchools(payments.schoolId)}
+  return sql`${report.inSchools(payments.schoolId)} and ${paymentsThatHappened()}
     and ${inRange(sql`coalesce(${payments.paidAt}, ${payments.createdAt})`, report.range)}
     ${report.term ? sql`and ${payments.feeId} in (select f.id from ${fees} f where f.term_id = ${report.term.id})` : sql``}
     ${report.classArm ? sql`and ${payments.studentId} in (select u.id from ${users} u where u.class_arm_id = ${report.classArm.id})` : sql``}`;

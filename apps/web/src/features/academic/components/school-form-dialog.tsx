@@ -13,6 +13,7 @@ const FIELDS = [
   'email',
   'phoneNumber',
   'isActive',
+  'receiptCode',
   'street',
   'street_no',
   'town',
@@ -59,6 +60,7 @@ function SchoolForm({ school, groups, onClose }: SchoolFormDialogProps & { group
       email: school?.email ?? '',
       phoneNumber: school?.phoneNumber ?? '',
       isActive: school?.isActive ?? true,
+      receiptCode: school?.receiptCode ?? '',
       street: address?.street ?? '',
       street_no: address?.street_no ?? '',
       town: address?.town ?? '',
@@ -110,6 +112,23 @@ function SchoolForm({ school, groups, onClose }: SchoolFormDialogProps & { group
           <Input type="tel" autoComplete="tel" placeholder="+1234567890" {...register('phoneNumber')} />
         </FormField>
       </div>
+      <FormField
+        label="Receipt code"
+        error={errors.receiptCode?.message}
+        hint={
+          school
+            ? `Starts this school's receipt numbers, like ${school.receiptCode}-2026-000123. Receipts already issued keep their numbers.`
+            : "Starts this school's receipt numbers, like CVC-2026-000123. Left blank, it is made from the school's initials."
+        }
+      >
+        <Input
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={6}
+          className="uppercase"
+          {...register('receiptCode')}
+        />
+      </FormField>
       <Checkbox label="Active school" {...register('isActive')} />
       <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
         <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-white">Address</legend>

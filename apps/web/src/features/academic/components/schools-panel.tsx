@@ -1,6 +1,6 @@
 import type { GroupSchool, School } from '@schoolledger/domain';
 import { plural } from '@schoolledger/domain';
-import { Building2, Mail, MapPin, Phone, School as SchoolIcon } from 'lucide-react';
+import { Building2, Mail, MapPin, Phone, Receipt, School as SchoolIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui';
 import { useDeleteGroupSchool } from '../api/delete-group-school';
@@ -62,6 +62,7 @@ export function SchoolsPanel({ selection }: { selection: AcademicSelection }) {
             >
               {item.email && <Detail icon={<Mail className="size-4" />}>{item.email}</Detail>}
               <Detail icon={<Phone className="size-4" />}>{item.phoneNumber}</Detail>
+              <Detail icon={<Receipt className="size-4" />}>Receipt code {item.receiptCode}</Detail>
               {address && <Detail icon={<MapPin className="size-4" />}>{address}</Detail>}
             </EntityCard>
           );

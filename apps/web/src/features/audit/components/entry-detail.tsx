@@ -86,8 +86,7 @@ export function EntryDetail({ id, onClose }: { id: string; onClose(): void }) {
             Values as recorded
           </h3>
           <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-            Shown exactly as the entry stored them: amounts may be in kobo (amountKobo) or naira. Changed values are
-            highlighted.
+            As the entry recorded them, amounts in naira. Changed values are highlighted.
           </p>
           {rows.length === 0 ? (
             <p className="mt-2 text-sm text-slate-500">This entry recorded no values.</p>

@@ -1,10 +1,13 @@
 import { type FamilyPayment, formatKobo, PAYMENT_METHOD_LABELS } from '@schoolledger/domain';
 import { Receipt } from 'lucide-react';
-import { PaymentStatusBadge, ReceiptButton } from '@/components/payments';
+import { ContinueCheckout, PaymentStatusBadge, ReceiptButton } from '@/components/payments';
 import { EmptyState } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 
-/** Payments of a student or of a parent's children, newest first, each with its receipt once credited. */
+/**
+ * Payments of a student or of a parent's children, newest first, each with its receipt once
+ * credited; a checkout the reader started and has not paid reads as such, with a way back to it.
+ */
 export function FamilyPaymentList({
   payments,
   showChild = false,
@@ -22,7 +25,7 @@ export function FamilyPaymentList({
         const receipt = !refund && payment.status === 'success' ? payment.receiptNo : null;
         return (
           <li key={payment._id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-48">
               <p className="text-sm font-medium break-words text-slate-900 dark:text-white">
                 {payment.fee.name}
                 {showChild && (
@@ -33,12 +36,13 @@ export function FamilyPaymentList({
                 {PAYMENT_METHOD_LABELS[payment.mode]} ·{' '}
                 <time dateTime={payment.date}>{formatDateTime(payment.date)}</time>
               </p>
+              {payment.awaiting && <ContinueCheckout continueUrl={payment.continueUrl} />}
             </div>
-            <div className="flex items-center gap-3">
+            <div className="flex flex-wrap items-center gap-3">
               <span className="text-sm font-semibold text-slate-900 tabular-nums dark:text-white">
                 {formatKobo(payment.amount)}
               </span>
-              <PaymentStatusBadge status={payment.status} refund={refund} />
+              <PaymentStatusBadge status={payment.status} refund={refund} awaiting={payment.awaiting} />
               {receipt && <ReceiptButton paymentId={payment._id} receiptNo={receipt} />}
             </div>
           </li>

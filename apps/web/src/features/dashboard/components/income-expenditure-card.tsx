@@ -74,7 +74,7 @@ export function IncomeExpenditureCard({ figures, period, reportTo }: IncomeExpen
                 <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{stat.label}</dt>
                 <dd
                   className={clsx(
-                    'mt-1 text-lg font-semibold break-words tabular-nums',
+                    'mt-1 text-base font-semibold break-words tabular-nums sm:text-lg',
                     stat.tone ?? 'text-slate-900 dark:text-white',
                   )}
                 >
@@ -101,7 +101,7 @@ export function IncomeExpenditureCard({ figures, period, reportTo }: IncomeExpen
       </Card>
       <ChartFrame
         title="Income against expenditure"
-        description={`Last 6 months: ${compactNaira(koboToNaira(totalIn))} in, ${compactNaira(koboToNaira(totalOut))} out`}
+        description={`Last 6 months: ${naira(totalIn)} in, ${naira(totalOut)} out`}
         columns={['Month', 'Income', 'Expenditure']}
         rows={points.map((point) => [point.label, nairaOfNumber(point.income), nairaOfNumber(point.expenditure)])}
         empty={totalIn === 0n && totalOut === 0n && 'No income or expenditure in the last 6 months yet.'}

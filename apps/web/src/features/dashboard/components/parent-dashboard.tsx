@@ -104,47 +104,50 @@ function Board({ data }: { data: ParentDashboard }) {
         </div>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* One column of the phone's width (minmax 0), so a wide table scrolls in its card, not the page. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card aria-label="Total Fee Summary">
           <CardHeader title="Total Fee Summary" />
-          <table className="w-full text-sm">
-            <caption className="sr-only">Outstanding and paid per child</caption>
-            <thead className="text-left text-xs text-slate-500 uppercase dark:text-slate-400">
-              <tr>
-                <th scope="col" className="px-5 py-2 font-medium">
-                  Child
-                </th>
-                <th scope="col" className="px-5 py-2 text-right font-medium">
-                  Outstanding
-                </th>
-                <th scope="col" className="px-5 py-2 text-right font-medium">
-                  Paid
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {data.children.map((child) => (
-                <tr key={child._id}>
-                  <th scope="row" className="px-5 py-2 text-left font-medium text-slate-900 dark:text-white">
-                    {child.name}
+          <div className="overflow-x-auto">
+            <table className="w-full text-xs sm:text-sm">
+              <caption className="sr-only">Outstanding and paid per child</caption>
+              <thead className="text-left text-xs text-slate-500 uppercase dark:text-slate-400">
+                <tr>
+                  <th scope="col" className="px-3 py-2 sm:px-5 font-medium">
+                    Child
                   </th>
-                  <td className="px-5 py-2 text-right tabular-nums">{naira(child.totalOutstanding)}</td>
-                  <td className="px-5 py-2 text-right tabular-nums">{naira(child.totalPaid)}</td>
+                  <th scope="col" className="px-3 py-2 sm:px-5 text-right font-medium">
+                    Outstanding
+                  </th>
+                  <th scope="col" className="px-3 py-2 sm:px-5 text-right font-medium">
+                    Paid
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot className="border-t border-slate-200 font-semibold dark:border-slate-700">
-              <tr>
-                <th scope="row" className="px-5 py-2 text-left">
-                  Total
-                </th>
-                <td className="px-5 py-2 text-right tabular-nums" data-testid="family-outstanding">
-                  {naira(summary.totalOutstanding)}
-                </td>
-                <td className="px-5 py-2 text-right tabular-nums">{naira(summary.totalPaid)}</td>
-              </tr>
-            </tfoot>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {data.children.map((child) => (
+                  <tr key={child._id}>
+                    <th scope="row" className="px-3 py-2 sm:px-5 text-left font-medium text-slate-900 dark:text-white">
+                      {child.name}
+                    </th>
+                    <td className="px-3 py-2 sm:px-5 text-right tabular-nums">{naira(child.totalOutstanding)}</td>
+                    <td className="px-3 py-2 sm:px-5 text-right tabular-nums">{naira(child.totalPaid)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot className="border-t border-slate-200 font-semibold dark:border-slate-700">
+                <tr>
+                  <th scope="row" className="px-3 py-2 sm:px-5 text-left">
+                    Total
+                  </th>
+                  <td className="px-3 py-2 sm:px-5 text-right tabular-nums" data-testid="family-outstanding">
+                    {naira(summary.totalOutstanding)}
+                  </td>
+                  <td className="px-3 py-2 sm:px-5 text-right tabular-nums">{naira(summary.totalPaid)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
         </Card>
         <Card aria-label="Recent Payments">
           <CardHeader title="Recent Payments" />

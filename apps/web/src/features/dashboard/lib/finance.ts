@@ -9,8 +9,11 @@ import {
 import type { ChartRow } from '@/components/charts';
 import { formatMonth } from '@/lib/dates';
 
-/** SPEC §2: dashboards show whole naira. */
-export const naira = (kobo: Kobo) => formatKobo(kobo, { whole: true });
+/**
+ * The same money format as every other screen (formatKobo, whole naira only where the group's
+ * setting asks): a dashboard beside a fee list or a receipt must not round what they show in kobo.
+ */
+export const naira = (kobo: Kobo) => formatKobo(kobo);
 
 export const nairaOfNumber = (value: number) => naira(BigInt(Math.round(value * 100)));
 

@@ -1,9 +1,9 @@
 import { capitalize, type Fee, feeDueStatus, formatKobo, todayIn } from '@schoolledger/domain';
 import { clsx } from 'clsx';
-import { CalendarClock, History, Layers, Pencil, Target, Trash2 } from 'lucide-react';
+import { CalendarClock, History, Layers, Pencil, Target, Trash2, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge, Button } from '@/components/ui';
-import { dueText, installmentSummary, STATUS_LABEL, STATUS_VARIANT, targetSummary } from '../lib/format';
+import { dueText, installmentSummary, owingText, STATUS_LABEL, STATUS_VARIANT, targetSummary } from '../lib/format';
 
 export interface FeeCardProps {
   fee: Fee;
@@ -18,6 +18,9 @@ export interface FeeCardProps {
 export function FeeCard({ fee, showSchool, onEdit, onDelete, onHistory, actions }: FeeCardProps) {
   const today = todayIn();
   const due = feeDueStatus(fee.effectiveDueDate, today);
+  // Overdue (and due soon) is said of students who still owe, never of the fee's date alone.
+  const someoneOwes = (fee.owing?.students ?? 0) > 0;
+  const owingOverdue = due === 'OVERDUE' && someoneOwes;
   return (
     <article
       aria-label={fee.name}
@@ -51,15 +54,23 @@ export function FeeCard({ fee, showSchool, onEdit, onDelete, onHistory, actions 
           {installmentSummary(fee)}
         </Detail>
         <Detail icon={CalendarClock} label="Due">
-          <span
-            className={clsx(
-              due === 'OVERDUE' && 'text-red-600 dark:text-red-400',
-              due === 'DUE SOON' && 'text-amber-700 dark:text-amber-400',
-            )}
-          >
+          <span className={clsx(due === 'DUE SOON' && someoneOwes && 'text-amber-700 dark:text-amber-400')}>
             {dueText(fee.effectiveDueDate, today)}
           </span>
         </Detail>
+        {fee.owing && (
+          <Detail icon={Users} label="Still owed">
+            <span
+              className={clsx(
+                fee.owing.students === 0 && 'text-emerald-700 dark:text-emerald-400',
+                owingOverdue && 'font-medium text-red-600 dark:text-red-400',
+              )}
+            >
+              {owingText(fee.owing)}
+            </span>
+            {owingOverdue && <span className="text-red-600 dark:text-red-400"> · overdue</span>}
+          </Detail>
+        )}
       </dl>
       <div className="mt-4 flex flex-wrap items-center justify-end gap-1 border-t border-slate-100 pt-3 dark:border-slate-800">
         {onHistory && (

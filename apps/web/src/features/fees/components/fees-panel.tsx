@@ -20,6 +20,7 @@ import type { FeeFilters } from '../lib/use-fee-filters';
 import { FeeCard } from './fee-card';
 import { FeeFiltersBar } from './fee-filters';
 import { FeeHistoryDialog } from './fee-history-dialog';
+import { WhoCreatesFees } from './who-creates-fees';
 
 const PAGE_SIZE = 12;
 
@@ -106,11 +107,13 @@ export function FeesPanel({ may, filters, schoolId, update, onCreate, onEdit }: 
           {fees.data ? `Fees (${fees.data.pagination.total})` : 'Fees'}
           {fees.isFetching && !fees.isPending && <Spinner className="text-emerald-600" />}
         </h2>
-        {may.manage && (
+        {may.manage ? (
           <Button onClick={onCreate}>
             <Plus className="size-4" aria-hidden="true" />
             Create Fee
           </Button>
+        ) : (
+          <WhoCreatesFees may={may} className="max-w-md" />
         )}
       </div>
       {body}

@@ -8,6 +8,7 @@ import { type FeeStatsQuery, useFeeStats } from '../api/get-fee-stats';
 import { FEE_MESSAGES } from '../lib/messages';
 import type { FeePermissions } from '../lib/permissions';
 import { PaymentAnalytics } from './payment-analytics';
+import { WhoCreatesFees } from './who-creates-fees';
 
 export interface OverviewPanelProps {
   may: FeePermissions;
@@ -75,11 +76,13 @@ export function OverviewPanel({ may, query, pendingCount, onCreate, onShowApprov
         <Card>
           <CardHeader title="Quick Actions" />
           <CardBody className="grid gap-3 sm:grid-cols-2">
-            {may.manage && (
+            {may.manage ? (
               <Button variant="secondary" className="h-auto justify-start py-3" onClick={onCreate}>
                 <Plus className="size-4 text-emerald-600" aria-hidden="true" />
                 Create Fee
               </Button>
+            ) : (
+              <WhoCreatesFees may={may} className="sm:col-span-2" />
             )}
             {may.takeCash && (
               <Link to="/bursar/cash-payments" className={`${buttonClasses('secondary')} h-auto justify-start py-3`}>

@@ -4,6 +4,7 @@ import {
   type Fee,
   type FeeHistoryEntry,
   feeDueStatus,
+  formatCalendarDate,
   formatKobo,
   formatNaira,
   plural,
@@ -35,10 +36,22 @@ export function installmentSummary(fee: Pick<Fee, 'isInstallmentAllowed' | 'no_o
   return `${plural(fee.no_ofInstallments, 'installment')} of ${formatKobo(fee.installmentAmount)}`;
 }
 
-/** 'Due 12 Jan 2027' when further than a week away, else 'Due in 3 days', 'Due today', 'Overdue by 2 days'. */
+/**
+ * 'Due 12 Jan 2027' when further than a week away, else 'Due in 3 days' or 'Due today'; once past,
+ * 'Was due 12 Jan 2026'. A date going by is not an alarm: being overdue is a student's balance,
+ * which the fee card tells beside who still owes (owingText).
+ */
 export function dueText(dueDate: string, today: string): string {
+  const status = feeDueStatus(dueDate, today);
+  if (status === 'OVERDUE') return `Was due ${formatCalendarDate(dueDate)}`;
   const label = dueLabel(dueDate, today);
-  return feeDueStatus(dueDate, today) === 'PENDING' ? `Due ${label}` : capitalize(label);
+  return status === 'PENDING' ? `Due ${label}` : label;
+}
+
+/** '3 students owe ₦45,000.00', '1 student owes ₦500.00', or 'Everyone has paid'. */
+export function owingText(owing: NonNullable<Fee['owing']>): string {
+  if (owing.students === 0) return 'Everyone has paid';
+  return `${plural(owing.students, 'student')} ${owing.students === 1 ? 'owes' : 'owe'} ${formatKobo(owing.amount)}`;
 }
 
 export const EVENT_LABEL: Record<FeeHistoryEntry['action'], string> = {

@@ -1,11 +1,15 @@
-import type { NotificationKind, NotificationPreference } from '@schoolledger/domain';
+import { type NotificationKind, type NotificationPreference, notificationKindsFor } from '@schoolledger/domain';
 import { useState } from 'react';
 import { type NotificationChannel, NotificationKindsTable } from '@/components/notifications/notification-kinds-table';
 import { Button, Card, CardBody, ErrorBanner, LoadingState } from '@/components/ui';
+import { useAuthStore } from '@/lib/auth';
 import { useNotificationPreferences } from '../api/get-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-preferences';
 
-/** Per kind and channel; account-safety kinds stay on. SMS arrives later, so it is not offered. */
+/**
+ * Per kind and channel, for the kinds that can reach this person (a parent is not offered fees to
+ * approve); account-safety kinds stay on. SMS arrives later, so it is not offered.
+ */
 export function NotificationPreferences() {
   const stored = useNotificationPreferences();
   if (stored.isPending) return <LoadingState />;
@@ -14,7 +18,9 @@ export function NotificationPreferences() {
 }
 
 function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
+  const roles = useAuthStore((state) => state.user?.roles ?? []);
   const [draft, setDraft] = useState(initial);
+  const offered = notificationKindsFor(roles);
   const save = useUpdateNotificationPreferences();
   const changed = draft.some(
     (each, index) => each.inApp !== initial[index]?.inApp || each.email !== initial[index]?.email,
@@ -26,7 +32,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
     <Card>
       <CardBody>
         <NotificationKindsTable
-          preferences={draft}
+          preferences={draft.filter((each) => offered.includes(each.kind))}
           caption="Which notifications reach you, in the app and by email"
           heading="Notification"
           account="your account"

@@ -1,10 +1,11 @@
-import type { AppNotification } from '@schoolledger/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import type { AppNotification, NotificationKind } from '@schoolledger/domain';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notify } from '@/lib/notify';
 import { createStreamTicket } from '../api/create-stream-ticket';
 import { notificationKeys } from '../api/keys';
 import { openNotificationStream } from '../lib/notification-stream';
+import { QUERIES_CHANGED_BY, QUERIES_CHANGED_BY_ANY } from '../lib/refresh-on-notice';
 
 const ASKED_KEY = 'schoolledger.notifications.permission-asked';
 const BROWSER_NOTICE_MS = 5000;
@@ -33,7 +34,17 @@ function showBrowserNotice(notification: AppNotification) {
   if (!sticky) setTimeout(() => notice.close(), BROWSER_NOTICE_MS);
 }
 
-/** One stream per signed-in session: new notices bump the bell, refresh the lists and are toasted. */
+function refresh(queryClient: QueryClient, keys: readonly QueryKey[]) {
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}
+
+const refreshAfter = (queryClient: QueryClient, kind: NotificationKind) =>
+  refresh(queryClient, QUERIES_CHANGED_BY[kind]);
+
+/**
+ * One stream per signed-in session: new notices bump the bell, refresh the lists and are toasted;
+ * a notice, or a change at one of a staff member's schools, refreshes the open pages it changes.
+ */
 export function useNotificationStream() {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -43,11 +54,16 @@ export function useNotificationStream() {
       onNotification(notification) {
         queryClient.setQueryData<number>(notificationKeys.unreadCount(), (count) => (count ?? 0) + 1);
         void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+        refreshAfter(queryClient, notification.kind);
         if (document.hidden) showBrowserNotice(notification);
         else notify.info(notification.title);
       },
+      onChange(change) {
+        refreshAfter(queryClient, change.kind);
+      },
       onReconnected() {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        refresh(queryClient, QUERIES_CHANGED_BY_ANY);
       },
     });
   }, [queryClient]);

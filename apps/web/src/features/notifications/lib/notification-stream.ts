@@ -1,8 +1,10 @@
-import { type AppNotification, notificationSchema } from '@schoolledger/domain';
+import { type AppNotification, notificationSchema, type SchoolChange, schoolChangeSchema } from '@schoolledger/domain';
 
 export interface NotificationStreamHandlers {
   getTicket(): Promise<string>;
   onNotification(notification: AppNotification): void;
+  /** Something happened at one of the reader's schools, addressed to someone else (staff only). */
+  onChange(change: SchoolChange): void;
   /** The stream is open again after a break: what it replayed is in; counts may need refreshing. */
   onReconnected(): void;
 }
@@ -50,6 +52,10 @@ export function openNotificationStream(handlers: NotificationStreamHandlers): ()
       if (!parsed.success) return;
       lastSeq = Math.max(lastSeq ?? 0, parsed.data.seq);
       handlers.onNotification(parsed.data);
+    });
+    source.addEventListener('change', (event) => {
+      const parsed = schoolChangeSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+      if (parsed.success) handlers.onChange(parsed.data);
     });
     source.addEventListener('error', () => {
       if (source?.readyState !== EventSource.CLOSED || stopped) return;

@@ -3,6 +3,7 @@ import {
   FINANCIAL_PERIOD_LABELS,
   FINANCIAL_PERIODS,
   type FinancialPeriod,
+  financialPeriodLabel,
   formatKobo,
   formatNaira,
   koboToNaira,
@@ -123,7 +124,7 @@ export default function FinancialOverviewPage() {
             <div className="lg:col-span-3">
               <TrendChart
                 title={data.trendUnit === 'day' ? 'Revenue by day' : 'Revenue by month'}
-                description={`${FINANCIAL_PERIOD_LABELS[data.period]}: ${data.from} to ${data.to}`}
+                description={`${financialPeriodLabel(data.period)}: ${data.from} to ${data.to}`}
                 data={data.trend.map((point) => ({ label: pointLabel(point.key), value: koboToNaira(point.amount) }))}
                 format={(value) => formatNaira(value)}
                 tick={compactNaira}

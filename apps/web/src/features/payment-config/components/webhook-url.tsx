@@ -1,16 +1,24 @@
 import { type OnlineMethod, PAYMENT_METHOD_LABELS } from '@schoolledger/domain';
 import { AlertTriangle, Webhook } from 'lucide-react';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { Card, CardBody, CardHeader } from '@/components/ui';
 import { CopyButton } from './copy-button';
 
-/** A webhook address with its copy button; the label names it for screen readers. */
+/**
+ * A webhook address with its copy button; the label names it for screen readers. A phone wraps the
+ * address after a slash (a <wbr> after each), never inside "paystack" or "webhook".
+ */
 export function WebhookUrl({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex items-start gap-2">
-      <p className="min-w-0 flex-1 rounded-md bg-slate-100 px-2 py-1.5 font-mono text-xs break-all text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+      <p className="min-w-0 flex-1 rounded-md bg-slate-100 px-2 py-1.5 font-mono text-xs break-words text-slate-800 dark:bg-slate-800 dark:text-slate-200">
         <span className="sr-only">{label}: </span>
-        {value}
+        {[...value.matchAll(/[^/]*\/+|[^/]+$/g)].map((part) => (
+          <Fragment key={part.index}>
+            {part.index > 0 && <wbr />}
+            {part[0]}
+          </Fragment>
+        ))}
       </p>
       <CopyButton value={value} label={label} />
     </div>

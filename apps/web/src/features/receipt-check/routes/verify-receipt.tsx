@@ -161,7 +161,7 @@ function CheckForm({ code, receiptNo }: { code: string; receiptNo: string }) {
         <ShieldQuestion className="size-5 text-slate-600 dark:text-slate-300" aria-hidden="true" />
         {code || receiptNo ? 'Check another receipt' : 'Check a receipt'}
       </h2>
-      <FormField label="Receipt number" hint="For example RCP-2026-000123">
+      <FormField label="Receipt number" hint="For example CVC-2026-000123">
         <Input
           value={number}
           onChange={(event) => setNumber(event.target.value)}

@@ -2,6 +2,7 @@ import { type SettingsSection, type SettingsUpdate, settingsViewSchema } from '@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { type SettingsTarget, targetQuery } from '../lib/target';
 import { settingsKeys } from './keys';
 
 export const SETTINGS_SAVED = 'Settings saved successfully!';
@@ -11,13 +12,13 @@ export async function saveSettings(section: SettingsSection, input: SettingsUpda
 }
 
 /** Saves one section; the other screens and the shell pick up the change on their next read. */
-export function useSaveSettings(section: SettingsSection, schoolId: string) {
+export function useSaveSettings(section: SettingsSection, target: SettingsTarget) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Omit<SettingsUpdate, 'schoolId'>) =>
-      saveSettings(section, { ...input, schoolId: schoolId || undefined }),
+    mutationFn: (input: Omit<SettingsUpdate, 'schoolId' | 'groupSchoolId'>) =>
+      saveSettings(section, { ...input, ...targetQuery(target) }),
     onSuccess: async (view) => {
-      queryClient.setQueryData(settingsKeys.view(schoolId), view);
+      queryClient.setQueryData(settingsKeys.view(target), view);
       notify.success(SETTINGS_SAVED);
       await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
     },

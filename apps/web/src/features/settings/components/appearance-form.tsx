@@ -4,12 +4,19 @@ import { useForm } from 'react-hook-form';
 import { Checkbox, FormField, Select } from '@/components/ui';
 import { useSaveSettings } from '../api/save-settings';
 import { showSaveError } from '../lib/sections';
+import type { SettingsTarget } from '../lib/target';
 import { SectionForm } from './section-form';
 
 const THEME_LABELS = { light: 'Light', dark: 'Dark', system: 'Auto (follow the device)' } as const;
 
-export function AppearanceForm({ view, schoolId }: { view: SettingsView['sections']['appearance']; schoolId: string }) {
-  const save = useSaveSettings('appearance', schoolId);
+export function AppearanceForm({
+  view,
+  target,
+}: {
+  view: SettingsView['sections']['appearance'];
+  target: SettingsTarget;
+}) {
+  const save = useSaveSettings('appearance', target);
   const form = useForm<AppearanceSettings>({ resolver: zodResolver(appearanceSettingsSchema), values: view.value });
   const {
     register,

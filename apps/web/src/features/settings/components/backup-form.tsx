@@ -11,13 +11,14 @@ import { useForm } from 'react-hook-form';
 import { FormField, Input, Select } from '@/components/ui';
 import { useSaveSettings } from '../api/save-settings';
 import { showSaveError } from '../lib/sections';
+import { OWN_LEVEL } from '../lib/target';
 import { SectionForm } from './section-form';
 
 const { min, max } = SETTINGS_BOUNDS.backupRetentionDays;
 
 export function BackupForm({ view }: { view: SettingsView['sections']['backup'] }) {
   // One database, one schedule: backup is saved for the whole installation, whichever school is chosen.
-  const save = useSaveSettings('backup', '');
+  const save = useSaveSettings('backup', OWN_LEVEL);
   const form = useForm<BackupSettings>({ resolver: zodResolver(backupSettingsSchema), values: view.value });
   const {
     register,

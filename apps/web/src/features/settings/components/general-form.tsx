@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { FormField, Input, Select, Textarea } from '@/components/ui';
 import { useSaveSettings } from '../api/save-settings';
 import { showSaveError } from '../lib/sections';
+import type { SettingsTarget } from '../lib/target';
 import { SectionForm } from './section-form';
 
 const FIELDS = ['timezone', 'dateFormat', 'contactEmail', 'contactPhone', 'receiptFooter'] as const;
@@ -32,13 +33,13 @@ const toForm = (value: GeneralSettings) => ({
 
 export interface GeneralFormProps {
   view: SettingsView['sections']['general'];
-  /** The chosen school: its own contact details and footer are edited; '' edits the group's. */
-  schoolId: string;
+  /** With a school chosen, its own contact details and footer are edited; else the group's. */
+  target: SettingsTarget;
 }
 
-export function GeneralForm({ view, schoolId }: GeneralFormProps) {
-  const perSchool = schoolId !== '';
-  const save = useSaveSettings('general', schoolId);
+export function GeneralForm({ view, target }: GeneralFormProps) {
+  const perSchool = target.schoolId !== '';
+  const save = useSaveSettings('general', target);
   const form = useForm({ resolver: zodResolver(generalSettingsSchema.partial()), values: toForm(view.value) });
   const {
     register,

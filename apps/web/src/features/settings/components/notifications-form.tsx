@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { NotificationKindsTable } from '@/components/notifications/notification-kinds-table';
 import { useSaveSettings } from '../api/save-settings';
 import { showSaveError } from '../lib/sections';
+import type { SettingsTarget } from '../lib/target';
 import { SectionForm } from './section-form';
 
 /** Every kind, in the domain's order, whether or not the saved list names it. */
@@ -22,12 +23,12 @@ function withEveryKind(settings: NotificationSettings): NotificationSettings {
 
 export function NotificationsForm({
   view,
-  schoolId,
+  target,
 }: {
   view: SettingsView['sections']['notifications'];
-  schoolId: string;
+  target: SettingsTarget;
 }) {
-  const save = useSaveSettings('notifications', schoolId);
+  const save = useSaveSettings('notifications', target);
   const form = useForm<NotificationSettings>({
     resolver: zodResolver(notificationSettingsSchema),
     values: withEveryKind(view.value),

@@ -1,6 +1,6 @@
 import type { SettingsSection, SettingsSource } from '@schoolledger/domain';
-import { Save } from 'lucide-react';
-import type { FormEventHandler, ReactNode } from 'react';
+import { Lock, Save } from 'lucide-react';
+import { createContext, type FormEventHandler, type ReactNode, use } from 'react';
 import { Badge, Button, Card, CardBody, CardHeader } from '@/components/ui';
 import { SECTION_LABELS, sourceLabel } from '../lib/sections';
 
@@ -15,7 +15,10 @@ export interface SectionFormProps {
   children: ReactNode;
 }
 
-/** One section of the page: its level, its fields (disabled when the caller may only read), and Save. */
+/** Why the sections the caller may not save are read only, said where Save would be. */
+export const ReadOnlyReason = createContext('');
+
+/** One section of the page: its level, its fields (disabled when the caller may only read), and Save or why not. */
 export function SectionForm({
   section,
   description,
@@ -27,6 +30,7 @@ export function SectionForm({
   children,
 }: SectionFormProps) {
   const title = SECTION_LABELS[section];
+  const readOnlyReason = use(ReadOnlyReason);
   return (
     <Card>
       <CardHeader
@@ -38,6 +42,12 @@ export function SectionForm({
         <fieldset disabled={!editable} className="min-w-0">
           <CardBody className="space-y-5">{children}</CardBody>
         </fieldset>
+        {!editable && readOnlyReason && (
+          <p className="flex gap-2 border-t border-slate-200 px-5 py-4 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-300">
+            <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {readOnlyReason}
+          </p>
+        )}
         {editable && (
           <div className="flex flex-col-reverse gap-3 border-t border-slate-200 px-5 py-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
             <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">

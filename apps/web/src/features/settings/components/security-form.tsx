@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { FormField, Input } from '@/components/ui';
 import { useSaveSettings } from '../api/save-settings';
 import { showSaveError } from '../lib/sections';
+import type { SettingsTarget } from '../lib/target';
 import { SectionForm } from './section-form';
 
 const FIELDS = [
@@ -18,8 +19,8 @@ const FIELDS = [
   ['lockoutMinutes', 'Lockout duration', 'minutes', SETTINGS_BOUNDS.lockoutMinutes],
 ] as const;
 
-export function SecurityForm({ view, schoolId }: { view: SettingsView['sections']['security']; schoolId: string }) {
-  const save = useSaveSettings('security', schoolId);
+export function SecurityForm({ view, target }: { view: SettingsView['sections']['security']; target: SettingsTarget }) {
+  const save = useSaveSettings('security', target);
   const form = useForm<SecuritySettings>({ resolver: zodResolver(securitySettingsSchema), values: view.value });
   const {
     register,

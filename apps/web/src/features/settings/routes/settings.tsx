@@ -1,4 +1,4 @@
-import { can, SETTINGS_SECTIONS, type SettingsSection } from '@schoolledger/domain';
+import { can, type School, SETTINGS_SECTIONS, type SettingsSection } from '@schoolledger/domain';
 import { Info } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { SchoolGate } from '@/components/school-gate';
@@ -22,8 +22,21 @@ import { AppearanceForm } from '../components/appearance-form';
 import { BackupForm } from '../components/backup-form';
 import { GeneralForm } from '../components/general-form';
 import { NotificationsForm } from '../components/notifications-form';
+import { ReadOnlyReason } from '../components/section-form';
 import { SecurityForm } from '../components/security-form';
 import { isSection, SECTION_LABELS } from '../lib/sections';
+import type { SettingsTarget } from '../lib/target';
+
+/** The groups of these schools, by name, each with its schools. */
+function groupsOf(schools: readonly School[]) {
+  const groups = new Map<string, { _id: string; name: string; schools: School[] }>();
+  for (const school of schools) {
+    const group = groups.get(school.groupSchool._id) ?? { ...school.groupSchool, schools: [] };
+    group.schools.push(school);
+    groups.set(group._id, group);
+  }
+  return [...groups.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
 
 export default function SettingsPage() {
   const roles = useAuthStore((state) => state.user?.roles ?? []);
@@ -44,24 +57,48 @@ export default function SettingsPage() {
   );
 }
 
+/** The installation's values are every group's starting point; a group's are saved for the group. */
+const INSTALLATION_READ_ONLY =
+  'The whole installation holds what every group starts from, from the server’s configuration; only backups are set here. Choose a group or a school above to change these settings.';
+
 function Settings({ superAdmin, manage }: { superAdmin: boolean; manage: boolean }) {
   const [params, setParams] = useSearchParams();
   const sectionParam = params.get('section');
   const section: SettingsSection = isSection(sectionParam) ? sectionParam : 'general';
   const schoolId = params.get('school') ?? '';
+  const target: SettingsTarget = { schoolId, groupSchoolId: schoolId ? '' : (params.get('group') ?? '') };
   const schools = useSchools();
-  const settings = useSettings(schoolId);
+  const settings = useSettings(target);
+  // Only the super-admin sees schools of several groups, and chooses among the groups too.
+  const groups = superAdmin ? groupsOf(schools.data ?? []) : [];
+  const installation = superAdmin && !target.schoolId && !target.groupSchoolId;
 
-  const update = (key: string, value: string) =>
+  const update = (changes: Record<string, string>) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
         return next;
       },
       { replace: true },
     );
+  const choose = (value: string) => {
+    const [kind, id = ''] = value.split(':');
+    update({ school: kind === 'school' ? id : '', group: kind === 'group' ? id : '' });
+  };
+  const chosen = target.schoolId
+    ? `school:${target.schoolId}`
+    : target.groupSchoolId
+      ? `group:${target.groupSchoolId}`
+      : '';
+  const schoolOption = (school: School) => (
+    <option key={school._id} value={`school:${school._id}`}>
+      {school.name}
+    </option>
+  );
 
   return (
     <div className="space-y-6">
@@ -83,21 +120,20 @@ function Settings({ superAdmin, manage }: { superAdmin: boolean; manage: boolean
           className="max-w-md"
           hint={
             superAdmin
-              ? 'Choose a school: its group’s settings show, and General shows that school’s own contact details.'
+              ? 'A group’s settings apply to all its schools; a school can have its own contact details and receipt footer.'
               : 'The group’s settings apply to every school; a school can have its own contact details and receipt footer.'
           }
         >
-          <Select
-            value={schoolId}
-            disabled={schools.isPending}
-            onChange={(event) => update('school', event.target.value)}
-          >
+          <Select value={chosen} disabled={schools.isPending} onChange={(event) => choose(event.target.value)}>
             <option value="">{superAdmin ? 'Whole installation' : 'Group default (all schools)'}</option>
-            {(schools.data ?? []).map((school) => (
-              <option key={school._id} value={school._id}>
-                {school.name}
-              </option>
-            ))}
+            {superAdmin
+              ? groups.map((group) => (
+                  <optgroup key={group._id} label={group.name}>
+                    <option value={`group:${group._id}`}>{`${group.name} (all its schools)`}</option>
+                    {group.schools.map(schoolOption)}
+                  </optgroup>
+                ))
+              : (schools.data ?? []).map(schoolOption)}
           </Select>
         </FormField>
       </Card>
@@ -109,44 +145,46 @@ function Settings({ superAdmin, manage }: { superAdmin: boolean; manage: boolean
         </ErrorBanner>
       )}
       {settings.data && (
-        <Tabs
-          value={section}
-          onValueChange={(value) => update('section', value === 'general' ? '' : value)}
-          orientation="vertical"
-          className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)]"
-        >
-          <TabsList
-            aria-label="Settings sections"
-            className="flex-row overflow-x-auto md:mt-4 md:flex-col md:self-start md:border-b-0 md:border-l"
+        <ReadOnlyReason value={installation && manage ? INSTALLATION_READ_ONLY : ''}>
+          <Tabs
+            value={section}
+            onValueChange={(value) => update({ section: value === 'general' ? '' : value })}
+            orientation="vertical"
+            className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)]"
           >
-            {SETTINGS_SECTIONS.map((each) => (
-              <TabsTrigger
-                key={each}
-                value={each}
-                className="whitespace-nowrap md:-ml-px md:border-b-0 md:border-l-2 md:px-4 md:data-[state=active]:border-emerald-600"
-              >
-                {SECTION_LABELS[each]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <div className="min-w-0">
-            <TabsContent value="general" className="pt-0">
-              <GeneralForm view={settings.data.sections.general} schoolId={schoolId} />
-            </TabsContent>
-            <TabsContent value="notifications" className="pt-0">
-              <NotificationsForm view={settings.data.sections.notifications} schoolId={schoolId} />
-            </TabsContent>
-            <TabsContent value="security" className="pt-0">
-              <SecurityForm view={settings.data.sections.security} schoolId={schoolId} />
-            </TabsContent>
-            <TabsContent value="appearance" className="pt-0">
-              <AppearanceForm view={settings.data.sections.appearance} schoolId={schoolId} />
-            </TabsContent>
-            <TabsContent value="backup" className="pt-0">
-              <BackupForm view={settings.data.sections.backup} />
-            </TabsContent>
-          </div>
-        </Tabs>
+            <TabsList
+              aria-label="Settings sections"
+              className="flex-row overflow-x-auto md:mt-4 md:flex-col md:self-start md:border-b-0 md:border-l"
+            >
+              {SETTINGS_SECTIONS.map((each) => (
+                <TabsTrigger
+                  key={each}
+                  value={each}
+                  className="whitespace-nowrap md:-ml-px md:border-b-0 md:border-l-2 md:px-4 md:data-[state=active]:border-emerald-600"
+                >
+                  {SECTION_LABELS[each]}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <div className="min-w-0">
+              <TabsContent value="general" className="pt-0">
+                <GeneralForm view={settings.data.sections.general} target={target} />
+              </TabsContent>
+              <TabsContent value="notifications" className="pt-0">
+                <NotificationsForm view={settings.data.sections.notifications} target={target} />
+              </TabsContent>
+              <TabsContent value="security" className="pt-0">
+                <SecurityForm view={settings.data.sections.security} target={target} />
+              </TabsContent>
+              <TabsContent value="appearance" className="pt-0">
+                <AppearanceForm view={settings.data.sections.appearance} target={target} />
+              </TabsContent>
+              <TabsContent value="backup" className="pt-0">
+                <BackupForm view={settings.data.sections.backup} />
+              </TabsContent>
+            </div>
+          </Tabs>
+        </ReadOnlyReason>
       )}
     </div>
   );

@@ -10,7 +10,7 @@ import {
   todayIn,
 } from '@schoolledger/domain';
 import { Copy, ImagePlus, Info, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button, FormField, Input } from '@/components/ui';
@@ -26,10 +26,13 @@ interface BankTransferStepProps {
   option: PaymentMethodOption;
   /** The child a parent pays for; null for a student. */
   studentId: string | null;
-  /** Whether the 'I have made this transfer' form is open; the dialog's footer steps aside for it. */
+  /** Whether the 'I have made this transfer' form is open; the dialog's footer then submits it. */
   claiming: boolean;
+  /** The id of the claim form, for the footer's submit button. */
+  claimFormId: string;
   onClaimingChange(claiming: boolean): void;
-  onClaimed(claim: { amount: Kobo; reference: string | null }): void;
+  onSubmittingChange(submitting: boolean): void;
+  onClaimed(claim: { amount: Kobo; reference: string | null; bankReference: string }): void;
 }
 
 export function BankTransferStep({
@@ -37,7 +40,9 @@ export function BankTransferStep({
   option,
   studentId,
   claiming,
+  claimFormId,
   onClaimingChange,
+  onSubmittingChange,
   onClaimed,
 }: BankTransferStepProps) {
   const details = option.bank_details;
@@ -69,7 +74,13 @@ export function BankTransferStep({
       </div>
 
       {claiming ? (
-        <ClaimForm item={item} studentId={studentId} onCancel={() => onClaimingChange(false)} onClaimed={onClaimed} />
+        <ClaimForm
+          id={claimFormId}
+          item={item}
+          studentId={studentId}
+          onSubmittingChange={onSubmittingChange}
+          onClaimed={onClaimed}
+        />
       ) : (
         <div className="rounded-lg border border-dashed border-slate-300 p-4 dark:border-slate-700">
           <p className="text-sm text-slate-600 dark:text-slate-300">
@@ -118,15 +129,18 @@ type ClaimValues = z.input<typeof claimFormSchema>;
 type ClaimOutput = z.output<typeof claimFormSchema>;
 const CLAIM_FIELDS = ['amount', 'transfer_date', 'bank_reference'] as const;
 
+/** The claim itself; its submit button is the dialog footer's, so it stays in view however long the form. */
 function ClaimForm({
+  id,
   item,
   studentId,
-  onCancel,
+  onSubmittingChange,
   onClaimed,
 }: {
+  id: string;
   item: StudentFee;
   studentId: string | null;
-  onCancel(): void;
+  onSubmittingChange: BankTransferStepProps['onSubmittingChange'];
   onClaimed: BankTransferStepProps['onClaimed'];
 }) {
   const today = todayIn();
@@ -142,6 +156,7 @@ function ClaimForm({
     resolver: zodResolver(claimFormSchema),
     defaultValues: { amount: koboToDecimal(item.outstanding), transfer_date: today, bank_reference: '' },
   });
+  useEffect(() => onSubmittingChange(isSubmitting), [isSubmitting, onSubmittingChange]);
 
   const submit = handleSubmit(async (values) => {
     const { amount } = values;
@@ -163,7 +178,7 @@ function ClaimForm({
         bank_reference: values.bank_reference,
         proof,
       });
-      onClaimed({ amount, reference: recorded.trx_ref });
+      onClaimed({ amount, reference: recorded.trx_ref, bankReference: values.bank_reference });
     } catch (error) {
       if (!applyFieldErrors(error, setError, CLAIM_FIELDS)) {
         notify.error(errorMessage(error, 'Failed to record the transfer'));
@@ -173,6 +188,7 @@ function ClaimForm({
 
   return (
     <form
+      id={id}
       noValidate
       onSubmit={submit}
       aria-labelledby={titleId}
@@ -221,14 +237,6 @@ function ClaimForm({
           </Button>
         )}
         <p className="text-xs text-slate-500 dark:text-slate-400">A photo or screenshot of the receipt, up to 5MB.</p>
-      </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {isSubmitting ? 'Recording...' : 'Record transfer'}
-        </Button>
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import { formatKobo, type StudentFee } from '@schoolledger/domain';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button, Modal } from '@/components/ui';
 import { titleOf } from '../lib/payment-flow';
 import { usePaymentFlow } from '../lib/use-payment-flow';
@@ -21,6 +21,8 @@ export interface PaymentMethodDialogProps {
 /** SPEC §4 payment dialog: what each step shows; the steps themselves move in `usePaymentFlow`. */
 export function PaymentMethodDialog({ item, studentId, reference = null, onClose }: PaymentMethodDialogProps) {
   const formId = useId();
+  const claimFormId = useId();
+  const [claimSubmitting, setClaimSubmitting] = useState(false);
   const choice = useMethodChoice(item, studentId);
   const { step, dispatch, refresh, check, payOnline, openPaymentPage } = usePaymentFlow(studentId, reference);
   const body = useRef<HTMLDivElement>(null);
@@ -115,21 +117,35 @@ export function PaymentMethodDialog({ item, studentId, reference = null, onClose
           option={step.option}
           studentId={studentId}
           claiming={step.claiming}
+          claimFormId={claimFormId}
           onClaimingChange={(claiming) => dispatch({ type: 'claiming', claiming })}
-          onClaimed={({ amount, reference: claimed }) => {
+          onSubmittingChange={setClaimSubmitting}
+          onClaimed={({ amount, reference: claimed, bankReference }) => {
             void refresh();
-            dispatch({ type: 'claimed', amount, reference: claimed });
+            dispatch({ type: 'claimed', amount, reference: claimed, bankReference });
           }}
         />
       );
-      footer = (
+      // One primary action at a time, in the footer that stays in view: the claim's, while it is open.
+      footer = step.claiming ? (
+        <>
+          <Button
+            variant="secondary"
+            disabled={claimSubmitting}
+            onClick={() => dispatch({ type: 'claiming', claiming: false })}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" form={claimFormId} loading={claimSubmitting}>
+            {claimSubmitting ? 'Recording...' : 'Record transfer'}
+          </Button>
+        </>
+      ) : (
         <>
           <Button variant="secondary" onClick={() => dispatch({ type: 'restart' })}>
             Back
           </Button>
-          {!step.claiming && (
-            <Button onClick={() => dispatch({ type: 'outcome', outcome: { kind: 'bank' } })}>I Understand</Button>
-          )}
+          <Button onClick={() => dispatch({ type: 'outcome', outcome: { kind: 'bank' } })}>I Understand</Button>
         </>
       );
       break;

@@ -10,7 +10,7 @@ export type Outcome =
   | { kind: 'started' }
   | { kind: 'cash' }
   | { kind: 'bank' }
-  | { kind: 'claimed'; amount: Kobo; reference: string | null };
+  | { kind: 'claimed'; amount: Kobo; reference: string | null; bankReference: string };
 
 function Panel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -71,15 +71,15 @@ export function SuccessStep({ outcome }: { outcome: Outcome }) {
         <Panel icon={<Clock className="size-10 text-amber-500" aria-hidden="true" />} title="Transfer recorded">
           <p>
             We have noted your transfer of{' '}
-            <strong className="text-slate-900 dark:text-white">{formatKobo(outcome.amount)}</strong>
-            {outcome.reference && (
-              <>
-                {' '}
-                (reference <span className="font-mono">{outcome.reference}</span>)
-              </>
-            )}
-            .
+            <strong className="text-slate-900 dark:text-white">{formatKobo(outcome.amount)}</strong> with your bank
+            reference{' '}
+            <span className="font-mono break-all text-slate-900 dark:text-white">{outcome.bankReference}</span>.
           </p>
+          {outcome.reference && (
+            <p>
+              Our reference for it is <span className="font-mono break-all">{outcome.reference}</span>.
+            </p>
+          )}
           <p>
             It is pending until the Bursar office confirms the money has arrived; you can follow it in your Payment
             History.

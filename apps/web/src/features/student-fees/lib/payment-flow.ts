@@ -36,7 +36,7 @@ export type PaymentEvent =
   | { type: 'check_failed'; attempt: Attempt }
   | { type: 'bank_transfer'; option: PaymentMethodOption }
   | { type: 'claiming'; claiming: boolean }
-  | { type: 'claimed'; amount: Kobo; reference: string | null }
+  | { type: 'claimed'; amount: Kobo; reference: string | null; bankReference: string }
   | { type: 'outcome'; outcome: Outcome };
 
 /** A dialog opened on a payer's return from the provider starts by checking that payment. */
@@ -90,7 +90,15 @@ export function paymentFlowReducer(flow: PaymentFlow, event: PaymentEvent): Paym
     case 'claiming':
       return flow.step.name === 'bank_details' ? to({ ...flow.step, claiming: event.claiming }) : flow;
     case 'claimed':
-      return to({ name: 'success', outcome: { kind: 'claimed', amount: event.amount, reference: event.reference } });
+      return to({
+        name: 'success',
+        outcome: {
+          kind: 'claimed',
+          amount: event.amount,
+          reference: event.reference,
+          bankReference: event.bankReference,
+        },
+      });
     case 'outcome':
       return to({ name: 'success', outcome: event.outcome });
   }

@@ -12,6 +12,8 @@ export interface UserListProps {
   onToggleAll(checked: boolean): void;
   onEdit(user: User): void;
   mayEdit(user: User): boolean;
+  /** False for a reader of the directory, who changes no one: no boxes to tick, no actions. */
+  selectable: boolean;
 }
 
 interface SelectBoxProps {
@@ -72,7 +74,7 @@ function NameAndEmail({ user }: { user: User }) {
  * A table from the md breakpoint up, stacked cards on phones. Only one is rendered, so every name
  * and checkbox exists once on the page.
  */
-export function UserList({ users, selected, onToggle, onToggleAll, onEdit, mayEdit }: UserListProps) {
+export function UserList({ users, selected, onToggle, onToggleAll, onEdit, mayEdit, selectable }: UserListProps) {
   const wide = useMediaQuery('(min-width: 48rem)');
   const selectedCount = users.filter((user) => selected.has(user._id)).length;
   const allSelected = users.length > 0 && selectedCount === users.length;
@@ -94,10 +96,12 @@ export function UserList({ users, selected, onToggle, onToggleAll, onEdit, mayEd
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
             <tr>
-              <th scope="col" className="w-12 px-5 py-3">
-                {selectAll()}
-              </th>
-              <th scope="col" className="px-3 py-3">
+              {selectable && (
+                <th scope="col" className="w-12 px-5 py-3">
+                  {selectAll()}
+                </th>
+              )}
+              <th scope="col" className={selectable ? 'px-3 py-3' : 'px-5 py-3'}>
                 User
               </th>
               <th scope="col" className="px-3 py-3">
@@ -109,22 +113,26 @@ export function UserList({ users, selected, onToggle, onToggleAll, onEdit, mayEd
               <th scope="col" className="px-3 py-3">
                 Last login
               </th>
-              <th scope="col" className="px-5 py-3 text-right">
-                Actions
-              </th>
+              {selectable && (
+                <th scope="col" className="px-5 py-3 text-right">
+                  Actions
+                </th>
+              )}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
             {users.map((user) => (
               <tr key={user._id} className={rowClasses(user)}>
-                <td className="px-5 py-3">
-                  <SelectBox
-                    label={`Select ${displayName(user)}`}
-                    checked={selected.has(user._id)}
-                    onChange={(checked) => onToggle(user._id, checked)}
-                  />
-                </td>
-                <td className="max-w-xs px-3 py-3">
+                {selectable && (
+                  <td className="px-5 py-3">
+                    <SelectBox
+                      label={`Select ${displayName(user)}`}
+                      checked={selected.has(user._id)}
+                      onChange={(checked) => onToggle(user._id, checked)}
+                    />
+                  </td>
+                )}
+                <td className={clsx('max-w-xs py-3', selectable ? 'px-3' : 'px-5')}>
                   <NameAndEmail user={user} />
                 </td>
                 <td className="px-3 py-3">
@@ -136,7 +144,11 @@ export function UserList({ users, selected, onToggle, onToggleAll, onEdit, mayEd
                 <td className="px-3 py-3 whitespace-nowrap text-slate-600 dark:text-slate-300">
                   <LastLogin lastLogin={user.lastLogin} />
                 </td>
-                <td className="px-5 py-3 text-right">{mayEdit(user) && <EditButton user={user} onEdit={onEdit} />}</td>
+                {selectable && (
+                  <td className="px-5 py-3 text-right">
+                    {mayEdit(user) && <EditButton user={user} onEdit={onEdit} />}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -147,20 +159,24 @@ export function UserList({ users, selected, onToggle, onToggleAll, onEdit, mayEd
 
   return (
     <div>
-      <div className="flex items-center gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
-        {selectAll('Select all')}
-      </div>
+      {selectable && (
+        <div className="flex items-center gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
+          {selectAll('Select all')}
+        </div>
+      )}
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
         {users.map((user) => (
           <li key={user._id} className={clsx('space-y-3 px-4 py-4', rowClasses(user))}>
             <div className="flex items-start gap-3">
-              <div className="pt-2">
-                <SelectBox
-                  label={`Select ${displayName(user)}`}
-                  checked={selected.has(user._id)}
-                  onChange={(checked) => onToggle(user._id, checked)}
-                />
-              </div>
+              {selectable && (
+                <div className="pt-2">
+                  <SelectBox
+                    label={`Select ${displayName(user)}`}
+                    checked={selected.has(user._id)}
+                    onChange={(checked) => onToggle(user._id, checked)}
+                  />
+                </div>
+              )}
               <div className="min-w-0 flex-1">
                 <NameAndEmail user={user} />
               </div>
@@ -170,7 +186,7 @@ export function UserList({ users, selected, onToggle, onToggleAll, onEdit, mayEd
                 </div>
               )}
             </div>
-            <div className="space-y-2 pl-7">
+            <div className={clsx('space-y-2', selectable && 'pl-7')}>
               <RoleChips roles={user.roles} />
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500 dark:text-slate-400">
                 <StatusBadge status={user.status} />

@@ -1,8 +1,7 @@
-import { MSG, type User } from '@schoolledger/domain';
+import type { User } from '@schoolledger/domain';
 import { Plus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
-  AccessDenied,
   Button,
   Card,
   CardHeader,
@@ -24,7 +23,7 @@ import { CreateUserDialog } from '../components/create-user-dialog';
 import { EditUserDialog } from '../components/edit-user-dialog';
 import { UserFiltersBar } from '../components/user-filters';
 import { UserList } from '../components/user-list';
-import { LOAD_USERS_FAILED, SELECT_USERS_FIRST } from '../lib/messages';
+import { LOAD_USERS_FAILED, READ_ONLY_DIRECTORY, SELECT_USERS_FIRST } from '../lib/messages';
 import { type UserPermissions, useUserPermissions } from '../lib/permissions';
 import { useUserFilters } from '../lib/use-user-filters';
 
@@ -36,10 +35,12 @@ export default function UsersPage() {
     <>
       <PageHeader
         title="User Management"
-        description="Staff and parent accounts, their roles and whether they can sign in."
+        description={
+          may.manage ? 'Staff and parent accounts, their roles and whether they can sign in.' : READ_ONLY_DIRECTORY
+        }
         actions={may.view && may.manage ? <AddUserButton may={may} /> : null}
       />
-      {may.view ? <UserManagement may={may} /> : <AccessDenied message={MSG.userAccessDenied} />}
+      <UserManagement may={may} />
     </>
   );
 }
@@ -143,6 +144,7 @@ function UserManagement({ may }: { may: UserPermissions }) {
         onToggleAll={toggleAll}
         onEdit={setEditing}
         mayEdit={may.mayEdit}
+        selectable={may.manage}
       />
     );
   }
