@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type NotificationKind, todayIn } from '@schoolledger/domain';
+import type { NotificationKind } from '@schoolledger/domain';
 import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fakes';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { emailOutbox, fees, notifications, paymentProfiles, payments } from '../
 import { processDispute } from '../src/modules/payments/online/disputes.service.js';
 import { runReconcile } from '../src/modules/payments/online/reconcile.job.js';
 import { settlePayment } from '../src/modules/payments/online/settle.service.js';
-import { demoEmail, multipart, useTestApp } from './helper.js';
+import { demoEmail, useTestApp } from './helper.js';
 import {
   noticesAbout as allNoticesAbout,
   demoUser,
@@ -17,7 +17,15 @@ import {
   sorted,
   switchEmailOff,
 } from './notify-support.js';
-import { approvedFee, call, loadPaymentIds, type PaymentIds, payCash, setBankTransfer } from './payments-support.js';
+import {
+  approvedFee,
+  call,
+  claimTransfer,
+  loadPaymentIds,
+  type PaymentIds,
+  payCash,
+  setBankTransfer,
+} from './payments-support.js';
 
 const SECRET = 'sk_test_schoolledger_local';
 
@@ -126,23 +134,8 @@ describe('payment events notify the student, their parents and the payer, in the
     expect(await emailsWithSubject(t, `Payment Confirmation - ${fee.name}`)).toHaveLength(0);
   });
 
-  async function claim(feeId: string, amount: string) {
-    const body = await multipart({
-      fee_id: feeId,
-      student_id: ids.student,
-      amount,
-      transfer_date: todayIn('Africa/Lagos', new Date()),
-      bank_reference: 'GTB-777',
-    });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payment/bank-transfer',
-      headers: { ...(await t.as('parent')), ...body.headers },
-      payload: body.payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data._id as string;
-  }
+  const claim = (feeId: string, amount: string) =>
+    claimTransfer(t, { studentId: ids.student, feeId, amount, bankReference: 'GTB-777' });
 
   it('a confirmed bank transfer is told once, as its confirmation, to the claimant, the student and her parents', async () => {
     const fee = await newFee('2000');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type NotificationKind, todayIn } from '@schoolledger/domain';
+import type { NotificationKind } from '@schoolledger/domain';
 import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fakes';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,11 +7,12 @@ import { notifications, paymentProfiles, payments } from '../src/db/schema.js';
 import { processDispute } from '../src/modules/payments/online/disputes.service.js';
 import { settlePayment } from '../src/modules/payments/online/settle.service.js';
 import { expenseBody, loadExpenseIds, staffOf } from './expenses-support.js';
-import { multipart, useTestApp } from './helper.js';
+import { useTestApp } from './helper.js';
 import { demoUser } from './notify-support.js';
 import {
   approvedFee,
   call,
+  claimTransfer,
   loadPaymentIds,
   type PaymentIds,
   payCash,
@@ -155,23 +156,8 @@ describe('the bursary hears of money as it arrives, and approvers of what waits 
     neitherStrangersNorQuiet(people);
   });
 
-  async function claim(feeId: string, amount: string) {
-    const body = await multipart({
-      fee_id: feeId,
-      student_id: ids.student,
-      amount,
-      transfer_date: todayIn('Africa/Lagos', new Date()),
-      bank_reference: 'GTB-4411',
-    });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payment/bank-transfer',
-      headers: { ...(await t.as('parent')), ...body.headers },
-      payload: body.payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data._id as string;
-  }
+  const claim = (feeId: string, amount: string) =>
+    claimTransfer(t, { studentId: ids.student, feeId, amount, bankReference: 'GTB-4411' });
 
   it('a transfer claim waits for whoever may confirm it, with the bank reference; once confirmed, the other bursars hear the money is in', async () => {
     const feeId = await approvedFee(t, ids.school, ids.term, '2000');

@@ -12,7 +12,16 @@ import {
   users,
 } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
-import { bearer, demoEmail, FIRST_SCHOOL, insertUser, login, SECOND_SCHOOL, type TestApp } from './helper.js';
+import {
+  bearer,
+  demoEmail,
+  FIRST_SCHOOL,
+  insertUser,
+  login,
+  multipart,
+  SECOND_SCHOOL,
+  type TestApp,
+} from './helper.js';
 
 /** The demo people and places the payment tests work with. */
 export interface PaymentIds {
@@ -199,4 +208,26 @@ export async function payOnProviderPage(paymentUrl: string) {
     redirect: 'manual',
   });
   expect(paid.status).toBe(302);
+}
+
+/** A parent's claim of a bank transfer for a student's fee, dated today in Lagos; the claim's id. */
+export async function claimTransfer(
+  t: TestApp,
+  claim: { studentId: string; feeId: string; amount: string; bankReference: string; who?: string },
+) {
+  const body = await multipart({
+    fee_id: claim.feeId,
+    student_id: claim.studentId,
+    amount: claim.amount,
+    transfer_date: todayIn('Africa/Lagos', new Date()),
+    bank_reference: claim.bankReference,
+  });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment/bank-transfer',
+    headers: { ...(await t.as(claim.who ?? 'parent')), ...body.headers },
+    payload: body.payload,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data._id as string;
 }
