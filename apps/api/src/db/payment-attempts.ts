@@ -7,7 +7,9 @@ import { payments } from './schema.js';
  * or when it ended unpaid (failed, abandoned) nothing was charged: it is the payer's unfinished
  * attempt, not money, so no staff list, dashboard, report, export, ledger or pack shows or counts
  * it. Every staff-facing read of `payments` takes `paymentsThatHappened`; the payer alone sees
- * their own open attempt (`awaitingPayment`), labelled as not charged.
+ * their own open attempt (`awaitingPayment`), labelled as not charged. The status breakdown's
+ * summary table, kept by a trigger, applies the same rule in SQL (`payment_happened`, migration
+ * 0025): change both together; payment-summaries-attempts.test.ts fails when they differ.
  */
 
 /** The columns the conditions read: the `payments` table's, or a raw SQL alias's (`columnsOf('p')`). */

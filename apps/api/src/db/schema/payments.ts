@@ -229,7 +229,8 @@ export const dailyCollections = pgTable(
 /**
  * Payments made per school, Lagos day of their creation and status, with their amounts: the
  * Financial Overview's status breakdown over a year without reading a year of payments. Kept by
- * the `payments_collect` trigger as a payment is made and as its status changes.
+ * the `payments_collect` trigger as a payment is made and as its status changes. Only payments that
+ * happened: the SQL function `payment_happened` (migration 0025) applies `paymentsThatHappened`.
  */
 export const dailyPaymentStatuses = pgTable(
   'daily_payment_statuses',

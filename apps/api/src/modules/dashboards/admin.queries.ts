@@ -73,7 +73,7 @@ export async function activePeople(db: DbOrTx, scope: Scope, recent: Date, day: 
   return row!;
 }
 
-/** Payment rows (not refunds) created between two Lagos days, per status, with their money. */
+/** Payments that happened (not refunds, not unpaid online attempts) made between two Lagos days, per status, with their money. */
 export async function paymentsByStatus(db: ReadDb, scope: Scope, range: { from: CalendarDate; to: CalendarDate }) {
   const rows = await rowsOf<{ status: string; count: number; amount: string }>(
     db,
