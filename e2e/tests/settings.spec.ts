@@ -183,7 +183,7 @@ test('a principal reads the settings without being able to change them', async (
   await screenshot(page, 'settings-read-only-desktop');
 });
 
-test('the super-admin sees why the whole installation is read only, then saves a group of their choice', async ({
+test('the super-admin opens on a group they can set, sees why the whole installation is read only, then saves a group of their choice', async ({
   page,
   request,
 }) => {
@@ -212,16 +212,46 @@ test('the super-admin sees why the whole installation is read only, then saves a
   });
   expect(school.ok(), await school.text()).toBe(true);
 
-  await signInAs(page, 'admin', '/settings?section=security');
+  await signInAs(page, 'admin', '/settings');
   const chooser = page.getByLabel('Settings for');
-  await expect(chooser.locator('option:checked')).toHaveText('Whole installation');
+  await expect(chooser.locator('option:checked')).toHaveText('Crestview Educational Group (all its schools)');
+  const general = page.getByRole('form', { name: 'General settings' });
+  await expect(general.getByLabel('Receipt footer')).toBeEnabled();
+  await expect(general.getByLabel('Contact email')).toBeEnabled();
+  await expect(general.getByRole('button', { name: 'Save general settings' })).toBeVisible();
+  await expect(
+    page.getByRole('tabpanel', { name: 'General' }).getByText('Group default', { exact: true }),
+  ).toBeVisible();
+  await screenshot(page, 'settings-admin-opens-on-group-desktop');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await screenshot(page, 'settings-admin-opens-on-group-360');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await page.getByRole('tab', { name: 'Security' }).click();
   const security = page.getByRole('form', { name: 'Security settings' });
+  await expect(security.getByLabel('Session timeout')).toBeEnabled();
+
+  // The installation's values are every group's starting point: read only, and labelled as the installation's.
+  await chooser.selectOption({ label: 'Whole installation' });
+  await expect(page).toHaveURL(/level=installation/);
   await expect(security.getByLabel('Session timeout')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save security settings' })).toHaveCount(0);
   await expect(
     security.getByText('Choose a group or a school above to change these settings', { exact: false }),
   ).toBeVisible();
+  const securityPanel = page.getByRole('tabpanel', { name: 'Security' });
+  await expect(securityPanel.getByText('Installation default', { exact: true })).toBeVisible();
+  await expect(securityPanel.getByText('Group default', { exact: true })).toHaveCount(0);
   await screenshot(page, 'settings-installation-read-only');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await screenshot(page, 'settings-installation-read-only-360');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // Backups are set for the whole installation, here too.
+  await page.getByRole('tab', { name: 'Backup' }).click();
+  await expect(page.getByRole('button', { name: 'Save backup settings' })).toBeVisible();
+  await page.reload();
+  await expect(chooser.locator('option:checked')).toHaveText('Whole installation');
+  await page.getByRole('tab', { name: 'Security' }).click();
 
   await chooser.selectOption({ label: `${name} (all its schools)` });
   await expect(page).toHaveURL(new RegExp(`group=${groupId}`));

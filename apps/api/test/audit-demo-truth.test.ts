@@ -1,7 +1,8 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { todayIn } from '@schoolledger/domain';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.js';
-import { auditLogs, fees, payments, schools, users } from '../src/db/schema.js';
+import { auditLogs, expensePayouts, expenses, fees, payments, schools, users } from '../src/db/schema.js';
 import { demoEmail, FIRST_SCHOOL, useTestApp } from './helper.js';
 import { call } from './payments-support.js';
 
@@ -18,7 +19,7 @@ const NAIRA = '₦\\d{1,3}(?:,\\d{3})*\\.\\d{2}';
 
 describe('the demo’s audit trail tells its history as the app writes it', () => {
   const t = useTestApp({ seed: { history: true } });
-  const ids = { school: '', bursar: '', principal: '' };
+  const ids = { school: '', bursar: '', principal: '', proprietor: '' };
   /** A cash payment Adaeze took at Ikeja's desk last session. */
   let cash: typeof payments.$inferSelect;
 
@@ -40,6 +41,7 @@ describe('the demo’s audit trail tells its history as the app writes it', () =
       )[0]!.id;
     ids.bursar = await person('bursar');
     ids.principal = await person('principal');
+    ids.proprietor = await person('proprietor');
     const [first] = await t.ctx.db
       .select()
       .from(payments)
@@ -119,6 +121,97 @@ describe('the demo’s audit trail tells its history as the app writes it', () =
       .where(and(eq(auditLogs.entity, 'fee'), eq(auditLogs.action, 'create'), eq(auditLogs.entityId, tuition!.id)));
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ actorId: ids.bursar, after: { status: 'pending', name: 'JSS Tuition' } });
+  });
+
+  it('every expense has its entries: recorded, submitted, approved by its approver when approved, and each payout', async () => {
+    const seeded = await t.ctx.db.select().from(expenses);
+    const vouchers = await t.ctx.db.select().from(expensePayouts);
+    const entries = await t.ctx.db
+      .select()
+      .from(auditLogs)
+      .where(inArray(auditLogs.entity, ['expense', 'expense_payout']));
+    type Step = { id: string | null; by: string | null; at: string | undefined; school: string };
+    const byId = (a: Step, b: Step) => a.id!.localeCompare(b.id!);
+    const logged = (action: string) =>
+      entries
+        .filter((entry) => entry.action === action)
+        .map((entry) => ({
+          id: entry.entityId,
+          by: entry.actorId,
+          at: entry.createdAt.toISOString(),
+          school: entry.schoolId!,
+        }))
+        .sort(byId);
+    const step = (id: string, by: string | null, at: Date | null, school: string): Step => ({
+      id,
+      by,
+      at: at?.toISOString(),
+      school,
+    });
+
+    expect(seeded.length).toBeGreaterThan(4);
+    expect(logged('expense.create')).toEqual(
+      seeded.map((row) => step(row.id, row.createdBy, row.createdAt, row.schoolId)).sort(byId),
+    );
+    const submitted = seeded.filter((row) => row.status !== 'draft');
+    expect(logged('expense.submit')).toEqual(
+      submitted.map((row) => step(row.id, row.submittedBy, row.submittedAt, row.schoolId)).sort(byId),
+    );
+    const approved = seeded.filter((row) => ['approved', 'partially_paid', 'paid'].includes(row.status));
+    expect(approved.length).toBeGreaterThan(2);
+    expect(logged('expense.approve')).toEqual(
+      approved.map((row) => step(row.id, row.decidedBy, row.decidedAt, row.schoolId)).sort(byId),
+    );
+    expect(vouchers.length).toBeGreaterThan(2);
+    expect(logged('expense_payout.create')).toEqual(
+      vouchers.map((payout) => step(payout.id, payout.createdBy, payout.createdAt, payout.schoolId)).sort(byId),
+    );
+    // Each payout's entry is dated on the day its voucher says it was paid, not before its approval.
+    for (const payout of vouchers) {
+      const entry = entries.find((candidate) => candidate.entityId === payout.id)!;
+      const expense = seeded.find((row) => row.id === payout.expenseId)!;
+      expect(todayIn('Africa/Lagos', entry.createdAt)).toBe(payout.paidOn);
+      expect(entry.createdAt.getTime()).toBeGreaterThanOrEqual(expense.decidedAt!.getTime());
+    }
+
+    // The roof repair, above the school's threshold: the proprietor approved it, then half was paid.
+    const roof = seeded.find((row) => row.title === 'Roof repair, Block B')!;
+    const approval = entries.find((entry) => entry.action === 'expense.approve' && entry.entityId === roof.id);
+    expect(approval).toMatchObject({
+      actorId: ids.proprietor,
+      category: 'financial',
+      before: { status: 'pending_approval', needsProprietor: true, payeeAccountNumber: null },
+      after: {
+        status: 'approved',
+        amountKobo: '65000000',
+        paidKobo: '0',
+        payeeAccountNumber: roof.payeeAccountNumber,
+      },
+    });
+    const payout = vouchers.find((row) => row.expenseId === roof.id)!;
+    expect(entries.find((entry) => entry.entityId === payout.id)).toMatchObject({
+      actorId: ids.bursar,
+      before: { status: 'approved', paidKobo: '0' },
+      after: {
+        voucherNo: payout.voucherNo,
+        amountKobo: '30000000',
+        expense: { status: 'partially_paid', paidKobo: '30000000' },
+      },
+    });
+    const trailed = await trail('auditor', `userId=${ids.proprietor}&limit=100`);
+    expect(trailed.filter((entry) => entry.action === 'expense.approve').map((entry) => entry.summary)).toEqual([
+      expect.stringMatching(/ approved an expense of ₦650,000\.00$/),
+    ]);
+  });
+
+  it('writes every school’s trail oldest first', async () => {
+    const [backwards] = await rowsOf<{ count: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as count from audit_logs a
+        join audit_logs b on b.chain = a.chain and b.seq = a.seq + 1
+        where b.created_at < a.created_at`,
+    );
+    expect(backwards).toEqual({ count: 0 });
   });
 
   it('keeps every hash chain intact', async () => {

@@ -1,11 +1,12 @@
 import type { fees, payments } from '../db/schema.js';
-import type { Actor, PastAuditEntry } from '../modules/audit/audit.queries.js';
+import type { Actor, AuditEntry, PastAuditEntry } from '../modules/audit/audit.queries.js';
 import { auditable } from '../modules/fees/fees.service.js';
 import { creditAuditEntry, SYSTEM } from '../modules/payments/credit.service.js';
 
 /*
  * The audit entries of the demo's history: the entries the app writes when a fee is created and
- * approved and when a payment is credited, built by the same code, dated when each happened.
+ * approved, when a payment is credited and when an expense is recorded, decided and paid out,
+ * built by the same code, dated when each happened.
  * The demo writes them all at the end with `recordPastAudits`, oldest first.
  */
 
@@ -96,3 +97,10 @@ export function creditAudit(payment: CreditedRow, deskId: string): PastAuditEntr
       };
   }
 }
+
+/** A step on one of the demo's expenses (its entry built by the expenses services' own builders), by the person who took it. */
+export const expenseAudit = (userId: string, at: Date, entry: AuditEntry): PastAuditEntry => ({
+  actor: person(userId),
+  at,
+  entry,
+});

@@ -387,7 +387,7 @@ export async function seedDemoIfEmpty(
       );
       audits.push(...pastYear);
       progress('Loading the demo data: vendors, expenses and budgets…');
-      await seedDemoExpenses(
+      const expenseSteps = await seedDemoExpenses(
         tx,
         group!.id,
         [
@@ -406,6 +406,7 @@ export async function seedDemoIfEmpty(
         ],
         today,
       );
+      audits.push(...expenseSteps);
     }
     await recordPastAudits(tx, audits);
     if (options.paymentProfiles) {

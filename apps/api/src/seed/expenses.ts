@@ -11,9 +11,12 @@ import {
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { budgets, expenseEvents, expensePayouts, expensePolicies, expenses, terms, vendors } from '../db/schema.js';
-import { nextExpenseNumber } from '../modules/expenses/expenses.queries.js';
-import { formatReference } from '../modules/expenses/expenses.service.js';
+import type { PastAuditEntry } from '../modules/audit/audit.queries.js';
+import { payoutAuditEntry } from '../modules/expenses/expense-payouts.service.js';
+import { type ExpenseRecord, nextExpenseNumber } from '../modules/expenses/expenses.queries.js';
+import { expenseAuditEntry, formatReference } from '../modules/expenses/expenses.service.js';
 import { defaultTermOf } from '../modules/fees/fees.queries.js';
+import { expenseAudit } from './audit.js';
 
 export interface SchoolExpensesSeed {
   schoolId: string;
@@ -115,14 +118,17 @@ const paidIn = (list: DemoExpense[], category: ExpenseCategory) =>
 /**
  * The demo group's vendors and this term's expenses in each state, with payouts and vouchers, a
  * proprietor's threshold of ₦500,000 and budgets in the first school: the Expenses screens, the
- * income and expenditure statement and the dashboards open on something real.
+ * income and expenditure statement and the dashboards open on something real. Returns the audit
+ * entries the app would have written for each expense's steps and payouts, for the caller to write
+ * with the rest of the demo's history.
  */
 export async function seedDemoExpenses(
   tx: DbOrTx,
   groupSchoolId: string,
   [first, second]: [SchoolExpensesSeed, SchoolExpensesSeed],
   now: Date,
-) {
+): Promise<PastAuditEntry[]> {
+  const audits: PastAuditEntry[] = [];
   const today = todayIn('Africa/Lagos', now);
   const vendorRows = await tx
     .insert(vendors)
@@ -161,6 +167,11 @@ export async function seedDemoExpenses(
       const day = addDays(today, -daysAgo);
       return day < term.startDate ? term.startDate : day;
     };
+    // A time of one of those days in Lagos, never later than now (a term that started this morning).
+    const at = (day: string, time: string) => {
+      const moment = new Date(`${day}T${time}:00+01:00`);
+      return moment < now ? moment : now;
+    };
     for (const demo of list) {
       const reference = formatReference('EXP', await nextExpenseNumber(tx, school.schoolId, 'expense'));
       const decided = !['draft', 'pending_approval'].includes(demo.status);
@@ -179,7 +190,10 @@ export async function seedDemoExpenses(
             }
           : {};
       const payeeName = vendor?.name ?? demo.payeeName!;
-      const created = new Date(`${dayOf(10)}T09:00:00+01:00`);
+      // Recorded and submitted in the morning, approved within the hour, paid out afterwards.
+      const created = at(dayOf(10), '09:00');
+      const submittedAt = at(dayOf(10), '09:15');
+      const decidedAt = at(dayOf(10), '10:00');
       const [row] = await tx
         .insert(expenses)
         .values({
@@ -199,70 +213,100 @@ export async function seedDemoExpenses(
           needsProprietor: demo.needsProprietor ?? false,
           createdBy: school.bursarId,
           submittedBy: submitted ? school.bursarId : null,
-          submittedAt: submitted ? created : null,
+          submittedAt: submitted ? submittedAt : null,
           decidedBy: decided ? approverId : null,
-          decidedAt: decided ? created : null,
+          decidedAt: decided ? decidedAt : null,
           createdAt: created,
         })
-        .returning({ id: expenses.id });
+        .returning();
+      const expense = row!;
+      // The request as each step left it, for the trail's before and after.
+      const draft: ExpenseRecord = {
+        ...expense,
+        status: 'draft',
+        paidKobo: 0n,
+        needsProprietor: false,
+        payeeBankCode: null,
+        payeeBankName: null,
+        payeeAccountNumber: null,
+        payeeAccountName: null,
+        submittedBy: null,
+        submittedAt: null,
+        decidedBy: null,
+        decidedAt: null,
+      };
+      const waiting: ExpenseRecord = {
+        ...draft,
+        status: 'pending_approval',
+        needsProprietor: expense.needsProprietor,
+        submittedBy: expense.submittedBy,
+        submittedAt: expense.submittedAt,
+      };
+      const approved: ExpenseRecord = { ...expense, status: 'approved', paidKobo: 0n };
+      const of = { expenseId: expense.id, schoolId: school.schoolId };
       const events: (typeof expenseEvents.$inferInsert)[] = [
-        {
-          expenseId: row!.id,
-          schoolId: school.schoolId,
-          action: 'create',
-          toStatus: 'draft',
-          actorId: school.bursarId,
-          createdAt: created,
-        },
+        { ...of, action: 'create', toStatus: 'draft', actorId: school.bursarId, createdAt: created },
       ];
-      if (submitted)
+      audits.push(expenseAudit(school.bursarId, created, expenseAuditEntry('create', null, draft)));
+      if (submitted) {
         events.push({
-          expenseId: row!.id,
-          schoolId: school.schoolId,
+          ...of,
           action: 'submit',
           fromStatus: 'draft',
           toStatus: 'pending_approval',
           actorId: school.bursarId,
-          createdAt: created,
+          createdAt: submittedAt,
         });
-      if (decided)
+        audits.push(expenseAudit(school.bursarId, submittedAt, expenseAuditEntry('submit', draft, waiting)));
+      }
+      if (decided) {
         events.push({
-          expenseId: row!.id,
-          schoolId: school.schoolId,
+          ...of,
           action: 'approve',
           fromStatus: 'pending_approval',
           toStatus: 'approved',
           actorId: approverId,
-          createdAt: created,
+          createdAt: decidedAt,
         });
+        audits.push(expenseAudit(approverId, decidedAt, expenseAuditEntry('approve', waiting, approved)));
+      }
       await tx.insert(expenseEvents).values(events);
-      let paidSoFar = 0n;
+      let before = approved;
       for (const payout of demo.payouts ?? []) {
         const voucherNo = formatReference('PV', await nextExpenseNumber(tx, school.schoolId, 'voucher'));
-        const fromStatus = statusAfterPayouts(demo.amountKobo, paidSoFar);
-        paidSoFar += payout.amountKobo;
+        const paidAt = at(dayOf(payout.daysAgo), '11:00');
+        const paidSoFar = before.paidKobo + payout.amountKobo;
+        const after: ExpenseRecord = {
+          ...before,
+          paidKobo: paidSoFar,
+          status: statusAfterPayouts(demo.amountKobo, paidSoFar),
+        };
         await tx.insert(expenseEvents).values({
-          expenseId: row!.id,
-          schoolId: school.schoolId,
+          ...of,
           action: 'payout',
-          fromStatus,
-          toStatus: statusAfterPayouts(demo.amountKobo, paidSoFar),
+          fromStatus: before.status,
+          toStatus: after.status,
           note: voucherNo,
           actorId: school.bursarId,
-          createdAt: new Date(`${dayOf(payout.daysAgo)}T11:00:00+01:00`),
+          createdAt: paidAt,
         });
-        await tx.insert(expensePayouts).values({
-          expenseId: row!.id,
-          schoolId: school.schoolId,
-          voucherNo,
-          amountKobo: payout.amountKobo,
-          method: payout.method,
-          reference: payout.reference,
-          paidOn: dayOf(payout.daysAgo),
-          payeeName,
-          ...account,
-          createdBy: school.bursarId,
-        });
+        const [paid] = await tx
+          .insert(expensePayouts)
+          .values({
+            ...of,
+            voucherNo,
+            amountKobo: payout.amountKobo,
+            method: payout.method,
+            reference: payout.reference,
+            paidOn: dayOf(payout.daysAgo),
+            payeeName,
+            ...account,
+            createdBy: school.bursarId,
+            createdAt: paidAt,
+          })
+          .returning();
+        audits.push(expenseAudit(school.bursarId, paidAt, payoutAuditEntry(paid!, before, after)));
+        before = after;
       }
     }
     if (school === first) {
@@ -280,4 +324,5 @@ export async function seedDemoExpenses(
       );
     }
   }
+  return audits;
 }

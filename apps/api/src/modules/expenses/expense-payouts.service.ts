@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { type Actor, type AuditEntry, recordAudit } from '../audit/audit.queries.js';
 import { checkBudgetAlerts } from '../budgets/budget-alerts.service.js';
 import {
   expenseNotFound,
@@ -62,6 +62,23 @@ const auditablePayout = (row: {
   payeeAccountNumber: row.payeeAccountNumber,
   payeeAccountName: row.payeeAccountName,
   reversesId: row.reversesId,
+});
+
+/**
+ * The trail's entry of a payout: the expense before it, and the payout with the expense after it.
+ * The demo's history writes its past payouts with it too.
+ */
+export const payoutAuditEntry = (
+  payout: Parameters<typeof auditablePayout>[0] & { id: string },
+  before: ExpenseRecord,
+  after: ExpenseRecord,
+): AuditEntry => ({
+  action: 'expense_payout.create',
+  entity: 'expense_payout',
+  entityId: payout.id,
+  schoolId: before.schoolId,
+  before: auditableExpense(before),
+  after: { ...auditablePayout(payout), expense: auditableExpense(after) },
 });
 
 /** Who a payout pays and into which account: what the expense's approval fixed, copied onto the payout's row. */
@@ -158,14 +175,7 @@ export async function recordPayout(
       note: `${payout.voucherNo}: ${formatKobo(input.amount)} by ${PAYOUT_METHOD_LABELS[input.method]}`,
       userId: auth.userId,
     });
-    await recordAudit(tx, actor, {
-      action: 'expense_payout.create',
-      entity: 'expense_payout',
-      entityId: payout.id,
-      schoolId: before.schoolId,
-      before: auditableExpense(before),
-      after: { ...auditablePayout(payout), expense: auditableExpense(after) },
-    });
+    await recordAudit(tx, actor, payoutAuditEntry(payout, before, after));
   });
   return getExpense(ctx, auth, id);
 }

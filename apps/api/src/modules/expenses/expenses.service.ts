@@ -16,7 +16,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { fieldError, forbidden } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope, assertSchoolInScope } from '../../plugins/tenancy.js';
-import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { type Actor, type AuditEntry, recordAudit } from '../audit/audit.queries.js';
 import { findSessionOfSchool } from '../fees/fees.queries.js';
 import type { MultipartForm } from '../files/image-upload.js';
 import {
@@ -116,6 +116,24 @@ export const auditableExpense = (row: ExpenseRecord) => ({
   payeeAccountName: row.payeeAccountName,
   dueDate: row.dueDate,
   needsProprietor: row.needsProprietor,
+});
+
+/**
+ * The trail's entry of a step on an expense (its creation has no before); the demo's history
+ * writes its past steps with it too, so they read as the ones the app writes.
+ */
+export const expenseAuditEntry = (
+  action: 'create' | ExpenseTransition['action'],
+  before: ExpenseRecord | null,
+  after: ExpenseRecord,
+  reason: string | null = null,
+): AuditEntry => ({
+  action: `expense.${action}`,
+  entity: 'expense',
+  entityId: after.id,
+  schoolId: after.schoolId,
+  before: before && auditableExpense(before),
+  after: { ...auditableExpense(after), ...(reason ? { reason } : {}) },
 });
 
 /** Above a school's threshold only a proprietor, or the admin, approves. */
@@ -239,13 +257,7 @@ export async function createExpense(
       toStatus: 'draft',
       actorId: auth.userId,
     });
-    await recordAudit(tx, actor, {
-      action: 'expense.create',
-      entity: 'expense',
-      entityId: row.id,
-      schoolId: row.schoolId,
-      after: auditableExpense(row),
-    });
+    await recordAudit(tx, actor, expenseAuditEntry('create', null, row));
     return row.id;
   });
   return getExpense(ctx, auth, id);
@@ -411,14 +423,7 @@ export async function transitionExpense(
       note: reason,
       actorId: auth.userId,
     });
-    await recordAudit(tx, actor, {
-      action: `expense.${step.action}`,
-      entity: 'expense',
-      entityId: id,
-      schoolId: before.schoolId,
-      before: auditableExpense(before),
-      after: { ...auditableExpense(after), ...(reason ? { reason } : {}) },
-    });
+    await recordAudit(tx, actor, expenseAuditEntry(step.action, before, after, reason));
     if (step.action === 'submit') await notifyExpenseSubmitted(tx, ctx, after, stepActorOf(auth));
     else if (step.action !== 'reopen') {
       await notifyExpenseDecided(

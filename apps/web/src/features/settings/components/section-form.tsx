@@ -15,8 +15,11 @@ export interface SectionFormProps {
   children: ReactNode;
 }
 
-/** Why the sections the caller may not save are read only, said where Save would be. */
-export const ReadOnlyReason = createContext('');
+/**
+ * What the page shows, for every section: whether it is the whole installation's values, and why
+ * the sections the caller may not save are read only (said where Save would be).
+ */
+export const SectionLevel = createContext({ installation: false, readOnlyReason: '' });
 
 /** One section of the page: its level, its fields (disabled when the caller may only read), and Save or why not. */
 export function SectionForm({
@@ -30,13 +33,15 @@ export function SectionForm({
   children,
 }: SectionFormProps) {
   const title = SECTION_LABELS[section];
-  const readOnlyReason = use(ReadOnlyReason);
+  const { installation, readOnlyReason } = use(SectionLevel);
   return (
     <Card>
       <CardHeader
         title={title}
         description={description}
-        actions={<Badge variant={source === 'school' ? 'blue' : 'gray'}>{sourceLabel(source, section)}</Badge>}
+        actions={
+          <Badge variant={source === 'school' ? 'blue' : 'gray'}>{sourceLabel(source, section, installation)}</Badge>
+        }
       />
       <form onSubmit={onSubmit} noValidate aria-label={`${title} settings`}>
         <fieldset disabled={!editable} className="min-w-0">

@@ -14,10 +14,13 @@ export const SECTION_LABELS: Record<SettingsSection, string> = {
 export const isSection = (value: string | null): value is SettingsSection =>
   value !== null && Object.hasOwn(SECTION_LABELS, value);
 
-/** Where a section's values come from, as the page words it. */
-export function sourceLabel(source: SettingsSource, section: SettingsSection): string {
+/**
+ * Where a section's values come from, as the page words it. Backups, and every section when the
+ * page shows the whole installation (`installation`), are the installation's, not a group's.
+ */
+export function sourceLabel(source: SettingsSource, section: SettingsSection, installation: boolean): string {
   if (source === 'school') return 'This school';
-  if (section === 'backup') return source === 'default' ? 'Installation default' : 'Whole installation';
+  if (section === 'backup' || installation) return source === 'default' ? 'Installation default' : 'Whole installation';
   return 'Group default';
 }
 

@@ -22,7 +22,7 @@ import { AppearanceForm } from '../components/appearance-form';
 import { BackupForm } from '../components/backup-form';
 import { GeneralForm } from '../components/general-form';
 import { NotificationsForm } from '../components/notifications-form';
-import { ReadOnlyReason } from '../components/section-form';
+import { SectionLevel } from '../components/section-form';
 import { SecurityForm } from '../components/security-form';
 import { isSection, SECTION_LABELS } from '../lib/sections';
 import type { SettingsTarget } from '../lib/target';
@@ -57,6 +57,9 @@ export default function SettingsPage() {
   );
 }
 
+/** The chooser's value, and the address's `level`, for the whole installation (the super-admin's only). */
+const INSTALLATION = 'installation';
+
 /** The installation's values are every group's starting point; a group's are saved for the group. */
 const INSTALLATION_READ_ONLY =
   'The whole installation holds what every group starts from, from the server’s configuration; only backups are set here. Choose a group or a school above to change these settings.';
@@ -66,11 +69,18 @@ function Settings({ superAdmin, manage }: { superAdmin: boolean; manage: boolean
   const sectionParam = params.get('section');
   const section: SettingsSection = isSection(sectionParam) ? sectionParam : 'general';
   const schoolId = params.get('school') ?? '';
-  const target: SettingsTarget = { schoolId, groupSchoolId: schoolId ? '' : (params.get('group') ?? '') };
+  const groupSchoolId = params.get('group') ?? '';
   const schools = useSchools();
-  const settings = useSettings(target);
   // Only the super-admin sees schools of several groups, and chooses among the groups too.
   const groups = superAdmin ? groupsOf(schools.data ?? []) : [];
+  // The installation's values are read only but for backups: the super-admin opens on the first
+  // group, which they can set, and reaches the installation by choosing it.
+  const opening = superAdmin && !schoolId && !groupSchoolId && params.get('level') !== INSTALLATION;
+  const target: SettingsTarget = {
+    schoolId,
+    groupSchoolId: schoolId ? '' : groupSchoolId || (opening ? (groups[0]?._id ?? '') : ''),
+  };
+  const settings = useSettings(target, !(opening && schools.isPending));
   const installation = superAdmin && !target.schoolId && !target.groupSchoolId;
 
   const update = (changes: Record<string, string>) =>
@@ -87,13 +97,19 @@ function Settings({ superAdmin, manage }: { superAdmin: boolean; manage: boolean
     );
   const choose = (value: string) => {
     const [kind, id = ''] = value.split(':');
-    update({ school: kind === 'school' ? id : '', group: kind === 'group' ? id : '' });
+    update({
+      school: kind === 'school' ? id : '',
+      group: kind === 'group' ? id : '',
+      level: kind === INSTALLATION ? INSTALLATION : '',
+    });
   };
   const chosen = target.schoolId
     ? `school:${target.schoolId}`
     : target.groupSchoolId
       ? `group:${target.groupSchoolId}`
-      : '';
+      : installation
+        ? INSTALLATION
+        : '';
   const schoolOption = (school: School) => (
     <option key={school._id} value={`school:${school._id}`}>
       {school.name}
@@ -125,7 +141,9 @@ function Settings({ superAdmin, manage }: { superAdmin: boolean; manage: boolean
           }
         >
           <Select value={chosen} disabled={schools.isPending} onChange={(event) => choose(event.target.value)}>
-            <option value="">{superAdmin ? 'Whole installation' : 'Group default (all schools)'}</option>
+            <option value={superAdmin ? INSTALLATION : ''}>
+              {superAdmin ? 'Whole installation' : 'Group default (all schools)'}
+            </option>
             {superAdmin
               ? groups.map((group) => (
                   <optgroup key={group._id} label={group.name}>
@@ -145,7 +163,7 @@ function Settings({ superAdmin, manage }: { superAdmin: boolean; manage: boolean
         </ErrorBanner>
       )}
       {settings.data && (
-        <ReadOnlyReason value={installation && manage ? INSTALLATION_READ_ONLY : ''}>
+        <SectionLevel value={{ installation, readOnlyReason: installation && manage ? INSTALLATION_READ_ONLY : '' }}>
           <Tabs
             value={section}
             onValueChange={(value) => update({ section: value === 'general' ? '' : value })}
@@ -184,7 +202,7 @@ function Settings({ superAdmin, manage }: { superAdmin: boolean; manage: boolean
               </TabsContent>
             </div>
           </Tabs>
-        </ReadOnlyReason>
+        </SectionLevel>
       )}
     </div>
   );
