@@ -55,8 +55,10 @@ test.describe('audit trail', () => {
     const detail = page.getByRole('dialog', { name: 'Audit entry' });
     await expect(detail).toContainText(payment._id);
     await expect(detail).toContainText('Values as recorded');
-    const amountRow = detail.getByRole('row', { name: /amountKobo/ });
-    await expect(amountRow).toContainText('123450');
+    // Amounts read as naira in the entry's details, not as the kobo the database keeps.
+    const amountRow = detail.getByRole('row', { name: /^amount\b/ });
+    await expect(amountRow).toContainText('₦1,234.50');
+    await expect(detail).not.toContainText('123450');
     // Cash is written already credited: no status before it, success after.
     const statusRow = detail.getByRole('row', { name: /status/ });
     await expect(statusRow.getByRole('cell')).toHaveText(['—', 'success']);

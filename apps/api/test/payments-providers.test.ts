@@ -78,7 +78,9 @@ describe('Paystack: the cases the happy path never sends', () => {
     t.ctx.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, entityId)));
+      .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, entityId)))
+      // Oldest first: without an order the database may return them in any order.
+      .orderBy(auditLogs.createdAt, auditLogs.seq);
 
   async function initiate(feeId: string) {
     const started = await call(t, 'student', 'POST', '/payment/initiate', { fee_id: feeId });
