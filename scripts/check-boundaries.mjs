@@ -13,18 +13,23 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/* Each form's second group is the specifier; its first, when set, marks `import type`/`export type`. */
 const IMPORT_FORMS = [
-  /\b(?:import|export)\b\s*(?:type\b\s*)?(?:[\w*{}\s,$]+?\bfrom\s*)?['"]([^'"]+)['"]/g,
-  /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  /\b(?:import|export)\b\s*(type\b\s*)?(?:[\w*{}\s,$]+?\bfrom\s*)?['"]([^'"]+)['"]/g,
+  /\bimport\s*\(()\s*['"]([^'"]+)['"]\s*\)/g,
+  /\brequire\s*\(()\s*['"]([^'"]+)['"]\s*\)/g,
 ];
 
 /**
- * Every module specifier a source file names: static, type-only, re-exported, side-effect and
- * dynamic. Comments are read too: a false alarm shows in the report, a missed import would not.
+ * Every import a source file makes: static, type-only, re-exported, side-effect and dynamic, each
+ * with whether it is type-only. Only `import type` and `export type` are: under
+ * `verbatimModuleSyntax`, `import { type A } from './a'` still loads './a'. Comments are read too:
+ * a false alarm shows in the report, a missed import would not.
  */
 export function importsOf(source) {
-  return IMPORT_FORMS.flatMap((form) => [...source.matchAll(form)].map((match) => match[1]));
+  return IMPORT_FORMS.flatMap((form) =>
+    [...source.matchAll(form)].map((match) => ({ specifier: match[2], typeOnly: Boolean(match[1]) })),
+  );
 }
 
 const SOURCE = /\.(?:[cm]?[jt]s|tsx)$/;
@@ -137,21 +142,123 @@ const featureOf = (file) => /^apps\/web\/src\/features\/([^/]+)\//.exec(file)?.[
 const MODULES = 'apps/api/src/modules/';
 const moduleOf = (file) => (file.startsWith(MODULES) ? file.slice(MODULES.length).split('/')[0] : undefined);
 
-/** Import cycles between API modules, each written as `a -> b -> a`. */
-function moduleCycles(edges) {
-  const cycles = new Set();
-  const visit = (start, node, trail) => {
-    for (const next of edges.get(node) ?? []) {
-      if (next === start) {
-        const ring = [...trail];
-        const first = ring.indexOf([...ring].sort()[0]);
-        const rotated = [...ring.slice(first), ...ring.slice(0, first)];
-        cycles.add([...rotated, rotated[0]].join(' -> '));
-      } else if (!trail.includes(next)) visit(start, next, [...trail, next]);
+/*
+ * The web's layers, lowest first: shared code (components/, lib/ and anything else outside
+ * features/ and app/), the features, and the app that puts features on routes. A layer imports
+ * its own and lower ones only, so a shared component never pulls a feature (and through it the
+ * app) into every screen. main.tsx is the entry and imports anything.
+ */
+const WEB = 'apps/web/src/';
+const WEB_ENTRY = 'apps/web/src/main.tsx';
+const WEB_LAYERS = ['shared', 'features', 'app'];
+function webLayerOf(file) {
+  if (!file.startsWith(WEB) || file === WEB_ENTRY) return undefined;
+  const top = file.slice(WEB.length).split('/')[0];
+  return top === 'features' || top === 'app' ? top : 'shared';
+}
+const WEB_LAYER_RULES = {
+  shared: 'web-shared-code-imports-no-feature-or-app',
+  features: 'web-features-do-not-import-the-app',
+};
+
+/*
+ * Plugins (authentication, rate limits) run for every route; they call a module's service, whose
+ * use cases keep the module's rules, never its queries.
+ */
+const PLUGINS = 'apps/api/src/plugins/';
+const MODULE_QUERIES = /^apps\/api\/src\/modules\/.+\.queries\.ts$/;
+
+/**
+ * The strongly connected components of a graph that hold a cycle (two nodes or more, or one that
+ * imports itself), by Tarjan's algorithm: every node and edge is visited once, so the check stays
+ * linear in the size of the tree. The walk keeps its own stack, as a chain of thousands of files
+ * would overflow the call stack of a recursive one. `edges[i]` lists the nodes node i imports.
+ */
+function tangles(edges) {
+  const count = edges.length;
+  const order = new Int32Array(count).fill(-1);
+  const low = new Int32Array(count);
+  const onStack = new Uint8Array(count);
+  const stack = [];
+  const found = [];
+  let next = 0;
+  for (let root = 0; root < count; root += 1) {
+    if (order[root] !== -1) continue;
+    const walk = [[root, 0]];
+    order[root] = low[root] = next++;
+    stack.push(root);
+    onStack[root] = 1;
+    while (walk.length > 0) {
+      const frame = walk[walk.length - 1];
+      const [node, at] = frame;
+      if (at < edges[node].length) {
+        frame[1] += 1;
+        const target = edges[node][at];
+        if (order[target] === -1) {
+          order[target] = low[target] = next++;
+          stack.push(target);
+          onStack[target] = 1;
+          walk.push([target, 0]);
+        } else if (onStack[target]) low[node] = Math.min(low[node], order[target]);
+        continue;
+      }
+      walk.pop();
+      if (walk.length > 0) {
+        const parent = walk[walk.length - 1][0];
+        low[parent] = Math.min(low[parent], low[node]);
+      }
+      if (low[node] !== order[node]) continue;
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack[member] = 0;
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || edges[node].includes(node)) found.push(component);
     }
-  };
-  for (const start of edges.keys()) visit(start, start, [start]);
-  return [...cycles];
+  }
+  return found;
+}
+
+/**
+ * One ring of a tangle, written in a stable order: from its first name (sorted), along the
+ * shortest way back to it (a breadth-first walk inside the tangle, linear in its size), as
+ * `a -> b -> a`. The tangle's other names, if the ring leaves some out, follow sorted.
+ */
+function describeTangle(component, edges, nameOf) {
+  const members = new Set(component);
+  const start = component.reduce((first, node) => (nameOf(node) < nameOf(first) ? node : first));
+  const cameFrom = new Map();
+  const queue = [start];
+  for (let head = 0; head < queue.length && !cameFrom.has(start); head += 1) {
+    for (const target of edges[queue[head]]) {
+      if (!members.has(target) || cameFrom.has(target)) continue;
+      cameFrom.set(target, queue[head]);
+      queue.push(target);
+    }
+  }
+  const backwards = [start];
+  for (let node = cameFrom.get(start); node !== start; node = cameFrom.get(node)) backwards.push(node);
+  const ring = [start, ...backwards.slice(1).reverse(), start];
+  const line = ring.map(nameOf).join(' -> ');
+  const onRing = new Set(ring);
+  const others = component
+    .filter((node) => !onRing.has(node))
+    .map(nameOf)
+    .sort();
+  return others.length > 0 ? `${line} (tangled with ${others.join(', ')})` : line;
+}
+
+/** Each import cycle of a graph given as a map from a name to the names it imports, one line each, sorted. */
+function cyclesOf(graph) {
+  const names = [...new Set([...graph.keys(), ...[...graph.values()].flatMap((targets) => [...targets])])];
+  const index = new Map(names.map((name, at) => [name, at]));
+  const edges = names.map((name) => [...(graph.get(name) ?? [])].map((target) => index.get(target)));
+  const nameOf = (node) => names[node];
+  return tangles(edges)
+    .map((component) => describeTangle(component, edges, nameOf))
+    .sort();
 }
 
 /** Every broken rule in the tree under root, one line each, and how much was read. */
@@ -159,16 +266,20 @@ export function findViolations(root) {
   const violations = [];
   const moduleEdges = new Map();
   const files = PRODUCT_ROOTS.flatMap((dir) => listSources(root, dir)).filter((file) => !TEST_CODE.test(file));
+  const productFiles = new Set(files);
+  // What each file loads when it runs: value imports of other product files (types are erased).
+  const fileEdges = new Map(files.map((file) => [file, new Set()]));
   let imports = 0;
   for (const file of files) {
     const source = readFileSync(path.join(root, file), 'utf8');
     if (file.startsWith(MODULES) && QUERY_FREE_FILE.test(file)) {
       for (const what of queryBuildingOf(source)) violations.push(`sql-lives-in-queries-files: ${file} -> ${what}`);
     }
-    for (const specifier of importsOf(source)) {
+    for (const { specifier, typeOnly } of importsOf(source)) {
       imports += 1;
       const target = resolveSpecifier(root, file, specifier);
       const report = (rule) => violations.push(`${rule}: ${file} -> ${specifier}`);
+      if (!typeOnly && productFiles.has(target.file)) fileEdges.get(file).add(target.file);
 
       if (under(file, 'packages/provider-fakes/src')) {
         const ownFile = target.file && under(target.file, 'packages/provider-fakes/src');
@@ -186,6 +297,12 @@ export function findViolations(root) {
       const feature = featureOf(file);
       const targetFeature = featureOf(target.file);
       if (feature && targetFeature && feature !== targetFeature) report('web-features-do-not-import-each-other');
+      const layer = webLayerOf(file);
+      const targetLayer = webLayerOf(target.file);
+      if (layer && targetLayer && WEB_LAYERS.indexOf(targetLayer) > WEB_LAYERS.indexOf(layer))
+        report(WEB_LAYER_RULES[layer]);
+
+      if (file.startsWith(PLUGINS) && MODULE_QUERIES.test(target.file)) report('api-plugins-use-services-not-queries');
 
       const fromModule = moduleOf(file);
       const toModule = moduleOf(target.file);
@@ -200,7 +317,8 @@ export function findViolations(root) {
       }
     }
   }
-  for (const cycle of moduleCycles(moduleEdges)) violations.push(`no-cycles-between-api-modules: ${cycle}`);
+  for (const cycle of cyclesOf(moduleEdges)) violations.push(`no-cycles-between-api-modules: ${cycle}`);
+  for (const cycle of cyclesOf(fileEdges)) violations.push(`no-import-cycles-between-files: ${cycle}`);
   return { files: files.length, imports, violations };
 }
 

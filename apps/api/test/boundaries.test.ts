@@ -11,11 +11,17 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 
 const checker = path.resolve(import.meta.dirname, '../../../scripts/check-boundaries.mjs');
-const root = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
-const sqlRoot = mkdtempSync(path.join(tmpdir(), 'boundaries-sql-'));
+const roots: string[] = [];
+/** A tree of its own, removed after the file's tests. */
+function tree(name: string) {
+  const made = mkdtempSync(path.join(tmpdir(), `boundaries-${name}-`));
+  roots.push(made);
+  return made;
+}
+const root = tree('rules');
+const sqlRoot = tree('sql');
 afterAll(() => {
-  rmSync(root, { recursive: true, force: true });
-  rmSync(sqlRoot, { recursive: true, force: true });
+  for (const made of roots) rmSync(made, { recursive: true, force: true });
 });
 
 function write(file: string, source = '', into = root) {
@@ -171,5 +177,112 @@ describe('import boundary checker', () => {
         `sql-lives-in-queries-files: ${modules}/email/email.job.ts -> db.execute()`,
       ].sort(),
     );
+  });
+
+  it('refuses a ring of value imports between files, and reads a type-only ring as none', () => {
+    const rings = tree('cycles');
+    const put = (file: string, lines: string[]) => write(file, lines.join('\n'), rings);
+    // A ring of three across the product roots, closed by a re-export; found whichever file is read first.
+    put('packages/domain/src/money.ts', ["import { rate } from './rates.js';"]);
+    put('packages/domain/src/rates.ts', ["export { round } from './round.js';"]);
+    put('packages/domain/src/round.ts', ["import { format } from './money';"]);
+    // `import { type A }` still loads the module under verbatimModuleSyntax, so it closes a ring.
+    put('apps/api/src/modules/fees/fees.service.ts', ["import { type FeeRow, feeRows } from './fees.queries.js';"]);
+    put('apps/api/src/modules/fees/fees.queries.ts', ["import { type Fee } from './fees.service.js';"]);
+    // Only types cross back: erased when compiled, no ring at run time.
+    put('apps/web/src/lib/money.ts', [
+      "import type { Locale } from './locale';",
+      "export type { Format } from './locale';",
+    ]);
+    put('apps/web/src/lib/locale.ts', ["import { naira } from './money';"]);
+    // One tangle is one line: its shortest ring from the first file, then the files it leaves out.
+    put('apps/api/src/lib/a.ts', ["import { b } from './b.js';"]);
+    put('apps/api/src/lib/b.ts', ["import { a } from './a.js';", "import { c } from './c.js';"]);
+    put('apps/api/src/lib/c.ts', ["import { b } from './b.js';"]);
+    // A dynamic import is a value import too.
+    put('apps/api/src/jobs/runner.ts', ["const jobs = await import('./jobs.js');"]);
+    put('apps/api/src/jobs/jobs.ts', ["import { run } from './runner.js';"]);
+    const { status, lines } = check(rings);
+    expect(status).toBe(1);
+    expect(lines.map((line) => line.trim())).toEqual([
+      'no-import-cycles-between-files: apps/api/src/jobs/jobs.ts -> apps/api/src/jobs/runner.ts -> apps/api/src/jobs/jobs.ts',
+      'no-import-cycles-between-files: apps/api/src/lib/a.ts -> apps/api/src/lib/b.ts -> apps/api/src/lib/a.ts (tangled with apps/api/src/lib/c.ts)',
+      'no-import-cycles-between-files: apps/api/src/modules/fees/fees.queries.ts -> apps/api/src/modules/fees/fees.service.ts -> apps/api/src/modules/fees/fees.queries.ts',
+      'no-import-cycles-between-files: packages/domain/src/money.ts -> packages/domain/src/rates.ts -> packages/domain/src/round.ts -> packages/domain/src/money.ts',
+    ]);
+  });
+
+  it('keeps the web in layers: shared code below the features, the features below the app', () => {
+    const web = tree('web');
+    const put = (file: string, lines: string[] = []) => write(`apps/web/src/${file}`, lines.join('\n'), web);
+    put('main.tsx', ["import { App } from './app/app';", "import '@/features/fees/routes';"]);
+    put('app/app.tsx', [
+      "import { FeesPage } from '@/features/fees/routes';",
+      "import { Button } from '@/components/ui';",
+    ]);
+    put('app/router.tsx');
+    put('features/fees/routes.tsx', [
+      "import { Button } from '../../components/ui';",
+      "import { api } from '@/lib/api';",
+    ]);
+    put('components/ui.tsx', ["import { cn } from '@/lib/cn';"]);
+    put('lib/api.ts');
+    put('lib/cn.ts');
+    put('hooks/use-title.ts', ["import { cn } from '../lib/cn';"]);
+    expect(check(web)).toEqual({ status: 0, lines: [] });
+
+    put('components/ui.tsx', [
+      "import { FeesPage } from '@/features/fees/routes';",
+      "import type { Route } from '../app/router';",
+    ]);
+    put('hooks/use-title.ts', ["import { router } from '@/app/router';"]);
+    put('features/fees/routes.tsx', ["import { router } from '../../app/router';"]);
+    const { status, lines } = check(web);
+    expect(status).toBe(1);
+    expect(lines.map((line) => line.trim()).sort()).toEqual(
+      [
+        'web-shared-code-imports-no-feature-or-app: apps/web/src/components/ui.tsx -> @/features/fees/routes',
+        'web-shared-code-imports-no-feature-or-app: apps/web/src/components/ui.tsx -> ../app/router',
+        'web-shared-code-imports-no-feature-or-app: apps/web/src/hooks/use-title.ts -> @/app/router',
+        'web-features-do-not-import-the-app: apps/web/src/features/fees/routes.tsx -> ../../app/router',
+      ].sort(),
+    );
+  });
+
+  it("refuses a plugin that reaches a module's queries rather than its service", () => {
+    const plugins = tree('plugins');
+    const put = (file: string, lines: string[] = []) => write(`apps/api/src/${file}`, lines.join('\n'), plugins);
+    put('modules/auth/auth.queries.ts');
+    put('modules/auth/auth.service.ts', ["import { findUser } from './auth.queries.js';"]);
+    put('plugins/auth.ts', ["import { liveSessionUser } from '../modules/auth/auth.service.js';"]);
+    expect(check(plugins)).toEqual({ status: 0, lines: [] });
+
+    put('modules/audit/audit.queries.ts');
+    put('plugins/auth.ts', [
+      "import { findUser } from '../modules/auth/auth.queries.js';",
+      "import type { Actor } from '../modules/audit/audit.queries.js';",
+    ]);
+    const { status, lines } = check(plugins);
+    expect(status).toBe(1);
+    expect(lines.map((line) => line.trim()).sort()).toEqual([
+      'api-plugins-use-services-not-queries: apps/api/src/plugins/auth.ts -> ../modules/audit/audit.queries.js',
+      'api-plugins-use-services-not-queries: apps/api/src/plugins/auth.ts -> ../modules/auth/auth.queries.js',
+    ]);
+  });
+
+  it('reads a chain of 20,000 files in one walk and finds the ring at its far end', { timeout: 120_000 }, () => {
+    const chain = tree('chain');
+    const dir = path.join(chain, 'packages/domain/src/chain');
+    mkdirSync(dir, { recursive: true });
+    const name = (at: number) => `f${String(at).padStart(5, '0')}`;
+    const last = 19_999;
+    for (let at = 0; at < last; at += 1)
+      writeFileSync(path.join(dir, `${name(at)}.ts`), `import { next } from './${name(at + 1)}.js';\n`);
+    writeFileSync(path.join(dir, `${name(last)}.ts`), `import { back } from './${name(last - 1)}.js';\n`);
+    const at = (index: number) => `packages/domain/src/chain/${name(index)}.ts`;
+    expect(check(chain)).toEqual({
+      status: 1,
+      lines: [`  no-import-cycles-between-files: ${at(last - 1)} -> ${at(last)} -> ${at(last - 1)}`],
+    });
   });
 });

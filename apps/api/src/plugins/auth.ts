@@ -1,11 +1,13 @@
-import { can, ERROR_CODES, MSG, type Permission, type Role } from '@schoolledger/domain';
+import { can, type Permission, type Role } from '@schoolledger/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context.js';
 import { forbidden, passwordChangeRequired, unauthenticated } from '../lib/errors.js';
-import type { Actor } from '../modules/audit/audit.queries.js';
-import { type AuthUserRow, findAuthUser, findSessionUser, touchSession } from '../modules/auth/auth.queries.js';
+import { activeUser, liveSessionUser } from '../modules/auth/auth.service.js';
 import { type Scope, scopeFor } from './tenancy.js';
+
+/** The signed-in user's row: with their school, its group and the group's schools. */
+type AuthUserRow = NonNullable<Awaited<ReturnType<typeof activeUser>>>;
 
 export interface AuthContext {
   row: AuthUserRow;
@@ -26,7 +28,8 @@ declare module 'fastify' {
   }
 }
 
-export function actorOf(request: FastifyRequest): Actor {
+/** Who acts and from where, as every audit row records them (the audit module's `Actor`). */
+export function actorOf(request: FastifyRequest) {
   return {
     userId: request.authContext?.userId ?? null,
     ip: request.ip ?? null,
@@ -46,27 +49,14 @@ export function authOf(request: FastifyRequest): AuthContext {
 }
 
 /**
- * How stale a session's last-seen time may get before a request writes it again. Writing it on
- * every request would add a write to every request (the cash desk's payments among them); once a
- * minute means a session may be ended up to a minute before its idle sign-out, never after it.
+ * The caller a session describes, while it holds (see liveSessionUser): for a request's bearer
+ * token and a notice stream's ticket alike. This counts as the session's activity.
  */
-const SEEN_PRECISION_SECONDS = 60;
-
-/**
- * The user of a session that still holds: the user active, the session neither signed out nor idle
- * for longer than the group's idle sign-out. This request counts as the session's activity.
- */
-export async function liveSessionUser(ctx: AppContext, claims: { userId: string; familyId: string }) {
-  const now = ctx.clock();
-  const row = await findSessionUser(ctx.db, claims.userId, claims.familyId, now);
-  const idleSeconds = row?.sessionIdleSeconds;
-  if (row?.user.status !== 'active' || idleSeconds == null) throw unauthenticated();
-  // A token issued before the idle sign-out was recorded has no limit until its next refresh.
-  if (row.sessionIdleMinutes !== null && idleSeconds > row.sessionIdleMinutes * 60) {
-    throw unauthenticated(MSG.sessionExpired, ERROR_CODES.sessionIdle);
-  }
-  if (idleSeconds >= SEEN_PRECISION_SECONDS) await touchSession(ctx.db, claims.familyId, now);
-  return row;
+export async function sessionAuthContext(
+  ctx: AppContext,
+  claims: { userId: string; familyId: string },
+): Promise<AuthContext> {
+  return authContextOf(await liveSessionUser(ctx, claims), claims.familyId);
 }
 
 /**
@@ -79,13 +69,13 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const { ctx } = request.server;
   const claims = await ctx.tokens.verify(token);
   if (!claims) throw unauthenticated();
-  const row = await liveSessionUser(ctx, claims);
+  const auth = await sessionAuthContext(ctx, claims);
   // A temporary password was chosen by someone else, and a student's first one is derivable from
   // their receipts: until it is replaced the session may do nothing but replace it.
-  if (row.user.mustChangePassword && !request.routeOptions.config.beforePasswordChange) {
+  if (auth.row.user.mustChangePassword && !request.routeOptions.config.beforePasswordChange) {
     throw passwordChangeRequired();
   }
-  request.authContext = authContextOf(row, claims.familyId);
+  request.authContext = auth;
 }
 
 /** The caller a session's row describes: their roles and the schools they may see. */
@@ -113,8 +103,8 @@ export function authContextOf(row: AuthUserRow, familyId: string): AuthContext {
  * while their account is active. No sign-in is involved, so the session is empty.
  */
 export async function actingAs(ctx: AppContext, userId: string): Promise<AuthContext | undefined> {
-  const row = await findAuthUser(ctx.db, userId, null, ctx.clock());
-  return row?.user.status === 'active' ? authContextOf(row, '') : undefined;
+  const row = await activeUser(ctx, userId);
+  return row ? authContextOf(row, '') : undefined;
 }
 
 /** A preValidation hook that refuses callers whose roles lack the permission (after authenticate, before the body is checked). */

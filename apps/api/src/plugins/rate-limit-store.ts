@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../db/client.js';
-import { rateLimitCounter } from '../modules/system/rate-limits.queries.js';
+import { requestCounter } from '../modules/system/system.service.js';
 
 /**
  * What @fastify/rate-limit hands a store (its types say less): the limit's merged options, with
@@ -20,7 +20,7 @@ type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
  * One statement per request; the window starts at a key's first request, as in the plugin's store.
  */
 export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
-  const count = rateLimitCounter(db);
+  const countRequest = requestCounter(db);
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
     readonly #prefix: string;
 
@@ -34,7 +34,7 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
 
     incr(key: string, done: Counted, timeWindow: number) {
-      count(this.#prefix + key, timeWindow).then(
+      countRequest(this.#prefix + key, timeWindow).then(
         ({ hits, ttlMs }) => done(null, { current: hits, ttl: ttlMs }),
         (error: Error) => done(error),
       );

@@ -20,7 +20,8 @@ export const refreshTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The sign-in's last request, on its newest token: written at most once a minute (see
-     * `liveSessionUser` in plugins/auth.ts), so the idle sign-out costs no write on most requests.
+     * `liveSessionUser` in modules/auth/auth.service.ts), so the idle sign-out costs no write on
+     * most requests.
      */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /**

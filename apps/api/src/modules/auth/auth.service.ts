@@ -14,6 +14,7 @@ import {
   consumePasswordResetToken,
   findAuthUser,
   findRefreshToken,
+  findSessionUser,
   findUserByEmail,
   insertPasswordResetToken,
   insertRefreshToken,
@@ -22,6 +23,7 @@ import {
   revokePasswordResetTokens,
   revokeUserTokens,
   setResetPassword,
+  touchSession,
   updateSignInState,
 } from './auth.queries.js';
 import { toSessionUser } from './session-user.js';
@@ -291,4 +293,37 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
       },
     );
   });
+}
+
+/**
+ * How stale a session's last-seen time may get before a request writes it again. Writing it on
+ * every request would add a write to every request (the cash desk's payments among them); once a
+ * minute means a session may be ended up to a minute before its idle sign-out, never after it.
+ */
+const SEEN_PRECISION_SECONDS = 60;
+
+/**
+ * The user of a session that still holds: the user active, the session neither signed out nor idle
+ * for longer than the group's idle sign-out. This request counts as the session's activity.
+ */
+export async function liveSessionUser(ctx: AppContext, claims: { userId: string; familyId: string }) {
+  const now = ctx.clock();
+  const row = await findSessionUser(ctx.db, claims.userId, claims.familyId, now);
+  const idleSeconds = row?.sessionIdleSeconds;
+  if (row?.user.status !== 'active' || idleSeconds == null) throw unauthenticated();
+  // A token issued before the idle sign-out was recorded has no limit until its next refresh.
+  if (row.sessionIdleMinutes !== null && idleSeconds > row.sessionIdleMinutes * 60) {
+    throw unauthenticated(MSG.sessionExpired, ERROR_CODES.sessionIdle);
+  }
+  if (idleSeconds >= SEEN_PRECISION_SECONDS) await touchSession(ctx.db, claims.familyId, now);
+  return row;
+}
+
+/**
+ * A person as they are now, for work done on their behalf with no sign-in behind it (a report the
+ * job runner generates for them): their row while their account is active, else undefined.
+ */
+export async function activeUser(ctx: AppContext, userId: string): Promise<AuthUserRow | undefined> {
+  const row = await findAuthUser(ctx.db, userId, null, ctx.clock());
+  return row?.user.status === 'active' ? row : undefined;
 }

@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { notFound, unauthenticated, validationFailed } from '../../lib/errors.js';
-import { type AuthContext, authContextOf, liveSessionUser } from '../../plugins/auth.js';
+import { type AuthContext, sessionAuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { settingsFor } from '../settings/settings.service.js';
 import {
@@ -148,8 +148,8 @@ function schoolsWatchedBy(auth: AuthContext): WatchedSchools {
 export async function streamOwner(ctx: AppContext, ticket: string) {
   const claims = await verifyStreamTicket(ctx, ticket);
   if (!claims) throw unauthenticated();
-  const row = await liveSessionUser(ctx, claims);
-  return { userId: claims.userId, schools: schoolsWatchedBy(authContextOf(row, claims.familyId)) };
+  const auth = await sessionAuthContext(ctx, claims);
+  return { userId: claims.userId, schools: schoolsWatchedBy(auth) };
 }
 
 export const missedNotices = (ctx: AppContext, userId: string, afterSeq: number) =>

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SystemLogsPage, SystemLogsQuery, SystemStatus } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
-import { type Database, migrationsFolder } from '../../db/client.js';
+import { type Database, type Db, migrationsFolder } from '../../db/client.js';
 import { diskSpace } from './backups.service.js';
-import { pruneRateLimitHits } from './rate-limits.queries.js';
+import { pruneRateLimitHits, rateLimitCounter } from './rate-limits.queries.js';
 import {
   appliedMigrationCount,
   databaseSize,
@@ -157,4 +157,14 @@ export async function pruneLogs(ctx: AppContext) {
   const removed = await pruneSystemLogs(ctx.db, SYSTEM_LOG_LIMITS.rows, SYSTEM_LOG_LIMITS.days, ctx.clock());
   await pruneRateLimitHits(ctx.db);
   return removed;
+}
+
+/**
+ * The rate limits' one budget per key, shared by every API process on every machine: the function
+ * it gives counts one request against a key and answers the requests in the key's window so far
+ * and the milliseconds left of it (the window starts at the key's first request; `pruneLogs`
+ * forgets ended ones). Made once per database, as it prepares the statement every request runs.
+ */
+export function requestCounter(db: Db): (key: string, windowMs: number) => Promise<{ hits: number; ttlMs: number }> {
+  return rateLimitCounter(db);
 }

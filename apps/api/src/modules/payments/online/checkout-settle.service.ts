@@ -17,7 +17,7 @@ import {
   type SettleOptions,
   type SettleOutcome,
   unpaidOrPending,
-} from './settle.service.js';
+} from './settle-outcome.js';
 
 /**
  * Settles a family checkout: one provider transaction that pays every line. Asks the provider

@@ -7,7 +7,8 @@ import { settlePendingRefunds } from '../refunds/refunds.service.js';
 import { pendingCheckouts } from './checkout.queries.js';
 import { abandonCheckout, settleCheckout } from './checkout-settle.service.js';
 import { alertedSince, pendingOnlinePayments } from './online.queries.js';
-import { type SettleOutcome, settlePayment } from './settle.service.js';
+import { settlePayment } from './settle.service.js';
+import type { SettleOutcome } from './settle-outcome.js';
 
 /** What the school's ICT administrator is told when its provider account could not be asked. */
 export const PROVIDER_UNREACHABLE = 'payments.provider_unreachable';
