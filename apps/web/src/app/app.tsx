@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { TOAST_DURATION } from '@/lib/notify';
 import { queryClient } from '@/lib/query-client';
 import { useThemeStore } from '@/lib/theme';
+import { AppErrorBoundary } from './error-boundary';
 import { AppRoutes } from './router';
 
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
@@ -11,13 +12,15 @@ const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.
 export function App() {
   const theme = useThemeStore((state) => state.resolved);
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-      <Suspense fallback={null}>
-        <Toaster position="top-right" duration={TOAST_DURATION.default} theme={theme} richColors closeButton />
-      </Suspense>
-    </QueryClientProvider>
+    <AppErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <Suspense fallback={null}>
+          <Toaster position="top-right" duration={TOAST_DURATION.default} theme={theme} richColors closeButton />
+        </Suspense>
+      </QueryClientProvider>
+    </AppErrorBoundary>
   );
 }

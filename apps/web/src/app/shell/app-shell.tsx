@@ -8,6 +8,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { useIdleSignOut } from '@/lib/auth/idle-timeout';
 import { useMySettings } from '@/lib/my-settings';
 import { useThemeStore } from '@/lib/theme';
+import { PageErrorBoundary } from './page-error-boundary';
 import { SidebarContent } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
@@ -77,11 +78,13 @@ export default function AppShell() {
           {settings.isPending ? (
             <LoadingState />
           ) : (
-            <Suspense fallback={<LoadingState />}>
-              <NuqsAdapter>
-                <Outlet key={settings.data?.wholeNaira ? 'whole-naira' : 'naira'} />
-              </NuqsAdapter>
-            </Suspense>
+            <PageErrorBoundary>
+              <Suspense fallback={<LoadingState />}>
+                <NuqsAdapter>
+                  <Outlet key={settings.data?.wholeNaira ? 'whole-naira' : 'naira'} />
+                </NuqsAdapter>
+              </Suspense>
+            </PageErrorBoundary>
           )}
         </main>
       </div>

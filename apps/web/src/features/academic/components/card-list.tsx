@@ -3,8 +3,8 @@ import { clsx } from 'clsx';
 import type { LucideIcon } from 'lucide-react';
 import { Plus, Search } from 'lucide-react';
 import { Fragment, type ReactNode, useId, useState } from 'react';
-import { Button, Card, EmptyState, ErrorBanner, LoadingState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, EmptyState } from '@/components/ui';
 
 export interface CardListProps<T> {
   /** Section heading, such as 'Sessions'. */
@@ -51,45 +51,41 @@ export function CardList<T>({
     </Button>
   );
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <LoadingState label={`Loading ${noun}...`} />;
-  } else if (query.isError) {
-    body = (
-      <ErrorBanner title={`Failed to load ${noun}`}>
-        <p>{errorMessage(query.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => query.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <Card>
-        <EmptyState icon={icon} title={`No ${noun} yet`} description={emptyHint} action={addButton} />
-      </Card>
-    );
-  } else if (shown.length === 0) {
-    body = (
-      <Card>
-        <EmptyState icon={Search} title={`No ${noun} match “${search.trim()}”`} description="Try another name." />
-      </Card>
-    );
-  } else {
-    body = (
-      <ul
-        aria-labelledby={headingId}
-        className={clsx(
-          'grid',
-          dense ? 'grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4' : 'gap-4 sm:grid-cols-2 xl:grid-cols-3',
-        )}
-      >
-        {shown.map((item) => (
-          <Fragment key={keyOf(item)}>{renderItem(item)}</Fragment>
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <QueryState
+      query={query}
+      loading={`Loading ${noun}...`}
+      errorTitle={`Failed to load ${noun}`}
+      isEmpty={(data) => data.length === 0}
+      empty={
+        <Card>
+          <EmptyState icon={icon} title={`No ${noun} yet`} description={emptyHint} action={addButton} />
+        </Card>
+      }
+    >
+      {() =>
+        shown.length === 0 ? (
+          <Card>
+            <EmptyState icon={Search} title={`No ${noun} match “${search.trim()}”`} description="Try another name." />
+          </Card>
+        ) : (
+          <ul
+            aria-labelledby={headingId}
+            className={clsx(
+              'grid',
+              dense
+                ? 'grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4'
+                : 'gap-4 sm:grid-cols-2 xl:grid-cols-3',
+            )}
+          >
+            {shown.map((item) => (
+              <Fragment key={keyOf(item)}>{renderItem(item)}</Fragment>
+            ))}
+          </ul>
+        )
+      }
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">

@@ -1,16 +1,7 @@
 import { Building2, Plus } from 'lucide-react';
 import { useState } from 'react';
-import {
-  Button,
-  ErrorBanner,
-  LoadingState,
-  PageHeader,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
 import { type UrlFilterOptions, useUrlFilters } from '@/lib/hooks/use-url-filters';
 import { AcademicSelector } from '../components/academic-selector';
 import { ClassArmsPanel } from '../components/class-arms-panel';
@@ -47,53 +38,43 @@ export default function SchoolsPage() {
   } = useUrlFilters(DEFAULTS, OPTIONS);
   const { schools } = selection;
 
-  let content: React.ReactNode;
-  if (schools.isPending) {
-    content = <LoadingState label="Loading school data..." />;
-  } else if (schools.isError) {
-    content = (
-      <ErrorBanner title="Failed to load schools">
-        <p>{errorMessage(schools.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => schools.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else {
-    content = (
-      <div className="space-y-6">
-        <AcademicSelector selection={selection} />
-        <Tabs value={tab} onValueChange={(value) => update({ tab: value as Tab })}>
-          <TabsList aria-label="School management sections" className="overflow-x-auto">
-            {TABS.map(([value, label]) => (
-              <TabsTrigger
-                key={value}
-                value={value}
-                className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
-              >
-                {label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <TabsContent value="overview">
-            <OverviewPanel selection={selection} />
-          </TabsContent>
-          <TabsContent value="schools">
-            <SchoolsPanel selection={selection} />
-          </TabsContent>
-          <TabsContent value="sessions">
-            <SessionsPanel selection={selection} />
-          </TabsContent>
-          <TabsContent value="terms">
-            <TermsPanel selection={selection} />
-          </TabsContent>
-          <TabsContent value="classes">
-            <ClassArmsPanel selection={selection} />
-          </TabsContent>
-        </Tabs>
-      </div>
-    );
-  }
+  const content = (
+    <QueryState query={schools} loading="Loading school data..." errorTitle="Failed to load schools">
+      {() => (
+        <div className="space-y-6">
+          <AcademicSelector selection={selection} />
+          <Tabs value={tab} onValueChange={(value) => update({ tab: value as Tab })}>
+            <TabsList aria-label="School management sections" className="overflow-x-auto">
+              {TABS.map(([value, label]) => (
+                <TabsTrigger
+                  key={value}
+                  value={value}
+                  className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
+                >
+                  {label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value="overview">
+              <OverviewPanel selection={selection} />
+            </TabsContent>
+            <TabsContent value="schools">
+              <SchoolsPanel selection={selection} />
+            </TabsContent>
+            <TabsContent value="sessions">
+              <SessionsPanel selection={selection} />
+            </TabsContent>
+            <TabsContent value="terms">
+              <TermsPanel selection={selection} />
+            </TabsContent>
+            <TabsContent value="classes">
+              <ClassArmsPanel selection={selection} />
+            </TabsContent>
+          </Tabs>
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <>

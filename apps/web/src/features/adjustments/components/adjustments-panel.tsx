@@ -7,21 +7,10 @@ import {
   raisesFee,
 } from '@schoolledger/domain';
 import { CheckCircle2, ListChecks, Plus } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FilterBar, SchoolFilter } from '@/components/filters';
-import {
-  Button,
-  Card,
-  EmptyState,
-  ErrorBanner,
-  FormField,
-  LoadingState,
-  Pagination,
-  ReasonDialog,
-  Select,
-  Spinner,
-} from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, EmptyState, FormField, Pagination, ReasonDialog, Select, Spinner } from '@/components/ui';
 import { useDecideAdjustment } from '../api/decide-adjustment';
 import { type AdjustmentListQuery, useAdjustments } from '../api/get-adjustments';
 import { useReverseAdjustment } from '../api/reverse-adjustment';
@@ -70,52 +59,45 @@ export function AdjustmentsPanel({ may, pendingOnly, filters, update, onCreate }
   };
 
   const filtered = !pendingOnly && (filters.status !== 'all' || filters.school !== '');
-  let body: ReactNode;
-  if (adjustments.isPending) {
-    body = <LoadingState label="Loading adjustments..." />;
-  } else if (adjustments.isError) {
-    body = (
-      <ErrorBanner title={ADJUSTMENT_MESSAGES.loadFailed}>
-        <p>{errorMessage(adjustments.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => adjustments.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else if (adjustments.data.adjustments.length === 0) {
-    body = (
-      <Card>
-        <EmptyState
-          icon={pendingOnly ? CheckCircle2 : ListChecks}
-          title={pendingOnly ? 'Nothing awaiting approval' : filtered ? 'No adjustments found' : 'No adjustments yet'}
-          description={
-            pendingOnly
-              ? 'Every discount, scholarship and waiver recorded has been decided.'
-              : filtered
-                ? 'Try another status or school.'
-                : 'Discounts, scholarships, waivers and late fees appear here once recorded.'
-          }
-        />
-      </Card>
-    );
-  } else {
-    const { pagination } = adjustments.data;
-    body = (
-      <>
-        <Card className="overflow-hidden">
-          <AdjustmentList
-            adjustments={adjustments.data.adjustments}
-            may={may}
-            approving={approving}
-            onApprove={approve}
-            onReject={(adjustment) => setDialog({ action: 'reject', adjustment })}
-            onReverse={(adjustment) => setDialog({ action: 'reverse', adjustment })}
+  const body = (
+    <QueryState
+      query={adjustments}
+      loading="Loading adjustments..."
+      errorTitle={ADJUSTMENT_MESSAGES.loadFailed}
+      isEmpty={(data) => data.adjustments.length === 0}
+      empty={
+        <Card>
+          <EmptyState
+            icon={pendingOnly ? CheckCircle2 : ListChecks}
+            title={pendingOnly ? 'Nothing awaiting approval' : filtered ? 'No adjustments found' : 'No adjustments yet'}
+            description={
+              pendingOnly
+                ? 'Every discount, scholarship and waiver recorded has been decided.'
+                : filtered
+                  ? 'Try another status or school.'
+                  : 'Discounts, scholarships, waivers and late fees appear here once recorded.'
+            }
           />
         </Card>
-        <Pagination {...pagination} onPageChange={(page) => update({ page })} />
-      </>
-    );
-  }
+      }
+    >
+      {({ adjustments: rows, pagination }) => (
+        <>
+          <Card className="overflow-hidden">
+            <AdjustmentList
+              adjustments={rows}
+              may={may}
+              approving={approving}
+              onApprove={approve}
+              onReject={(adjustment) => setDialog({ action: 'reject', adjustment })}
+              onReverse={(adjustment) => setDialog({ action: 'reverse', adjustment })}
+            />
+          </Card>
+          <Pagination {...pagination} onPageChange={(page) => update({ page })} />
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="space-y-4">

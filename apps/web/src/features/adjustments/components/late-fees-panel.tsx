@@ -2,8 +2,8 @@ import { formatKobo, formatPercent, type LateFeePolicy, plural } from '@schoolle
 import { CalendarClock, Pencil, Plus, School, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { FilterBar, SchoolFilter } from '@/components/filters';
-import { Badge, Button, Card, CardHeader, ConfirmDialog, EmptyState, ErrorBanner, LoadingState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Badge, Button, Card, CardHeader, ConfirmDialog, EmptyState } from '@/components/ui';
 import { useDeleteLateFeePolicy } from '../api/delete-late-fee-policy';
 import { useLateFeePolicies } from '../api/get-late-fee-policies';
 import { ADJUSTMENT_MESSAGES } from '../lib/messages';
@@ -48,17 +48,6 @@ export function LateFeesPanel({ may, filters, update }: LateFeesPanelProps) {
         <EmptyState icon={School} title="Select a school" description="Late fees are set per school." />
       </Card>
     );
-  } else if (policies.isPending) {
-    body = <LoadingState label="Loading late fees..." />;
-  } else if (policies.isError) {
-    body = (
-      <ErrorBanner title={ADJUSTMENT_MESSAGES.policiesFailed}>
-        <p>{errorMessage(policies.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => policies.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
   } else {
     const actions = (policy: LateFeePolicy) =>
       may.manage && (
@@ -84,48 +73,52 @@ export function LateFeesPanel({ may, filters, update }: LateFeesPanelProps) {
         </div>
       );
     body = (
-      <>
-        <Card>
-          <CardHeader
-            title="School default"
-            description="Charged on every overdue fee without a late fee of its own."
-            actions={schoolDefault && actions(schoolDefault)}
-          />
-          {schoolDefault ? (
-            <PolicyFigures policy={schoolDefault} />
-          ) : (
-            <EmptyState
-              icon={CalendarClock}
-              title="No default late fee"
-              description="Overdue fees of this school add nothing unless a fee has a late fee of its own."
-              className="py-8"
-            />
-          )}
-        </Card>
-        <Card>
-          <CardHeader title="Fees with their own late fee" description={plural(perFee.length, 'fee')} />
-          {perFee.length === 0 ? (
-            <EmptyState
-              icon={CalendarClock}
-              title="None"
-              description="Every fee follows the school default."
-              className="py-8"
-            />
-          ) : (
-            <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-              {perFee.map((policy) => (
-                <li key={policy._id} className="flex flex-wrap items-start justify-between gap-3 px-5 py-4">
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900 dark:text-white">{policy.fee?.name}</p>
-                    <PolicySummary policy={policy} />
-                  </div>
-                  {actions(policy)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
-      </>
+      <QueryState query={policies} loading="Loading late fees..." errorTitle={ADJUSTMENT_MESSAGES.policiesFailed}>
+        {() => (
+          <>
+            <Card>
+              <CardHeader
+                title="School default"
+                description="Charged on every overdue fee without a late fee of its own."
+                actions={schoolDefault && actions(schoolDefault)}
+              />
+              {schoolDefault ? (
+                <PolicyFigures policy={schoolDefault} />
+              ) : (
+                <EmptyState
+                  icon={CalendarClock}
+                  title="No default late fee"
+                  description="Overdue fees of this school add nothing unless a fee has a late fee of its own."
+                  className="py-8"
+                />
+              )}
+            </Card>
+            <Card>
+              <CardHeader title="Fees with their own late fee" description={plural(perFee.length, 'fee')} />
+              {perFee.length === 0 ? (
+                <EmptyState
+                  icon={CalendarClock}
+                  title="None"
+                  description="Every fee follows the school default."
+                  className="py-8"
+                />
+              ) : (
+                <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+                  {perFee.map((policy) => (
+                    <li key={policy._id} className="flex flex-wrap items-start justify-between gap-3 px-5 py-4">
+                      <div className="min-w-0">
+                        <p className="font-medium text-slate-900 dark:text-white">{policy.fee?.name}</p>
+                        <PolicySummary policy={policy} />
+                      </div>
+                      {actions(policy)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+          </>
+        )}
+      </QueryState>
     );
   }
 

@@ -8,9 +8,9 @@ import {
   plural,
 } from '@schoolledger/domain';
 import { Check, Plus, Users, X } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import { Badge, Button, Card, EmptyState, ErrorBanner, LoadingState, ReasonDialog } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { useState } from 'react';
+import { QueryState } from '@/components/query-state';
+import { Badge, Button, Card, EmptyState, ReasonDialog } from '@/components/ui';
 import { useDecideAdjustmentRule } from '../api/decide-adjustment-rule';
 import { useAdjustmentRules } from '../api/get-adjustment-rules';
 import { useSetAdjustmentRuleActive } from '../api/set-adjustment-rule-active';
@@ -35,47 +35,41 @@ export function RulesPanel({ may }: { may: AdjustmentPermissions }) {
   const [creating, setCreating] = useState(false);
   const [rejecting, setRejecting] = useState<AdjustmentRule | null>(null);
 
-  let body: ReactNode;
-  if (rules.isPending) {
-    body = <LoadingState label="Loading rules..." />;
-  } else if (rules.isError) {
-    body = (
-      <ErrorBanner title={ADJUSTMENT_MESSAGES.rulesFailed}>
-        <p>{errorMessage(rules.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => rules.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else if (rules.data.rules.length === 0) {
-    body = (
-      <Card>
-        <EmptyState
-          icon={Users}
-          title="No rules yet"
-          description="Sibling discounts, staff-child discounts and named scholarships apply to every matching fee once approved."
-        />
-      </Card>
-    );
-  } else {
-    body = (
-      <ul className="grid gap-4 lg:grid-cols-2">
-        {rules.data.rules.map((rule) => (
-          <li key={rule._id} className="contents">
-            <RuleCard
-              rule={rule}
-              may={may}
-              approving={decide.isPending && decide.variables?.id === rule._id}
-              switching={setActive.isPending && setActive.variables?.id === rule._id}
-              onApprove={() => decide.mutate({ id: rule._id, decision: { status: 'approved' } })}
-              onReject={() => setRejecting(rule)}
-              onActive={(isActive) => setActive.mutate({ id: rule._id, isActive })}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <QueryState
+      query={rules}
+      loading="Loading rules..."
+      errorTitle={ADJUSTMENT_MESSAGES.rulesFailed}
+      isEmpty={(data) => data.rules.length === 0}
+      empty={
+        <Card>
+          <EmptyState
+            icon={Users}
+            title="No rules yet"
+            description="Sibling discounts, staff-child discounts and named scholarships apply to every matching fee once approved."
+          />
+        </Card>
+      }
+    >
+      {(data) => (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {data.rules.map((rule) => (
+            <li key={rule._id} className="contents">
+              <RuleCard
+                rule={rule}
+                may={may}
+                approving={decide.isPending && decide.variables?.id === rule._id}
+                switching={setActive.isPending && setActive.variables?.id === rule._id}
+                onApprove={() => decide.mutate({ id: rule._id, decision: { status: 'approved' } })}
+                onReject={() => setRejecting(rule)}
+                onActive={(isActive) => setActive.mutate({ id: rule._id, isActive })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="space-y-4">

@@ -1,11 +1,11 @@
 import { AUDIT_MESSAGES, type FinancialEntry, formatKobo } from '@schoolledger/domain';
 import { Banknote } from 'lucide-react';
-import { Card, EmptyState, LoadingState, Pagination } from '@/components/ui';
+import { QueryState } from '@/components/query-state';
+import { Card, EmptyState, Pagination } from '@/components/ui';
 import { useFinancialTransactions } from '../api/get-financial-transactions';
 import type { AuditPermissions } from '../lib/permissions';
 import type { AuditUrlFilters } from '../lib/use-audit-filters';
 import { EntryList } from './entry-list';
-import { LoadFailure } from './load-failure';
 import { RangeFilters } from './range-filters';
 
 const PAGE_SIZE = 20;
@@ -28,64 +28,58 @@ export function FinancialPanel({
     limit: PAGE_SIZE,
   });
 
-  let body: React.ReactNode;
-  if (events.isPending) {
-    body = <LoadingState label="Loading money events..." />;
-  } else if (events.isError) {
-    body = (
-      <LoadFailure
-        title="Could not load money events"
-        error={events.error}
-        fallback={AUDIT_MESSAGES.financialFailed}
-        retry={() => events.refetch()}
-      />
-    );
-  } else if (events.data.entries.length === 0) {
-    body = (
-      <Card>
-        <EmptyState
-          icon={Banknote}
-          title="No money events"
-          description="Payments, refunds, transfer confirmations and disputes appear here as they happen."
-        />
-      </Card>
-    );
-  } else {
-    const { pagination, summary } = events.data;
-    body = (
-      <>
-        <section
-          aria-labelledby="money-summary"
-          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-        >
-          <h3 id="money-summary" className="text-sm font-semibold text-slate-900 dark:text-white">
-            {summary.count.toLocaleString('en-NG')} money {summary.count === 1 ? 'event' : 'events'}
-          </h3>
-          <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {summary.byAction.map((row) => (
-              <li key={row.action} className="rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
-                <p className="text-xs text-slate-500 dark:text-slate-400">{row.label}</p>
-                <p className="text-sm font-semibold text-slate-900 tabular-nums dark:text-white">
-                  {row.count.toLocaleString('en-NG')} · {formatKobo(row.amount)}
-                </p>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-            Amounts are those the entries recorded; entries that recorded none add nothing.
-          </p>
-        </section>
-        <EntryList<FinancialEntry>
-          entries={events.data.entries}
-          onOpen={(entry) => update({ entry: entry.id })}
-          showSchool={may.multiSchool}
-          caption="Money events, newest first"
-          extra={{ header: 'Amount', cell: (entry) => (entry.amount === null ? '—' : formatKobo(entry.amount)) }}
-        />
-        <Pagination {...pagination} onPageChange={(page) => update({ page })} />
-      </>
-    );
-  }
+  const body = (
+    <QueryState
+      query={events}
+      loading="Loading money events..."
+      errorTitle="Could not load money events"
+      errorFallback={AUDIT_MESSAGES.financialFailed}
+      isEmpty={(data) => data.entries.length === 0}
+      empty={
+        <Card>
+          <EmptyState
+            icon={Banknote}
+            title="No money events"
+            description="Payments, refunds, transfer confirmations and disputes appear here as they happen."
+          />
+        </Card>
+      }
+    >
+      {({ entries, pagination, summary }) => (
+        <>
+          <section
+            aria-labelledby="money-summary"
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
+            <h3 id="money-summary" className="text-sm font-semibold text-slate-900 dark:text-white">
+              {summary.count.toLocaleString('en-NG')} money {summary.count === 1 ? 'event' : 'events'}
+            </h3>
+            <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+              {summary.byAction.map((row) => (
+                <li key={row.action} className="rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
+                  <p className="text-xs text-slate-500 dark:text-slate-400">{row.label}</p>
+                  <p className="text-sm font-semibold text-slate-900 tabular-nums dark:text-white">
+                    {row.count.toLocaleString('en-NG')} · {formatKobo(row.amount)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+              Amounts are those the entries recorded; entries that recorded none add nothing.
+            </p>
+          </section>
+          <EntryList<FinancialEntry>
+            entries={entries}
+            onOpen={(entry) => update({ entry: entry.id })}
+            showSchool={may.multiSchool}
+            caption="Money events, newest first"
+            extra={{ header: 'Amount', cell: (entry) => (entry.amount === null ? '—' : formatKobo(entry.amount)) }}
+          />
+          <Pagination {...pagination} onPageChange={(page) => update({ page })} />
+        </>
+      )}
+    </QueryState>
+  );
   return (
     <div className="space-y-4">
       <RangeFilters filters={filters} update={update} multiSchool={may.multiSchool} />

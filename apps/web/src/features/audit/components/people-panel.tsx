@@ -3,24 +3,14 @@ import { clsx } from 'clsx';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { SchoolFilter } from '@/components/filters';
-import {
-  Button,
-  Card,
-  CardHeader,
-  EmptyState,
-  ErrorBanner,
-  LoadingState,
-  Pagination,
-  SearchInput,
-} from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, CardHeader, EmptyState, Pagination, SearchInput } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { useAuditUsers } from '../api/get-audit-users';
 import { useUserActivities } from '../api/get-user-activities';
 import type { AuditPermissions } from '../lib/permissions';
 import type { AuditUrlFilters } from '../lib/use-audit-filters';
 import { EntryList } from './entry-list';
-import { LoadFailure } from './load-failure';
 
 type Filters = AuditUrlFilters;
 const PAGE_SIZE = 15;
@@ -40,40 +30,40 @@ function Activities({
 }) {
   const [page, setPage] = useState(1);
   const activities = useUserActivities(personId, page);
-  if (activities.isPending) return <LoadingState label="Loading activity..." />;
-  if (activities.isError) {
-    return (
-      <ErrorBanner title="Could not load this person's activity">
-        <p>{errorMessage(activities.error, AUDIT_MESSAGES.trailFailed)}</p>
-      </ErrorBanner>
-    );
-  }
-  const { user, entries, pagination } = activities.data;
   return (
-    <Card>
-      <CardHeader
-        title={`${user.name}'s activity`}
-        description={`${roleNames(user.roles)}${user.schoolName ? ` · ${user.schoolName}` : ''} · ${pagination.total} ${pagination.total === 1 ? 'entry' : 'entries'}`}
-        actions={
-          <Button variant="secondary" size="sm" onClick={onShowInTrail}>
-            Filter the trail
-          </Button>
-        }
-      />
-      <div className="space-y-3 p-4">
-        {entries.length === 0 ? (
-          <p className="text-sm text-slate-500">No entries by this person yet.</p>
-        ) : (
-          <EntryList
-            entries={entries}
-            onOpen={(entry) => onOpen(entry.id)}
-            showSchool={may.multiSchool}
-            caption={`Entries by ${user.name}`}
+    <QueryState
+      query={activities}
+      loading="Loading activity..."
+      errorTitle="Could not load this person's activity"
+      errorFallback={AUDIT_MESSAGES.trailFailed}
+    >
+      {({ user, entries, pagination }) => (
+        <Card>
+          <CardHeader
+            title={`${user.name}'s activity`}
+            description={`${roleNames(user.roles)}${user.schoolName ? ` · ${user.schoolName}` : ''} · ${pagination.total} ${pagination.total === 1 ? 'entry' : 'entries'}`}
+            actions={
+              <Button variant="secondary" size="sm" onClick={onShowInTrail}>
+                Filter the trail
+              </Button>
+            }
           />
-        )}
-        <Pagination {...pagination} onPageChange={setPage} />
-      </div>
-    </Card>
+          <div className="space-y-3 p-4">
+            {entries.length === 0 ? (
+              <p className="text-sm text-slate-500">No entries by this person yet.</p>
+            ) : (
+              <EntryList
+                entries={entries}
+                onOpen={(entry) => onOpen(entry.id)}
+                showSchool={may.multiSchool}
+                caption={`Entries by ${user.name}`}
+              />
+            )}
+            <Pagination {...pagination} onPageChange={setPage} />
+          </div>
+        </Card>
+      )}
+    </QueryState>
   );
 }
 
@@ -96,60 +86,55 @@ export function PeoplePanel({
     limit: PAGE_SIZE,
   });
 
-  let list: React.ReactNode;
-  if (people.isPending) list = <LoadingState label="Loading people..." />;
-  else if (people.isError) {
-    list = (
-      <LoadFailure
-        title="Could not load people"
-        error={people.error}
-        fallback={AUDIT_MESSAGES.trailFailed}
-        retry={() => people.refetch()}
-      />
-    );
-  } else if (people.data.users.length === 0) {
-    list = <EmptyState icon={Users} title="No people found" description="Try another name or email." />;
-  } else {
-    const { pagination } = people.data;
-    list = (
-      <>
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-          {people.data.users.map((person) => (
-            <li key={person.id}>
-              <button
-                type="button"
-                aria-pressed={filters.person === person.id}
-                onClick={() => update({ person: person.id })}
-                className={clsx(
-                  'grid w-full gap-1 px-5 py-3 text-left text-sm hover:bg-emerald-50/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600 sm:grid-cols-[1fr_auto] dark:hover:bg-slate-800/50',
-                  filters.person === person.id && 'bg-emerald-50 dark:bg-emerald-500/10',
-                )}
-              >
-                <span className="min-w-0">
-                  <span className="block font-medium text-slate-900 dark:text-white">{person.name}</span>
-                  <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
-                    {roleNames(person.roles)}
-                    {person.email ? ` · ${person.email}` : ''}
-                    {may.multiSchool && person.schoolName ? ` · ${person.schoolName}` : ''}
+  const list = (
+    <QueryState
+      query={people}
+      loading="Loading people..."
+      errorTitle="Could not load people"
+      errorFallback={AUDIT_MESSAGES.trailFailed}
+      isEmpty={(data) => data.users.length === 0}
+      empty={<EmptyState icon={Users} title="No people found" description="Try another name or email." />}
+    >
+      {({ users, pagination }) => (
+        <>
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            {users.map((person) => (
+              <li key={person.id}>
+                <button
+                  type="button"
+                  aria-pressed={filters.person === person.id}
+                  onClick={() => update({ person: person.id })}
+                  className={clsx(
+                    'grid w-full gap-1 px-5 py-3 text-left text-sm hover:bg-emerald-50/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600 sm:grid-cols-[1fr_auto] dark:hover:bg-slate-800/50',
+                    filters.person === person.id && 'bg-emerald-50 dark:bg-emerald-500/10',
+                  )}
+                >
+                  <span className="min-w-0">
+                    <span className="block font-medium text-slate-900 dark:text-white">{person.name}</span>
+                    <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
+                      {roleNames(person.roles)}
+                      {person.email ? ` · ${person.email}` : ''}
+                      {may.multiSchool && person.schoolName ? ` · ${person.schoolName}` : ''}
+                    </span>
                   </span>
-                </span>
-                <span className="text-xs text-slate-500 sm:text-right dark:text-slate-400">
-                  <span className="font-semibold text-slate-700 tabular-nums dark:text-slate-200">
-                    {person.activityCount.toLocaleString('en-NG')}
-                  </span>{' '}
-                  {person.activityCount === 1 ? 'entry' : 'entries'}
-                  <span className="block">
-                    {person.lastActivity ? `Last ${formatDateTime(person.lastActivity)}` : 'No activity yet'}
+                  <span className="text-xs text-slate-500 sm:text-right dark:text-slate-400">
+                    <span className="font-semibold text-slate-700 tabular-nums dark:text-slate-200">
+                      {person.activityCount.toLocaleString('en-NG')}
+                    </span>{' '}
+                    {person.activityCount === 1 ? 'entry' : 'entries'}
+                    <span className="block">
+                      {person.lastActivity ? `Last ${formatDateTime(person.lastActivity)}` : 'No activity yet'}
+                    </span>
                   </span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-        <Pagination className="px-5 pb-4" {...pagination} onPageChange={(page) => update({ page })} />
-      </>
-    );
-  }
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Pagination className="px-5 pb-4" {...pagination} onPageChange={(page) => update({ page })} />
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">

@@ -1,13 +1,13 @@
 import { AUDIT_MESSAGES } from '@schoolledger/domain';
 import { ScrollText } from 'lucide-react';
 import { useEffect } from 'react';
-import { Card, EmptyState, LoadingState, Pagination, Spinner } from '@/components/ui';
+import { QueryState } from '@/components/query-state';
+import { Card, EmptyState, Pagination, Spinner } from '@/components/ui';
 import { useAuditLogs } from '../api/get-audit-logs';
 import type { AuditPermissions } from '../lib/permissions';
 import { type AuditUrlFilters, isTrailFiltered, trailFilters } from '../lib/use-audit-filters';
 import { EntryList } from './entry-list';
 import { ExportMenu } from './export-menu';
-import { LoadFailure } from './load-failure';
 import { TrailFilters } from './trail-filters';
 
 const PAGE_SIZE = 20;
@@ -27,46 +27,40 @@ export function TrailPanel({ filters, update, may }: TrailPanelProps) {
   }, [totalPages, filters.page, update]);
   const filtered = isTrailFiltered(filters);
 
-  let body: React.ReactNode;
-  if (logs.isPending) {
-    body = <LoadingState label="Loading the audit trail..." />;
-  } else if (logs.isError) {
-    body = (
-      <LoadFailure
-        title="Could not load the audit trail"
-        error={logs.error}
-        fallback={AUDIT_MESSAGES.trailFailed}
-        retry={() => logs.refetch()}
-      />
-    );
-  } else if (logs.data.entries.length === 0) {
-    body = (
-      <Card>
-        <EmptyState
-          icon={ScrollText}
-          title={filtered ? 'No entries found' : 'No entries yet'}
-          description={
-            filtered
-              ? 'Try adjusting your search or filters.'
-              : 'Every payment, fee, user and setting change is recorded here as it happens.'
-          }
-        />
-      </Card>
-    );
-  } else {
-    const { pagination } = logs.data;
-    body = (
-      <>
-        <EntryList
-          entries={logs.data.entries}
-          onOpen={(entry) => update({ entry: entry.id })}
-          showSchool={may.multiSchool}
-          caption="Audit trail entries, newest first"
-        />
-        <Pagination {...pagination} onPageChange={(page) => update({ page })} />
-      </>
-    );
-  }
+  const body = (
+    <QueryState
+      query={logs}
+      loading="Loading the audit trail..."
+      errorTitle="Could not load the audit trail"
+      errorFallback={AUDIT_MESSAGES.trailFailed}
+      isEmpty={(data) => data.entries.length === 0}
+      empty={
+        <Card>
+          <EmptyState
+            icon={ScrollText}
+            title={filtered ? 'No entries found' : 'No entries yet'}
+            description={
+              filtered
+                ? 'Try adjusting your search or filters.'
+                : 'Every payment, fee, user and setting change is recorded here as it happens.'
+            }
+          />
+        </Card>
+      }
+    >
+      {({ entries, pagination }) => (
+        <>
+          <EntryList
+            entries={entries}
+            onOpen={(entry) => update({ entry: entry.id })}
+            showSchool={may.multiSchool}
+            caption="Audit trail entries, newest first"
+          />
+          <Pagination {...pagination} onPageChange={(page) => update({ page })} />
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="space-y-4">

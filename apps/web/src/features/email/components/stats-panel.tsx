@@ -1,8 +1,8 @@
 import { EMAIL_MESSAGES, type EmailStats } from '@schoolledger/domain';
 import { Info, Mail } from 'lucide-react';
 import { DateRangeFields, useDateRange } from '@/components/filters';
-import { Button, Card, CardBody, CardHeader, EmptyState, ErrorBanner, LoadingState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Card, CardBody, CardHeader, EmptyState } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { useEmailStats } from '../api/get-email-stats';
 import { EmailStatusBadge } from './email-status-badge';
@@ -15,17 +15,12 @@ export function StatsPanel({ canReadOutbox }: { canReadOutbox: boolean }) {
 
   let body: React.ReactNode = null;
   if (invalid) body = null;
-  else if (stats.isPending) body = <LoadingState label="Loading email statistics..." />;
-  else if (stats.isError) {
+  else
     body = (
-      <ErrorBanner title={EMAIL_MESSAGES.statsFailed}>
-        <p>{errorMessage(stats.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => stats.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
+      <QueryState query={stats} loading="Loading email statistics..." errorTitle={EMAIL_MESSAGES.statsFailed}>
+        {(data) => <Figures stats={data} />}
+      </QueryState>
     );
-  } else body = <Figures stats={stats.data} />;
 
   return (
     <div className="space-y-6" aria-busy={stats.isFetching}>

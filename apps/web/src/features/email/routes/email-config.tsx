@@ -2,14 +2,12 @@ import { can, EMAIL_MESSAGES } from '@schoolledger/domain';
 import { Building2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { QueryState } from '@/components/query-state';
 import { SchoolGate } from '@/components/school-gate';
 import {
-  Button,
   Card,
   EmptyState,
-  ErrorBanner,
   FormField,
-  LoadingState,
   PageHeader,
   Select,
   Tabs,
@@ -17,7 +15,6 @@ import {
   TabsList,
   TabsTrigger,
 } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth';
 import { useSchools } from '@/lib/queries/schools';
 import { useEmailConfig } from '../api/get-email-config';
@@ -135,21 +132,14 @@ function ChooseGroup() {
 
 function ConfigurationTab({ group }: { group: string }) {
   const config = useEmailConfig(group, true);
-  if (config.isPending) return <LoadingState label="Loading email configuration..." />;
-  if (config.isError) {
-    return (
-      <ErrorBanner title={EMAIL_MESSAGES.configLoadFailed}>
-        <p>{errorMessage(config.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => config.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  }
   return (
-    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <ConfigForm key={`${group}:${config.data.updatedAt}`} config={config.data} group={group} />
-      <TestEmail group={group} configured={config.data.configured} />
-    </div>
+    <QueryState query={config} loading="Loading email configuration..." errorTitle={EMAIL_MESSAGES.configLoadFailed}>
+      {(data) => (
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <ConfigForm key={`${group}:${data.updatedAt}`} config={data} group={group} />
+          <TestEmail group={group} configured={data.configured} />
+        </div>
+      )}
+    </QueryState>
   );
 }

@@ -1,8 +1,8 @@
 import type { Expense } from '@schoolledger/domain';
 import { Check, CheckCircle2, X } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Button, Card, EmptyState, ErrorBanner, Pagination, Spinner } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { useEffect, useState } from 'react';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, EmptyState, Pagination, Spinner } from '@/components/ui';
 import { useExpenses } from '../api/get-expenses';
 import { EXPENSE_MESSAGES } from '../lib/messages';
 import type { ExpensePermissions } from '../lib/permissions';
@@ -29,68 +29,62 @@ export function ApprovalsPanel({ may, filters, update }: ApprovalsPanelProps) {
     if (totalPages > 0 && filters.page > totalPages) update({ page: totalPages });
   }, [totalPages, filters.page, update]);
 
-  let body: ReactNode;
-  if (expenses.isPending) {
-    body = (
-      <Card className="overflow-hidden">
-        <ListSkeleton label="Loading expenses awaiting your approval..." rows={3} />
-      </Card>
-    );
-  } else if (expenses.isError) {
-    body = (
-      <ErrorBanner title={EXPENSE_MESSAGES.loadFailed}>
-        <p>{errorMessage(expenses.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => expenses.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else if (expenses.data.expenses.length === 0) {
-    body = (
-      <Card>
-        <EmptyState
-          icon={CheckCircle2}
-          title="Nothing awaiting your approval"
-          description="Expenses submitted by others for your decision appear here."
-        />
-      </Card>
-    );
-  } else {
-    body = (
-      <>
+  const body = (
+    <QueryState
+      query={expenses}
+      loading={
         <Card className="overflow-hidden">
-          <ExpenseList
-            expenses={expenses.data.expenses}
-            showSchool={may.multiSchool}
-            caption="Expenses awaiting my approval"
-            showPaid={false}
-            actions={(expense) => (
-              <div className="flex flex-wrap gap-2 xl:flex-nowrap">
-                <Button
-                  size="sm"
-                  aria-label={`Approve ${expense.reference}`}
-                  onClick={() => setStep({ step: 'approve', expense })}
-                >
-                  <Check className="size-4" aria-hidden="true" />
-                  Approve
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Reject ${expense.reference}`}
-                  onClick={() => setStep({ step: 'reject', expense })}
-                >
-                  <X className="size-4" aria-hidden="true" />
-                  Reject
-                </Button>
-              </div>
-            )}
+          <ListSkeleton label="Loading expenses awaiting your approval..." rows={3} />
+        </Card>
+      }
+      errorTitle={EXPENSE_MESSAGES.loadFailed}
+      isEmpty={(data) => data.expenses.length === 0}
+      empty={
+        <Card>
+          <EmptyState
+            icon={CheckCircle2}
+            title="Nothing awaiting your approval"
+            description="Expenses submitted by others for your decision appear here."
           />
         </Card>
-        <Pagination {...expenses.data.pagination} onPageChange={(page) => update({ page })} />
-      </>
-    );
-  }
+      }
+    >
+      {(data) => (
+        <>
+          <Card className="overflow-hidden">
+            <ExpenseList
+              expenses={data.expenses}
+              showSchool={may.multiSchool}
+              caption="Expenses awaiting my approval"
+              showPaid={false}
+              actions={(expense) => (
+                <div className="flex flex-wrap gap-2 xl:flex-nowrap">
+                  <Button
+                    size="sm"
+                    aria-label={`Approve ${expense.reference}`}
+                    onClick={() => setStep({ step: 'approve', expense })}
+                  >
+                    <Check className="size-4" aria-hidden="true" />
+                    Approve
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Reject ${expense.reference}`}
+                    onClick={() => setStep({ step: 'reject', expense })}
+                  >
+                    <X className="size-4" aria-hidden="true" />
+                    Reject
+                  </Button>
+                </div>
+              )}
+            />
+          </Card>
+          <Pagination {...data.pagination} onPageChange={(page) => update({ page })} />
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="space-y-4">

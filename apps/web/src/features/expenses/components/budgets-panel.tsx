@@ -2,8 +2,8 @@ import { EXPENSE_CATEGORY_LABELS, type ExpenseCategory } from '@schoolledger/dom
 import { PiggyBank, Plus, School } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { FilterBar, SchoolFilter, TermFilter } from '@/components/filters';
-import { Button, Card, CardHeader, ConfirmDialog, EmptyState, ErrorBanner, LoadingState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, CardHeader, ConfirmDialog, EmptyState } from '@/components/ui';
 import { useSchools } from '@/lib/queries/schools';
 import { useSchoolTerms } from '@/lib/queries/terms';
 import { useDeleteBudget } from '../api/delete-budget';
@@ -48,43 +48,39 @@ export function BudgetsPanel() {
         description="Budgets and the approval threshold are set per school."
       />
     );
-  } else if (budgets.isPending) {
-    body = <LoadingState label="Loading budgets..." />;
-  } else if (budgets.isError) {
-    body = (
-      <div className="p-5">
-        <ErrorBanner title="Failed to load budgets">
-          <p>{errorMessage(budgets.error, 'Please check your connection and try again.')}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => budgets.refetch()}>
-            Retry
-          </Button>
-        </ErrorBanner>
-      </div>
-    );
-  } else if (budgets.data.lines.length === 0) {
-    body = (
-      <EmptyState
-        icon={PiggyBank}
-        title="No budgets for this term"
-        description="A budget is what the school plans to spend on a category in a term. Payouts are counted against it, and the bursars, the principal and the proprietor are alerted when 80% and then 100% of it is spent."
-        action={
-          manage && (
-            <Button onClick={() => setEditing({})}>
-              <Plus className="size-4" aria-hidden="true" />
-              Set budget
-            </Button>
-          )
-        }
-      />
-    );
   } else {
     body = (
-      <BudgetTable
-        report={budgets.data}
-        manage={manage}
-        onSet={(category) => setEditing({ category })}
-        onDelete={(line) => line._id && setDeleting({ id: line._id, category: line.category })}
-      />
+      <QueryState
+        query={budgets}
+        loading="Loading budgets..."
+        errorTitle="Failed to load budgets"
+        errorFrame="p-5"
+        isEmpty={(data) => data.lines.length === 0}
+        empty={
+          <EmptyState
+            icon={PiggyBank}
+            title="No budgets for this term"
+            description="A budget is what the school plans to spend on a category in a term. Payouts are counted against it, and the bursars, the principal and the proprietor are alerted when 80% and then 100% of it is spent."
+            action={
+              manage && (
+                <Button onClick={() => setEditing({})}>
+                  <Plus className="size-4" aria-hidden="true" />
+                  Set budget
+                </Button>
+              )
+            }
+          />
+        }
+      >
+        {(data) => (
+          <BudgetTable
+            report={data}
+            manage={manage}
+            onSet={(category) => setEditing({ category })}
+            onDelete={(line) => line._id && setDeleting({ id: line._id, category: line.category })}
+          />
+        )}
+      </QueryState>
     );
   }
 

@@ -6,20 +6,10 @@ import {
 } from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { ReceiptText } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FilterBar, SchoolFilter, TermFilter } from '@/components/filters';
-import {
-  Button,
-  Card,
-  EmptyState,
-  ErrorBanner,
-  FormField,
-  Pagination,
-  SearchInput,
-  Select,
-  Spinner,
-} from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Card, EmptyState, FormField, Pagination, SearchInput, Select, Spinner } from '@/components/ui';
 import { type ExpenseListQuery, useExpenses } from '../api/get-expenses';
 import { EXPENSE_MESSAGES } from '../lib/messages';
 import type { ExpensePermissions } from '../lib/permissions';
@@ -62,46 +52,40 @@ export function ExpensesPanel({ may, filters, update }: ExpensesPanelProps) {
     filters.status !== 'all' ||
     filters.category !== 'all' ||
     filters.search !== '';
-  let body: ReactNode;
-  if (expenses.isPending) {
-    body = (
-      <Card className="overflow-hidden">
-        <ListSkeleton label="Loading expenses..." />
-      </Card>
-    );
-  } else if (expenses.isError) {
-    body = (
-      <ErrorBanner title={EXPENSE_MESSAGES.loadFailed}>
-        <p>{errorMessage(expenses.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => expenses.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else if (expenses.data.expenses.length === 0) {
-    body = (
-      <Card>
-        <EmptyState
-          icon={ReceiptText}
-          title={filtered ? 'No expenses found' : 'No expenses yet'}
-          description={
-            filtered
-              ? 'Try another school, term, status, category or search.'
-              : 'Salaries, vendor bills, utilities and repairs appear here once recorded.'
-          }
-        />
-      </Card>
-    );
-  } else {
-    body = (
-      <>
+  const body = (
+    <QueryState
+      query={expenses}
+      loading={
         <Card className="overflow-hidden">
-          <ExpenseList expenses={expenses.data.expenses} showSchool={may.multiSchool} caption="Expenses" />
+          <ListSkeleton label="Loading expenses..." />
         </Card>
-        <Pagination {...expenses.data.pagination} onPageChange={(page) => update({ page })} />
-      </>
-    );
-  }
+      }
+      errorTitle={EXPENSE_MESSAGES.loadFailed}
+      isEmpty={(data) => data.expenses.length === 0}
+      empty={
+        <Card>
+          <EmptyState
+            icon={ReceiptText}
+            title={filtered ? 'No expenses found' : 'No expenses yet'}
+            description={
+              filtered
+                ? 'Try another school, term, status, category or search.'
+                : 'Salaries, vendor bills, utilities and repairs appear here once recorded.'
+            }
+          />
+        </Card>
+      }
+    >
+      {(data) => (
+        <>
+          <Card className="overflow-hidden">
+            <ExpenseList expenses={data.expenses} showSchool={may.multiSchool} caption="Expenses" />
+          </Card>
+          <Pagination {...data.pagination} onPageChange={(page) => update({ page })} />
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="space-y-4">

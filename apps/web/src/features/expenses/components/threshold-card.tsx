@@ -4,8 +4,8 @@ import { Pencil, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button, Card, ErrorBanner, FormDialog, FormField, Spinner } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, FormDialog, FormField, Spinner } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { applyFieldErrors } from '@/lib/form';
 import { useExpensePolicy } from '../api/get-expense-policy';
@@ -26,51 +26,47 @@ export function ThresholdCard({ schoolId }: { schoolId: string }) {
   const policy = useExpensePolicy(schoolId);
   const [editing, setEditing] = useState(false);
 
-  if (policy.isPending) {
-    return (
-      <Card role="status" className="flex items-center gap-2 px-5 py-4 text-sm text-slate-500 dark:text-slate-400">
-        <Spinner className="size-4" /> Loading the approval threshold...
-      </Card>
-    );
-  }
-  if (policy.isError) {
-    return (
-      <ErrorBanner title="Failed to load the approval threshold">
-        <p>{errorMessage(policy.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => policy.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  }
-
-  const { proprietorAbove, updatedBy, updatedAt } = policy.data;
   return (
-    <Card className="flex flex-wrap items-start gap-3 px-5 py-4">
-      <span className="rounded-lg bg-sky-50 p-2 text-sky-700 dark:bg-sky-500/10 dark:text-sky-300">
-        <ShieldCheck className="size-5" aria-hidden="true" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Proprietor's approval</h3>
-        <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">
-          {proprietorAbove === null
-            ? 'No threshold: a principal, proprietor or admin may approve an expense of any amount.'
-            : `Expenses above ${formatKobo(proprietorAbove)} need the proprietor's approval.`}
-        </p>
-        {updatedAt && (
-          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-            Last changed {updatedBy ? `by ${updatedBy.name} ` : ''}on {formatDateTime(updatedAt)}
-          </p>
-        )}
-      </div>
-      {mayEdit && (
-        <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-          <Pencil className="size-4" aria-hidden="true" />
-          Edit threshold
-        </Button>
-      )}
-      {editing && <ThresholdFormDialog schoolId={schoolId} policy={policy.data} onClose={() => setEditing(false)} />}
-    </Card>
+    <QueryState
+      query={policy}
+      loading={
+        <Card role="status" className="flex items-center gap-2 px-5 py-4 text-sm text-slate-500 dark:text-slate-400">
+          <Spinner className="size-4" /> Loading the approval threshold...
+        </Card>
+      }
+      errorTitle="Failed to load the approval threshold"
+    >
+      {(saved) => {
+        const { proprietorAbove, updatedBy, updatedAt } = saved;
+        return (
+          <Card className="flex flex-wrap items-start gap-3 px-5 py-4">
+            <span className="rounded-lg bg-sky-50 p-2 text-sky-700 dark:bg-sky-500/10 dark:text-sky-300">
+              <ShieldCheck className="size-5" aria-hidden="true" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Proprietor's approval</h3>
+              <p className="mt-0.5 text-sm text-slate-700 dark:text-slate-300">
+                {proprietorAbove === null
+                  ? 'No threshold: a principal, proprietor or admin may approve an expense of any amount.'
+                  : `Expenses above ${formatKobo(proprietorAbove)} need the proprietor's approval.`}
+              </p>
+              {updatedAt && (
+                <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                  Last changed {updatedBy ? `by ${updatedBy.name} ` : ''}on {formatDateTime(updatedAt)}
+                </p>
+              )}
+            </div>
+            {mayEdit && (
+              <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+                <Pencil className="size-4" aria-hidden="true" />
+                Edit threshold
+              </Button>
+            )}
+            {editing && <ThresholdFormDialog schoolId={schoolId} policy={saved} onClose={() => setEditing(false)} />}
+          </Card>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -1,9 +1,9 @@
 import { formatKobo, type Vendor } from '@schoolledger/domain';
 import { Pencil, Plus, Store } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { FilterBar } from '@/components/filters';
-import { Badge, Button, Card, Checkbox, EmptyState, ErrorBanner, SearchInput, Spinner } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Badge, Button, Card, Checkbox, EmptyState, SearchInput, Spinner } from '@/components/ui';
 import { useMediaQuery } from '@/lib/hooks/use-media-query';
 import { useVendors } from '../api/get-vendors';
 import { EXPENSE_MESSAGES } from '../lib/messages';
@@ -21,43 +21,37 @@ export function VendorsPanel({ may }: { may: ExpensePermissions }) {
   const [editing, setEditing] = useState<Editing>(null);
   const vendors = useVendors({ search: search || undefined, include_inactive: includeInactive ? 'true' : undefined });
 
-  let body: ReactNode;
-  if (vendors.isPending) {
-    body = (
-      <Card className="overflow-hidden">
-        <ListSkeleton label="Loading vendors..." rows={3} />
-      </Card>
-    );
-  } else if (vendors.isError) {
-    body = (
-      <ErrorBanner title={EXPENSE_MESSAGES.vendorsFailed}>
-        <p>{errorMessage(vendors.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => vendors.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else if (vendors.data.length === 0) {
-    body = (
-      <Card>
-        <EmptyState
-          icon={Store}
-          title={search ? 'No vendors found' : 'No vendors yet'}
-          description={
-            search
-              ? `No vendor matches “${search}”.`
-              : 'Suppliers and contractors the schools pay, with the bank account each is paid into.'
-          }
-        />
-      </Card>
-    );
-  } else {
-    body = (
-      <Card className="overflow-hidden">
-        <VendorList vendors={vendors.data} may={may} onEdit={(vendor) => setEditing({ vendor })} />
-      </Card>
-    );
-  }
+  const body = (
+    <QueryState
+      query={vendors}
+      loading={
+        <Card className="overflow-hidden">
+          <ListSkeleton label="Loading vendors..." rows={3} />
+        </Card>
+      }
+      errorTitle={EXPENSE_MESSAGES.vendorsFailed}
+      isEmpty={(data) => data.length === 0}
+      empty={
+        <Card>
+          <EmptyState
+            icon={Store}
+            title={search ? 'No vendors found' : 'No vendors yet'}
+            description={
+              search
+                ? `No vendor matches “${search}”.`
+                : 'Suppliers and contractors the schools pay, with the bank account each is paid into.'
+            }
+          />
+        </Card>
+      }
+    >
+      {(data) => (
+        <Card className="overflow-hidden">
+          <VendorList vendors={data} may={may} onEdit={(vendor) => setEditing({ vendor })} />
+        </Card>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="space-y-4">

@@ -1,7 +1,7 @@
 import type { Fee } from '@schoolledger/domain';
 import { clsx } from 'clsx';
-import { ErrorBanner, LoadingState, Modal } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Modal } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { useClassArms } from '@/lib/queries/class-arms';
 import { useSchoolTerms } from '@/lib/queries/terms';
@@ -26,50 +26,55 @@ export function FeeHistoryDialog({ fee, onClose }: { fee: Fee; onClose(): void }
     ...(classArms.data ?? []).map((arm): [string, string] => [arm._id, arm.name]),
   ]);
 
-  let body: React.ReactNode;
-  if (history.isPending) body = <LoadingState label="Loading history..." />;
-  else if (history.isError)
-    body = <ErrorBanner title="Failed to load history">{errorMessage(history.error, 'Please try again.')}</ErrorBanner>;
-  else if (history.data.length === 0) body = <p className="text-sm text-slate-500">No events recorded yet.</p>;
-  else
-    body = (
-      <ol className="relative space-y-5 border-l border-slate-200 pl-5 dark:border-slate-700">
-        {history.data.map((entry) => (
-          <li key={entry._id} className="relative">
-            <span
-              aria-hidden="true"
-              className={clsx(
-                'absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full ring-4 ring-white dark:ring-slate-900',
-                DOT[entry.action],
-              )}
-            />
-            <p className="text-sm font-medium text-slate-900 dark:text-white">
-              {EVENT_LABEL[entry.action]}
-              {entry.actor && <span className="font-normal text-slate-500"> by {entry.actor.name}</span>}
-            </p>
-            <p className="text-xs text-slate-500 dark:text-slate-400">{formatDateTime(entry.at)}</p>
-            {entry.reason && (
-              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                <span className="font-medium">Reason:</span> {entry.reason}
+  const body = (
+    <QueryState
+      query={history}
+      loading="Loading history..."
+      errorTitle="Failed to load history"
+      errorFallback="Please try again."
+      isEmpty={(data) => data.length === 0}
+      empty={<p className="text-sm text-slate-500">No events recorded yet.</p>}
+    >
+      {(data) => (
+        <ol className="relative space-y-5 border-l border-slate-200 pl-5 dark:border-slate-700">
+          {data.map((entry) => (
+            <li key={entry._id} className="relative">
+              <span
+                aria-hidden="true"
+                className={clsx(
+                  'absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full ring-4 ring-white dark:ring-slate-900',
+                  DOT[entry.action],
+                )}
+              />
+              <p className="text-sm font-medium text-slate-900 dark:text-white">
+                {EVENT_LABEL[entry.action]}
+                {entry.actor && <span className="font-normal text-slate-500"> by {entry.actor.name}</span>}
               </p>
-            )}
-            {entry.changes.length > 0 && (
-              <ul className="mt-2 space-y-1 text-sm text-slate-600 dark:text-slate-300">
-                {entry.changes.map((change) => (
-                  <li key={change.field}>
-                    <span className="font-medium">{fieldLabel(change.field)}:</span>{' '}
-                    <span className="text-slate-500 line-through decoration-slate-400">
-                      {formatChangeValue(change.field, change.from, names)}
-                    </span>{' '}
-                    → {formatChangeValue(change.field, change.to, names)}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ol>
-    );
+              <p className="text-xs text-slate-500 dark:text-slate-400">{formatDateTime(entry.at)}</p>
+              {entry.reason && (
+                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                  <span className="font-medium">Reason:</span> {entry.reason}
+                </p>
+              )}
+              {entry.changes.length > 0 && (
+                <ul className="mt-2 space-y-1 text-sm text-slate-600 dark:text-slate-300">
+                  {entry.changes.map((change) => (
+                    <li key={change.field}>
+                      <span className="font-medium">{fieldLabel(change.field)}:</span>{' '}
+                      <span className="text-slate-500 line-through decoration-slate-400">
+                        {formatChangeValue(change.field, change.from, names)}
+                      </span>{' '}
+                      → {formatChangeValue(change.field, change.to, names)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </QueryState>
+  );
 
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={`History of ${fee.name}`} size="md">

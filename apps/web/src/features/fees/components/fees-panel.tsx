@@ -1,17 +1,8 @@
 import type { Fee } from '@schoolledger/domain';
 import { Plus, Receipt } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  ErrorBanner,
-  LoadingState,
-  Pagination,
-  Spinner,
-} from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, ConfirmDialog, EmptyState, Pagination, Spinner } from '@/components/ui';
 import { useDeleteFee } from '../api/delete-fee';
 import { type FeeListQuery, useFees } from '../api/get-fees';
 import { FEE_MESSAGES } from '../lib/messages';
@@ -55,49 +46,44 @@ export function FeesPanel({ may, filters, schoolId, update, onCreate, onEdit }: 
 
   const filtered = filters.search !== '' || filters.term !== '' || filters.status !== 'all' || filters.school !== '';
 
-  let body: React.ReactNode;
-  if (fees.isPending) {
-    body = <LoadingState label={FEE_MESSAGES.loading} />;
-  } else if (fees.isError) {
-    body = (
-      <ErrorBanner title={FEE_MESSAGES.loadFailed}>
-        <p>{errorMessage(fees.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => fees.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else if (fees.data.fees.length === 0) {
-    body = (
-      <Card>
-        <EmptyState
-          icon={Receipt}
-          title="No fees found"
-          description={filtered ? 'Try adjusting your search or filters.' : 'Fees created for this school appear here.'}
-        />
-      </Card>
-    );
-  } else {
-    const { pagination } = fees.data;
-    body = (
-      <>
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {fees.data.fees.map((fee) => (
-            <li key={fee._id} className="contents">
-              <FeeCard
-                fee={fee}
-                showSchool={may.multiSchool}
-                onHistory={() => setHistoryOf(fee)}
-                onEdit={may.manage ? () => onEdit(fee) : undefined}
-                onDelete={may.manage ? () => setDeleting(fee) : undefined}
-              />
-            </li>
-          ))}
-        </ul>
-        <Pagination {...pagination} onPageChange={(page) => update({ page })} />
-      </>
-    );
-  }
+  const body = (
+    <QueryState
+      query={fees}
+      loading={FEE_MESSAGES.loading}
+      errorTitle={FEE_MESSAGES.loadFailed}
+      isEmpty={(data) => data.fees.length === 0}
+      empty={
+        <Card>
+          <EmptyState
+            icon={Receipt}
+            title="No fees found"
+            description={
+              filtered ? 'Try adjusting your search or filters.' : 'Fees created for this school appear here.'
+            }
+          />
+        </Card>
+      }
+    >
+      {({ fees: rows, pagination }) => (
+        <>
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {rows.map((fee) => (
+              <li key={fee._id} className="contents">
+                <FeeCard
+                  fee={fee}
+                  showSchool={may.multiSchool}
+                  onHistory={() => setHistoryOf(fee)}
+                  onEdit={may.manage ? () => onEdit(fee) : undefined}
+                  onDelete={may.manage ? () => setDeleting(fee) : undefined}
+                />
+              </li>
+            ))}
+          </ul>
+          <Pagination {...pagination} onPageChange={(page) => update({ page })} />
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="space-y-4" aria-busy={fees.isFetching}>

@@ -10,17 +10,8 @@ import {
 import { BellRing, Download, PartyPopper, School } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { FilterBar, SchoolFilter, TermFilter } from '@/components/filters';
-import {
-  Button,
-  Card,
-  CardHeader,
-  Checkbox,
-  EmptyState,
-  ErrorBanner,
-  FormField,
-  LoadingState,
-  Select,
-} from '@/components/ui';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, CardHeader, Checkbox, EmptyState, FormField, Select } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { notify } from '@/lib/notify';
@@ -115,26 +106,19 @@ export function OutstandingPanel({ may, filters, schoolId, update }: Outstanding
         <EmptyState icon={School} title="Select a school" description="Choose the school whose fees to report on." />
       </Card>
     );
-  } else if (report.isPending) {
-    body = <LoadingState label="Loading outstanding fees..." />;
-  } else if (report.isError) {
-    body = (
-      <ErrorBanner title={FEE_MESSAGES.outstandingFailed}>
-        <p>{errorMessage(report.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => report.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
   } else {
     body = (
-      <Report
-        data={report.data}
-        defaulted={!filters.term}
-        owingOnly={owingOnly}
-        onOwingOnlyChange={setOwingOnly}
-        onRemind={may.reminders ? setReminding : undefined}
-      />
+      <QueryState query={report} loading="Loading outstanding fees..." errorTitle={FEE_MESSAGES.outstandingFailed}>
+        {(data) => (
+          <Report
+            data={data}
+            defaulted={!filters.term}
+            owingOnly={owingOnly}
+            onOwingOnlyChange={setOwingOnly}
+            onRemind={may.reminders ? setReminding : undefined}
+          />
+        )}
+      </QueryState>
     );
   }
 

@@ -2,8 +2,8 @@ import { formatKobo, plural } from '@schoolledger/domain';
 import { CheckCircle2, ClipboardCheck, Clock, CreditCard, FileText, Plus, Receipt, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses, Card, CardBody, CardHeader, ErrorBanner, Spinner } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, buttonClasses, Card, CardBody, CardHeader, Spinner } from '@/components/ui';
 import { type FeeStatsQuery, useFeeStats } from '../api/get-fee-stats';
 import { FEE_MESSAGES } from '../lib/messages';
 import type { FeePermissions } from '../lib/permissions';
@@ -21,42 +21,35 @@ export interface OverviewPanelProps {
 export function OverviewPanel({ may, query, pendingCount, onCreate, onShowApprovals }: OverviewPanelProps) {
   const stats = useFeeStats(query);
 
-  let statistics: ReactNode;
-  if (stats.isPending) {
-    statistics = (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-        <Spinner className="text-emerald-600" />
-        {FEE_MESSAGES.loading}
-      </p>
-    );
-  } else if (stats.isError) {
-    statistics = (
-      <ErrorBanner title={FEE_MESSAGES.statsFailed}>
-        <p>{errorMessage(stats.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => stats.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else {
-    const data = stats.data;
-    statistics = (
-      <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
-        <StatCard icon={Receipt} tone="sky" label="Total Fees" value={formatKobo(data.totalAmount)}>
-          {plural(data.totalFees, 'fee')}, {data.activeFees} active
-        </StatCard>
-        <StatCard icon={CheckCircle2} tone="emerald" label="Approved" value={formatKobo(data.approvedAmount)}>
-          {plural(data.approvedFees, 'fee')}
-        </StatCard>
-        <StatCard icon={Clock} tone="amber" label="Pending Approval" value={formatKobo(data.pendingAmount)}>
-          {plural(data.pendingApproval, 'fee')}
-        </StatCard>
-        <StatCard icon={XCircle} tone="red" label="Rejected" value={String(data.rejectedFees)}>
-          {data.rejectedFees === 1 ? 'fee waits for changes' : 'fees wait for changes'}
-        </StatCard>
-      </div>
-    );
-  }
+  const statistics = (
+    <QueryState
+      query={stats}
+      loading={
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
+          <Spinner className="text-emerald-600" />
+          {FEE_MESSAGES.loading}
+        </p>
+      }
+      errorTitle={FEE_MESSAGES.statsFailed}
+    >
+      {(data) => (
+        <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-4">
+          <StatCard icon={Receipt} tone="sky" label="Total Fees" value={formatKobo(data.totalAmount)}>
+            {plural(data.totalFees, 'fee')}, {data.activeFees} active
+          </StatCard>
+          <StatCard icon={CheckCircle2} tone="emerald" label="Approved" value={formatKobo(data.approvedAmount)}>
+            {plural(data.approvedFees, 'fee')}
+          </StatCard>
+          <StatCard icon={Clock} tone="amber" label="Pending Approval" value={formatKobo(data.pendingAmount)}>
+            {plural(data.pendingApproval, 'fee')}
+          </StatCard>
+          <StatCard icon={XCircle} tone="red" label="Rejected" value={String(data.rejectedFees)}>
+            {data.rejectedFees === 1 ? 'fee waits for changes' : 'fees wait for changes'}
+          </StatCard>
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="space-y-6">

@@ -1,7 +1,7 @@
 import { formatKobo, type Kobo, PAYMENT_METHOD_LABELS, type PaymentStats } from '@schoolledger/domain';
 import { BarChart3 } from 'lucide-react';
-import { Button, CardBody, EmptyState, ErrorBanner, LoadingState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { CardBody, EmptyState } from '@/components/ui';
 import { type PaymentStatsQuery, usePaymentStats } from '../api/get-payment-stats';
 import { PAYMENT_MESSAGES } from '../lib/payment-messages';
 
@@ -15,31 +15,28 @@ const STATUS_ROWS = [
 /** SPEC §2 Overview payment analytics: counts by status and method and the success rate. */
 export function PaymentAnalytics({ query }: { query: PaymentStatsQuery }) {
   const stats = usePaymentStats(query);
-  if (stats.isPending) return <LoadingState label="Loading payment analytics..." />;
-  if (stats.isError) {
-    return (
-      <CardBody>
-        <ErrorBanner title={PAYMENT_MESSAGES.statsFailed}>
-          <p>{errorMessage(stats.error, 'Please check your connection and try again.')}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => stats.refetch()}>
-            Retry
-          </Button>
-        </ErrorBanner>
-      </CardBody>
-    );
-  }
-  const data = stats.data;
-  if (data.totalPayments === 0) {
-    return (
-      <EmptyState
-        icon={BarChart3}
-        title="No payments recorded yet"
-        description="Counts by status and method and the success rate appear once payments are taken."
-      />
-    );
-  }
-  const rate = Math.round((data.successfulPayments / data.totalPayments) * 100);
+  return (
+    <QueryState
+      query={stats}
+      loading="Loading payment analytics..."
+      errorTitle={PAYMENT_MESSAGES.statsFailed}
+      errorFrame="px-5 py-5"
+      isEmpty={(data) => data.totalPayments === 0}
+      empty={
+        <EmptyState
+          icon={BarChart3}
+          title="No payments recorded yet"
+          description="Counts by status and method and the success rate appear once payments are taken."
+        />
+      }
+    >
+      {(data) => <Figures data={data} />}
+    </QueryState>
+  );
+}
 
+function Figures({ data }: { data: PaymentStats }) {
+  const rate = Math.round((data.successfulPayments / data.totalPayments) * 100);
   return (
     <CardBody className="space-y-5">
       <div>

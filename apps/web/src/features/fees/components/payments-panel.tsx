@@ -2,18 +2,8 @@ import { formatKobo, type Payment, pageSummary, refundInputSchema } from '@schoo
 import { Wallet } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { PaymentCard, payerName } from '@/components/payments';
-import {
-  Button,
-  Card,
-  Checkbox,
-  EmptyState,
-  ErrorBanner,
-  LoadingState,
-  Pagination,
-  ReasonDialog,
-  Spinner,
-} from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Card, Checkbox, EmptyState, Pagination, ReasonDialog, Spinner } from '@/components/ui';
 import { type PaymentsQuery, usePayments } from '../api/get-payments';
 import { useRefundPayment } from '../api/refund-payment';
 import { PAYMENT_MESSAGES } from '../lib/payment-messages';
@@ -73,67 +63,63 @@ export function PaymentsPanel({ may, schoolId }: { may: FeePermissions; schoolId
     filters.from !== '' ||
     filters.to !== '';
 
-  let body: React.ReactNode;
-  if (payments.isPending) {
-    body = <LoadingState label={PAYMENT_MESSAGES.loading} />;
-  } else if (payments.isError) {
-    body = (
-      <ErrorBanner title={PAYMENT_MESSAGES.loadFailed}>
-        <p>{errorMessage(payments.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => payments.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else if (payments.data.payments.length === 0) {
-    body = (
-      <Card>
-        <EmptyState
-          icon={Wallet}
-          title={filtered ? 'No payments found' : 'No payments yet'}
-          description={
-            filtered
-              ? 'Try adjusting your search or filters.'
-              : 'Payments appear here once students pay their fees online, by transfer or in cash.'
-          }
-        />
-      </Card>
-    );
-  } else {
-    const { pagination } = payments.data;
-    body = (
-      <>
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {payments.data.payments.map((payment) => (
-            <li key={payment._id} className="contents">
-              <PaymentCard
-                payment={payment}
-                variant="bursary"
-                showSchool={may.multiSchool}
-                actions={
-                  may.refund && isRefundable(payment) ? (
-                    <RefundButton
-                      payment={payment}
-                      onRefund={() => {
-                        setToCredit(payment.mode_of_payment === 'credit');
-                        setRefunding(payment);
-                      }}
-                    />
-                  ) : undefined
-                }
-              />
-            </li>
-          ))}
-        </ul>
-        <Pagination
-          {...pagination}
-          hasNext={pagination.totalIsCapped ? pagination.nextCursor !== null : undefined}
-          shown={payments.data.payments.length}
-          onPageChange={(ppage) => update({ ppage })}
-        />
-      </>
-    );
-  }
+  const body = (
+    <QueryState
+      query={payments}
+      loading={PAYMENT_MESSAGES.loading}
+      errorTitle={PAYMENT_MESSAGES.loadFailed}
+      isEmpty={(data) => data.payments.length === 0}
+      empty={
+        <Card>
+          <EmptyState
+            icon={Wallet}
+            title={filtered ? 'No payments found' : 'No payments yet'}
+            description={
+              filtered
+                ? 'Try adjusting your search or filters.'
+                : 'Payments appear here once students pay their fees online, by transfer or in cash.'
+            }
+          />
+        </Card>
+      }
+    >
+      {(data) => {
+        const { pagination } = data;
+        return (
+          <>
+            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {data.payments.map((payment) => (
+                <li key={payment._id} className="contents">
+                  <PaymentCard
+                    payment={payment}
+                    variant="bursary"
+                    showSchool={may.multiSchool}
+                    actions={
+                      may.refund && isRefundable(payment) ? (
+                        <RefundButton
+                          payment={payment}
+                          onRefund={() => {
+                            setToCredit(payment.mode_of_payment === 'credit');
+                            setRefunding(payment);
+                          }}
+                        />
+                      ) : undefined
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              {...pagination}
+              hasNext={pagination.totalIsCapped ? pagination.nextCursor !== null : undefined}
+              shown={data.payments.length}
+              onPageChange={(ppage) => update({ ppage })}
+            />
+          </>
+        );
+      }}
+    </QueryState>
+  );
 
   return (
     <div className="space-y-4">

@@ -1,7 +1,7 @@
 import { DUE_SOON_DAYS, URGENT_DAYS } from '@schoolledger/domain';
 import { useState } from 'react';
-import { Button, Card, CardBody, CardHeader, Checkbox, ErrorBanner, Spinner } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Card, CardBody, CardHeader, Checkbox, Spinner } from '@/components/ui';
 import { type ReminderSettings, useReminderSettings, useUpdateReminderSettings } from '../api/reminder-settings';
 import { REMINDER_MESSAGES } from '../lib/reminder-messages';
 
@@ -21,46 +21,45 @@ export function ReminderSettingsCard({ schoolId }: { schoolId: string }) {
   let body: React.ReactNode;
   if (!schoolId) {
     body = <p className="text-sm text-slate-600 dark:text-slate-300">Select a school to see its settings.</p>;
-  } else if (settings.isPending) {
-    body = <Spinner className="text-emerald-600" />;
-  } else if (settings.isError) {
-    body = (
-      <ErrorBanner title={REMINDER_MESSAGES.settingsLoadFailed}>
-        <p>{errorMessage(settings.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => settings.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
   } else {
-    const current = draft?.schoolId === schoolId ? draft : settings.data;
     body = (
-      <ul className="grid gap-3 sm:grid-cols-3">
-        {STAGES.map(([key, label, when]) => (
-          <li key={key} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
-            <Checkbox
-              role="switch"
-              label={<span className="font-medium">{label}</span>}
-              aria-describedby={`reminder-stage-${key}`}
-              checked={current[key]}
-              onChange={(event) => {
-                const next = {
-                  schoolId,
-                  dueSoon: current.dueSoon,
-                  urgent: current.urgent,
-                  overdue: current.overdue,
-                  [key]: event.target.checked,
-                };
-                setDraft(next);
-                update.mutate(next, { onSettled: () => setDraft((shown) => (shown === next ? null : shown)) });
-              }}
-            />
-            <p id={`reminder-stage-${key}`} className="mt-1 pl-6 text-sm text-slate-600 dark:text-slate-300">
-              {when}
-            </p>
-          </li>
-        ))}
-      </ul>
+      <QueryState
+        query={settings}
+        loading={<Spinner className="text-emerald-600" />}
+        errorTitle={REMINDER_MESSAGES.settingsLoadFailed}
+      >
+        {(saved) => {
+          const current = draft?.schoolId === schoolId ? draft : saved;
+          return (
+            <ul className="grid gap-3 sm:grid-cols-3">
+              {STAGES.map(([key, label, when]) => (
+                <li key={key} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+                  <Checkbox
+                    role="switch"
+                    label={<span className="font-medium">{label}</span>}
+                    aria-describedby={`reminder-stage-${key}`}
+                    checked={current[key]}
+                    onChange={(event) => {
+                      const next = {
+                        schoolId,
+                        dueSoon: current.dueSoon,
+                        urgent: current.urgent,
+                        overdue: current.overdue,
+                        [key]: event.target.checked,
+                      };
+                      setDraft(next);
+                      update.mutate(next, { onSettled: () => setDraft((shown) => (shown === next ? null : shown)) });
+                    }}
+                  />
+                  <p id={`reminder-stage-${key}`} className="mt-1 pl-6 text-sm text-slate-600 dark:text-slate-300">
+                    {when}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      </QueryState>
     );
   }
 

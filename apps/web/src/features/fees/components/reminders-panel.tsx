@@ -1,7 +1,8 @@
 import { formatKobo, type PaymentReminder, type ReminderStage } from '@schoolledger/domain';
 import { BellRing, Plus, Send } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FilterBar, SchoolFilter } from '@/components/filters';
+import { QueryState } from '@/components/query-state';
 import {
   Badge,
   type BadgeVariant,
@@ -9,14 +10,11 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorBanner,
   FormField,
-  LoadingState,
   Pagination,
   Select,
   Spinner,
 } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { type PaymentRemindersQuery, usePaymentReminders } from '../api/get-payment-reminders';
 import { useSendPaymentReminder } from '../api/send-payment-reminder';
@@ -55,47 +53,40 @@ export function RemindersPanel({ may, schoolId }: { may: FeePermissions; schoolI
     if (totalPages > 0 && filters.rpage > totalPages) update({ rpage: totalPages });
   }, [totalPages, filters.rpage, update]);
 
-  let body: ReactNode;
-  if (reminders.isPending) {
-    body = <LoadingState label={REMINDER_MESSAGES.loading} />;
-  } else if (reminders.isError) {
-    body = (
-      <ErrorBanner title={REMINDER_MESSAGES.loadFailed}>
-        <p>{errorMessage(reminders.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => reminders.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else if (reminders.data.reminders.length === 0) {
-    body = (
-      <Card>
-        <EmptyState
-          icon={BellRing}
-          title={filters.rsent === 'all' ? 'No payment reminders yet' : 'No payment reminders found'}
-          description={
-            filters.rsent === 'all'
-              ? 'Reminders appear here as fees fall due, and when you remind a student of a fee they owe.'
-              : 'Try another filter.'
-          }
-        />
-      </Card>
-    );
-  } else {
-    const { pagination } = reminders.data;
-    body = (
-      <>
+  const body = (
+    <QueryState
+      query={reminders}
+      loading={REMINDER_MESSAGES.loading}
+      errorTitle={REMINDER_MESSAGES.loadFailed}
+      isEmpty={(data) => data.reminders.length === 0}
+      empty={
         <Card>
-          <ul aria-label="Payment reminders" className="divide-y divide-slate-200 dark:divide-slate-800">
-            {reminders.data.reminders.map((reminder) => (
-              <ReminderRow key={reminder._id} reminder={reminder} onSend={() => setSending(reminder)} />
-            ))}
-          </ul>
+          <EmptyState
+            icon={BellRing}
+            title={filters.rsent === 'all' ? 'No payment reminders yet' : 'No payment reminders found'}
+            description={
+              filters.rsent === 'all'
+                ? 'Reminders appear here as fees fall due, and when you remind a student of a fee they owe.'
+                : 'Try another filter.'
+            }
+          />
         </Card>
-        <Pagination {...pagination} onPageChange={(rpage) => update({ rpage })} />
-      </>
-    );
-  }
+      }
+    >
+      {({ reminders: rows, pagination }) => (
+        <>
+          <Card>
+            <ul aria-label="Payment reminders" className="divide-y divide-slate-200 dark:divide-slate-800">
+              {rows.map((reminder) => (
+                <ReminderRow key={reminder._id} reminder={reminder} onSend={() => setSending(reminder)} />
+              ))}
+            </ul>
+          </Card>
+          <Pagination {...pagination} onPageChange={(rpage) => update({ rpage })} />
+        </>
+      )}
+    </QueryState>
+  );
 
   // Those who see several schools choose the one to remind in and to set up.
   const activeSchool = may.multiSchool ? filters.school : schoolId;

@@ -2,8 +2,8 @@ import { formatKobo, type Payment, rejectTransferInputSchema } from '@schoolledg
 import { Check, FileImage, Landmark, X } from 'lucide-react';
 import { useState } from 'react';
 import { payerName } from '@/components/payments';
-import { Button, Card, CardHeader, ConfirmDialog, ErrorBanner, LoadingState, ReasonDialog } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, CardHeader, ConfirmDialog, LoadingState, ReasonDialog } from '@/components/ui';
 import { formatDate } from '@/lib/dates';
 import { useConfirmTransfer } from '../api/confirm-transfer';
 import { usePayments } from '../api/get-payments';
@@ -33,68 +33,62 @@ export function TransferQueue({ schoolId, showSchool }: { schoolId: string; show
   const [proofOf, setProofOf] = useState<Payment | null>(null);
   const count = queue.data?.pagination.total;
 
-  let body: React.ReactNode;
-  if (queue.isPending) body = <LoadingState label="Loading bank transfers..." className="py-6" />;
-  else if (queue.isError) {
-    body = (
-      <div className="p-4">
-        <ErrorBanner title={PAYMENT_MESSAGES.loadFailed}>
-          <p>{errorMessage(queue.error, 'Please check your connection and try again.')}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => queue.refetch()}>
-            Retry
-          </Button>
-        </ErrorBanner>
-      </div>
-    );
-  } else if (queue.data.payments.length === 0) {
-    body = <p className="px-5 py-4 text-sm text-slate-500 dark:text-slate-400">No bank transfers are waiting.</p>;
-  } else {
-    body = (
-      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-        {queue.data.payments.map((payment) => (
-          <li
-            key={payment._id}
-            aria-label={`Transfer ${payment.bank_reference ?? payment.trx_ref}`}
-            className="flex flex-col gap-3 px-5 py-4 md:flex-row md:items-center md:justify-between"
-          >
-            <div className="min-w-0 space-y-0.5">
-              <p className="font-medium text-slate-900 dark:text-white">
-                {payerName(payment)}
-                <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">
-                  {payment.user.regNo}
-                </span>
-              </p>
-              <p className="text-sm text-slate-600 dark:text-slate-300">
-                <span className="font-semibold text-slate-900 dark:text-white">{formatKobo(payment.amount)}</span> ·{' '}
-                {payment.fee.name}
-                {showSchool && ` · ${payment.school.name}`}
-              </p>
-              <p className="text-sm text-slate-500 dark:text-slate-400">
-                Sent {payment.transfer_date ? formatDate(payment.transfer_date) : 'date not given'} · Bank ref.{' '}
-                <span className="font-mono text-xs break-all">{payment.bank_reference ?? '—'}</span>
-              </p>
-            </div>
-            <div className="flex flex-wrap gap-2 md:shrink-0 md:justify-end">
-              {payment.hasProof && (
-                <Button variant="ghost" size="sm" onClick={() => setProofOf(payment)}>
-                  <FileImage className="size-4" aria-hidden="true" />
-                  View proof
+  const body = (
+    <QueryState
+      query={queue}
+      loading={<LoadingState label="Loading bank transfers..." className="py-6" />}
+      errorTitle={PAYMENT_MESSAGES.loadFailed}
+      errorFrame="p-4"
+      isEmpty={(data) => data.payments.length === 0}
+      empty={<p className="px-5 py-4 text-sm text-slate-500 dark:text-slate-400">No bank transfers are waiting.</p>}
+    >
+      {(data) => (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {data.payments.map((payment) => (
+            <li
+              key={payment._id}
+              aria-label={`Transfer ${payment.bank_reference ?? payment.trx_ref}`}
+              className="flex flex-col gap-3 px-5 py-4 md:flex-row md:items-center md:justify-between"
+            >
+              <div className="min-w-0 space-y-0.5">
+                <p className="font-medium text-slate-900 dark:text-white">
+                  {payerName(payment)}
+                  <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">
+                    {payment.user.regNo}
+                  </span>
+                </p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  <span className="font-semibold text-slate-900 dark:text-white">{formatKobo(payment.amount)}</span> ·{' '}
+                  {payment.fee.name}
+                  {showSchool && ` · ${payment.school.name}`}
+                </p>
+                <p className="text-sm text-slate-500 dark:text-slate-400">
+                  Sent {payment.transfer_date ? formatDate(payment.transfer_date) : 'date not given'} · Bank ref.{' '}
+                  <span className="font-mono text-xs break-all">{payment.bank_reference ?? '—'}</span>
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2 md:shrink-0 md:justify-end">
+                {payment.hasProof && (
+                  <Button variant="ghost" size="sm" onClick={() => setProofOf(payment)}>
+                    <FileImage className="size-4" aria-hidden="true" />
+                    View proof
+                  </Button>
+                )}
+                <Button variant="secondary" size="sm" onClick={() => setRejecting(payment)}>
+                  <X className="size-4 text-red-600" aria-hidden="true" />
+                  Reject
                 </Button>
-              )}
-              <Button variant="secondary" size="sm" onClick={() => setRejecting(payment)}>
-                <X className="size-4 text-red-600" aria-hidden="true" />
-                Reject
-              </Button>
-              <Button size="sm" onClick={() => setConfirming(payment)}>
-                <Check className="size-4" aria-hidden="true" />
-                Confirm
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+                <Button size="sm" onClick={() => setConfirming(payment)}>
+                  <Check className="size-4" aria-hidden="true" />
+                  Confirm
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <Card aria-labelledby="transfer-queue-title">

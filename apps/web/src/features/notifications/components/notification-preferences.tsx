@@ -1,7 +1,8 @@
 import { type NotificationKind, type NotificationPreference, notificationKindsFor } from '@schoolledger/domain';
 import { useState } from 'react';
 import { type NotificationChannel, NotificationKindsTable } from '@/components/notifications/notification-kinds-table';
-import { Button, Card, CardBody, ErrorBanner, LoadingState } from '@/components/ui';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, CardBody } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
 import { useNotificationPreferences } from '../api/get-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-preferences';
@@ -12,9 +13,11 @@ import { useUpdateNotificationPreferences } from '../api/update-preferences';
  */
 export function NotificationPreferences() {
   const stored = useNotificationPreferences();
-  if (stored.isPending) return <LoadingState />;
-  if (stored.isError) return <ErrorBanner title="Failed to get notification preferences" />;
-  return <PreferencesForm initial={stored.data} />;
+  return (
+    <QueryState query={stored} errorTitle="Failed to get notification preferences">
+      {(data) => <PreferencesForm initial={data} />}
+    </QueryState>
+  );
 }
 
 function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {

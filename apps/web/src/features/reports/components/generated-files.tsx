@@ -1,6 +1,7 @@
 import { REPORT_FILE_DAYS, type ReportRun } from '@schoolledger/domain';
 import { FolderOpen } from 'lucide-react';
 import { useState } from 'react';
+import { QueryState } from '@/components/query-state';
 import { Card, CardHeader, EmptyState } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -10,7 +11,6 @@ import { useReportRuns } from '../api/get-report-runs';
 import { REPORT_TEXT } from '../lib/messages';
 import { filtersFor } from '../lib/report-params';
 import { Bone } from './bone';
-import { LoadFailure } from './load-failure';
 import { RunItem } from './run-item';
 
 export interface GeneratedFilesProps {
@@ -35,44 +35,39 @@ export function GeneratedFiles({ started, onStarted }: GeneratedFilesProps) {
     );
   };
 
-  let body: React.ReactNode;
-  if (runs.isPending) {
-    body = (
-      <div aria-busy="true" className="space-y-3 p-5">
-        <span role="status" className="sr-only">
-          Loading generated files...
-        </span>
-        <Bone className="h-16" />
-        <Bone className="h-16" />
-      </div>
-    );
-  } else if (runs.isError) {
-    body = (
-      <LoadFailure
-        title="Could not load your files"
-        error={runs.error}
-        fallback={REPORT_TEXT.filesFailed}
-        retry={() => runs.refetch()}
-        className="m-5"
-      />
-    );
-  } else if (runs.data.runs.length === 0) {
-    body = <EmptyState icon={FolderOpen} title="No files yet: generate a report above." className="py-10" />;
-  } else {
-    body = (
-      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-        {runs.data.runs.map((run) => (
-          <RunItem
-            key={run.id}
-            run={run}
-            deliver={started.has(run.id)}
-            onGenerateAgain={generateAgain}
-            generatingAgain={create.isPending && againFor === run.id}
-          />
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <QueryState
+      query={runs}
+      loading={
+        <div aria-busy="true" className="space-y-3 p-5">
+          <span role="status" className="sr-only">
+            Loading generated files...
+          </span>
+          <Bone className="h-16" />
+          <Bone className="h-16" />
+        </div>
+      }
+      errorTitle="Could not load your files"
+      errorFallback={REPORT_TEXT.filesFailed}
+      errorFrame="p-5"
+      isEmpty={(data) => data.runs.length === 0}
+      empty={<EmptyState icon={FolderOpen} title="No files yet: generate a report above." className="py-10" />}
+    >
+      {(data) => (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          {data.runs.map((run) => (
+            <RunItem
+              key={run.id}
+              run={run}
+              deliver={started.has(run.id)}
+              onGenerateAgain={generateAgain}
+              generatingAgain={create.isPending && againFor === run.id}
+            />
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <Card aria-labelledby="generated-files">

@@ -1,6 +1,7 @@
 import type { ReportSchedule } from '@schoolledger/domain';
 import { CalendarClock, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { QueryState } from '@/components/query-state';
 import { Button, Card, CardHeader, ConfirmDialog, EmptyState } from '@/components/ui';
 import { useDeleteReportSchedule } from '../api/delete-report-schedule';
 import type { CatalogReport } from '../api/get-report-catalog';
@@ -8,7 +9,6 @@ import { useReportSchedules } from '../api/get-report-schedules';
 import { REPORT_TEXT } from '../lib/messages';
 import { scheduleWording } from '../lib/schedule-wording';
 import { Bone } from './bone';
-import { LoadFailure } from './load-failure';
 import { ScheduleFormDialog } from './schedule-form-dialog';
 import { ScheduleItem } from './schedule-item';
 
@@ -25,44 +25,39 @@ export function SchedulesPanel({ catalog, chosen }: SchedulesPanelProps) {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ReportSchedule | null>(null);
 
-  let body: React.ReactNode;
-  if (schedules.isPending) {
-    body = (
-      <div aria-busy="true" className="space-y-3 p-5">
-        <span role="status" className="sr-only">
-          Loading schedules...
-        </span>
-        <Bone className="h-16" />
-      </div>
-    );
-  } else if (schedules.isError) {
-    body = (
-      <LoadFailure
-        title="Could not load the schedules"
-        error={schedules.error}
-        fallback={REPORT_TEXT.schedulesFailed}
-        retry={() => schedules.refetch()}
-        className="m-5"
-      />
-    );
-  } else if (schedules.data.length === 0) {
-    body = (
-      <EmptyState
-        icon={CalendarClock}
-        title="No schedules yet"
-        description="Have a report emailed every week or every month, with the filters you choose."
-        className="py-10"
-      />
-    );
-  } else {
-    body = (
-      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-        {schedules.data.map((schedule) => (
-          <ScheduleItem key={schedule.id} schedule={schedule} onDelete={() => setDeleting(schedule)} />
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <QueryState
+      query={schedules}
+      loading={
+        <div aria-busy="true" className="space-y-3 p-5">
+          <span role="status" className="sr-only">
+            Loading schedules...
+          </span>
+          <Bone className="h-16" />
+        </div>
+      }
+      errorTitle="Could not load the schedules"
+      errorFallback={REPORT_TEXT.schedulesFailed}
+      errorFrame="p-5"
+      isEmpty={(data) => data.length === 0}
+      empty={
+        <EmptyState
+          icon={CalendarClock}
+          title="No schedules yet"
+          description="Have a report emailed every week or every month, with the filters you choose."
+          className="py-10"
+        />
+      }
+    >
+      {(data) => (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          {data.map((schedule) => (
+            <ScheduleItem key={schedule.id} schedule={schedule} onDelete={() => setDeleting(schedule)} />
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <Card aria-labelledby="report-schedules">

@@ -2,6 +2,7 @@ import type { Backup, BackupStatus } from '@schoolledger/domain';
 import { SYSTEM_MESSAGES } from '@schoolledger/domain';
 import { Archive, DatabaseBackup } from 'lucide-react';
 import { useState } from 'react';
+import { QueryState } from '@/components/query-state';
 import {
   Badge,
   type BadgeVariant,
@@ -11,8 +12,6 @@ import {
   CardHeader,
   ConfirmDialog,
   EmptyState,
-  ErrorBanner,
-  LoadingState,
   Spinner,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
@@ -172,55 +171,51 @@ export function BackupsPanel({ canBackUp }: { canBackUp: boolean }) {
       },
     });
 
-  if (status.isPending) return <LoadingState label="Loading backups..." />;
-  if (status.isError) {
-    return (
-      <ErrorBanner title="Failed to fetch backup status">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => status.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  }
-  const busy = create.isPending || status.data.running;
-
   return (
-    <div className="space-y-4">
-      <Card>
-        <CardHeader
-          title="Backups"
-          description="Copies of the whole database, written to the backups folder of the data directory."
-          actions={
-            canBackUp && (
-              <Button onClick={() => setConfirming(true)} loading={busy} disabled={busy}>
-                <DatabaseBackup className="size-4" aria-hidden="true" />
-                Back up now
-              </Button>
-            )
-          }
-        />
-        <CardBody className="space-y-4">
-          {busy && (
-            <p role="status" className="flex items-center gap-2 text-sm text-sky-800 dark:text-sky-300">
-              <Spinner className="size-4" />A backup is being written; the app may answer more slowly until it is done.
-            </p>
-          )}
-          <Summary status={status.data} />
-        </CardBody>
-      </Card>
-      <Card>
-        <CardHeader title="Recent backups" description="The newest 20, scheduled or asked for." />
-        <BackupTable backups={status.data.backups} />
-      </Card>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Back up the database now?"
-        description="A full copy of the database is written to the backups folder. It can take a minute on a large database, and the app may answer more slowly meanwhile."
-        confirmLabel="Back up now"
-        loading={create.isPending}
-        onConfirm={backUp}
-      />
-    </div>
+    <QueryState query={status} loading="Loading backups..." errorTitle="Failed to fetch backup status">
+      {(data) => {
+        const busy = create.isPending || data.running;
+        return (
+          <div className="space-y-4">
+            <Card>
+              <CardHeader
+                title="Backups"
+                description="Copies of the whole database, written to the backups folder of the data directory."
+                actions={
+                  canBackUp && (
+                    <Button onClick={() => setConfirming(true)} loading={busy} disabled={busy}>
+                      <DatabaseBackup className="size-4" aria-hidden="true" />
+                      Back up now
+                    </Button>
+                  )
+                }
+              />
+              <CardBody className="space-y-4">
+                {busy && (
+                  <p role="status" className="flex items-center gap-2 text-sm text-sky-800 dark:text-sky-300">
+                    <Spinner className="size-4" />A backup is being written; the app may answer more slowly until it is
+                    done.
+                  </p>
+                )}
+                <Summary status={data} />
+              </CardBody>
+            </Card>
+            <Card>
+              <CardHeader title="Recent backups" description="The newest 20, scheduled or asked for." />
+              <BackupTable backups={data.backups} />
+            </Card>
+            <ConfirmDialog
+              open={confirming}
+              onOpenChange={setConfirming}
+              title="Back up the database now?"
+              description="A full copy of the database is written to the backups folder. It can take a minute on a large database, and the app may answer more slowly meanwhile."
+              confirmLabel="Back up now"
+              loading={create.isPending}
+              onConfirm={backUp}
+            />
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -2,16 +2,15 @@ import { SYSTEM_LOG_LEVELS, type SystemLog, type SystemLogLevel, todayIn } from 
 import { ChevronDown, ScrollText } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { FilterBar } from '@/components/filters';
+import { QueryState } from '@/components/query-state';
 import {
   Badge,
   type BadgeVariant,
   Button,
   Card,
   EmptyState,
-  ErrorBanner,
   FormField,
   Input,
-  LoadingState,
   Pagination,
   SearchInput,
   Select,
@@ -124,62 +123,59 @@ export function LogsPanel({
     to: rangeInvalid ? undefined : filters.to || undefined,
   });
 
-  let body: React.ReactNode;
-  if (logs.isPending) body = <LoadingState label="Loading the logs..." />;
-  else if (logs.isError) {
-    body = (
-      <ErrorBanner title="Failed to fetch system logs" className="m-5">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => logs.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else if (logs.data.logs.length === 0) {
-    const filtered = filters.level || filters.search || filters.from || filters.to;
-    body = (
-      <EmptyState
-        icon={ScrollText}
-        title={filtered ? 'No entries match these filters' : 'No warnings or errors'}
-        description={
-          filtered
-            ? 'Try another level, word or date range.'
-            : 'Warnings and errors of the server appear here, without personal data.'
-        }
-      />
-    );
-  } else {
-    body = (
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Warnings and errors of the server, newest first</caption>
-          <thead className="bg-slate-50 text-xs text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-400">
-            <tr>
-              <th scope="col" className="hidden px-5 py-2 font-medium sm:table-cell">
-                Time
-              </th>
-              <th scope="col" className="py-2 pr-2 pl-4 font-medium sm:px-3">
-                Level
-              </th>
-              <th scope="col" className="px-2 py-2 font-medium sm:px-3">
-                Message
-              </th>
-              <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">
-                Module
-              </th>
-              <th scope="col" className="py-2 pr-4 pl-2 text-right font-medium sm:pr-5">
-                <span className="sr-only">Details</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {logs.data.logs.map((log) => (
-              <LogRow key={log.id} log={log} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
+  const filtered = filters.level || filters.search || filters.from || filters.to;
+  const body = (
+    <QueryState
+      query={logs}
+      loading="Loading the logs..."
+      errorTitle="Failed to fetch system logs"
+      errorFrame="p-5"
+      isEmpty={(data) => data.logs.length === 0}
+      empty={
+        <EmptyState
+          icon={ScrollText}
+          title={filtered ? 'No entries match these filters' : 'No warnings or errors'}
+          description={
+            filtered
+              ? 'Try another level, word or date range.'
+              : 'Warnings and errors of the server appear here, without personal data.'
+          }
+        />
+      }
+    >
+      {(data) => (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Warnings and errors of the server, newest first</caption>
+            <thead className="bg-slate-50 text-xs text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-400">
+              <tr>
+                <th scope="col" className="hidden px-5 py-2 font-medium sm:table-cell">
+                  Time
+                </th>
+                <th scope="col" className="py-2 pr-2 pl-4 font-medium sm:px-3">
+                  Level
+                </th>
+                <th scope="col" className="px-2 py-2 font-medium sm:px-3">
+                  Message
+                </th>
+                <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">
+                  Module
+                </th>
+                <th scope="col" className="py-2 pr-4 pl-2 text-right font-medium sm:pr-5">
+                  <span className="sr-only">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {data.logs.map((log) => (
+                <LogRow key={log.id} log={log} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="space-y-4">

@@ -2,7 +2,8 @@ import type { HealthState, SystemStatus } from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { Clock, Database, HardDrive, type LucideIcon, Mail, Workflow } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
-import { Button, Card, ErrorBanner, LoadingState } from '@/components/ui';
+import { QueryState } from '@/components/query-state';
+import { Card } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { formatBytes, formatDuration } from '@/lib/format-size';
 import { useSystemStatus } from '../api/get-system-status';
@@ -163,22 +164,16 @@ function Cards({ status }: { status: SystemStatus }) {
 
 export function StatusPanel() {
   const status = useSystemStatus();
-  if (status.isPending) return <LoadingState label="Checking the system..." />;
-  if (status.isError) {
-    return (
-      <ErrorBanner title="Failed to fetch system status">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => status.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  }
   return (
-    <div className="space-y-3">
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        Checked {formatDateTime(status.data.checkedAt)}; refreshed every 30 seconds.
-      </p>
-      <Cards status={status.data} />
-    </div>
+    <QueryState query={status} loading="Checking the system..." errorTitle="Failed to fetch system status">
+      {(data) => (
+        <div className="space-y-3">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Checked {formatDateTime(data.checkedAt)}; refreshed every 30 seconds.
+          </p>
+          <Cards status={data} />
+        </div>
+      )}
+    </QueryState>
   );
 }

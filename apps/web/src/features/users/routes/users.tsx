@@ -1,18 +1,8 @@
 import type { User } from '@schoolledger/domain';
 import { Plus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  Card,
-  CardHeader,
-  EmptyState,
-  ErrorBanner,
-  LoadingState,
-  PageHeader,
-  Pagination,
-  Spinner,
-} from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, CardHeader, EmptyState, PageHeader, Pagination, Spinner } from '@/components/ui';
 import { notify } from '@/lib/notify';
 import { useBulkDeleteUsers } from '../api/bulk-delete-users';
 import { useBulkUpdateUsers } from '../api/bulk-update-users';
@@ -119,35 +109,28 @@ function UserManagement({ may }: { may: UserPermissions }) {
     else bulkUpdate.mutate({ userIds, status: action === 'activate' ? 'active' : 'inactive' }, done);
   };
 
-  let body: React.ReactNode;
-  if (users.isPending) {
-    body = <LoadingState label="Loading users..." />;
-  } else if (users.isError) {
-    body = (
-      <div className="p-4 sm:p-5">
-        <ErrorBanner title={LOAD_USERS_FAILED}>
-          <p>{errorMessage(users.error, 'Please check your connection and try again.')}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => users.refetch()}>
-            Retry
-          </Button>
-        </ErrorBanner>
-      </div>
-    );
-  } else if (rows.length === 0) {
-    body = <EmptyState icon={Users} title="No users found matching your criteria." />;
-  } else {
-    body = (
-      <UserList
-        users={rows}
-        selected={selected}
-        onToggle={toggle}
-        onToggleAll={toggleAll}
-        onEdit={setEditing}
-        mayEdit={may.mayEdit}
-        selectable={may.manage}
-      />
-    );
-  }
+  const body = (
+    <QueryState
+      query={users}
+      loading="Loading users..."
+      errorTitle={LOAD_USERS_FAILED}
+      errorFrame="p-4 sm:p-5"
+      isEmpty={() => rows.length === 0}
+      empty={<EmptyState icon={Users} title="No users found matching your criteria." />}
+    >
+      {() => (
+        <UserList
+          users={rows}
+          selected={selected}
+          onToggle={toggle}
+          onToggleAll={toggleAll}
+          onEdit={setEditing}
+          mayEdit={may.mayEdit}
+          selectable={may.manage}
+        />
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="space-y-4">

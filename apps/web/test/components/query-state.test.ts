@@ -1,0 +1,100 @@
+import { createElement, isValidElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { type QueryLike, QueryState, type QueryStateProps } from '@/components/query-state';
+import { ApiError } from '@/lib/api-client';
+
+type Rows = { names: string[] };
+
+function query(state: Partial<QueryLike<Rows>>): QueryLike<Rows> {
+  return { isPending: false, isError: false, error: null, data: undefined, refetch: vi.fn(), ...state };
+}
+
+const props = (state: Partial<QueryLike<Rows>>): QueryStateProps<Rows> => ({
+  query: query(state),
+  loading: 'Loading students...',
+  errorTitle: 'Failed to load students',
+  isEmpty: (data) => data.names.length === 0,
+  empty: createElement('p', null, 'No students yet'),
+  children: (data) => createElement('ul', null, ...data.names.map((name) => createElement('li', { key: name }, name))),
+});
+
+/** The page's text as a reader sees it, tags dropped. */
+const textOf = (state: Partial<QueryLike<Rows>>) =>
+  renderToStaticMarkup(createElement(QueryState<Rows>, props(state)))
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The button labelled `label` in what the component renders, its function components called in
+ * turn (they use no hooks), so its click can be made without a browser.
+ */
+function button(node: ReactNode, label: string): { onClick(): void; disabled?: boolean } | undefined {
+  if (Array.isArray(node)) {
+    for (const child of node) {
+      const found = button(child, label);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isValidElement<{ children?: ReactNode; onClick?(): void; disabled?: boolean }>(node)) return undefined;
+  if (typeof node.type === 'function') return button((node.type as (p: unknown) => ReactNode)(node.props), label);
+  if (node.type === 'button' && [node.props.children].flat().includes(label)) {
+    return node.props as { onClick(): void; disabled?: boolean };
+  }
+  return button(node.props.children, label);
+}
+
+describe('QueryState', () => {
+  it('says what is loading while the query is pending', () => {
+    expect(textOf({ isPending: true })).toBe('Loading students...');
+  });
+
+  it('shows a whole element in place of the spinner when given one', () => {
+    const markup = renderToStaticMarkup(
+      createElement(QueryState<Rows>, {
+        ...props({ isPending: true }),
+        loading: createElement('p', null, 'Searching...'),
+      }),
+    );
+    expect(markup).toBe('<p>Searching...</p>');
+  });
+
+  it('names what failed with the server’s reason and offers a retry', () => {
+    const error = new ApiError(403, 'Request failed', [], 'No access to this school');
+    expect(textOf({ isError: true, error })).toBe('Failed to load students No access to this school Retry');
+  });
+
+  it('asks the reader to check their connection when the server gave no reason', () => {
+    expect(textOf({ isError: true, error: new TypeError('Failed to fetch') })).toBe(
+      'Failed to load students Please check your connection and try again. Retry',
+    );
+  });
+
+  it('says the failure even when older rows are still cached', () => {
+    expect(textOf({ isError: true, error: new Error('x'), data: { names: ['Ada'] } })).not.toContain('Ada');
+  });
+
+  it('refetches once when Retry is pressed', () => {
+    const state = props({ isError: true, error: new Error('x') });
+    const retry = button(QueryState(state), 'Retry');
+    expect(retry?.disabled).toBe(false);
+    retry?.onClick();
+    expect(state.query.refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes no second click while the retry is on its way', () => {
+    expect(
+      button(QueryState(props({ isError: true, error: new Error('x'), isFetching: true })), 'Retry')?.disabled,
+    ).toBe(true);
+  });
+
+  it('shows the empty state when there is nothing to list', () => {
+    expect(textOf({ data: { names: [] } })).toBe('No students yet');
+  });
+
+  it('hands the data to its children', () => {
+    expect(textOf({ data: { names: ['Ada', 'Bola'] } })).toBe('Ada Bola');
+  });
+});
