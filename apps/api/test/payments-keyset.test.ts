@@ -1,6 +1,7 @@
 import { type CursorPagination, encodeListCursor, type Payment } from '@schoolledger/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { paymentsThatHappened } from '../src/db/payment-attempts.js';
 import { PAYMENT_COUNT_CAP } from '../src/modules/payments/reporting/lists.service.js';
 import { useTestApp } from './helper.js';
 import { approvedFee, bursarOf, call, loadPaymentIds, type PaymentIds } from './payments-support.js';
@@ -35,10 +36,13 @@ describe('payment lists read page after page by cursor', () => {
     return pages;
   }
 
-  /** The ids of the payments matching `where`, in the lists' order: newest first, the id breaking ties. */
+  /**
+   * The ids of the payments matching `where` that the lists show (an online attempt never paid is
+   * not a payment), in the lists' order: newest first, the id breaking ties.
+   */
   async function idsInOrder(where: SQL) {
     const result = (await t.ctx.db.execute(
-      sql`select id from payments where ${where} order by created_at desc, id desc`,
+      sql`select id from payments where ${where} and ${paymentsThatHappened()} order by created_at desc, id desc`,
     )) as unknown as { rows: { id: string }[] };
     return result.rows.map((row) => row.id);
   }
@@ -53,7 +57,8 @@ describe('payment lists read page after page by cursor', () => {
     await t.ctx.db.execute(sql`
       insert into payments (school_id, student_id, fee_id, amount_kobo, status, method, kind, reference, channel,
                             created_at, updated_at)
-      select ${ids.secondSchool}, ${ids.son}, ${fee}, 10000, 'pending',
+      select ${ids.secondSchool}, ${ids.son}, ${fee}, 10000,
+             case when g % 3 = 0 then 'success' else 'pending' end,
              case when g % 3 = 0 then 'paystack' else 'bank_transfer' end, 'payment', 'KEYSET-W-' || g, 'bank',
              timestamptz '2025-03-01 10:00:00.123456+00' + (g / 3) * interval '1 microsecond',
              timestamptz '2025-03-01 10:00:00.123456+00' + (g / 3) * interval '1 microsecond'
@@ -61,7 +66,7 @@ describe('payment lists read page after page by cursor', () => {
     await t.ctx.db.execute(sql`
       insert into payments (school_id, student_id, fee_id, amount_kobo, status, method, kind, reference, channel,
                             created_at, updated_at)
-      select ${ids.school}, ${ids.stranger}, ${crowdedFee}, 10000, 'pending', 'paystack', 'payment',
+      select ${ids.school}, ${ids.stranger}, ${crowdedFee}, 10000, 'success', 'paystack', 'payment',
              'KEYSET-I-' || g, 'card', now() - g * interval '1 second', now() - g * interval '1 second'
       from generate_series(1, ${PAYMENT_COUNT_CAP + 1}) g`);
   });
