@@ -7,7 +7,7 @@ const admin = { ...bursar, firstname: 'Oluwaseun', roles: ['Admin'] };
 
 function row(action: string, entity: string, options: Partial<TrailRow['log']> = {}, actor: object | null = bursar) {
   return {
-    log: { action, entity, entityId: 'e1', source: null, ...options },
+    log: { action, entity, entityId: 'e1', source: null, amountKobo: null, receiptNo: null, ...options },
     actor: actor ?? { id: null },
     schoolName: null,
   } as unknown as TrailRow;
@@ -27,7 +27,16 @@ const CASES: [string, TrailRow][] = [
     'The system could not reach the payment provider',
     row('payments.provider_unreachable', 'payment_profile', {}, null),
   ],
-  ['Bursar Adaeze archive (backup)', row('archive', 'backup')],
+  // An action with no verb of its own still reads as a sentence.
+  ['Bursar Adaeze recorded an archive on a backup', row('archive', 'backup')],
+  [
+    'Bursar Adaeze recorded a cash payment of ₦1,500.00, receipt CVC-2026-000001',
+    row('payment.credit', 'payment', { source: 'cash_desk', amountKobo: '150000', receiptNo: 'CVC-2026-000001' }),
+  ],
+  [
+    'Bursar Adaeze downloaded receipt CVC-2026-000123',
+    row('download', 'receipt', { receiptNo: 'CVC-2026-000123' }),
+  ],
 ];
 
 describe('the sentence each audit entry is told in', () => {
