@@ -55,13 +55,4 @@ export const QUERIES_CHANGED_BY: Record<NotificationKind, readonly QueryKey[]> =
 };
 
 /** Every prefix above: what a stream that was broken refetches, since it may have missed changes. */
-export const QUERIES_CHANGED_BY_ANY: readonly QueryKey[] = [
-  DASHBOARDS,
-  OVERVIEWS,
-  FEE_MANAGEMENT,
-  FAMILY_FEES,
-  CASH_DESK,
-  PAYMENT_ANALYTICS,
-  ADJUSTMENTS,
-  EXPENSES,
-];
+export const QUERIES_CHANGED_BY_ANY: readonly QueryKey[] = [...MONEY, EXPENSES];
