@@ -33,10 +33,7 @@ const CASES: [string, TrailRow][] = [
     'Bursar Adaeze recorded a cash payment of ₦1,500.00, receipt CVC-2026-000001',
     row('payment.credit', 'payment', { source: 'cash_desk', amountKobo: '150000', receiptNo: 'CVC-2026-000001' }),
   ],
-  [
-    'Bursar Adaeze downloaded receipt CVC-2026-000123',
-    row('download', 'receipt', { receiptNo: 'CVC-2026-000123' }),
-  ],
+  ['Bursar Adaeze downloaded receipt CVC-2026-000123', row('download', 'receipt', { receiptNo: 'CVC-2026-000123' })],
 ];
 
 describe('the sentence each audit entry is told in', () => {
