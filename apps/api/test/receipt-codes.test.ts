@@ -98,6 +98,14 @@ describe('receipt numbers are unique across the group: each school prints its ow
     const second = await create('Grace Arena Learning');
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().data.receiptCode).toBe('GAL2');
+    // Schools of the same initials created at the same moment each get a free code of their own.
+    const together = await Promise.all(
+      ['Hill Top Nursery', 'Holy Trinity Nursery', 'Harvest Time Nursery'].map(create),
+    );
+    for (const response of together) expect(response.statusCode, response.body).toBe(200);
+    expect(new Set(together.map((response) => response.json().data.receiptCode))).toEqual(
+      new Set(['HTN', 'HTN2', 'HTN3']),
+    );
   });
 
   it('a receipt issued before codes keeps its RCP- number: it still checks out publicly and is found by search', async () => {

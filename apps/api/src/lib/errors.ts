@@ -44,10 +44,12 @@ export const fieldError = (
 ) => new AppError(status, code, message, [{ field, message }]);
 
 /** PostgreSQL raises 23505 on a unique violation; drizzle wraps driver errors in `cause`. */
-export function isUniqueViolation(error: unknown): boolean {
+/** A unique violation (of `constraint`, when named) anywhere in the error's chain of causes. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
+    const { code, constraint: violated } = current as { code?: string; constraint?: string };
+    if (code === '23505' && (constraint === undefined || violated === constraint)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

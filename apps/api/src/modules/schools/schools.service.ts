@@ -101,6 +101,8 @@ export async function deleteGroupSchool(ctx: AppContext, auth: AuthContext, id: 
 
 /* Schools */
 
+const RECEIPT_CODE_INDEX = 'schools_group_receipt_code_idx';
+
 export async function getSchool(ctx: AppContext, auth: AuthContext, id: string) {
   const row = await findSchool(ctx.db, auth.scope, id);
   if (!row) throw schoolNotFound();
@@ -138,11 +140,16 @@ async function withFreeReceiptCode<T>(
 ): Promise<T> {
   const code = input.receiptCode;
   if (code && (await receiptCodeTaken(ctx.db, code, input.groupSchool_id, schoolId))) throw receiptCodeInUse(code);
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw receiptCodeInUse(code || input.name);
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error, RECEIPT_CODE_INDEX)) throw error;
+      // A chosen code another school took meanwhile is refused. A code made from the name (the
+      // database's default) can meet one made at the same moment for another new school: made
+      // again, it sees that school's and takes the next free one.
+      if (code || attempt === 3) throw receiptCodeInUse(code || input.name);
+    }
   }
 }
 
