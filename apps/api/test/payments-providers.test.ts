@@ -250,6 +250,9 @@ describe('Paystack: the cases the happy path never sends', () => {
       await until(
         async () => (await t.ctx.db.select().from(payments).where(eq(payments.refundOf, original.id))).length === 1,
       );
+      // The refund's request has reached Paystack and hangs there: lifting the fault before it
+      // arrived (a busy machine) would have it answered, not released unanswered.
+      await until(async () => fake.hangingRequests() === 1);
       // The refund is already recorded, pending, and nothing waits on the original's row.
       const [pending] = await t.ctx.db.select().from(payments).where(eq(payments.refundOf, original.id));
       expect(pending).toMatchObject({ status: 'pending', providerReference: null });

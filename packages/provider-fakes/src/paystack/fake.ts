@@ -467,6 +467,8 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
     url,
     deliveries,
     transaction: (reference: string) => byReference.get(reference),
+    /** How many API requests the `hang` fault holds now: a test waits for its request to arrive. */
+    hangingRequests: () => hanging.size,
     /** Makes the API play `next` until it is set back to null; a hanging request is released then. */
     setFault(next: PaystackFault) {
       fault = next;
