@@ -62,7 +62,8 @@ describe("a principal's and a head teacher's directory of their school", () => {
 
       const students = await list(who, 'role=Student');
       expect(students.pagination.total).toBeGreaterThan(0);
-      expect(students.users.every((user) => user.roles.includes('Student'))).toBe(true);
+      expect(students.users.length).toBeGreaterThan(0);
+      expect(students.users.filter((user) => !user.roles.includes('Student'))).toEqual([]);
       expect(students.users.map((user) => user.email)).toContain(demoEmail('student'));
 
       const everyone = await list(who, 'status=all');
