@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.js';
 import { payments, schools, users } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
-import { receiptNoValue } from '../src/modules/payments/receipts/receipt-numbers.queries.js';
+import { receiptNoValue } from '../src/modules/ledger/receipt-numbers.queries.js';
 import { bearer, demoEmail, FIRST_SCHOOL, insertUser, login, SECOND_SCHOOL, useTestApp } from './helper.js';
 import { pdfText } from './pdf-text.js';
 

@@ -1,7 +1,8 @@
 import type { fees, payments } from '../db/schema.js';
 import type { Actor, AuditEntry, PastAuditEntry } from '../modules/audit/audit.queries.js';
 import { auditable } from '../modules/fees/fees.service.js';
-import { creditAuditEntry, SYSTEM } from '../modules/payments/credit.service.js';
+import { creditAuditEntry } from '../modules/ledger/payment-rows.js';
+import { SYSTEM } from '../modules/payments/system-actor.js';
 
 /*
  * The audit entries of the demo's history: the entries the app writes when a fee is created and

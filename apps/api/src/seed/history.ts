@@ -13,7 +13,7 @@ import {
 } from '../db/schema.js';
 import type { PastAuditEntry } from '../modules/audit/audit.queries.js';
 import { defaultTermOf } from '../modules/fees/fees.queries.js';
-import { receiptNoValue } from '../modules/payments/receipts/receipt-numbers.queries.js';
+import { receiptNoValue } from '../modules/ledger/receipt-numbers.queries.js';
 import { creditAudit, feeAuditEntries } from './audit.js';
 import { type Random, seededRandom } from './random.js';
 

@@ -154,7 +154,10 @@ export async function findFee(db: DbOrTx, where: SQL, id: string) {
   return row;
 }
 
-/** The bare fee row, locked for the rest of the transaction so approval and editing take turns. */
+/**
+ * The bare fee row, locked for the rest of the transaction so approval, editing, adjustments and
+ * the payers that take it take turns (in the order of ledger/lock-order.ts).
+ */
 export async function lockFee(db: DbOrTx, id: string) {
   const [row] = await db
     .select()
@@ -162,36 +165,6 @@ export async function lockFee(db: DbOrTx, id: string) {
     .where(and(eq(fees.id, id), live))
     .for('update');
   return row;
-}
-
-/**
- * The bare fee row, held for one student's payment for the rest of the transaction: shared
- * against edits, approvals, adjustments and the payers that take `lockFee` (they wait, as they
- * would for `lockFee`), and exclusive for this student on this fee, so two desks cannot both pay
- * the same debt while desks paying other students of the same fee do not queue behind each other.
- * The student's turn is a transaction-scoped advisory lock keyed by fee and student.
- */
-export async function lockFeeForStudent(tx: Tx, id: string, studentId: string) {
-  // One statement: the turn is an uncorrelated sub-select, which PostgreSQL runs once before it
-  // reads the fee (a one-time filter), so the turn is still taken before the row is shared, and
-  // the row, re-read when it is locked, is the latest.
-  const [row] = await tx
-    .select()
-    .from(fees)
-    .where(and(eq(fees.id, id), live, sql`(select ${studentTurn(id, studentId)}::text) is not null`))
-    .for('share');
-  return row;
-}
-
-const studentTurn = (feeId: string, studentId: string) =>
-  sql`pg_advisory_xact_lock(hashtextextended(${feeId} || ':' || ${studentId}, 0))`;
-
-/**
- * The student's turn on a fee (see `lockFeeForStudent`), for a payer that holds the fee row
- * itself in share mode. Callers taking several turns take them in one order (fee, then student).
- */
-export async function takeStudentTurn(tx: DbOrTx, feeId: string, studentId: string) {
-  await tx.execute(sql`select ${studentTurn(feeId, studentId)}`);
 }
 
 export async function insertFee(tx: Tx, values: typeof fees.$inferInsert) {

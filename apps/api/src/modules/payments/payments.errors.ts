@@ -5,15 +5,6 @@ export const RECEIPT_NOT_READY = 'A receipt is available once the payment is suc
 const ALREADY_REFUNDED = 'This payment has already been refunded';
 
 export const paymentNotFound = () => notFound(entityMessages('Payment').notFound, PAYMENT_ERROR_CODES.paymentNotFound);
-export const feeNotPayable = () =>
-  validationFailed(
-    [{ field: 'fee_id', message: 'This fee is not approved and active for payment' }],
-    PAYMENT_ERROR_CODES.feeNotPayable,
-  );
-export const feeAlreadyPaid = () => conflict('This fee is already paid', PAYMENT_ERROR_CODES.feeAlreadyPaid);
-/** `message` is the domain's text naming what is still owed. */
-export const amountAboveOutstanding = (message: string) =>
-  validationFailed([{ field: 'amount', message }], PAYMENT_ERROR_CODES.amountAboveOutstanding);
 export const fullPaymentRequired = () =>
   validationFailed(
     [{ field: 'amount', message: 'This fee must be paid in full' }],

@@ -1,5 +1,5 @@
 import type { RecordedPayment } from '@schoolledger/domain';
-import type { PaymentRow } from '../payments.queries.js';
+import type { PaymentRow } from '../../ledger/payments.queries.js';
 
 export const recordedPayment = (payment: PaymentRow): RecordedPayment => ({
   _id: payment.id,

@@ -30,7 +30,13 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         CASH_RECORDED,
-        await payWithCash(app.ctx, authOf(request), request.body, request.headers['idempotency-key'], actorOf(request)),
+        await payWithCash({
+          ctx: app.ctx,
+          auth: authOf(request),
+          input: request.body,
+          idempotencyKey: request.headers['idempotency-key'],
+          actor: actorOf(request),
+        }),
       ),
   );
   /** Several children's fees in one submission: all recorded or none, each with its own receipt. */
@@ -52,13 +58,13 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         FAMILY_CASH_RECORDED,
-        await payFamilyWithCash(
-          app.ctx,
-          authOf(request),
-          request.body,
-          request.headers['idempotency-key'],
-          actorOf(request),
-        ),
+        await payFamilyWithCash({
+          ctx: app.ctx,
+          auth: authOf(request),
+          input: request.body,
+          idempotencyKey: request.headers['idempotency-key'],
+          actor: actorOf(request),
+        }),
       ),
   );
 };

@@ -7,14 +7,15 @@ import type { AuthContext } from '../../../plugins/auth.js';
 import type { Actor } from '../../audit/audit.queries.js';
 import { owedOn } from '../../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
-import { feeOfStudentInScope, lockFee, lockFeeForStudent } from '../../fees/fees.queries.js';
+import { feeOfStudentInScope } from '../../fees/fees.queries.js';
+import { holdFeeForStudent, holdFees } from '../../ledger/lock-order.js';
+import type { PaymentRow } from '../../ledger/payments.queries.js';
+import { takeAtOnce } from '../../ledger/take-at-once.js';
 import { studentNotFound } from '../../students/students.errors.js';
 import { studentWhere, visibleTo } from '../../students/students.queries.js';
-import { takeDeskPayment } from '../desk.service.js';
 import { creditHolderOf, isParentOf } from '../family-credit/family-credit.queries.js';
 import { spendCredit } from '../family-credit/family-credit.service.js';
 import { idempotencyKeyReused } from '../payments.errors.js';
-import type { PaymentRow } from '../payments.queries.js';
 import { recordedPayment } from './cash.presenter.js';
 import { paymentByIdempotencyKey as byKey, deskTarget, paymentsByIdempotencyKeys } from './cash.queries.js';
 
@@ -38,13 +39,19 @@ async function deskItemInScope(db: DbOrTx, auth: AuthContext, item: { user_id: s
  * A repeated Idempotency-Key: the same caller asking for the same student and fee gets the
  * payment the first request recorded; anything else is a misuse of the key.
  */
-async function replay(
-  db: DbOrTx,
-  auth: AuthContext,
-  input: CashPaymentInput,
-  feeAmountKobo: bigint,
-  existing: PaymentRow,
-): Promise<CashPaymentResult> {
+async function replay({
+  db,
+  auth,
+  input,
+  feeAmountKobo,
+  existing,
+}: {
+  db: DbOrTx;
+  auth: AuthContext;
+  input: CashPaymentInput;
+  feeAmountKobo: bigint;
+  existing: PaymentRow;
+}): Promise<CashPaymentResult> {
   if (
     existing.initiatedBy !== auth.userId ||
     existing.studentId !== input.user_id ||
@@ -59,19 +66,28 @@ async function replay(
   };
 }
 
+/** What the desk's two routes hand over: the caller, the checked body, its Idempotency-Key. */
+interface DeskRequest<Input> {
+  ctx: AppContext;
+  auth: AuthContext;
+  input: Input;
+  idempotencyKey: string;
+  actor: Actor;
+}
+
 /**
  * The bursary desk records cash for a student in the caller's scope: full or partial, never more
  * than is outstanding, credited at once with a receipt number. The student's position on the fee
- * is locked while the outstanding is computed so two desks cannot both take the last naira; the
- * Idempotency-Key makes a double submit (or a retry) return the first payment.
+ * is held while the outstanding is computed (lock-order.ts) so two desks cannot both take the last
+ * naira; the Idempotency-Key makes a double submit (or a retry) return the first payment.
  */
-export async function payWithCash(
-  ctx: AppContext,
-  auth: AuthContext,
-  input: CashPaymentInput,
-  idempotencyKey: string,
-  actor: Actor,
-): Promise<CashPaymentResult> {
+export async function payWithCash({
+  ctx,
+  auth,
+  input,
+  idempotencyKey,
+  actor,
+}: DeskRequest<CashPaymentInput>): Promise<CashPaymentResult> {
   const { studentId, schoolId, visibleFee } = await deskItemInScope(ctx.db, auth, input);
 
   // A first request does not look for an earlier one under its key: a retry is rare, and fails
@@ -79,9 +95,12 @@ export async function payWithCash(
   // fee, at the desk's rules; only then is the key looked for, and its payment answered.
   try {
     return await ctx.db.transaction(async (tx) => {
-      const fee = await lockFeeForStudent(tx, input.fee_id, studentId);
+      const fee = await holdFeeForStudent({ tx, feeId: input.fee_id, studentId });
       if (!fee) throw feeNotFound();
-      const { payment, owedBefore } = await takeDeskPayment(tx, ctx, actor, {
+      const { payment, owedBefore } = await takeAtOnce({
+        tx,
+        ctx,
+        actor,
         schoolId,
         studentId,
         fee,
@@ -90,7 +109,7 @@ export async function payWithCash(
         initiatedBy: auth.userId,
         idempotencyKey,
         notes: input.notes ?? null,
-        auditDetails: { source: 'cash_desk', idempotencyKey, notes: input.notes ?? null },
+        audit: { source: 'cash_desk', idempotencyKey, notes: input.notes ?? null },
       });
       return { payment: recordedPayment(payment), outstanding: owedBefore - payment.amountKobo };
     });
@@ -99,7 +118,7 @@ export async function payWithCash(
     if (!(error instanceof AppError) && !isUniqueViolation(error)) throw error;
     const earlier = await byKey(ctx.db, schoolId, idempotencyKey);
     if (!earlier) throw error;
-    return replay(ctx.db, auth, input, visibleFee.amountKobo, earlier);
+    return replay({ db: ctx.db, auth, input, feeAmountKobo: visibleFee.amountKobo, existing: earlier });
   }
 }
 
@@ -133,14 +152,20 @@ function splitOf(items: FamilyCashInput['items'], creditKobo: bigint): Split[] {
   });
 }
 
+/** One family submission as the desk sees it: its items, how they split, and the request's key. */
+interface FamilySubmission {
+  input: FamilyCashInput;
+  splits: Split[];
+  requestKey: string;
+}
+
 async function familyResult(
   db: DbOrTx,
-  items: FamilyCashInput['items'],
-  splits: Split[],
+  { input, splits, requestKey }: FamilySubmission,
   rows: Map<string, PaymentRow>,
   feeAmounts: Map<string, bigint>,
-  requestKey: string,
 ): Promise<FamilyCashResult> {
+  const { items } = input;
   const payments: FamilyCashResult['payments'] = [];
   let cash = 0n;
   let credit = 0n;
@@ -161,13 +186,7 @@ async function familyResult(
 }
 
 /** The rows an earlier submission under the same key made, when it is the same request by the same person. */
-async function familyReplay(
-  db: DbOrTx,
-  auth: AuthContext,
-  input: FamilyCashInput,
-  splits: Split[],
-  requestKey: string,
-) {
+async function familyReplay(db: DbOrTx, auth: AuthContext, { input, splits, requestKey }: FamilySubmission) {
   const keys = splits.map((split) => keyOf(requestKey, split.index, split.part));
   const found = await paymentsByIdempotencyKeys(db, keys);
   if (!found.length) return null;
@@ -191,15 +210,15 @@ async function familyReplay(
  * One desk submission for several children: every item checked as a single cash payment would
  * be, all recorded in one transaction or none, each its own payment with its own receipt number.
  * Part of the total may come from the family's credit (`use_credit`, taken from the first items).
- * Fees are locked in one order (by id) so two desks paying overlapping fees never deadlock.
+ * The fees are held first, all of them (lock-order.ts).
  */
-export async function payFamilyWithCash(
-  ctx: AppContext,
-  auth: AuthContext,
-  input: FamilyCashInput,
-  idempotencyKey: string,
-  actor: Actor,
-): Promise<FamilyCashResult> {
+export async function payFamilyWithCash({
+  ctx,
+  auth,
+  input,
+  idempotencyKey,
+  actor,
+}: DeskRequest<FamilyCashInput>): Promise<FamilyCashResult> {
   const checked: Awaited<ReturnType<typeof deskItemInScope>>[] = [];
   for (const item of input.items) checked.push(await deskItemInScope(ctx.db, auth, item));
   const feeAmounts = new Map(checked.map((item) => [item.visibleFee.id, item.visibleFee.amountKobo]));
@@ -209,30 +228,30 @@ export async function payFamilyWithCash(
     throw validationFailed([{ field: 'use_credit', message: 'Credit used cannot be more than the total' }]);
   }
   const parentId = creditKobo > 0n ? await familyOf(ctx.db, input.items) : null;
-  const splits = splitOf(input.items, creditKobo);
+  const submission: FamilySubmission = { input, splits: splitOf(input.items, creditKobo), requestKey: idempotencyKey };
+  const { splits } = submission;
 
-  const earlier = await familyReplay(ctx.db, auth, input, splits, idempotencyKey);
-  if (earlier) return familyResult(ctx.db, input.items, splits, earlier, feeAmounts, idempotencyKey);
+  const earlier = await familyReplay(ctx.db, auth, submission);
+  if (earlier) return familyResult(ctx.db, submission, earlier, feeAmounts);
 
   try {
     return await ctx.db.transaction(async (tx) => {
-      const locked = new Map<string, Awaited<ReturnType<typeof lockFee>>>();
-      for (const feeId of [...new Set(input.items.map((item) => item.fee_id))].sort()) {
-        const fee = await lockFee(tx, feeId);
-        if (!fee) throw feeNotFound();
-        locked.set(feeId, fee);
-      }
-      const again = await familyReplay(tx, auth, input, splits, idempotencyKey);
-      if (again) return familyResult(tx, input.items, splits, again, feeAmounts, idempotencyKey);
+      const held = await holdFees({ tx, feeIds: input.items.map((item) => item.fee_id) });
+      if ([...held.values()].some((fee) => !fee)) throw feeNotFound();
+      const again = await familyReplay(tx, auth, submission);
+      if (again) return familyResult(tx, submission, again, feeAmounts);
       const rows = new Map<string, PaymentRow>();
       for (const split of splits) {
         const item = input.items[split.index]!;
         const { schoolId, studentId } = checked[split.index]!;
-        const fee = locked.get(item.fee_id)!;
+        const fee = held.get(item.fee_id)!;
         const key = keyOf(idempotencyKey, split.index, split.part);
         const { payment } =
           split.part === 'credit'
-            ? await spendCredit(tx, ctx, actor, {
+            ? await spendCredit({
+                tx,
+                ctx,
+                actor,
                 parentId: parentId!,
                 studentId,
                 fee,
@@ -241,7 +260,10 @@ export async function payFamilyWithCash(
                 idempotencyKey: key,
                 source: 'cash_desk_family',
               })
-            : await takeDeskPayment(tx, ctx, actor, {
+            : await takeAtOnce({
+                tx,
+                ctx,
+                actor,
                 schoolId,
                 studentId,
                 fee,
@@ -250,18 +272,18 @@ export async function payFamilyWithCash(
                 initiatedBy: auth.userId,
                 idempotencyKey: key,
                 notes: input.notes ?? null,
-                auditDetails: { source: 'cash_desk_family', idempotencyKey, notes: input.notes ?? null },
+                audit: { source: 'cash_desk_family', idempotencyKey, notes: input.notes ?? null },
               });
         rows.set(key, payment);
       }
-      return familyResult(tx, input.items, splits, rows, feeAmounts, idempotencyKey);
+      return familyResult(tx, submission, rows, feeAmounts);
     });
   } catch (error) {
     // A concurrent submission with the same key won: answer with its payments.
     if (!isUniqueViolation(error)) throw error;
-    const winner = await familyReplay(ctx.db, auth, input, splits, idempotencyKey);
+    const winner = await familyReplay(ctx.db, auth, submission);
     if (!winner) throw error;
-    return familyResult(ctx.db, input.items, splits, winner, feeAmounts, idempotencyKey);
+    return familyResult(ctx.db, submission, winner, feeAmounts);
   }
 }
 

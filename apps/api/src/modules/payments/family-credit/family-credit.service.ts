@@ -17,12 +17,13 @@ import { type Actor, recordAudit } from '../../audit/audit.queries.js';
 import { owedOn } from '../../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
 import { findPayableFee, lockFee } from '../../fees/fees.queries.js';
+import { newReference } from '../../ledger/payment-rows.js';
+import { insertPayment, type PaymentRow } from '../../ledger/payments.queries.js';
+import { takeAtOnce } from '../../ledger/take-at-once.js';
 import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
 import { recordedPayment } from '../cash/cash.presenter.js';
-import { newReference, SYSTEM } from '../credit.service.js';
-import { takeDeskPayment } from '../desk.service.js';
-import { insertPayment, type PaymentRow } from '../payments.queries.js';
+import { SYSTEM } from '../system-actor.js';
 import { creditNotEnough, familyNotFound } from './family-credit.errors.js';
 import { toFamilyCredit } from './family-credit.presenters.js';
 import {
@@ -117,14 +118,22 @@ export const creditHolderOfPayment = (db: DbOrTx, payment: PaymentRow) =>
  * count the money once. `refund_of` stays empty, so the payment itself can still be refunded
  * (for what it left on the fee).
  */
-export async function moveExcessToCredit(
-  tx: DbOrTx,
-  ctx: AppContext,
-  actor: Actor,
-  payment: PaymentRow,
-  excessKobo: bigint,
-  parentId: string,
-) {
+export async function moveExcessToCredit({
+  tx,
+  ctx,
+  actor,
+  payment,
+  excessKobo,
+  parentId,
+}: {
+  tx: DbOrTx;
+  ctx: AppContext;
+  actor: Actor;
+  payment: PaymentRow;
+  excessKobo: bigint;
+  /** The family that keeps it (`creditHolderOfPayment`). */
+  parentId: string;
+}) {
   const now = ctx.clock();
   await insertPayment(tx, {
     schoolId: payment.schoolId,
@@ -154,14 +163,21 @@ export async function moveExcessToCredit(
 }
 
 /** A refund the school keeps as the family's credit (`refund` is the refund row just written). */
-export async function creditRefund(
-  tx: DbOrTx,
-  ctx: AppContext,
-  actor: Actor,
-  refund: PaymentRow,
-  parentId: string,
-  reason: string,
-) {
+export async function creditRefund({
+  tx,
+  ctx,
+  actor,
+  refund,
+  parentId,
+  reason,
+}: {
+  tx: DbOrTx;
+  ctx: AppContext;
+  actor: Actor;
+  refund: PaymentRow;
+  parentId: string;
+  reason: string;
+}) {
   await moveCredit(tx, actor, {
     parentId,
     schoolId: refund.schoolId,
@@ -174,9 +190,12 @@ export async function creditRefund(
 }
 
 export interface CreditUse {
+  tx: DbOrTx;
+  ctx: AppContext;
+  actor: Actor;
   parentId: string;
   studentId: string;
-  /** Locked by the caller's transaction. */
+  /** Held by the caller's transaction (lock-order.ts, step 1). */
   fee: typeof fees.$inferSelect;
   amountKobo: bigint;
   initiatedBy: string | null;
@@ -188,10 +207,14 @@ export interface CreditUse {
  * Pays (part of) a fee from the family's credit: a `credit` payment credited at once like cash
  * (receipt number), and the ledger's matching negative entry, in `tx`.
  */
-export async function spendCredit(tx: DbOrTx, ctx: AppContext, actor: Actor, use: CreditUse) {
+export async function spendCredit(use: CreditUse) {
+  const { tx, ctx, actor } = use;
   const balance = await balanceOf(tx, use.parentId);
   if (use.amountKobo > balance) throw creditNotEnough(balance);
-  const taken = await takeDeskPayment(tx, ctx, actor, {
+  const taken = await takeAtOnce({
+    tx,
+    ctx,
+    actor,
     schoolId: use.fee.schoolId,
     studentId: use.studentId,
     fee: use.fee,
@@ -199,7 +222,7 @@ export async function spendCredit(tx: DbOrTx, ctx: AppContext, actor: Actor, use
     method: 'credit',
     initiatedBy: use.initiatedBy,
     idempotencyKey: use.idempotencyKey ?? null,
-    auditDetails: { source: use.source, parentId: use.parentId },
+    audit: { source: use.source, parentId: use.parentId },
   });
   await moveCredit(tx, actor, {
     parentId: use.parentId,
@@ -227,7 +250,10 @@ export async function applyCreditAutomatically(tx: DbOrTx, ctx: AppContext, pare
     const owed = await owedOn(tx, owedFee.studentId, fee);
     if (owed === 0n) continue;
     const amountKobo = owed < balance ? owed : balance;
-    await spendCredit(tx, ctx, SYSTEM, {
+    await spendCredit({
+      tx,
+      ctx,
+      actor: SYSTEM,
       parentId,
       studentId: owedFee.studentId,
       fee,
@@ -285,7 +311,10 @@ export async function applyCredit(
   return ctx.db.transaction(async (tx) => {
     const fee = await lockFee(tx, input.fee_id);
     if (!fee) throw feeNotFound();
-    const { payment, owedBefore } = await spendCredit(tx, ctx, actor, {
+    const { payment, owedBefore } = await spendCredit({
+      tx,
+      ctx,
+      actor,
       parentId,
       studentId: input.student_id,
       fee,

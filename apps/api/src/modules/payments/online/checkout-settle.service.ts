@@ -1,13 +1,14 @@
 import type { AppContext } from '../../../app-context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { recordAudit } from '../../audit/audit.queries.js';
+import { holdFeesForStudents } from '../../ledger/lock-order.js';
+import { type PaymentRow, updatePayment } from '../../ledger/payments.queries.js';
+import { recordPayment } from '../../ledger/record-payment.js';
 import { notifyPaymentFailed } from '../../notifications/notices.service.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
-import { creditPayment, SYSTEM } from '../credit.service.js';
 import { moveExcessToCredit } from '../family-credit/family-credit.service.js';
-import { type PaymentRow, updatePayment } from '../payments.queries.js';
+import { SYSTEM } from '../system-actor.js';
 import { type CheckoutRow, lockCheckout, paymentsOfCheckout, updateCheckout } from './checkout.queries.js';
-import { lockFeeAmountForStudents } from './online.queries.js';
 import {
   excessToCredit,
   failureEnds,
@@ -39,19 +40,15 @@ export async function settleCheckout(
   if (!provider || provider.name !== checkout.method) return 'unavailable';
   const verification = await provider.verify(checkout.reference, { transactionId: options.transactionId });
   const now = ctx.clock();
-  // A line's fee and student never change, so they are known before the transaction; they are
-  // held in one order (fee, then student) so two checkouts sharing them take turns, not deadlock.
-  const studentsOfFee = new Map<string, string[]>();
-  for (const line of await paymentsOfCheckout(ctx.db, checkout.id)) {
-    studentsOfFee.set(line.feeId, [...(studentsOfFee.get(line.feeId) ?? []), line.studentId]);
-  }
-  const feeIds = [...studentsOfFee.keys()].sort();
+  // A line's fee and student never change, so they are known before the transaction.
+  const linesBefore = await paymentsOfCheckout(ctx.db, checkout.id);
 
   return ctx.db.transaction(async (tx) => {
-    // The fees first, as a single payment's settle, the cash desk and transfer claims lock them.
-    const feeKobo = new Map<string, bigint | undefined>();
-    if (verification.status === 'success')
-      for (const id of feeIds) feeKobo.set(id, await lockFeeAmountForStudents(tx, id, studentsOfFee.get(id)!));
+    // The fees before the checkout (lock-order.ts).
+    const feeKobo =
+      verification.status === 'success'
+        ? await holdFeesForStudents({ tx, lines: linesBefore })
+        : new Map<string, bigint | undefined>();
     const locked = await lockCheckout(tx, checkout.id);
     if (!locked || locked.status === 'success' || locked.status === 'review') return 'already_settled';
     const lines = await paymentsOfCheckout(tx, locked.id, true);
@@ -76,7 +73,13 @@ export async function settleCheckout(
         const reason = `family checkout ${locked.reference}: ${problem}`;
         await updateCheckout(tx, locked.id, { status: 'review', verifiedAt: now, providerId: verification.providerId });
         for (const line of lines) {
-          await holdForReview(tx, line, verification, reason, { verifiedAt: now, providerId: null });
+          await holdForReview({
+            tx,
+            payment: line,
+            verification,
+            reason,
+            changes: { verifiedAt: now, providerId: null },
+          });
           await auditLine(tx, line, 'payment.review', { status: 'review', reason, ...trail });
         }
         return 'review';
@@ -106,23 +109,28 @@ export async function settleCheckout(
       });
       // The transaction's id stays on the checkout: one provider transaction is many payment rows.
       for (const line of lines) {
-        const credited = await creditPayment(
+        const credited = await recordPayment({
           tx,
           ctx,
-          SYSTEM,
-          line,
-          { paidAt, verifiedAt: now, providerReference: verification.reference, channel: verification.channel },
-          { providerId: verification.providerId, ...trail },
-        );
+          actor: SYSTEM,
+          payment: line,
+          details: {
+            paidAt,
+            verifiedAt: now,
+            providerReference: verification.reference,
+            channel: verification.channel,
+          },
+          audit: { providerId: verification.providerId, ...trail },
+        });
         const excess = excesses.get(line.id);
-        if (excess) await moveExcessToCredit(tx, ctx, SYSTEM, credited, excess.excessKobo, excess.parentId);
+        if (excess) await moveExcessToCredit({ tx, ctx, actor: SYSTEM, payment: credited, ...excess });
       }
       return 'credited';
     }
     const closes =
       verification.status === 'reversed' || (verification.status === 'failed' && failureEnds(locked.method));
     if (locked.status === 'pending' && closes) {
-      await failCheckout(tx, ctx, locked, lines, 'provider', trail);
+      await failCheckout({ tx, ctx, checkout: locked, lines, reason: 'provider', trail });
       return 'failed';
     }
     return locked.status === 'failed' ? 'failed' : unpaidOrPending(verification);
@@ -140,14 +148,21 @@ const auditLine = (tx: DbOrTx, line: PaymentRow, action: string, after: Record<s
   });
 
 /** The checkout and its pending lines failed, each line audited and its payer told, as a single payment is. */
-async function failCheckout(
-  tx: DbOrTx,
-  ctx: AppContext,
-  checkout: CheckoutRow,
-  lines: PaymentRow[],
-  reason: 'provider' | 'abandoned',
-  trail: Record<string, unknown>,
-) {
+async function failCheckout({
+  tx,
+  ctx,
+  checkout,
+  lines,
+  reason,
+  trail,
+}: {
+  tx: DbOrTx;
+  ctx: AppContext;
+  checkout: CheckoutRow;
+  lines: PaymentRow[];
+  reason: 'provider' | 'abandoned';
+  trail: Record<string, unknown>;
+}) {
   await updateCheckout(tx, checkout.id, { status: 'failed' });
   for (const line of lines) {
     if (line.status !== 'pending') continue;
@@ -167,7 +182,14 @@ export async function abandonCheckout(ctx: AppContext, id: string): Promise<bool
     const checkout = await lockCheckout(tx, id);
     if (checkout?.status !== 'pending') return false;
     const lines = await paymentsOfCheckout(tx, id, true);
-    await failCheckout(tx, ctx, checkout, lines, 'abandoned', { checkout: checkout.reference, source: 'job' });
+    await failCheckout({
+      tx,
+      ctx,
+      checkout,
+      lines,
+      reason: 'abandoned',
+      trail: { checkout: checkout.reference, source: 'job' },
+    });
     return true;
   });
 }

@@ -6,11 +6,11 @@ import type { AuthContext } from '../../../plugins/auth.js';
 import { inSchoolScope } from '../../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
 import { owedOn } from '../../fees/fee-ledger.queries.js';
+import { newReference } from '../../ledger/payment-rows.js';
+import { insertPayment } from '../../ledger/payments.queries.js';
 import { providerAccountKey } from '../../payment-profiles/school-providers.js';
 import { ProviderError } from '../../providers/provider.js';
-import { newReference } from '../credit.service.js';
 import { checkoutAccountsDiffer, checkoutNotFound } from '../payments.errors.js';
-import { insertPayment } from '../payments.queries.js';
 import {
   checkoutLines,
   findCheckoutByReference,

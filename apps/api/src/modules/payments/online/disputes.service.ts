@@ -1,8 +1,9 @@
 import type { AppContext } from '../../../app-context.js';
 import { recordAudit } from '../../audit/audit.queries.js';
+import { refundOfPayment } from '../../ledger/payment-rows.js';
+import { findRefundOf, insertPayment, lockPayment, type PaymentRow } from '../../ledger/payments.queries.js';
 import { notifyPaymentDisputed, notifyRefund } from '../../notifications/notices.service.js';
-import { refundOfPayment, SYSTEM } from '../credit.service.js';
-import { findRefundOf, insertPayment, lockPayment, type PaymentRow } from '../payments.queries.js';
+import { SYSTEM } from '../system-actor.js';
 import { findDispute, insertDispute, updateDispute } from './online.queries.js';
 
 /** Paystack's dispute `resolution`: the school accepted the chargeback (or let it lapse), or won it. */

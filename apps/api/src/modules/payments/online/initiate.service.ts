@@ -1,7 +1,6 @@
 import {
   adjustedAmount,
   amountBelowMinimum,
-  amountOverOutstanding,
   ERROR_CODES,
   type InitiatePaymentInput,
   installmentAmount,
@@ -17,21 +16,16 @@ import { type Actor, recordAudit } from '../../audit/audit.queries.js';
 import { ledgersOf } from '../../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
 import { findPayableFee } from '../../fees/fees.queries.js';
+import { refuseOverpayment } from '../../ledger/overpayment.js';
+import { newReference } from '../../ledger/payment-rows.js';
+import { insertPayment, updatePayment } from '../../ledger/payments.queries.js';
 import { effectiveSettings } from '../../payment-profiles/payment-profiles.presenter.js';
 import { findPaymentProfile } from '../../payment-profiles/payment-profiles.queries.js';
 import { providerFromProfile } from '../../payment-profiles/school-providers.js';
 import { ProviderError } from '../../providers/provider.js';
 import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
-import { newReference } from '../credit.service.js';
-import {
-  amountAboveOutstanding,
-  amountBelowMinimumInstallment,
-  feeAlreadyPaid,
-  fullPaymentRequired,
-  paymentMethodUnavailable,
-} from '../payments.errors.js';
-import { insertPayment, updatePayment } from '../payments.queries.js';
+import { amountBelowMinimumInstallment, fullPaymentRequired, paymentMethodUnavailable } from '../payments.errors.js';
 
 export interface Payer {
   selfId: string | null;
@@ -75,25 +69,16 @@ export async function payableLine(
   const parts = (await ledgersOf(ctx.db, studentId, [fee.id])).get(fee.id);
   const ledger = { amount: fee.amountKobo, reductions: 0n, lateFees: 0n, paid: 0n, ...parts };
   const owed = owedOf(ledger);
-  if (owed === 0n) throw feeAlreadyPaid();
-
-  let amountKobo = owed;
-  if (line.amount !== undefined) {
-    const asked = line.amount;
-    if (asked !== owed) {
-      const over = amountOverOutstanding(asked, owed);
-      if (over) throw amountAboveOutstanding(over);
-      if (!fee.isInstallmentAllowed || !settings.enableInstallments) {
-        throw fullPaymentRequired();
-      }
-      const minimum = minimumInstallment(
-        installmentAmount(adjustedAmount(ledger), fee.installments),
-        settings.minimumInstallmentKobo,
-      );
-      const below = amountBelowMinimum(asked, minimum);
-      if (below) throw amountBelowMinimumInstallment(below);
-    }
-    amountKobo = asked;
+  const amountKobo = line.amount ?? owed;
+  refuseOverpayment({ amountKobo, owedKobo: owed });
+  if (amountKobo !== owed) {
+    if (!fee.isInstallmentAllowed || !settings.enableInstallments) throw fullPaymentRequired();
+    const minimum = minimumInstallment(
+      installmentAmount(adjustedAmount(ledger), fee.installments),
+      settings.minimumInstallmentKobo,
+    );
+    const below = amountBelowMinimum(amountKobo, minimum);
+    if (below) throw amountBelowMinimumInstallment(below);
   }
   return { student, fee, profile, provider, amountKobo, owed };
 }

@@ -13,7 +13,6 @@ import {
   payments,
   paymentWebhookEvents,
 } from '../../../db/schema.js';
-import { takeStudentTurn } from '../../fees/fees.queries.js';
 import type { WebhookEvent } from '../../providers/provider.js';
 
 /** A mismatch between what we asked for and what the provider reports; one per payment. */
@@ -158,23 +157,6 @@ export async function pendingOnlinePayments(db: DbOrTx, olderThan: Date, limit: 
     .from(ranked)
     .orderBy(ranked.turn, ranked.createdAt)
     .limit(limit);
-}
-
-/**
- * Holds a fee for settling the students' payments on it (whatever became of the fee since: the
- * payments were started on it) and answers its amount; `undefined` when there is no such fee. As
- * at the cash desk, each student's position on the fee is theirs alone for the transaction
- * (`takeStudentTurn`) while the fee row is shared, so settles for other students of the same fee,
- * and desks paying them, do not queue behind this one.
- */
-export async function lockFeeAmountForStudents(
-  db: DbOrTx,
-  feeId: string,
-  studentIds: readonly string[],
-): Promise<bigint | undefined> {
-  for (const studentId of [...new Set(studentIds)].sort()) await takeStudentTurn(db, feeId, studentId);
-  const [row] = await db.select({ amountKobo: fees.amountKobo }).from(fees).where(eq(fees.id, feeId)).for('share');
-  return row?.amountKobo;
 }
 
 /** A fee's amount whatever became of the fee since: a payment's status still shows what it owed. */

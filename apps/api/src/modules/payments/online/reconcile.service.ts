@@ -1,9 +1,9 @@
 import type { AppContext } from '../../../app-context.js';
 import { recordAudit } from '../../audit/audit.queries.js';
+import { lockPayment, updatePayment } from '../../ledger/payments.queries.js';
 import { notifyPaymentFailed } from '../../notifications/notices.service.js';
-import { SYSTEM } from '../credit.service.js';
-import { lockPayment, updatePayment } from '../payments.queries.js';
 import { settlePendingRefunds } from '../refunds/refunds.service.js';
+import { SYSTEM } from '../system-actor.js';
 import { pendingCheckouts } from './checkout.queries.js';
 import { abandonCheckout, settleCheckout } from './checkout-settle.service.js';
 import { alertedSince, pendingOnlinePayments } from './online.queries.js';

@@ -1,9 +1,9 @@
 import { formatKobo, type OnlineMethod } from '@schoolledger/domain';
 import type { DbOrTx } from '../../../db/client.js';
 import { owedOn } from '../../fees/fee-ledger.queries.js';
+import { type PaymentRow, updatePayment } from '../../ledger/payments.queries.js';
 import type { PaymentProvider, PaymentVerification } from '../../providers/provider.js';
 import { creditHolderOfPayment } from '../family-credit/family-credit.service.js';
-import { type PaymentRow, updatePayment } from '../payments.queries.js';
 import { insertReview } from './online.queries.js';
 
 /*
@@ -77,13 +77,19 @@ export function mismatch(
  * Puts a payment in review with what the provider reported: a person decides, nothing is credited.
  * `providerId` is the transaction's id, left off a checkout's lines (one transaction, many rows).
  */
-export async function holdForReview(
-  tx: DbOrTx,
-  payment: PaymentRow,
-  verification: PaymentVerification,
-  reason: string,
-  changes: { verifiedAt: Date; providerId: string | null },
-) {
+export async function holdForReview({
+  tx,
+  payment,
+  verification,
+  reason,
+  changes,
+}: {
+  tx: DbOrTx;
+  payment: PaymentRow;
+  verification: PaymentVerification;
+  reason: string;
+  changes: { verifiedAt: Date; providerId: string | null };
+}) {
   await updatePayment(tx, payment.id, { status: 'review', ...changes });
   await insertReview(tx, {
     paymentId: payment.id,

@@ -1,14 +1,15 @@
 import { ONLINE_METHODS, type OnlineMethod } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
 import { recordAudit } from '../../audit/audit.queries.js';
+import { holdFeesForStudents } from '../../ledger/lock-order.js';
+import { findPaymentByReference, lockPayment, updatePayment } from '../../ledger/payments.queries.js';
+import { recordPayment } from '../../ledger/record-payment.js';
 import { notifyPaymentFailed } from '../../notifications/notices.service.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
-import { creditPayment, SYSTEM } from '../credit.service.js';
 import { moveExcessToCredit } from '../family-credit/family-credit.service.js';
-import { findPaymentByReference, lockPayment, updatePayment } from '../payments.queries.js';
+import { SYSTEM } from '../system-actor.js';
 import { findCheckoutById, findCheckoutByReference } from './checkout.queries.js';
 import { settleCheckout } from './checkout-settle.service.js';
-import { lockFeeAmountForStudents } from './online.queries.js';
 import {
   excessToCredit,
   failureEnds,
@@ -53,11 +54,11 @@ export async function settlePayment(
   const now = ctx.clock();
 
   return ctx.db.transaction(async (tx) => {
-    // The fee first, as the cash desk and transfer claims lock it: what is still owed on it cannot
-    // change between the check below and the credit, whatever else is being paid at once.
+    // The fee before the payment (lock-order.ts): what is still owed on it cannot change between
+    // the check below and the credit.
     const feeKobo =
       verification.status === 'success'
-        ? await lockFeeAmountForStudents(tx, existing.feeId, [existing.studentId])
+        ? (await holdFeesForStudents({ tx, lines: [existing] })).get(existing.feeId)
         : undefined;
     const payment = await lockPayment(tx, undefined, existing.id);
     if (!payment || payment.status === 'success' || payment.status === 'review') return 'already_settled';
@@ -76,28 +77,35 @@ export async function settlePayment(
       const excess = mismatched ? null : await excessToCredit(tx, payment, feeKobo);
       const problem = mismatched ?? (excess ? null : await overCollection(tx, payment, feeKobo));
       if (problem) {
-        await holdForReview(tx, payment, verification, problem, {
-          verifiedAt: now,
-          providerId: verification.providerId,
+        await holdForReview({
+          tx,
+          payment,
+          verification,
+          reason: problem,
+          changes: { verifiedAt: now, providerId: verification.providerId },
         });
         await audit('payment.review', { status: 'review', reason: problem });
         return 'review';
       }
-      const credited = await creditPayment(
+      const credited = await recordPayment({
         tx,
         ctx,
-        SYSTEM,
+        actor: SYSTEM,
         payment,
-        {
+        details: {
           paidAt: verification.paidAt ?? now,
           verifiedAt: now,
           providerId: verification.providerId,
           providerReference: verification.reference,
           channel: verification.channel,
         },
-        { providerId: verification.providerId, source: options.source, providerStatus: verification.providerStatus },
-      );
-      if (excess) await moveExcessToCredit(tx, ctx, SYSTEM, credited, excess.excessKobo, excess.parentId);
+        audit: {
+          providerId: verification.providerId,
+          source: options.source,
+          providerStatus: verification.providerStatus,
+        },
+      });
+      if (excess) await moveExcessToCredit({ tx, ctx, actor: SYSTEM, payment: credited, ...excess });
       return 'credited';
     }
     const closes = verification.status === 'reversed' || (verification.status === 'failed' && failureEnds(method));

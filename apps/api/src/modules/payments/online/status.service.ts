@@ -2,10 +2,10 @@ import { can, type PaymentStatusResult } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { owedOn } from '../../fees/fee-ledger.queries.js';
+import { findPaymentById, findPaymentByReference } from '../../ledger/payments.queries.js';
 import { ProviderError } from '../../providers/provider.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
 import { paymentNotFound } from '../payments.errors.js';
-import { findPaymentById, findPaymentByReference } from '../payments.queries.js';
 import { feeAmountKobo } from './online.queries.js';
 import { isOnline, settlePayment } from './settle.service.js';
 

@@ -1,14 +1,14 @@
 import type { OnlineMethod } from '@schoolledger/domain';
 import type { AppContext } from '../../../app-context.js';
 import { recordAudit } from '../../audit/audit.queries.js';
+import { findPaymentByReference, type PaymentRow } from '../../ledger/payments.queries.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import { flutterwaveReferenceOf } from '../../providers/flutterwave.js';
 import { paystackReferenceOf } from '../../providers/paystack.js';
 import type { PaymentProvider, WebhookEvent } from '../../providers/provider.js';
 import { appProvider } from '../../providers/resolve.js';
-import { SYSTEM } from '../credit.service.js';
-import { findPaymentByReference, type PaymentRow } from '../payments.queries.js';
 import { settleRefundsOf } from '../refunds/refunds.service.js';
+import { SYSTEM } from '../system-actor.js';
 import { findCheckoutByReference } from './checkout.queries.js';
 import { processDispute } from './disputes.service.js';
 import { markWebhookProcessed, recordWebhookEvent, unprocessedWebhooks } from './online.queries.js';

@@ -25,13 +25,13 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { refund, message } = await refundPayment(
-        app.ctx,
-        authOf(request),
-        request.params.id,
-        request.body,
-        actorOf(request),
-      );
+      const { refund, message } = await refundPayment({
+        ctx: app.ctx,
+        auth: authOf(request),
+        id: request.params.id,
+        input: request.body,
+        actor: actorOf(request),
+      });
       return ok(message, refund);
     },
   );

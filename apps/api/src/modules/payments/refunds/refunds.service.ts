@@ -13,10 +13,18 @@ import { AppError, isUniqueViolation } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
 import { inSchoolScope } from '../../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
+import { refundOfPayment } from '../../ledger/payment-rows.js';
+import {
+  findPaymentById,
+  findRefundOf,
+  insertPayment,
+  lockPayment,
+  type PaymentRow,
+  updatePayment,
+} from '../../ledger/payments.queries.js';
 import { notifyRefund, notifyRefundFailed } from '../../notifications/notices.service.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import { type PaymentProvider, ProviderError, type RefundResult } from '../../providers/provider.js';
-import { refundOfPayment, SYSTEM } from '../credit.service.js';
 import { creditHolderOfPayment, creditRefund, movedToCreditOf } from '../family-credit/family-credit.service.js';
 import { findCheckoutById } from '../online/checkout.queries.js';
 import {
@@ -26,15 +34,8 @@ import {
   providerRefusedRefund,
   refundNotAllowed,
 } from '../payments.errors.js';
-import {
-  findPaymentById,
-  findRefundOf,
-  insertPayment,
-  lockPayment,
-  type PaymentRow,
-  updatePayment,
-} from '../payments.queries.js';
 import { getVisiblePayment } from '../reporting/lists.service.js';
+import { SYSTEM } from '../system-actor.js';
 import { pendingRefunds, refundsOf } from './refunds.queries.js';
 
 type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
@@ -128,18 +129,25 @@ async function recordAnswer(ctx: AppContext, refundId: string, asked: Asked, ans
       schoolId: refund.schoolId,
       after: { providerRefundId, providerStatus: status },
     });
-    if (status !== 'pending') await finishRefund(tx, ctx, refund, status, 'provider');
+    if (status !== 'pending') await finishRefund({ tx, ctx, refund, state: status, source: 'provider' });
   });
 }
 
 /** Moves a locked pending refund to done (it now counts against what was paid) or failed. */
-async function finishRefund(
-  tx: DbOrTx,
-  ctx: AppContext,
-  refund: PaymentRow,
-  state: 'processed' | 'failed',
-  source: string,
-) {
+async function finishRefund({
+  tx,
+  ctx,
+  refund,
+  state,
+  source,
+}: {
+  tx: DbOrTx;
+  ctx: AppContext;
+  refund: PaymentRow;
+  state: 'processed' | 'failed';
+  /** Who told us: the provider's answer, its webhook or the job. */
+  source: string;
+}) {
   const now = ctx.clock();
   const status = state === 'processed' ? 'success' : 'failed';
   await updatePayment(tx, refund.id, { status, verifiedAt: now, ...(status === 'success' ? { paidAt: now } : {}) });
@@ -166,13 +174,20 @@ async function finishRefund(
  * too, with no provider: the family's credit gains the amount; a payment made from credit always
  * goes back to credit.
  */
-export async function refundPayment(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: string,
-  input: { reason: string; to: RefundDestination },
-  actor: Actor,
-): Promise<{ refund: Payment; message: string }> {
+export async function refundPayment({
+  ctx,
+  auth,
+  id,
+  input,
+  actor,
+}: {
+  ctx: AppContext;
+  auth: AuthContext;
+  /** The payment to refund. */
+  id: string;
+  input: { reason: string; to: RefundDestination };
+  actor: Actor;
+}): Promise<{ refund: Payment; message: string }> {
   const { reason } = input;
   const scoped = inSchoolScope(auth.scope, payments.schoolId);
   const [original, earlier] = [await findPaymentById(ctx.db, id, scoped), await findRefundOf(ctx.db, id)];
@@ -219,7 +234,7 @@ export async function refundPayment(
           to: holder ? 'credit' : 'payer',
         },
       });
-      if (holder) await creditRefund(tx, ctx, actor, refund, holder, reason);
+      if (holder) await creditRefund({ tx, ctx, actor, refund, parentId: holder, reason });
       if (refund.status === 'success') await notifyRefund(tx, ctx, refund.id, 'refund');
       return refund;
     });
@@ -276,7 +291,7 @@ export async function settleRefund(ctx: AppContext, refund: PaymentRow, source: 
   if (state === 'pending') return;
   await ctx.db.transaction(async (tx) => {
     const locked = await lockPayment(tx, undefined, refund.id);
-    if (locked?.status === 'pending') await finishRefund(tx, ctx, locked, state, source);
+    if (locked?.status === 'pending') await finishRefund({ tx, ctx, refund: locked, state, source });
   });
 }
 

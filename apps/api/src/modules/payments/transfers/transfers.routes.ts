@@ -57,7 +57,13 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = parseOrThrow(bankTransferClaimInputSchema, form.fields);
       return ok(
         TRANSFER_RECORDED,
-        await claimTransfer(app.ctx, authOf(request), input, form.file?.buffer ?? null, actorOf(request)),
+        await claimTransfer({
+          ctx: app.ctx,
+          auth: authOf(request),
+          input,
+          proof: form.file?.buffer ?? null,
+          actor: actorOf(request),
+        }),
       );
     },
   );
@@ -110,7 +116,13 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         TRANSFER_REJECTED,
-        await rejectTransfer(app.ctx, authOf(request), request.params.id, request.body.reason, actorOf(request)),
+        await rejectTransfer({
+          ctx: app.ctx,
+          auth: authOf(request),
+          id: request.params.id,
+          reason: request.body.reason,
+          actor: actorOf(request),
+        }),
       ),
   );
 };

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  amountOverOutstanding,
-  type bankTransferClaimInputSchema,
-  formatKobo,
-  MSG,
-  PAYMENT_ERROR_CODES,
-  todayIn,
-} from '@schoolledger/domain';
+import { type bankTransferClaimInputSchema, formatKobo, MSG, PAYMENT_ERROR_CODES, todayIn } from '@schoolledger/domain';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type { AppContext } from '../../../app-context.js';
@@ -19,22 +12,19 @@ import { inSchoolScope } from '../../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
 import { owedOn } from '../../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
-import { findPayableFee, lockFeeForStudent } from '../../fees/fees.queries.js';
+import { findPayableFee } from '../../fees/fees.queries.js';
 import { IMAGE_TYPES } from '../../files/image-upload.js';
+import { holdFeeForStudent } from '../../ledger/lock-order.js';
+import { refuseOverpayment } from '../../ledger/overpayment.js';
+import { newReference } from '../../ledger/payment-rows.js';
+import { insertPayment, lockPayment, type PaymentRow, updatePayment } from '../../ledger/payments.queries.js';
+import { recordPayment } from '../../ledger/record-payment.js';
 import { notifyTransferClaimed, notifyTransferRejected } from '../../notifications/notices.service.js';
 import { findPaymentProfile } from '../../payment-profiles/payment-profiles.queries.js';
 import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
-import { creditPayment, newReference } from '../credit.service.js';
 import { creditHolderOfPayment, moveExcessToCredit } from '../family-credit/family-credit.service.js';
-import {
-  amountAboveOutstanding,
-  feeAlreadyPaid,
-  paymentMethodUnavailable,
-  paymentNotFound,
-  transferNotPending,
-} from '../payments.errors.js';
-import { insertPayment, lockPayment, type PaymentRow, updatePayment } from '../payments.queries.js';
+import { paymentMethodUnavailable, paymentNotFound, transferNotPending } from '../payments.errors.js';
 import { getVisiblePayment, visiblePayments } from '../reporting/lists.service.js';
 import { feeAndStudentOfPayment, pendingClaimsKobo, proofPathOf } from './transfers.queries.js';
 
@@ -61,13 +51,20 @@ async function proofExtension(buffer: Buffer) {
  * transfer. Recorded as a pending payment for the bursary to confirm; the claims pending on a fee
  * never add up to more than is outstanding, so the same naira cannot be claimed twice.
  */
-export async function claimTransfer(
-  ctx: AppContext,
-  auth: AuthContext,
-  input: ClaimInput,
-  proof: Buffer | null,
-  actor: Actor,
-) {
+export async function claimTransfer({
+  ctx,
+  auth,
+  input,
+  proof,
+  actor,
+}: {
+  ctx: AppContext;
+  auth: AuthContext;
+  input: ClaimInput;
+  /** The picture of the transfer receipt, when the payer sent one. */
+  proof: Buffer | null;
+  actor: Actor;
+}) {
   const selfId = auth.roles.includes('Student') ? auth.userId : null;
   const parentId = auth.roles.includes('Parent') ? auth.userId : null;
   if (!selfId && !parentId) throw forbidden();
@@ -95,15 +92,11 @@ export async function claimTransfer(
   let created: PaymentRow;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      // Claims, confirmations and the cash desk take turns on the student's position on the fee, so
-      // the outstanding they see holds.
-      const fee = await lockFeeForStudent(tx, input.fee_id, studentId);
+      // Held (lock-order.ts) so the outstanding seen here holds until the claim is written.
+      const fee = await holdFeeForStudent({ tx, feeId: input.fee_id, studentId });
       if (fee?.status !== 'approved' || !fee.isActive) throw feeNotFound();
       const owed = await owedOn(tx, studentId, fee);
-      if (owed === 0n) throw feeAlreadyPaid();
-      const claimed = await pendingClaimsKobo(tx, studentId, fee.id);
-      const over = amountOverOutstanding(amountKobo, owed, claimed);
-      if (over) throw amountAboveOutstanding(over);
+      refuseOverpayment({ amountKobo, owedKobo: owed, heldKobo: await pendingClaimsKobo(tx, studentId, fee.id) });
       const inserted = await insertPayment(tx, {
         schoolId,
         studentId,
@@ -173,9 +166,8 @@ export async function confirmTransfer(ctx: AppContext, auth: AuthContext, id: st
   const found = await feeAndStudentOfPayment(ctx.db, scoped, id);
   if (!found) throw paymentNotFound();
   await ctx.db.transaction(async (tx) => {
-    // The student's position on the fee first, as the cash desk and claims take it, so the three
-    // never wait on each other in a circle.
-    const fee = await lockFeeForStudent(tx, found.feeId, found.studentId);
+    // The fee before the payment (lock-order.ts).
+    const fee = await holdFeeForStudent({ tx, feeId: found.feeId, studentId: found.studentId });
     const payment = await lockPayment(tx, scoped, id);
     assertPendingClaim(payment);
     if (!fee) throw feeNotFound();
@@ -190,26 +182,47 @@ export async function confirmTransfer(ctx: AppContext, auth: AuthContext, id: st
     }
     const now = ctx.clock();
     await updatePayment(tx, payment.id, { reviewedBy: auth.userId, reviewedAt: now });
-    const credited = await creditPayment(
+    const credited = await recordPayment({
       tx,
       ctx,
       actor,
       payment,
-      { paidAt: paidAtOf(payment.transferDate, now), verifiedAt: now, channel: 'bank_transfer' },
-      {
+      details: { paidAt: paidAtOf(payment.transferDate, now), verifiedAt: now, channel: 'bank_transfer' },
+      audit: {
         source: 'bank_transfer_confirm',
         reference: payment.reference,
         bankReference: payment.payerBankReference,
         transferDate: payment.transferDate,
       },
-    );
-    if (holder) await moveExcessToCredit(tx, ctx, actor, credited, payment.amountKobo - owed, holder);
+    });
+    if (holder) {
+      await moveExcessToCredit({
+        tx,
+        ctx,
+        actor,
+        payment: credited,
+        excessKobo: payment.amountKobo - owed,
+        parentId: holder,
+      });
+    }
   });
   return getVisiblePayment(ctx.db, auth, id);
 }
 
 /** The money never arrived (or not as claimed): the claim fails with the bursar's reason. */
-export async function rejectTransfer(ctx: AppContext, auth: AuthContext, id: string, reason: string, actor: Actor) {
+export async function rejectTransfer({
+  ctx,
+  auth,
+  id,
+  reason,
+  actor,
+}: {
+  ctx: AppContext;
+  auth: AuthContext;
+  id: string;
+  reason: string;
+  actor: Actor;
+}) {
   const scoped = inSchoolScope(auth.scope, payments.schoolId);
   await ctx.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, scoped, id);

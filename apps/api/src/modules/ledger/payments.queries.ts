@@ -3,7 +3,10 @@ import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 
-/** The SQL on single payment rows that every sub-module (online, cash, transfers, refunds) shares. */
+/**
+ * The SQL on single payment rows: the ledger records them (record-payment.ts), and the payments
+ * sub-modules (online, cash, transfers, refunds) find, lock and move them.
+ */
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentValues = typeof payments.$inferInsert;

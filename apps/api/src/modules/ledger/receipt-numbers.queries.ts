@@ -13,9 +13,10 @@ export const receiptNoValue = (code: string, paidAt: Date, n: number): SQL<strin
 
 /**
  * The school's next receipt number, as the value of the `receipt_no` column in the statement that
- * credits the payment (migration 0024's `next_receipt_no`, numbered with the school's code). Use it only in that statement, inside
- * the transaction: the counter row stays locked until it commits, so concurrent credits take
- * turns, and a rollback gives the number back (no gaps, no duplicates).
+ * credits the payment (migration 0024's `next_receipt_no`, numbered with the school's code). Use it
+ * only in that statement, inside the transaction (`recordPayment`): the counter row stays locked
+ * until it commits (lock-order.ts, step 3), and a rollback gives the number back (no gaps, no
+ * duplicates).
  */
 export const nextReceiptNo = (schoolId: string, paidAt: Date): SQL<string> =>
   sql<string>`next_receipt_no(${schoolId}::uuid, ${receiptYear(paidAt)})`;
