@@ -1,6 +1,7 @@
 import { lastMonthsRange, statusAfterPayouts, todayIn } from '@schoolledger/domain';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/rows.js';
 import {
   expensePayouts,
   expenses,
@@ -144,5 +145,16 @@ describe('the demo’s last session of payments', () => {
       .from(schoolExpenseCounters)
       .where(eq(schoolExpenseCounters.schoolId, ids.school));
     expect(counter).toMatchObject({ lastExpense: rows.length, lastVoucher: 3 });
+  });
+
+  it('is in the books: a year of payments loaded in bulk is posted once, and the journal agrees with it', async () => {
+    const [posted] = await rowsOf<{ payments: number; entries: number }>(
+      t.ctx.db,
+      sql`select (select count(*)::int from payments where status = 'success') as payments,
+        (select count(*)::int from journal_entries where source in ('payment', 'refund')) as entries`,
+    );
+    expect(posted!.payments).toBeGreaterThan(500);
+    expect(posted!.entries).toBe(posted!.payments);
+    expect(await rowsOf(t.ctx.db, sql`select * from ledger_disagreements()`)).toEqual([]);
   });
 });

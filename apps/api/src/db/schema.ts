@@ -9,6 +9,7 @@ export * from './schema/auth.js';
 export * from './schema/email.js';
 export * from './schema/expenses.js';
 export * from './schema/fees.js';
+export * from './schema/ledger.js';
 export * from './schema/notifications.js';
 export * from './schema/payment-profiles.js';
 export * from './schema/payments.js';
