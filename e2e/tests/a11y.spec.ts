@@ -43,6 +43,14 @@ const BY_ROLE: Record<string, Screen[]> = {
     { name: 'late fees', path: '/adjustments?tab=late-fees', heading: 'Fee Adjustments' },
   ],
   ict: [{ name: 'payment configuration', path: '/admin/payment-config', heading: 'Payment Configuration' }],
+  accountant: [
+    { name: 'trial balance', path: '/books', heading: 'Books' },
+    { name: 'general ledger', path: '/books?tab=ledger', heading: 'Books' },
+    { name: 'student account', path: '/books?tab=student', heading: 'Books' },
+    { name: 'chart of accounts', path: '/books?tab=chart', heading: 'Books' },
+    { name: 'period close', path: '/books?tab=close', heading: 'Books' },
+    { name: 'books exports', path: '/books?tab=exports', heading: 'Books' },
+  ],
   student: [
     { name: 'student dashboard', path: '/dashboard', heading: /^Good / },
     { name: 'my fee payments', path: '/student/fees', heading: 'My Fee Payments' },

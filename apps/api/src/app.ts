@@ -28,6 +28,7 @@ import { adjustmentRoutes } from './modules/adjustments/adjustments.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { auditIntegrityRoutes } from './modules/audit/audit-integrity.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { booksRoutes } from './modules/books/books.routes.js';
 import { budgetRoutes } from './modules/budgets/budgets.routes.js';
 import { academicDashboardRoutes } from './modules/dashboards/academic.routes.js';
 import { adminDashboardRoutes } from './modules/dashboards/admin.routes.js';
@@ -213,6 +214,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(reminderRoutes);
       await api.register(auditIntegrityRoutes);
       await api.register(auditRoutes);
+      await api.register(booksRoutes);
       await api.register(systemRoutes);
       await api.register(adminDashboardRoutes);
       await api.register(academicDashboardRoutes);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, LAGOS, todayIn } from '@schoolledger/domain';
 import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fakes';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -619,6 +620,35 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       },
       call: async ({ id }) => call('bursar', 'POST', `/adjustments/${id}/reverse`, { reason: 'Entered twice' }),
       audits: [{ action: 'fee_adjustment.reverse', entity: 'fee_adjustment', school: 'first' }],
+    },
+
+    /* The books (issue 33): on the school built for this file, so its chart and closes are its own */
+    'POST /api/v1/books/accounts': {
+      call: async () => call('admin', 'POST', '/books/accounts', booksAccountBody()),
+      audits: [{ action: 'ledger_account.create', entity: 'ledger_account', school: () => built }],
+    },
+    'PATCH /api/v1/books/accounts/{id}': {
+      prepare: async () => ({ id: await aBooksAccount() }),
+      call: async ({ id }) => call('admin', 'PATCH', `/books/accounts/${id}`, { name: 'Petty cash, second till' }),
+      audits: [{ action: 'ledger_account.update', entity: 'ledger_account', school: () => built }],
+    },
+    'PUT /api/v1/books/accounts/{id}/mappings': {
+      prepare: async () => ({ id: await aBooksAccount() }),
+      call: async ({ id }) =>
+        call('admin', 'PUT', `/books/accounts/${id}/mappings`, { package: 'xero', external_account: '090' }),
+      audits: [{ action: 'ledger_account.mapping', entity: 'ledger_account', school: () => built }],
+    },
+    'POST /api/v1/books/closes': {
+      call: async () =>
+        call('admin', 'POST', '/books/closes', {
+          school_id: built,
+          closed_through: addDays(todayIn(LAGOS), -1),
+        }),
+      audits: [{ action: 'ledger_period_close.create', entity: 'ledger_period_close', school: () => built }],
+    },
+    'POST /api/v1/books/integrity/run': {
+      call: async () => call('admin', 'POST', `/books/integrity/run?school_id=${built}`),
+      audits: [{ action: 'ledger.check', entity: 'ledger', school: () => built }],
     },
 
     /* Expenses and vendors (issue 17) */
@@ -1277,6 +1307,17 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       name: `Audit Group ${tag()}`,
       description: 'x',
     });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data._id as string;
+  }
+  const booksAccountBody = () => ({
+    school_id: built,
+    code: `19${String(++serial).padStart(2, '0')}`,
+    name: 'Petty cash',
+    type: 'asset',
+  });
+  async function aBooksAccount() {
+    const response = await call('admin', 'POST', '/books/accounts', booksAccountBody());
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data._id as string;
   }

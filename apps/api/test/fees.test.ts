@@ -80,6 +80,7 @@ describe('fees', () => {
     Headteacher: 'headteacher',
     Bursar: 'bursar',
     Auditor: 'auditor',
+    Accountant: 'accountant',
     Student: 'student',
     Parent: 'parent',
   };
@@ -109,12 +110,19 @@ describe('fees', () => {
       });
     }
 
-    it('the fee lists are open to every role, each seeing their own share', async () => {
-      for (const who of Object.values(ROLES)) {
+    it('the fee lists are open to every role that reads or pays fees, each seeing their own share', async () => {
+      const readers = Object.entries(ROLES).filter(([role]) => role !== 'Accountant');
+      for (const [, who] of readers) {
         const response = await call(who, 'GET', '/fee/all');
         expect(response.statusCode, who).toBe(200);
         expect(response.json(), who).toMatchObject({ success: true, data: { fees: expect.any(Array) } });
       }
+    });
+
+    it('the accountant, who keeps the books and nothing else, is refused the fee lists', async () => {
+      const response = await call('accountant', 'GET', '/fee/all');
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ success: false, data: null });
     });
   });
 

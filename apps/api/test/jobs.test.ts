@@ -103,6 +103,7 @@ describe('the job runner on the app database', () => {
         'adjustments.late-fees',
         'adjustments.rules',
         'backups.run',
+        'books.integrity',
         'email.deliver',
         'payments.reconcile',
         'reminders.run',

@@ -19,17 +19,29 @@ const ACCOUNT: Record<Role, string> = {
   Headteacher: 'headteacher',
   Bursar: 'bursar',
   Auditor: 'auditor',
+  Accountant: 'accountant',
   Student: 'student',
   Parent: 'parent',
 };
 
 /**
  * The roles each holder of User Management may grant or remove. The ICT administrator lacks the
- * Principal's expense approval and the Bursar's refunds and payouts; the Proprietor lacks General
- * Settings, results, fee approval and the cash desk. Students come only from Student Management.
+ * Principal's expense approval, the Bursar's refunds and payouts and the books; the Proprietor lacks
+ * General Settings, results, fee approval, the cash desk and closing the books. Students come only
+ * from Student Management.
  */
 const MAY_GRANT: Partial<Record<Role, readonly Role[]>> = {
-  Admin: ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher', 'Bursar', 'Auditor', 'Parent'],
+  Admin: [
+    'Admin',
+    'ICT_administrator',
+    'Proprietor',
+    'Principal',
+    'Headteacher',
+    'Bursar',
+    'Auditor',
+    'Accountant',
+    'Parent',
+  ],
   ICT_administrator: ['ICT_administrator', 'Headteacher', 'Parent'],
   Proprietor: ['Parent'],
 };
@@ -38,8 +50,8 @@ const ADMIN_ONLY: readonly Role[] = ['Admin', 'Proprietor', 'Auditor'];
 /** Accounts holding each role hold a permission these managers lack, so the managers cannot touch them. */
 const HOLDS_MORE_THAN: Partial<Record<Role, readonly Role[]>> = {
   Admin: [],
-  ICT_administrator: ['Admin', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
-  Proprietor: ['Admin', 'ICT_administrator', 'Principal', 'Headteacher', 'Bursar'],
+  ICT_administrator: ['Admin', 'Proprietor', 'Principal', 'Bursar', 'Auditor', 'Accountant'],
+  Proprietor: ['Admin', 'ICT_administrator', 'Principal', 'Headteacher', 'Bursar', 'Accountant'],
 };
 
 interface Outcome {

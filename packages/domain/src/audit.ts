@@ -24,10 +24,14 @@ const FINANCIAL_ENTITIES = new Set([
   'vendor',
   'budget',
   'expense_policy',
+  // The books: the chart of accounts and its mappings, period closes, and the books' own files.
+  'ledger_account',
+  'ledger_period_close',
+  'books',
 ]);
 /** Entities about who may do what: sign-ins, passwords, sessions, keys. */
 const SECURITY_ENTITIES = new Set(['session', 'auth', 'password', 'login', 'settings', 'email_settings']);
-const SYSTEM_ENTITIES = new Set(['backup', 'system', 'audit', 'audit_log', 'export', 'report', 'term_pack']);
+const SYSTEM_ENTITIES = new Set(['backup', 'system', 'audit', 'audit_log', 'export', 'report', 'term_pack', 'ledger']);
 
 /** Actions that an auditor must never miss, whatever the entity. */
 const CRITICAL_ACTIONS = new Set([
@@ -36,6 +40,8 @@ const CRITICAL_ACTIONS = new Set([
   'auth.lockout',
   'backup.restore',
   'audit.verify_failed',
+  // The journal no longer agrees with the payments, adjustments, credit or payouts it was posted from.
+  'ledger.disagreement',
 ]);
 const HIGH_ACTIONS = new Set([
   'delete',
@@ -52,6 +58,8 @@ const HIGH_ACTIONS = new Set([
   'expense_payout.create',
   'expense_payout.reverse',
   'expense_policy.update',
+  // A period closed: nothing can be posted in it again.
+  'ledger_period_close.create',
   // Where a payout to a vendor goes: proposed by one person, approved (or rejected) by another.
   'vendor.bank_details',
   'vendor.bank_details.propose',
@@ -68,9 +76,10 @@ const HIGH_ACTIONS = new Set([
 const MEDIUM_ACTIONS = new Set(['download']);
 /**
  * Reports people run as part of their work: a report file, the outstanding fees, the audit trail
- * and its reports, a term's audit pack. Exporting or downloading one is routine, so low.
+ * and its reports, a term's audit pack, the books and their journal. Exporting or downloading one
+ * is routine, so low.
  */
-const ROUTINE_REPORTS = new Set(['report', 'audit_report', 'audit_log', 'term_pack']);
+const ROUTINE_REPORTS = new Set(['report', 'audit_report', 'audit_log', 'term_pack', 'books']);
 const isRoutineReport = (action: string, entity: string) =>
   (action === 'export' || action === 'download') && ROUTINE_REPORTS.has(entity);
 

@@ -167,6 +167,14 @@ export const REPORT_ERROR_CODES = {
   scheduleNotFound: 'REPORT_SCHEDULE_NOT_FOUND',
 } as const;
 
+export const BOOKS_ERROR_CODES = {
+  ledgerAccountNotFound: 'LEDGER_ACCOUNT_NOT_FOUND',
+  /** Another account of the school has the code. */
+  ledgerAccountCodeTaken: 'LEDGER_ACCOUNT_CODE_TAKEN',
+  /** The books are already closed through that day or a later one: a close only moves forward. */
+  periodAlreadyClosed: 'PERIOD_ALREADY_CLOSED',
+} as const;
+
 export const SYSTEM_ERROR_CODES = {
   /** One backup at a time: another is still being written. */
   backupRunning: 'BACKUP_RUNNING',
@@ -187,6 +195,7 @@ export const ERROR_CODES = {
   ...PAYMENT_PROFILE_ERROR_CODES,
   ...EXPORT_ERROR_CODES,
   ...REPORT_ERROR_CODES,
+  ...BOOKS_ERROR_CODES,
   ...SYSTEM_ERROR_CODES,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

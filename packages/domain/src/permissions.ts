@@ -85,6 +85,10 @@ export const PERMISSIONS = {
   /** Paying out an approved expense and reversing a payout. */
   'expenses.pay': ['Admin', 'Proprietor', 'Bursar'],
   'fees.reports': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Headteacher', 'Bursar', 'Auditor'],
+  /** The books: trial balance, general ledger, students' accounts, the chart, closes and their exports. */
+  'books.view': ['Admin', 'Proprietor', 'Bursar', 'Auditor', 'Accountant'],
+  /** Editing the chart of accounts and its mappings, and closing a period. */
+  'books.manage': ['Admin', 'Accountant'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -6,6 +6,7 @@ export const ROLES = [
   'Headteacher',
   'Bursar',
   'Auditor',
+  'Accountant',
   'Student',
   'Parent',
 ] as const;
@@ -20,6 +21,7 @@ export const ROLE_BADGES: Record<Role, string> = {
   Headteacher: 'Head Teacher',
   Bursar: 'Bursar',
   Auditor: 'Auditor',
+  Accountant: 'Accountant',
   Student: 'Student',
   Parent: 'Parent',
 };
@@ -32,6 +34,7 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   Headteacher: 'Academic oversight',
   Bursar: 'Financial management',
   Auditor: 'Audit and compliance',
+  Accountant: 'Books, chart of accounts and period close',
   Student: 'Pays and tracks own fees',
   Parent: "Pays and tracks children's fees",
 };
@@ -44,6 +47,7 @@ export const DASHBOARD_SUBTITLES: Record<Role, string> = {
   Headteacher: 'Oversee academic structure and school operations.',
   Bursar: 'Collect, confirm and reconcile school fees.',
   Auditor: 'Review transactions, changes and compliance.',
+  Accountant: 'Read the books, keep the chart of accounts and close periods.',
   Student: 'See what you owe and pay your school fees.',
   Parent: "Follow and pay your children's school fees.",
 };

@@ -27,6 +27,7 @@ const PAGE_PERMISSIONS: Record<string, Permission | readonly Permission[]> = {
   '/parent/child': 'dashboard.parent',
   '/bursar/cash-payments': 'payments.cash',
   '/expenses': 'expenses.view',
+  '/books': 'books.view',
   '/admin/payment-config': 'payments.configure',
   '/admin/email-config': 'email.configure',
   '/reports': 'fees.reports',

@@ -100,6 +100,7 @@ describe('route guards', () => {
     expect(ROUTE_ROLES['/admin/financial-overview']).toEqual(PERMISSIONS['overview.financial']);
     expect(ROUTE_ROLES['/results']).toEqual(PERMISSIONS['results.view']);
     expect(ROUTE_ROLES['/expenses']).toEqual(PERMISSIONS['expenses.view']);
+    expect(ROUTE_ROLES['/books']).toEqual(PERMISSIONS['books.view']);
     expect(ROUTE_ROLES['/parent/child']).toEqual(PERMISSIONS['dashboard.parent']);
   });
 
@@ -131,8 +132,13 @@ describe('navigation', () => {
       'Dashboard',
       'Fee Management[Fee Administration,Fee Adjustments,Cash Payments]',
       'Expenses',
+      'Books',
       'Reports',
     ]);
+  });
+
+  it('shows an accountant the dashboard and the books, nothing else', () => {
+    expect(labels(['Accountant'])).toEqual(['Dashboard', 'Books']);
   });
 
   it('shows a student the dashboard and their own fee payments', () => {
@@ -147,6 +153,7 @@ describe('navigation', () => {
       'Academic[Sessions,Terms,Class Arms,Results]',
       'Fee Management[Fee Administration,Fee Adjustments,Cash Payments]',
       'Expenses',
+      'Books',
       'Reports',
       'Audit',
       'System',
@@ -162,6 +169,7 @@ describe('navigation', () => {
       'Academic[Sessions,Terms,Class Arms,Results]',
       'Fee Management[Fee Administration,Fee Adjustments]',
       'Expenses',
+      'Books',
       'Reports',
       'Audit',
       'Settings[Student Management]',

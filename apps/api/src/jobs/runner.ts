@@ -3,6 +3,7 @@ import { type ConstructorOptions, PgBoss, type SendOptions } from 'pg-boss';
 import type { AppContext, JobPayloads, JobSender } from '../app-context.js';
 import type { Database } from '../db/client.js';
 import { applyRules } from '../modules/adjustment-rules/adjustment-rules.job.js';
+import { checkAllBooks } from '../modules/books/integrity.service.js';
 import { runReminders } from '../modules/fees/reminders.service.js';
 import { applyLateFees } from '../modules/late-fees/late-fees.job.js';
 import { applyWaitingCredit } from '../modules/payments/family-credit/family-credit.service.js';
@@ -24,6 +25,7 @@ export interface Queues extends JobPayloads {
   'system-logs.prune': Record<string, never>;
   'reports.schedule': Record<string, never>;
   'adjustments.late-fees': Record<string, never>;
+  'books.integrity': Record<string, never>;
 }
 export type QueueName = keyof Queues;
 type Triggered = Exclude<
@@ -35,6 +37,7 @@ type Triggered = Exclude<
   | 'reports.schedule'
   | 'adjustments.rules'
   | 'adjustments.late-fees'
+  | 'books.integrity'
 >;
 
 export const QUEUE_NAMES: readonly QueueName[] = [
@@ -49,6 +52,7 @@ export const QUEUE_NAMES: readonly QueueName[] = [
   'reports.schedule',
   'adjustments.rules',
   'adjustments.late-fees',
+  'books.integrity',
 ];
 
 /** SPEC §9: the reminder check runs hourly; on the hour in the school's time zone. */
@@ -66,6 +70,8 @@ const REPORT_SCHEDULE_CRON = '*/15 * * * *';
 const ADJUSTMENT_RULES_CRON = '5 * * * *';
 /** Late fees are charged once a day, early in the Lagos morning, for the day that has begun. */
 const LATE_FEES_CRON = '0 1 * * *';
+/** The books are checked against the records once a day, at night, when the desks are quiet. */
+const BOOKS_INTEGRITY_CRON = '30 2 * * *';
 const TIME_ZONE = 'Africa/Lagos';
 /**
  * How often each process asks for an email pass. Notices enqueue their emails due at once, so a
@@ -183,6 +189,12 @@ export async function startJobRunner(options: {
       const result = await applyLateFees(ctx, { now: ctx.clock() });
       if (result.charged > 0) log.info({ lateFees: result }, 'charged late fees');
     },
+    'books.integrity': async () => {
+      const result = await checkAllBooks(ctx);
+      if (result.disagreeing > 0)
+        log.error({ module: 'books', books: result }, 'the books disagree with the records at some schools');
+      else log.info({ books: result }, 'checked the books');
+    },
     'reports.schedule': async () => {
       const tidied = await tidyReportRuns(ctx, (runId) => send('reports.generate', { runId }, { singletonKey: runId }));
       const result = await runDueSchedules(ctx);
@@ -203,6 +215,7 @@ export async function startJobRunner(options: {
   await boss.schedule('reports.schedule', REPORT_SCHEDULE_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   await boss.schedule('adjustments.rules', ADJUSTMENT_RULES_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   await boss.schedule('adjustments.late-fees', LATE_FEES_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
+  await boss.schedule('books.integrity', BOOKS_INTEGRITY_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   // Webhooks acknowledged just before the last stop are settled now, not at the next reconcile pass.
   await trigger('webhooks.recorded');
 

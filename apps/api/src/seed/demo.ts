@@ -77,6 +77,14 @@ const PEOPLE: DemoPerson[] = [
   { email: 'bursar', role: 'Bursar', firstname: 'Adaeze', lastname: 'Eze', phone: '08031234506', school: 0 },
   { email: 'auditor', role: 'Auditor', firstname: 'Tunde', lastname: 'Bakare', phone: '08031234507', school: 0 },
   {
+    email: 'accountant',
+    role: 'Accountant',
+    firstname: 'Kemi',
+    lastname: 'Adeyemi',
+    phone: '08031234511',
+    school: 0,
+  },
+  {
     email: 'student',
     role: 'Student',
     firstname: 'Chiamaka',

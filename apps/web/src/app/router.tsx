@@ -3,6 +3,7 @@ import { type RouteObject, useRoutes } from 'react-router';
 import { academicRoutes } from '@/features/academic/routes';
 import { adjustmentRoutes } from '@/features/adjustments/routes';
 import { auditRoutes } from '@/features/audit/routes';
+import { booksRoutes } from '@/features/books/routes';
 import { cashDeskRoutes } from '@/features/cash-desk/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { emailRoutes } from '@/features/email/routes';
@@ -41,6 +42,7 @@ const signedInRoutes: RouteObject[] = [
   ...feeRoutes,
   ...adjustmentRoutes,
   ...expenseRoutes,
+  ...booksRoutes,
   ...studentFeeRoutes,
   ...cashDeskRoutes,
   ...studentRoutes,

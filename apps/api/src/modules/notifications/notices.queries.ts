@@ -127,6 +127,13 @@ export const moneyWatchersOf = (db: DbOrTx, schoolId: string, except: readonly (
   staffOf(db, schoolId, { schoolRoles: ['Bursar'], group: true }, except);
 
 /**
+ * Who hears that a school's books disagree with the records they were posted from: its Auditors,
+ * who read the books, and its ICT administrators, who look after the system (`readers` false).
+ */
+export const booksWatchersOf = (db: DbOrTx, schoolId: string, readers: boolean, except: readonly (string | null)[]) =>
+  staffOf(db, schoolId, { schoolRoles: readers ? ['Auditor'] : ['ICT_administrator'], group: false }, except);
+
+/**
  * Who may act on something of the school that waits for `permission` (a fee or an adjustment to
  * approve, a transfer to confirm): the school's staff whose role holds it, and its group's
  * Proprietors when theirs does. The super-admin, who belongs to no school, is not told of every

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  booksWatchersOf,
   feeFacts,
   lateFeeFacts,
   mayActOn,
@@ -479,4 +480,37 @@ export async function notifyAccountLocked(tx: DbOrTx, ctx: AppContext, userId: s
     actionUrl: '/forgot-password',
     email: { templateId: 'system_notification', variables: {} },
   });
+}
+
+/**
+ * The books' integrity check found the journal disagreeing with the payments, adjustments, credit
+ * or payouts it was posted from: the school's Auditors hear it with a way to the books, its ICT
+ * administrators (who cannot open the books) hear it too. Never whoever ran the check: they see
+ * the result on their screen.
+ */
+export async function notifyBooksDisagree(
+  tx: DbOrTx,
+  ctx: AppContext,
+  check: { schoolId: string; schoolName: string; disagreements: number; checkedBy: string | null },
+) {
+  const auditors = await booksWatchersOf(tx, check.schoolId, true, [check.checkedBy]);
+  const administrators = (await booksWatchersOf(tx, check.schoolId, false, [check.checkedBy])).filter(
+    (id) => !auditors.includes(id),
+  );
+  const found = plural(check.disagreements, 'disagreement');
+  const notice = (forReaders: boolean): Notice => ({
+    kind: 'system',
+    type: 'error',
+    title: `The books of ${check.schoolName} need attention`,
+    message: `A check of the books found ${found} between the journal and the payments, adjustments, family credit or payouts it was posted from. ${
+      forReaders
+        ? 'Open Books to see each one.'
+        : 'An auditor or accountant can see each one under Books; nothing has been changed.'
+    }`,
+    actionUrl: forReaders ? '/books' : null,
+    schoolId: check.schoolId,
+    email: { templateId: 'system_notification', variables: {} },
+  });
+  if (auditors.length) await notify(tx, ctx, auditors, notice(true));
+  if (administrators.length) await notify(tx, ctx, administrators, notice(false));
 }

@@ -1,6 +1,7 @@
 import {
   BadgePercent,
   Banknote,
+  BookOpenText,
   CalendarDays,
   CalendarRange,
   ChartColumn,
@@ -37,6 +38,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   feeAdmin: Receipt,
   adjustments: BadgePercent,
   expenses: HandCoins,
+  books: BookOpenText,
   myFees: CreditCard,
   cash: Banknote,
   reports: ChartColumn,

@@ -1,11 +1,12 @@
 import { primaryRole, type Role } from '@schoolledger/domain';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { Navigate } from 'react-router';
 import { DashboardSkeleton, GreetingBanner } from '@/components/dashboard';
 import { ErrorBanner } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
 
 // Each role's dashboard is its own chunk: a bursar never downloads the proprietor's charts.
-const BOARDS: Record<Role, LazyExoticComponent<ComponentType>> = {
+const BOARDS: Record<Exclude<Role, 'Accountant'>, LazyExoticComponent<ComponentType>> = {
   Admin: lazy(() => import('../components/admin-dashboard')),
   ICT_administrator: lazy(() => import('../components/ict-dashboard')),
   Proprietor: lazy(() => import('../components/proprietor-dashboard')),
@@ -30,6 +31,9 @@ export default function DashboardPage() {
       </ErrorBanner>
     );
   }
+
+  // The accountant's work is the books, so their dashboard is the Books screen itself.
+  if (role === 'Accountant') return <Navigate to="/books" replace />;
 
   const Board = BOARDS[role];
   return (
