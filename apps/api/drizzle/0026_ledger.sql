@@ -21,6 +21,15 @@ CREATE TABLE "journal_lines" (
 	CONSTRAINT "journal_lines_amount_not_zero" CHECK ("journal_lines"."amount_kobo" <> 0)
 );
 --> statement-breakpoint
+CREATE TABLE "ledger_account_days" (
+	"account_id" uuid NOT NULL,
+	"day" date NOT NULL,
+	"school_id" uuid NOT NULL,
+	"debit_kobo" bigint NOT NULL,
+	"credit_kobo" bigint NOT NULL,
+	CONSTRAINT "ledger_account_days_account_id_day_pk" PRIMARY KEY("account_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "ledger_account_mappings" (
 	"account_id" uuid NOT NULL,
 	"package" text NOT NULL,
@@ -61,6 +70,7 @@ ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_school_id_schools_
 ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_reverses_id_journal_entries_id_fk" FOREIGN KEY ("reverses_id") REFERENCES "public"."journal_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "journal_lines" ADD CONSTRAINT "journal_lines_entry_id_journal_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."journal_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "journal_lines" ADD CONSTRAINT "journal_lines_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ledger_account_days" ADD CONSTRAINT "ledger_account_days_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_account_mappings" ADD CONSTRAINT "ledger_account_mappings_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_charges" ADD CONSTRAINT "ledger_charges_fee_id_fees_id_fk" FOREIGN KEY ("fee_id") REFERENCES "public"."fees"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -73,6 +83,7 @@ CREATE INDEX "journal_lines_entry_idx" ON "journal_lines" USING btree ("entry_id
 CREATE INDEX "journal_lines_account_date_idx" ON "journal_lines" USING btree ("account_id","entry_date");--> statement-breakpoint
 CREATE INDEX "journal_lines_school_date_idx" ON "journal_lines" USING btree ("school_id","entry_date");--> statement-breakpoint
 CREATE INDEX "journal_lines_student_idx" ON "journal_lines" USING btree ("student_id","entry_date") WHERE "journal_lines"."student_id" is not null;--> statement-breakpoint
+CREATE INDEX "ledger_account_days_school_day_idx" ON "ledger_account_days" USING btree ("school_id","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_accounts_school_code_uq" ON "ledger_accounts" USING btree ("school_id","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_accounts_school_key_uq" ON "ledger_accounts" USING btree ("school_id","system_key");--> statement-breakpoint
 CREATE INDEX "ledger_charges_term_student_idx" ON "ledger_charges" USING btree ("term_id","student_id");--> statement-breakpoint
@@ -185,10 +196,12 @@ BEGIN
   RETURN entry;
 END $$;
 --> statement-breakpoint
--- An entry balances: the lines a statement writes for an entry sum to zero. (An entry's lines are
--- written by one statement; were they written by several, each part would balance, and so the whole.)
--- Reading only the statement's own lines keeps the check's cost that of the lines written.
-CREATE FUNCTION "journal_lines_balance"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The lines a statement writes: each entry's sum to zero (an entry's lines are written by one
+-- statement; were they written by several, each part would balance, and so the whole), and each
+-- account's day totals take them. Reading only the statement's own lines keeps the cost that of the
+-- lines written; the day rows are taken in account order, so two postings never wait on each other
+-- in a circle.
+CREATE FUNCTION "journal_lines_written"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   unbalanced bigint;
 BEGIN
@@ -197,11 +210,18 @@ BEGIN
   IF unbalanced IS NOT NULL THEN
     RAISE EXCEPTION 'journal entry % does not balance', unbalanced USING ERRCODE = '23514';
   END IF;
+  INSERT INTO ledger_account_days AS d (account_id, day, school_id, debit_kobo, credit_kobo)
+  SELECT a.account_id, a.entry_date, a.school_id,
+    coalesce(sum(a.amount_kobo) FILTER (WHERE a.amount_kobo > 0), 0),
+    coalesce(-sum(a.amount_kobo) FILTER (WHERE a.amount_kobo < 0), 0)
+  FROM added a GROUP BY a.account_id, a.entry_date, a.school_id ORDER BY a.account_id, a.entry_date
+  ON CONFLICT (account_id, day) DO UPDATE
+    SET debit_kobo = d.debit_kobo + excluded.debit_kobo, credit_kobo = d.credit_kobo + excluded.credit_kobo;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "journal_lines_balance" AFTER INSERT ON "journal_lines"
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "journal_lines_balance"();
+CREATE TRIGGER "journal_lines_written" AFTER INSERT ON "journal_lines"
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "journal_lines_written"();
 --> statement-breakpoint
 CREATE FUNCTION "ledger_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -502,7 +522,8 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- Where the journal and the records it was posted from disagree, by school (every school when
--- null): each entry balances and keeps its lines' school and day; each student's receivable on each
+-- null): each entry balances and keeps its lines' school and day; each account's day totals add up
+-- to its lines; each student's receivable on each
 -- fee is what was charged, less reductions, plus late fees, less what was paid; each money account
 -- holds what the payments, refunds, credit moves and payouts put there; family credit is the sum of
 -- the family credit entries; each expense account the payouts of its category. Empty when all agree.
@@ -578,6 +599,13 @@ LANGUAGE sql STABLE AS $$
   spent_journal AS (
     SELECT l.school_id, l.system_key AS key, sum(l.amount_kobo)::bigint AS kobo FROM lines l
     WHERE l.system_key LIKE 'expense:%' GROUP BY l.school_id, l.system_key
+  ),
+  account_lines AS (
+    SELECT l.school_id, l.account_id, sum(l.amount_kobo)::bigint AS kobo FROM lines l GROUP BY l.school_id, l.account_id
+  ),
+  account_days AS (
+    SELECT d.school_id, d.account_id, sum(d.debit_kobo - d.credit_kobo)::bigint AS kobo FROM ledger_account_days d
+    WHERE for_school IS NULL OR d.school_id = for_school GROUP BY d.school_id, d.account_id
   )
   SELECT e.school_id, 'entry', 'entry ' || e.id || CASE WHEN e.lines < 2 THEN ' has fewer than two lines'
       WHEN NOT e.consistent THEN ' has lines of another school or day' ELSE ' does not balance' END,
@@ -602,6 +630,11 @@ LANGUAGE sql STABLE AS $$
   SELECT coalesce(j.school_id, r.school_id), 'expense', coalesce(j.key, r.key), coalesce(j.kobo, 0), coalesce(r.kobo, 0)
   FROM spent_journal j FULL JOIN spent_records r ON r.school_id = j.school_id AND r.key = j.key
   WHERE coalesce(j.kobo, 0) <> coalesce(r.kobo, 0)
+  UNION ALL
+  SELECT coalesce(j.school_id, d.school_id), 'account', 'account ' || coalesce(j.account_id, d.account_id) || ' day totals',
+    coalesce(j.kobo, 0), coalesce(d.kobo, 0)
+  FROM account_lines j FULL JOIN account_days d ON d.account_id = j.account_id
+  WHERE coalesce(j.kobo, 0) <> coalesce(d.kobo, 0)
 $$;
 --> statement-breakpoint
 -- Posts whatever was recorded without being posted, in the order it happened, through the same

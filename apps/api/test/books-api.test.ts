@@ -43,8 +43,14 @@ describe('the books of a school', () => {
 
   beforeAll(async () => {
     school = (await aSchool(t)).id;
-    const session = await aSession(t, { school_id: school });
-    const term = await aTerm(t, { session: session.id });
+    // A term that starts today, so its fees are charged today and fall in the year to date.
+    const session = await aSession(t, {
+      school_id: school,
+      name: 'This year',
+      startDate: addDays(today(), -30),
+      endDate: addDays(today(), 300),
+    });
+    const term = await aTerm(t, { session: session.id, startDate: today(), endDate: addDays(today(), 90) });
     const arm = await aClassArm(t, { school_id: school });
     first = await aStudent(t, { school_id: school, classArm_id: arm.id, firstname: 'Adaora' });
     second = await aStudent(t, { school_id: school, classArm_id: arm.id, firstname: 'Bolaji' });

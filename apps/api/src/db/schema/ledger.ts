@@ -116,6 +116,27 @@ export const journalLines = pgTable(
 );
 
 /**
+ * Each account's debits and credits of each day, kept by the trigger that checks the lines a
+ * statement writes: a trial balance or an account's opening balance reads days, not lines.
+ */
+export const ledgerAccountDays = pgTable(
+  'ledger_account_days',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    schoolId: uuid('school_id').notNull(),
+    debitKobo: bigint('debit_kobo', { mode: 'bigint' }).notNull(),
+    creditKobo: bigint('credit_kobo', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.day] }),
+    index('ledger_account_days_school_day_idx').on(t.schoolId, t.day),
+  ],
+);
+
+/**
  * What the journal has charged each student on each fee (the fee's amount while it applies to
  * them, else nothing): the charge posting compares against it to post only what changed.
  */

@@ -137,8 +137,8 @@ export interface BalanceRow {
 
 /**
  * Every account of the schools with its balance before `from` and its debits and credits from
- * `from` through `to`. Lines after `to` are never read, so a year's figures cost what the year
- * holds, not what the journal holds since.
+ * `from` through `to`, from the accounts' day totals (`ledger_account_days`, kept as lines are
+ * written): a year costs a row per account and day it moved, whatever the number of payments.
  */
 export async function accountBalances(
   db: ReadDb,
@@ -157,13 +157,13 @@ export async function accountBalances(
   }>(
     db,
     sql`with moved as (
-        select l.account_id,
-          sum(l.amount_kobo) filter (where l.entry_date < ${period.from}) as opening,
-          sum(l.amount_kobo) filter (where l.entry_date >= ${period.from} and l.amount_kobo > 0) as debits,
-          -sum(l.amount_kobo) filter (where l.entry_date >= ${period.from} and l.amount_kobo < 0) as credits
-        from journal_lines l
-        where l.school_id = any(${pgUuids(period.schoolIds)}) and l.entry_date <= ${period.to}
-        group by l.account_id
+        select d.account_id,
+          sum(d.debit_kobo - d.credit_kobo) filter (where d.day < ${period.from}) as opening,
+          sum(d.debit_kobo) filter (where d.day >= ${period.from}) as debits,
+          sum(d.credit_kobo) filter (where d.day >= ${period.from}) as credits
+        from ledger_account_days d
+        where d.school_id = any(${pgUuids(period.schoolIds)}) and d.day <= ${period.to}
+        group by d.account_id
       )
       select a.id as account_id, a.school_id, a.code, a.name, a.type,
         ${koboText(sql`m.opening`)} as opening, ${koboText(sql`m.debits`)} as debits,
@@ -283,27 +283,33 @@ export interface AccountTotals {
   creditsKobo: bigint;
 }
 
-/** An account's balance before `from` and its debits and credits through `to`. */
+/** An account's balance before `from` and its debits and credits through `to`, from its day totals. */
 export async function accountTotals(
   db: ReadDb,
   period: { accountId: string; from: string; to: string },
 ): Promise<AccountTotals> {
   const [row] = await rowsOf<{ opening: string; debits: string; credits: string }>(
     db,
-    sql`select ${koboText(sql`sum(amount_kobo) filter (where entry_date < ${period.from})`)} as opening,
-        ${koboText(sql`sum(amount_kobo) filter (where entry_date >= ${period.from} and amount_kobo > 0)`)} as debits,
-        ${koboText(sql`-sum(amount_kobo) filter (where entry_date >= ${period.from} and amount_kobo < 0)`)} as credits
-      from journal_lines where account_id = ${period.accountId} and entry_date <= ${period.to}`,
+    sql`select ${koboText(sql`sum(debit_kobo - credit_kobo) filter (where day < ${period.from})`)} as opening,
+        ${koboText(sql`sum(debit_kobo) filter (where day >= ${period.from})`)} as debits,
+        ${koboText(sql`sum(credit_kobo) filter (where day >= ${period.from})`)} as credits
+      from ledger_account_days where account_id = ${period.accountId} and day <= ${period.to}`,
   );
   return { openingKobo: BigInt(row!.opening), debitsKobo: BigInt(row!.debits), creditsKobo: BigInt(row!.credits) };
 }
 
-/** The account's balance through the cursor's line: where the next page's running balance starts. */
+/**
+ * The account's balance through the cursor's line, where the next page's running balance starts:
+ * the day totals before its day, and that day's lines up to it.
+ */
 export async function balanceThrough(db: ReadDb, accountId: string, cursor: LineCursor): Promise<bigint> {
   const [row] = await rowsOf<{ balance: string }>(
     db,
-    sql`select ${koboText(sql`sum(l.amount_kobo)`)} as balance from journal_lines l
-      where l.account_id = ${accountId} and (l.entry_date, l.id) <= (${cursor.date}::date, ${cursor.lineId}::bigint)`,
+    sql`select (coalesce((select sum(d.debit_kobo - d.credit_kobo) from ledger_account_days d
+          where d.account_id = ${accountId} and d.day < ${cursor.date}::date), 0)
+        + coalesce((select sum(l.amount_kobo) from journal_lines l
+          where l.account_id = ${accountId} and l.entry_date = ${cursor.date}::date
+            and l.id <= ${cursor.lineId}::bigint), 0))::text as balance`,
   );
   return BigInt(row!.balance);
 }
