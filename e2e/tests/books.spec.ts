@@ -233,4 +233,30 @@ test.describe('the books', () => {
     await expect(page.getByRole('button', { name: 'Close period' })).toHaveCount(0);
     await expectAccessible(page, 'the period close as the bursar reads it');
   });
+
+  test('the auditor checks the books now and sees they agree with the records, on a phone too', async ({ page }) => {
+    await signInAs(page, 'auditor', '/books?tab=integrity');
+    const card = page.getByRole('region', { name: 'Integrity check' });
+    await expect(card.getByRole('button', { name: 'Check now' })).toBeEnabled();
+    const [ran] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/api/v1/books/integrity/run')),
+      card.getByRole('button', { name: 'Check now' }).click(),
+    ]);
+    expect(ran.status()).toBe(200);
+    expect((await ran.json()).data).toMatchObject({ agrees: true, total: 0, disagreements: [] });
+    // The verdict as a toast, and the card showing this check, made a moment ago.
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'The books agree with the records' }),
+    ).toBeVisible();
+    await expect(card.getByText('The books agree with the records', { exact: true })).toBeVisible();
+    await expect(card.getByText(/^Last checked (just now|\d+m ago) \(.+ Lagos time\)$/)).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Check now' })).toBeEnabled();
+    await expectAccessible(page, 'the integrity check');
+    await screenshot(page, 'books-integrity-auditor');
+
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(360);
+    await expectNoSidewaysScroll(page, 'the integrity check at 360 px');
+    await screenshot(page, 'books-integrity-360');
+  });
 });

@@ -10,6 +10,8 @@ export interface BudgetRow {
   measured: string;
   /** This process's CPU time per request. */
   cpuMs?: number;
+  /** The PostgreSQL server's CPU time per request, where the bench can read it (pg-cpu.ts). */
+  pgCpuMs?: number;
   /** The row's p50 over the bare Fastify route's p50. */
   xBare?: number;
   /** The row's p50, for its ratio to the raw SQL. */
@@ -18,7 +20,8 @@ export interface BudgetRow {
   rawSql?: { p50: number; p99: number };
   /** Statements the row's work ran (one request, or the whole reminder run). */
   statements?: number;
-  met: boolean;
+  /** Absent on a row shown beside a budget for comparison, which has none of its own. */
+  met?: boolean;
   /** Why a missed budget was missed, as far as the bench can tell. */
   why?: string;
   /** A person's explanation of a known miss (see NOTES in run.ts), printed as a footnote. */
@@ -36,8 +39,9 @@ export const ms = (value: number) => `${figure(value)} ms`;
 export function budgetTable(rows: BudgetRow[]): string {
   const notes: string[] = [];
   const cells = rows.map((row) => {
-    let why = row.met ? '' : (row.why ?? '');
-    if (!row.met && row.note) {
+    const missed = row.met === false;
+    let why = missed ? (row.why ?? '') : '';
+    if (missed && row.note) {
       notes.push(`${row.what}: ${row.note}`);
       why = `${why}${why ? ' ' : ''}[${notes.length}]`;
     }
@@ -46,10 +50,11 @@ export function budgetTable(rows: BudgetRow[]): string {
       row.budget,
       row.measured,
       row.cpuMs === undefined ? '' : ms(row.cpuMs),
+      row.pgCpuMs === undefined ? '' : ms(row.pgCpuMs),
       row.xBare === undefined ? '' : figure(row.xBare),
       row.rawSql && row.p50 !== undefined ? `${figure(row.p50 / row.rawSql.p50)} (${ms(row.rawSql.p50)})` : '',
       row.statements === undefined ? '' : String(row.statements),
-      row.met ? '✅' : '❌',
+      row.met === undefined ? '' : row.met ? '✅' : '❌',
       why,
     ];
   });
@@ -58,13 +63,14 @@ export function budgetTable(rows: BudgetRow[]): string {
     'budget',
     'measured',
     'CPU per request',
+    'PostgreSQL CPU',
     '× bare route',
     '× raw SQL (its p50)',
     'statements',
     '',
     'why missed',
   ];
-  const right = [false, false, false, true, true, true, true, false, false];
+  const right = [false, false, false, true, true, true, true, true, false, false];
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => row[column]!.length)));
   const line = (row: string[]) =>
     `| ${row.map((cell, column) => (right[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join(' | ')} |`;

@@ -22,6 +22,7 @@ const missed = {
   budget: 'p99 ≤ 50 ms',
   measured: 'p50 70 ms, p99 90 ms',
   cpuMs: 9.97,
+  pgCpuMs: 4.25,
   xBare: 140,
   p50: 70,
   rawSql: { p50: 60, p99: 80 },
@@ -30,10 +31,19 @@ const missed = {
   why: 'raw SQL alone takes p99 80 ms',
   note: 'counts every payment.',
 };
+const compared = {
+  what: 'INSERT bare through the driver',
+  budget: 'none: compared with the desk',
+  measured: '900 inserts/s',
+  cpuMs: 0.4,
+  pgCpuMs: 2,
+  why: 'not a budget, never missed',
+  note: 'never a footnote',
+};
 const cells = (line: string) => line.split('|').map((cell) => cell.trim());
 
 describe('the bench budgets table', () => {
-  const lines = budgetTable([met, missed]).split('\n');
+  const lines = budgetTable([met, missed, compared]).split('\n');
 
   it('marks each budget met or missed with its ratios, and says why only for a miss', () => {
     expect(cells(lines[2]!)).toEqual([
@@ -42,6 +52,7 @@ describe('the bench budgets table', () => {
       'p99 ≤ 50 ms',
       'p50 12 ms, p99 20 ms',
       '2.5 ms',
+      '',
       '40',
       '3.0 (4.0 ms)',
       '4',
@@ -55,6 +66,7 @@ describe('the bench budgets table', () => {
       'p99 ≤ 50 ms',
       'p50 70 ms, p99 90 ms',
       '10 ms',
+      '4.3 ms',
       '140',
       '1.2 (60 ms)',
       '5',
@@ -64,8 +76,25 @@ describe('the bench budgets table', () => {
     ]);
   });
 
-  it("keys a person's note to the miss as a footnote, and leaves out the met row's", () => {
-    expect(lines.slice(4)).toEqual(['', '1. GET /payment/all: counts every payment.']);
+  it('shows a row without a budget of its own neither met nor missed, with the CPU of both sides', () => {
+    expect(cells(lines[4]!)).toEqual([
+      '',
+      'INSERT bare through the driver',
+      'none: compared with the desk',
+      '900 inserts/s',
+      '0.4 ms',
+      '2.0 ms',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+  });
+
+  it("keys a person's note to the miss as a footnote, and leaves out the others'", () => {
+    expect(lines.slice(5)).toEqual(['', '1. GET /payment/all: counts every payment.']);
   });
 });
 

@@ -30,7 +30,7 @@ describe('first start on an empty DATA_DIR', () => {
     expect(seeded?.schoolCount).toBe(2);
     expect(progress).toEqual([
       'Loading the demo data: schools, sessions, terms and class arms…',
-      'Loading the demo data: people 1–424 of 424…',
+      'Loading the demo data: people 1–425 of 425…',
       'Loading the demo data: fees and payment settings…',
     ]);
     const counts = async () => ({
@@ -40,7 +40,7 @@ describe('first start on an empty DATA_DIR', () => {
       fees: (await database.db.select({ n: count() }).from(fees))[0]!.n,
     });
     const loaded = await counts();
-    expect(loaded).toEqual({ users: 424, schools: 2, classArms: 24, fees: 12 });
+    expect(loaded).toEqual({ users: 425, schools: 2, classArms: 24, fees: 12 });
     await database.close();
 
     const restarted: string[] = [];
@@ -48,7 +48,7 @@ describe('first start on an empty DATA_DIR', () => {
     try {
       expect(restarted).toEqual([]);
       const [users2] = await again.db.select({ n: count() }).from(users);
-      expect(users2!.n).toBe(424);
+      expect(users2!.n).toBe(425);
       expect(await seedDemoIfEmpty(again.db)).toBeNull();
     } finally {
       await again.close();

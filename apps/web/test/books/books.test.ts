@@ -1,6 +1,8 @@
 import type { LedgerLine } from '@schoolledger/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  checkedWhen,
+  checkLabel,
   closeDayProblem,
   exportFileName,
   firstClosableDay,
@@ -132,5 +134,31 @@ describe('what a ledger line concerns', () => {
     expect(
       lineDetails(line({ source: 'refund', reversesEntryId: '12', student: null, fee: null }), { showStudent: true }),
     ).toBe('Refund · reverses entry 12');
+  });
+});
+
+describe('when the books were last checked', () => {
+  const at = '2026-05-14T10:00:00Z';
+  const readAt = (now: string) => checkedWhen(at, new Date(now));
+
+  it('says how long ago, beside the time in Lagos', () => {
+    expect(readAt('2026-05-14T10:00:30Z')).toBe('just now (14 May 2026, 11:00 Lagos time)');
+    expect(readAt('2026-05-14T10:05:00Z')).toBe('5m ago (14 May 2026, 11:00 Lagos time)');
+    expect(readAt('2026-05-16T10:00:00Z')).toBe('2d ago (14 May 2026, 11:00 Lagos time)');
+  });
+
+  it('gives the Lagos time alone once the check is over a week old', () => {
+    expect(readAt('2026-06-14T10:00:00Z')).toBe('14 May 2026, 11:00 Lagos time');
+  });
+});
+
+describe('what a disagreement is headed', () => {
+  it('names the part of the books that differs', () => {
+    expect(checkLabel('money')).toBe('Money received: the journal and the payments differ');
+    expect(checkLabel('entry')).toBe('A journal entry does not balance');
+  });
+
+  it('names a part it does not know as the server sent it, in words', () => {
+    expect(checkLabel('till_sessions')).toBe('till sessions');
   });
 });

@@ -1,7 +1,7 @@
 import { createElement, isValidElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { type QueryLike, QueryState, type QueryStateProps } from '@/components/query-state';
+import { allOf, type QueryLike, QueryState, type QueryStateProps } from '@/components/query-state';
 import { ApiError } from '@/lib/api-client';
 
 type Rows = { names: string[] };
@@ -19,9 +19,9 @@ const props = (state: Partial<QueryLike<Rows>>): QueryStateProps<Rows> => ({
   children: (data) => createElement('ul', null, ...data.names.map((name) => createElement('li', { key: name }, name))),
 });
 
-/** The page's text as a reader sees it, tags dropped. */
-const textOf = (state: Partial<QueryLike<Rows>>) =>
-  renderToStaticMarkup(createElement(QueryState<Rows>, props(state)))
+/** The page's text as a reader sees it, tags dropped; `extra` adds or overrides props. */
+const textOf = (state: Partial<QueryLike<Rows>>, extra: Partial<QueryStateProps<Rows>> = {}) =>
+  renderToStaticMarkup(createElement(QueryState<Rows>, { ...props(state), ...extra }))
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -96,5 +96,54 @@ describe('QueryState', () => {
 
   it('hands the data to its children', () => {
     expect(textOf({ data: { names: ['Ada', 'Bola'] } })).toBe('Ada Bola');
+  });
+
+  it('adds its note under the reason', () => {
+    expect(textOf({ isError: true, error: new Error('x') }, { errorNote: 'Please try refreshing the page.' })).toBe(
+      'Failed to load students Please check your connection and try again. Please try refreshing the page. Retry',
+    );
+  });
+
+  it('keeps the last good rows under the failure, with its own note, when asked to', () => {
+    const stale = { errorNote: 'Please try refreshing the page.', staleNote: 'Using cached data.' };
+    expect(textOf({ isError: true, error: new Error('x'), data: { names: ['Ada'] } }, stale)).toBe(
+      'Failed to load students Please check your connection and try again. Using cached data. Retry Ada',
+    );
+    // With nothing cached there is nothing to keep: the usual note, and no rows.
+    expect(textOf({ isError: true, error: new Error('x') }, stale)).toBe(
+      'Failed to load students Please check your connection and try again. Please try refreshing the page. Retry',
+    );
+  });
+});
+
+describe('allOf', () => {
+  const one = (state: Partial<QueryLike<number>>): QueryLike<number> => ({
+    isPending: false,
+    isError: false,
+    error: null,
+    data: undefined,
+    refetch: vi.fn(),
+    ...state,
+  });
+
+  it('is pending while any query is', () => {
+    const both = allOf([one({ data: 1 }), one({ isPending: true })]);
+    expect(both.isPending).toBe(true);
+    expect(both.data).toBeUndefined();
+  });
+
+  it('hands over every answer, in order, once all have come', () => {
+    expect(allOf([one({ data: 1 }), one({ data: 2 })]).data).toEqual([1, 2]);
+  });
+
+  it('fails with the first reason, and Retry asks again only what failed', () => {
+    const fine = one({ data: 1 });
+    const broken = one({ isError: true, error: new Error('no network') });
+    const both = allOf([fine, broken]);
+    expect(both.isError).toBe(true);
+    expect((both.error as Error).message).toBe('no network');
+    void both.refetch();
+    expect(broken.refetch).toHaveBeenCalledTimes(1);
+    expect(fine.refetch).not.toHaveBeenCalled();
   });
 });

@@ -252,9 +252,9 @@ export const generalLedgerExportQuerySchema = z
   .object({ account_id: z.uuid({ error: 'Choose an account' }), ...periodFields, ...fileFormat })
   .refine(periodRule, periodProblem);
 export type GeneralLedgerExportQuery = z.input<typeof generalLedgerExportQuerySchema>;
-/** GET /books/students/:id/account/export */
+/** GET /books/students/:id/account/export: a statement to hand over, so a PDF unless told otherwise. */
 export const studentAccountExportQuerySchema = z
-  .object({ ...periodFields, ...fileFormat })
+  .object({ ...periodFields, format: fileFormat.format.default('pdf') })
   .refine(periodRule, periodProblem);
 export type StudentAccountExportQuery = z.input<typeof studentAccountExportQuerySchema>;
 

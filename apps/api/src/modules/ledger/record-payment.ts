@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { readPaymentSucceeded } from '../notifications/notices.service.js';
+import { preparePaymentSucceededNotice } from '../notifications/notices.service.js';
 import { creditAuditEntry } from './payment-rows.js';
 import { insertPayment, type PaymentRow, type PaymentValues, updatePayment } from './payments.queries.js';
 import { nextReceiptNo } from './receipt-numbers.queries.js';
@@ -54,7 +54,7 @@ type RecordPayment = Recording &
 export async function recordPayment(input: RecordPayment): Promise<PaymentRow> {
   const { tx, ctx, actor, details, audit = {}, payment } = input;
   const about = payment ?? { ...input.values, initiatedBy: input.values.initiatedBy ?? null };
-  const notice = await readPaymentSucceeded(tx, ctx, about, actor.userId);
+  const notice = await preparePaymentSucceededNotice(tx, ctx, about, actor.userId);
   const receiptNo = nextReceiptNo(about.schoolId, details.paidAt);
   const credited = payment
     ? (await updatePayment(tx, payment.id, { ...details, status: 'success', receiptNo }))!

@@ -93,7 +93,7 @@ export interface CreditedPaymentOf {
  * its school's receipt counter from taking the number to the commit, and the notice names the
  * number, so everything it needs to know is read first and the returned function only writes.
  */
-export async function readPaymentSucceeded(
+export async function preparePaymentSucceededNotice(
   tx: DbOrTx,
   ctx: AppContext,
   about: CreditedPaymentOf,

@@ -11,4 +11,4 @@ export {
   ProgressBar,
 } from './panels';
 export { StatCard, type StatCardProps, StatGrid, type Tone } from './stat-card';
-export { AlertBanner, type AlertBannerProps, DashboardError, DashboardSkeleton } from './states';
+export { AlertBanner, type AlertBannerProps, DashboardSkeleton } from './states';

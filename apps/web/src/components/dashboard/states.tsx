@@ -1,17 +1,6 @@
 import { AlertTriangle, Info, type LucideIcon, OctagonAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ErrorBanner } from '@/components/ui';
-
-/** SPEC §8 and §2: the box a dashboard shows when its data cannot be fetched. */
-export function DashboardError({ message, cached = false }: { message: string; cached?: boolean }) {
-  return (
-    <ErrorBanner title="Error Loading Dashboard">
-      <p>{message}</p>
-      <p>{cached ? 'Using cached data.' : 'Please try refreshing the page.'}</p>
-    </ErrorBanner>
-  );
-}
 
 function Bone({ className }: { className: string }) {
   return <div className={`animate-pulse rounded-xl bg-slate-200/70 dark:bg-slate-800 ${className}`} />;

@@ -1,4 +1,4 @@
-import type { StudentAccountQuery, TrialBalanceQuery } from '@schoolledger/domain';
+import type { LedgerIntegrityQuery, StudentAccountQuery, TrialBalanceQuery } from '@schoolledger/domain';
 
 /** What one account's ledger is read for; the pages' cursor is not part of it. */
 export interface GeneralLedgerRead {
@@ -20,4 +20,7 @@ export const booksKeys = {
   studentAccount: (studentId: string, query: StudentAccountQuery) =>
     [...booksKeys.all, 'student-account', studentId, query] as const,
   closes: (schoolId: string) => [...booksKeys.all, 'closes', schoolId] as const,
+  /** Every last check read: one school's, or the group's when none is named. */
+  integrityAll: () => [...booksKeys.all, 'integrity'] as const,
+  integrity: (query: LedgerIntegrityQuery) => [...booksKeys.integrityAll(), query] as const,
 };

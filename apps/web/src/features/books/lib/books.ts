@@ -6,11 +6,14 @@ import {
   type LedgerExportPackage,
   type LedgerLine,
   ledgerAccountMappingInputSchema,
+  relativeTime,
 } from '@schoolledger/domain';
+import { formatDateTime } from '@/lib/dates';
 
 /**
  * The rules of the Books screen that are not layout: the period read when none is chosen, what a
- * period close may be given, a mapping's validation and the names of the files downloaded.
+ * period close may be given, a mapping's validation, the names of the files downloaded and how the
+ * integrity check's findings are said.
  */
 
 export interface Period {
@@ -86,3 +89,27 @@ export function lineDetails(line: LedgerLine, { showStudent }: { showStudent: bo
     .filter(Boolean)
     .join(' · ');
 }
+
+/**
+ * When the books were last checked, read at `now`: "5m ago (21 Nov 2026, 14:05 Lagos time)", or
+ * the Lagos time alone once it is over a week old (the relative part would only repeat the date).
+ */
+export function checkedWhen(checkedAt: string, now: Date): string {
+  const at = `${formatDateTime(checkedAt)} Lagos time`;
+  const relative = relativeTime(checkedAt, now);
+  if (relative === 'Just now') return `just now (${at})`;
+  return /^\d+[mhd]$/.test(relative) ? `${relative} ago (${at})` : at;
+}
+
+/** What each part of the integrity check compares, as its finding is headed. */
+const CHECK_LABELS: Record<string, string> = {
+  entry: 'A journal entry does not balance',
+  receivable: "A student's fee: owed in the journal and in the records differ",
+  money: 'Money received: the journal and the payments differ',
+  family_credit: 'Family credit: the journal and the credit records differ',
+  expense: 'Expenses paid: the journal and the payouts differ',
+  account: "An account's day totals and its lines differ",
+};
+
+/** The heading of one disagreement; a part of the check this screen does not know yet is named as sent. */
+export const checkLabel = (check: string) => CHECK_LABELS[check] ?? check.replaceAll('_', ' ');

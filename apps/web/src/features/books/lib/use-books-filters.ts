@@ -7,6 +7,7 @@ export const BOOKS_TABS = [
   ['chart', 'Chart of accounts'],
   ['close', 'Period close'],
   ['exports', 'Exports'],
+  ['integrity', 'Integrity'],
 ] as const;
 export type BooksTab = (typeof BOOKS_TABS)[number][0];
 

@@ -6,6 +6,7 @@ import { BooksFilters } from '../components/books-filters';
 import { ChartPanel } from '../components/chart-panel';
 import { ExportsPanel } from '../components/exports-panel';
 import { GeneralLedgerPanel } from '../components/general-ledger-panel';
+import { IntegrityPanel } from '../components/integrity-panel';
 import { PeriodClosePanel } from '../components/period-close-panel';
 import { StudentAccountPanel } from '../components/student-account-panel';
 import { TrialBalancePanel } from '../components/trial-balance-panel';
@@ -13,10 +14,10 @@ import { periodOf } from '../lib/books';
 import { type BooksPermissions, useBooksPermissions } from '../lib/permissions';
 import { BOOKS_TABS, type BooksTab, useBooksFilters } from '../lib/use-books-filters';
 
-/** Tabs that read a period; the chart and the closes are as they stand today. */
+/** Tabs that read a period; the chart, the closes and the integrity check are as they stand today. */
 const PERIOD_TABS: readonly BooksTab[] = ['trial-balance', 'ledger', 'student', 'exports'];
 /** Tabs that read the whole group when no school is chosen; the others need one school. */
-const GROUP_TABS: readonly BooksTab[] = ['trial-balance', 'student', 'exports'];
+const GROUP_TABS: readonly BooksTab[] = ['trial-balance', 'student', 'exports', 'integrity'];
 
 interface SchoolRef {
   _id: string;
@@ -129,12 +130,15 @@ function Books({ may }: { may: BooksPermissions }) {
           )}
         </TabsContent>
         <TabsContent value="exports">{withPeriod(<ExportsPanel school={school} period={period} />)}</TabsContent>
+        <TabsContent value="integrity">
+          <IntegrityPanel school={school} />
+        </TabsContent>
       </Tabs>
     </>
   );
 }
 
-/** The books: trial balance, ledgers, a student's account, the chart, period close and the exports. */
+/** The books: trial balance, ledgers, a student's account, the chart, period close, the exports and the integrity check. */
 export default function BooksPage() {
   const may = useBooksPermissions();
   return (

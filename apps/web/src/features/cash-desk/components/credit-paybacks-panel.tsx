@@ -1,8 +1,8 @@
 import { type CreditPayback, creditPaybackRejectionSchema, formatKobo } from '@schoolledger/domain';
 import { Check, HandCoins, X } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Card, CardHeader, ConfirmDialog, ErrorBanner, LoadingState, ReasonDialog } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, CardHeader, ConfirmDialog, LoadingState, ReasonDialog } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
 import { formatDateTime } from '@/lib/dates';
 import { useDecideCreditPayback } from '../api/decide-credit-payback';
@@ -14,25 +14,25 @@ import { useWaitingPaybacks } from '../api/get-credit-paybacks';
  * asker sees their own request waiting, without the buttons. Hidden when nothing waits.
  */
 export function CreditPaybacksPanel() {
-  const ownId = useAuthStore((state) => state.user?._id ?? null);
   const waiting = useWaitingPaybacks(true);
+  return (
+    <QueryState
+      query={waiting}
+      loading={<LoadingState label="Loading paybacks..." className="py-4" />}
+      errorTitle="Failed to load the paybacks waiting for approval"
+      isEmpty={(data) => data.paybacks.length === 0}
+      empty={null}
+    >
+      {(data) => <Paybacks paybacks={data.paybacks} />}
+    </QueryState>
+  );
+}
+
+function Paybacks({ paybacks }: { paybacks: readonly CreditPayback[] }) {
+  const ownId = useAuthStore((state) => state.user?._id ?? null);
   const decide = useDecideCreditPayback();
   const [approving, setApproving] = useState<CreditPayback | null>(null);
   const [rejecting, setRejecting] = useState<CreditPayback | null>(null);
-
-  if (waiting.isPending) return <LoadingState label="Loading paybacks..." className="py-4" />;
-  if (waiting.isError) {
-    return (
-      <ErrorBanner title="Failed to load the paybacks waiting for approval">
-        {errorMessage(waiting.error, 'Please try again.')}{' '}
-        <button type="button" className="font-medium underline" onClick={() => waiting.refetch()}>
-          Try again
-        </button>
-      </ErrorBanner>
-    );
-  }
-  const { paybacks } = waiting.data;
-  if (paybacks.length === 0) return null;
 
   return (
     <Card aria-labelledby="credit-paybacks-title">

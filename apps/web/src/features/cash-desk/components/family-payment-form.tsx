@@ -2,18 +2,8 @@ import { can, type FamilyCashResult, formatKobo, koboToNaira, parseNaira, type S
 import { Banknote, PiggyBank, UserPlus, UserRound, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { type Path, useForm, useWatch } from 'react-hook-form';
-import {
-  Button,
-  Card,
-  CardBody,
-  CardHeader,
-  ErrorBanner,
-  FormField,
-  Input,
-  LoadingState,
-  Spinner,
-  Textarea,
-} from '@/components/ui';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, CardBody, CardHeader, FormField, Input, Spinner, Textarea } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth';
 import { applyFieldErrors } from '@/lib/form';
@@ -190,55 +180,57 @@ export function FamilyPaymentForm({
             }
           />
           <CardBody className="space-y-3">
-            {siblings.isPending ? (
-              <p className="flex items-center gap-2 text-sm text-slate-500">
-                <Spinner /> Looking for brothers and sisters...
-              </p>
-            ) : siblings.isError ? (
-              <ErrorBanner title="Siblings could not be loaded">
-                {errorMessage(siblings.error, 'Please try again.')}{' '}
-                <button type="button" className="font-medium underline" onClick={() => siblings.refetch()}>
-                  Try again
-                </button>
-              </ErrorBanner>
-            ) : siblings.data.students.length === 0 ? (
-              <p className="text-sm text-slate-500 dark:text-slate-400">
-                No brothers or sisters of {student.name} at your school.
-              </p>
-            ) : (
-              <div className="flex flex-wrap gap-2">
-                {siblings.data.students.map((sibling) => {
-                  const isAdded = added.some((child) => child._id === sibling._id);
-                  return (
-                    <Button
-                      key={sibling._id}
-                      size="sm"
-                      variant="secondary"
-                      aria-pressed={isAdded}
-                      onClick={() =>
-                        setAdded((current) =>
-                          isAdded
-                            ? current.filter((child) => child._id !== sibling._id)
-                            : [...current, { _id: sibling._id, name: sibling.name, regNo: sibling.regNo }],
-                        )
-                      }
-                    >
-                      {isAdded ? (
-                        <X className="size-4" aria-hidden="true" />
-                      ) : (
-                        <UserPlus className="size-4" aria-hidden="true" />
-                      )}
-                      {isAdded ? `Remove ${sibling.name}` : `Add a sibling: ${sibling.name}`}
-                    </Button>
-                  );
-                })}
-              </div>
-            )}
+            <QueryState
+              query={siblings}
+              loading={
+                <p className="flex items-center gap-2 text-sm text-slate-500">
+                  <Spinner /> Looking for brothers and sisters...
+                </p>
+              }
+              errorTitle="Siblings could not be loaded"
+              isEmpty={(data) => data.students.length === 0}
+              empty={
+                <p className="text-sm text-slate-500 dark:text-slate-400">
+                  No brothers or sisters of {student.name} at your school.
+                </p>
+              }
+            >
+              {(data) => (
+                <div className="flex flex-wrap gap-2">
+                  {data.students.map((sibling) => {
+                    const isAdded = added.some((child) => child._id === sibling._id);
+                    return (
+                      <Button
+                        key={sibling._id}
+                        size="sm"
+                        variant="secondary"
+                        aria-pressed={isAdded}
+                        onClick={() =>
+                          setAdded((current) =>
+                            isAdded
+                              ? current.filter((child) => child._id !== sibling._id)
+                              : [...current, { _id: sibling._id, name: sibling.name, regNo: sibling.regNo }],
+                          )
+                        }
+                      >
+                        {isAdded ? (
+                          <X className="size-4" aria-hidden="true" />
+                        ) : (
+                          <UserPlus className="size-4" aria-hidden="true" />
+                        )}
+                        {isAdded ? `Remove ${sibling.name}` : `Add a sibling: ${sibling.name}`}
+                      </Button>
+                    );
+                  })}
+                </div>
+              )}
+            </QueryState>
           </CardBody>
         </Card>
 
         {children.map((child, index) => {
-          const query = fees[index];
+          // useQueries answers one query per child, in the same order.
+          const query = fees[index]!;
           return (
             <Card key={child._id}>
               <CardHeader
@@ -251,31 +243,31 @@ export function FamilyPaymentForm({
                 description={child.regNo ?? undefined}
               />
               <CardBody>
-                {!query || query.isPending ? (
-                  <LoadingState label="Loading fees..." />
-                ) : query.isError ? (
-                  <ErrorBanner title="Failed to load fees">
-                    {errorMessage(query.error, 'Please try again.')}
-                  </ErrorBanner>
-                ) : query.data.fees.length === 0 ? (
-                  <p className="text-sm text-slate-500 dark:text-slate-400">{child.name} owes nothing.</p>
-                ) : (
-                  <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-                    {query.data.fees.map((item) => {
-                      const key = lineKey(child._id, item.fee._id);
-                      return (
-                        <FeeLine
-                          key={key}
-                          child={child}
-                          item={item}
-                          register={register}
-                          error={lineError(key)}
-                          picked={Boolean(values.lines?.[key]?.pay)}
-                        />
-                      );
-                    })}
-                  </ul>
-                )}
+                <QueryState
+                  query={query}
+                  loading="Loading fees..."
+                  errorTitle="Failed to load fees"
+                  isEmpty={(data) => data.fees.length === 0}
+                  empty={<p className="text-sm text-slate-500 dark:text-slate-400">{child.name} owes nothing.</p>}
+                >
+                  {(data) => (
+                    <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+                      {data.fees.map((item) => {
+                        const key = lineKey(child._id, item.fee._id);
+                        return (
+                          <FeeLine
+                            key={key}
+                            child={child}
+                            item={item}
+                            register={register}
+                            error={lineError(key)}
+                            picked={Boolean(values.lines?.[key]?.pay)}
+                          />
+                        );
+                      })}
+                    </ul>
+                  )}
+                </QueryState>
               </CardBody>
             </Card>
           );

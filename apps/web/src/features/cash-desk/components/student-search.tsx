@@ -1,8 +1,8 @@
 import { displayName, type Student } from '@schoolledger/domain';
 import { SearchX, UserRound } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { EmptyState, ErrorBanner, LoadingState, SearchInput } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { EmptyState, LoadingState, SearchInput } from '@/components/ui';
 import { useStudentSearch } from '@/lib/queries/student-search';
 
 export interface ChosenStudent {
@@ -57,54 +57,60 @@ export function StudentSearch({ onChoose }: { onChoose(student: ChosenStudent): 
         <p className="text-sm text-slate-500 dark:text-slate-400">
           Type at least part of a name or registration number to find the student.
         </p>
-      ) : results.isPending ? (
-        <LoadingState label="Searching students..." className="py-6" />
-      ) : results.isError ? (
-        <ErrorBanner title="Failed to fetch students">{errorMessage(results.error, 'Please try again.')}</ErrorBanner>
-      ) : results.data.length === 0 ? (
-        <EmptyState
-          icon={SearchX}
-          title="No students match"
-          description={`Nobody's name or registration number matches “${term}”.`}
-          className="py-8"
-        />
       ) : (
-        <ul
-          ref={list}
-          aria-label="Matching students"
-          className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+        <QueryState
+          query={results}
+          loading={<LoadingState label="Searching students..." className="py-6" />}
+          errorTitle="Failed to fetch students"
+          isEmpty={(data) => data.length === 0}
+          empty={
+            <EmptyState
+              icon={SearchX}
+              title="No students match"
+              description={`Nobody's name or registration number matches “${term}”.`}
+              className="py-8"
+            />
+          }
         >
-          {results.data.map((student) => {
-            const chosen = chosenFrom(student);
-            return (
-              <li key={student._id}>
-                <button
-                  type="button"
-                  onClick={() => onChoose(chosen)}
-                  className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-emerald-50 focus-visible:bg-emerald-50 focus-visible:outline-none dark:hover:bg-emerald-500/10 dark:focus-visible:bg-emerald-500/10"
-                >
-                  <span className="hidden rounded-full bg-slate-100 p-2 text-slate-500 sm:block dark:bg-slate-800">
-                    <UserRound className="size-4" aria-hidden="true" />
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium text-slate-900 dark:text-white">{chosen.name}</span>
-                    <span className="block truncate text-sm text-slate-500 dark:text-slate-400">
-                      <span className="font-mono">{chosen.regNo}</span>
-                      {' · '}
-                      {chosen.classArm ?? 'No class'}
-                    </span>
-                    <span className="block truncate text-xs text-slate-500 sm:hidden dark:text-slate-400">
-                      {chosen.school}
-                    </span>
-                  </span>
-                  <span className="hidden max-w-48 truncate text-right text-xs text-slate-500 sm:block dark:text-slate-400">
-                    {chosen.school}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+          {(found) => (
+            <ul
+              ref={list}
+              aria-label="Matching students"
+              className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+            >
+              {found.map((student) => {
+                const chosen = chosenFrom(student);
+                return (
+                  <li key={student._id}>
+                    <button
+                      type="button"
+                      onClick={() => onChoose(chosen)}
+                      className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-emerald-50 focus-visible:bg-emerald-50 focus-visible:outline-none dark:hover:bg-emerald-500/10 dark:focus-visible:bg-emerald-500/10"
+                    >
+                      <span className="hidden rounded-full bg-slate-100 p-2 text-slate-500 sm:block dark:bg-slate-800">
+                        <UserRound className="size-4" aria-hidden="true" />
+                      </span>
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate font-medium text-slate-900 dark:text-white">{chosen.name}</span>
+                        <span className="block truncate text-sm text-slate-500 dark:text-slate-400">
+                          <span className="font-mono">{chosen.regNo}</span>
+                          {' · '}
+                          {chosen.classArm ?? 'No class'}
+                        </span>
+                        <span className="block truncate text-xs text-slate-500 sm:hidden dark:text-slate-400">
+                          {chosen.school}
+                        </span>
+                      </span>
+                      <span className="hidden max-w-48 truncate text-right text-xs text-slate-500 sm:block dark:text-slate-400">
+                        {chosen.school}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
       )}
     </div>
   );

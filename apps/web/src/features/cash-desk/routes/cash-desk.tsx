@@ -1,8 +1,8 @@
 import { can } from '@schoolledger/domain';
 import { UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Card, CardBody, CardHeader, ErrorBanner, LoadingState, PageHeader } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, CardBody, CardHeader, PageHeader } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
 import { useStudentFees } from '../api/get-student-fees';
 import { CashPaymentForm, type RecordedCash } from '../components/cash-payment-form';
@@ -96,18 +96,11 @@ export default function CashDeskPage() {
       ) : student ? (
         <div className="space-y-6">
           <ChosenStudentCard student={student} onChange={restart} onFamily={() => setFamily(true)} />
-          {fees.isPending ? (
-            <LoadingState label="Loading fee data..." />
-          ) : fees.isError ? (
-            <ErrorBanner title="Failed to load fees">
-              {errorMessage(fees.error, 'Please try again.')}{' '}
-              <button type="button" className="font-medium underline" onClick={() => fees.refetch()}>
-                Try again
-              </button>
-            </ErrorBanner>
-          ) : (
-            <CashPaymentForm key={student._id} data={fees.data} onFeeChosen={setFeeChosen} onRecorded={setRecorded} />
-          )}
+          <QueryState query={fees} loading="Loading fee data..." errorTitle="Failed to load fees">
+            {(data) => (
+              <CashPaymentForm key={student._id} data={data} onFeeChosen={setFeeChosen} onRecorded={setRecorded} />
+            )}
+          </QueryState>
         </div>
       ) : (
         <Card>

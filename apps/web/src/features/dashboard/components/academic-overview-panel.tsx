@@ -1,8 +1,9 @@
+import type { PrincipalAcademicOverview } from '@schoolledger/domain';
 import { ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';
-import { DashboardError, formatRate, NOT_RECORDED } from '@/components/dashboard';
+import { formatRate, NOT_RECORDED } from '@/components/dashboard';
+import { QueryState } from '@/components/query-state';
 import { Card, CardBody, CardHeader, EmptyState, LoadingState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
 import { useAcademicOverview } from '../api/get-academic-overview';
 import { ClassArmResultsTable } from './class-arm-results-table';
 
@@ -14,17 +15,23 @@ const label = (key: string | null) => (key === null ? 'Not given' : key[0]!.toUp
  */
 export default function AcademicOverviewPanel() {
   const overview = useAcademicOverview();
-  if (overview.isPending) {
-    return (
-      <Card>
-        <LoadingState label="Loading the academic overview..." />
-      </Card>
-    );
-  }
-  if (overview.isError) {
-    return <DashboardError message={errorMessage(overview.error, 'Failed to fetch academic summary')} />;
-  }
-  const data = overview.data;
+  return (
+    <QueryState
+      query={overview}
+      loading={
+        <Card>
+          <LoadingState label="Loading the academic overview..." />
+        </Card>
+      }
+      errorTitle="Error Loading Dashboard"
+      errorFallback="Failed to fetch academic summary"
+    >
+      {(data) => <Overview data={data} />}
+    </QueryState>
+  );
+}
+
+function Overview({ data }: { data: PrincipalAcademicOverview }) {
   const resultsTo = data.term ? `/results?term=${data.term._id}` : '/results';
   return (
     <Card className="overflow-hidden">

@@ -1,4 +1,4 @@
-import { formatKobo } from '@schoolledger/domain';
+import { type AdminDashboard as Data, formatKobo } from '@schoolledger/domain';
 import {
   Banknote,
   Building2,
@@ -15,14 +15,12 @@ import {
   ActivityList,
   AlertBanner,
   type DashboardAction,
-  DashboardError,
-  DashboardSkeleton,
   StatCard,
   StatGrid,
 } from '@/components/dashboard';
-import { errorMessage } from '@/lib/api-client';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
 import { activityItems, auditLink } from '../lib/activities';
+import { DashboardState } from './dashboard-state';
 
 const ACTIONS: DashboardAction[] = [
   { label: 'Schools', description: 'Add and edit the schools of the group', to: '/schools', icon: School },
@@ -52,9 +50,11 @@ const ACTIONS: DashboardAction[] = [
 
 /** SPEC §2 Admin: four figures of the schools in scope, the admin actions and the latest activity. */
 export default function AdminDashboard() {
-  const { data, error, isPending } = useAdminDashboard();
-  if (isPending) return <DashboardSkeleton />;
-  if (error) return <DashboardError message={errorMessage(error, 'Failed to fetch dashboard data')} />;
+  const query = useAdminDashboard();
+  return <DashboardState query={query}>{(data) => <Board data={data} />}</DashboardState>;
+}
+
+function Board({ data }: { data: Data }) {
   const stats = data.statistics;
   const moneyTrail = auditLink({ tab: 'financial' });
 

@@ -1,11 +1,11 @@
-import { type AuditEntry, addDays, relativeTime, todayIn } from '@schoolledger/domain';
+import { type AuditEntry, addDays, type AuditorDashboard as Data, relativeTime, todayIn } from '@schoolledger/domain';
 import { ArrowRight, FileSearch, KeyRound, OctagonAlert, Scale } from 'lucide-react';
 import { Link } from 'react-router';
-import { DashboardError, DashboardSkeleton, StatCard, StatGrid } from '@/components/dashboard';
+import { StatCard, StatGrid } from '@/components/dashboard';
 import { Badge, type BadgeVariant, Card, CardBody, CardHeader, EmptyState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
 import { useAuditorDashboard } from '../api/get-auditor-dashboard';
 import { auditLink } from '../lib/activities';
+import { DashboardState } from './dashboard-state';
 
 const SEVERITY_BADGES: Record<string, BadgeVariant> = { critical: 'red', high: 'red', medium: 'yellow', low: 'gray' };
 
@@ -52,9 +52,11 @@ function Figure({ label, value, to }: { label: string; value: number; to: string
 
 /** Issue 14 item 7: the auditor's figures, each counted from the audit trail, sign-ins and payments. */
 export default function AuditorDashboard() {
-  const { data, error, isPending } = useAuditorDashboard();
-  if (isPending) return <DashboardSkeleton />;
-  if (error) return <DashboardError message={errorMessage(error, 'Failed to fetch dashboard data')} />;
+  const query = useAuditorDashboard();
+  return <DashboardState query={query}>{(data) => <Board data={data} />}</DashboardState>;
+}
+
+function Board({ data }: { data: Data }) {
   const { since } = data;
   const today = todayIn('Africa/Lagos', new Date());
   const money = auditLink({ tab: 'financial', from: since });

@@ -1,24 +1,13 @@
-import { PAYMENT_METHOD_LABELS } from '@schoolledger/domain';
+import { type BursarDashboard as Data, PAYMENT_METHOD_LABELS } from '@schoolledger/domain';
 import { Banknote, BellRing, CalendarDays, FileBarChart, Landmark, Percent, Receipt, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { compactNaira, ShareChart, TrendChart } from '@/components/charts';
-import {
-  ActionGrid,
-  AlertBanner,
-  DashboardError,
-  DashboardSkeleton,
-  formatRate,
-  ProgressBar,
-  StatCard,
-  StatGrid,
-} from '@/components/dashboard';
+import { ActionGrid, AlertBanner, formatRate, ProgressBar, StatCard, StatGrid } from '@/components/dashboard';
 import { Badge, Card, CardBody, CardHeader, EmptyState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { useBursarDashboard } from '../api/get-bursar-dashboard';
 import {
   countOf,
-  FETCH_FAILED,
   incomeExpenditureLink,
   methodRows,
   naira,
@@ -27,6 +16,7 @@ import {
   paymentsLink,
   trendRows,
 } from '../lib/finance';
+import { DashboardState } from './dashboard-state';
 import { IncomeExpenditureCard } from './income-expenditure-card';
 
 const PENDING_TRANSFERS = paymentsLink({ method: 'bank_transfer', pstatus: 'pending' });
@@ -66,10 +56,11 @@ const ACTIONS = [
 
 /** SPEC §2 Bursar and issue 14 item 6: the school's money, what waits and what is owed. */
 export default function BursarDashboard() {
-  const { data, error, isPending } = useBursarDashboard();
-  if (isPending) return <DashboardSkeleton />;
-  if (error) return <DashboardError message={errorMessage(error, FETCH_FAILED)} />;
+  const query = useBursarDashboard();
+  return <DashboardState query={query}>{(data) => <Board data={data} />}</DashboardState>;
+}
 
+function Board({ data }: { data: Data }) {
   const { financialStats: stats, termFigures: figures, alerts, term, today } = data;
   const OUTSTANDING = outstandingLink(data.schoolId, term?._id);
   const todayPayments = paymentsLink({ pstatus: 'success', from: today, to: today });

@@ -4,8 +4,6 @@ import { compactNaira, RankingChart } from '@/components/charts';
 import {
   ActionGrid,
   AlertBanner,
-  DashboardError,
-  DashboardSkeleton,
   formatRate,
   NOT_RECORDED,
   ProgressBar,
@@ -13,10 +11,10 @@ import {
   StatGrid,
 } from '@/components/dashboard';
 import { Card, CardBody, CardHeader, EmptyState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
 import { useHeadteacherDashboard } from '../api/get-headteacher-dashboard';
 import { naira, nairaOfNumber } from '../lib/finance';
 import { ClassArmResultsTable } from './class-arm-results-table';
+import { DashboardState } from './dashboard-state';
 
 function Board({ data }: { data: Data }) {
   const resultsTo = data.term ? `/results?term=${data.term._id}` : '/results';
@@ -142,10 +140,6 @@ function Board({ data }: { data: Data }) {
 
 /** SPEC §2 Headteacher: class arms, their fees and the term's imported results. */
 export default function HeadteacherDashboard() {
-  const dashboard = useHeadteacherDashboard();
-  if (dashboard.isPending) return <DashboardSkeleton />;
-  if (dashboard.isError) {
-    return <DashboardError message={errorMessage(dashboard.error, 'Failed to fetch dashboard data')} />;
-  }
-  return <Board data={dashboard.data} />;
+  const query = useHeadteacherDashboard();
+  return <DashboardState query={query}>{(data) => <Board data={data} />}</DashboardState>;
 }

@@ -1,4 +1,10 @@
-import { type HealthState, lagosDateTime, type SystemStatus } from '@schoolledger/domain';
+import {
+  type BackupStatus,
+  type IctDashboard as Data,
+  type HealthState,
+  lagosDateTime,
+  type SystemStatus,
+} from '@schoolledger/domain';
 import { Activity, Database, HardDrive, Mail, ServerCog, UserCog, Users, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import {
@@ -6,19 +12,18 @@ import {
   ActivityList,
   AlertBanner,
   type DashboardAction,
-  DashboardError,
-  DashboardSkeleton,
   StatCard,
   StatGrid,
   type Tone,
 } from '@/components/dashboard';
+import { allOf } from '@/components/query-state';
 import { Badge, Card, CardBody, CardHeader, EmptyState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
 import { formatBytes, formatDuration } from '@/lib/format-size';
 import { useBackupStatus } from '../api/get-backup-status';
 import { useIctDashboard } from '../api/get-ict-dashboard';
 import { useSystemStatus } from '../api/get-system-status';
 import { activityItems } from '../lib/activities';
+import { DashboardState } from './dashboard-state';
 
 const ACTIONS: DashboardAction[] = [
   { label: 'System status and logs', description: 'Health, warnings and backups', to: '/system', icon: ServerCog },
@@ -58,15 +63,19 @@ function overall(status: SystemStatus) {
 /** Issue 14 item 2: the ICT administrator's view of the live system, from the server's own figures. */
 export default function IctDashboard() {
   const status = useSystemStatus();
-  const backups = useBackupStatus();
   const board = useIctDashboard();
-  if (status.isPending || board.isPending) return <DashboardSkeleton />;
-  const error = status.error ?? board.error;
-  if (error || !status.data || !board.data)
-    return <DashboardError message={errorMessage(error, 'Failed to fetch system status')} />;
-  const s = status.data;
+  // The last backup is a detail of one card: the board opens without it.
+  const backups = useBackupStatus();
+  return (
+    <DashboardState query={allOf([status, board])} fallback="Failed to fetch system status">
+      {([system, data]) => <Board system={system} data={data} backups={backups.data} />}
+    </DashboardState>
+  );
+}
+
+function Board({ system: s, data, backups }: { system: SystemStatus; data: Data; backups: BackupStatus | undefined }) {
   const { state, troubled } = overall(s);
-  const last = backups.data?.lastBackup ?? null;
+  const last = backups?.lastBackup ?? null;
 
   return (
     <div className="space-y-6">
@@ -106,18 +115,18 @@ export default function IctDashboard() {
         />
         <StatCard
           label="Locked out"
-          value={board.data.lockedOutCount.toLocaleString('en-NG')}
+          value={data.lockedOutCount.toLocaleString('en-NG')}
           hint="People locked by failed sign-ins now"
           to="/users"
           icon={Users}
-          tone={board.data.lockedOutCount > 0 ? 'rose' : 'slate'}
+          tone={data.lockedOutCount > 0 ? 'rose' : 'slate'}
         />
       </StatGrid>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ActionGrid title="Technical Operations" actions={ACTIONS} />
         <ActivityList
           title="Recent Technical Activities"
-          items={activityItems(board.data.technicalActivities)}
+          items={activityItems(data.technicalActivities)}
           emptyText="No system or security activity recorded yet."
         />
       </div>
@@ -153,11 +162,11 @@ export default function IctDashboard() {
             title="Locked-out users"
             description="Locked by repeated failed sign-ins; the lock ends by itself."
           />
-          {board.data.lockedOut.length === 0 ? (
+          {data.lockedOut.length === 0 ? (
             <EmptyState title="Nobody is locked out." className="py-8" />
           ) : (
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {board.data.lockedOut.map((person) => (
+              {data.lockedOut.map((person) => (
                 <li key={person.id} className="px-5 py-3 text-sm">
                   <p className="font-medium text-slate-900 dark:text-white">{person.name}</p>
                   <p className="truncate text-slate-500 dark:text-slate-400">

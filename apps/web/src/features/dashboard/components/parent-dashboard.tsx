@@ -11,22 +11,13 @@ import {
   Wallet,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  ActionGrid,
-  AlertBanner,
-  DashboardError,
-  DashboardSkeleton,
-  formatRate,
-  NOT_RECORDED,
-  StatCard,
-  StatGrid,
-} from '@/components/dashboard';
+import { ActionGrid, AlertBanner, formatRate, NOT_RECORDED, StatCard, StatGrid } from '@/components/dashboard';
 import { buttonClasses, Card, CardHeader, EmptyState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { useParentDashboard } from '../api/get-parent-dashboard';
 import { naira } from '../lib/finance';
 import { childReportPath, payFeesPath } from '../lib/paths';
+import { DashboardState } from './dashboard-state';
 import { FamilyPaymentList } from './family-payments';
 
 const rateOr = (rate: number | null) => (rate === null ? NOT_RECORDED : formatRate(rate));
@@ -34,23 +25,23 @@ const rateOr = (rate: number | null) => (rate === null ? NOT_RECORDED : formatRa
 /** SPEC §2 parent dashboard: the family's totals, the next fee due and a card per child. */
 export default function ParentDashboardView() {
   const query = useParentDashboard();
-  if (query.isPending) return <DashboardSkeleton />;
-  if (query.isError) {
-    return <DashboardError message={errorMessage(query.error, 'Failed to fetch dashboard data')} />;
-  }
-  const data = query.data;
-  if (data.children.length === 0) {
-    return (
-      <Card>
-        <EmptyState
-          icon={Users}
-          title="No children linked yet"
-          description="Ask the school to link your children to your account; they will then appear here."
-        />
-      </Card>
-    );
-  }
-  return <Board data={data} />;
+  return (
+    <DashboardState query={query}>
+      {(data) =>
+        data.children.length === 0 ? (
+          <Card>
+            <EmptyState
+              icon={Users}
+              title="No children linked yet"
+              description="Ask the school to link your children to your account; they will then appear here."
+            />
+          </Card>
+        ) : (
+          <Board data={data} />
+        )
+      }
+    </DashboardState>
+  );
 }
 
 function Board({ data }: { data: ParentDashboard }) {

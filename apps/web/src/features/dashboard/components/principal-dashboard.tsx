@@ -1,4 +1,4 @@
-import { ROLE_BADGES } from '@schoolledger/domain';
+import { type PrincipalDashboard as Data, ROLE_BADGES } from '@schoolledger/domain';
 import {
   BarChart3,
   ClipboardCheck,
@@ -15,19 +15,17 @@ import {
   ActionGrid,
   ActivityList,
   AlertBanner,
-  DashboardError,
-  DashboardSkeleton,
   formatRate,
   NOT_RECORDED,
   StatCard,
   StatGrid,
 } from '@/components/dashboard';
 import { Badge, Card, CardHeader, EmptyState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { usePrincipalDashboard } from '../api/get-principal-dashboard';
-import { countOf, FETCH_FAILED, naira, outstandingLink, paymentsLink } from '../lib/finance';
+import { countOf, naira, outstandingLink, paymentsLink } from '../lib/finance';
 import AcademicOverviewPanel from './academic-overview-panel';
+import { DashboardState } from './dashboard-state';
 
 const APPROVALS = '/fees?tab=approvals';
 
@@ -54,10 +52,11 @@ const ACTIONS = [
 
 /** SPEC §2 Principal and issue 14 item 4: the school's people, money and what waits for approval. */
 export default function PrincipalDashboard() {
-  const { data, error, isPending } = usePrincipalDashboard();
-  if (isPending) return <DashboardSkeleton />;
-  if (error) return <DashboardError message={errorMessage(error, FETCH_FAILED)} />;
+  const query = usePrincipalDashboard();
+  return <DashboardState query={query}>{(data) => <Board data={data} />}</DashboardState>;
+}
 
+function Board({ data }: { data: Data }) {
   const { statistics, financial, termFigures: figures, pendingApprovals, term } = data;
   const OUTSTANDING = outstandingLink(data.schoolId, term?._id);
   const staffHint = statistics.staffByRole.map((row) => `${row.count} ${ROLE_BADGES[row.role]}`).join(', ');

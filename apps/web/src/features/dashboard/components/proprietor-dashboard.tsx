@@ -1,13 +1,12 @@
+import type { ProprietorDashboard as Data } from '@schoolledger/domain';
 import { Building2, Landmark, Percent, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { compactNaira, RankingChart, ShareChart, TrendChart } from '@/components/charts';
-import { ActionGrid, DashboardError, DashboardSkeleton, formatRate, StatCard, StatGrid } from '@/components/dashboard';
+import { ActionGrid, formatRate, StatCard, StatGrid } from '@/components/dashboard';
 import { Card, CardHeader, EmptyState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
 import { useProprietorDashboard } from '../api/get-proprietor-dashboard';
 import {
   countOf,
-  FETCH_FAILED,
   incomeExpenditureLink,
   methodRows,
   naira,
@@ -16,6 +15,7 @@ import {
   paymentsLink,
   trendRows,
 } from '../lib/finance';
+import { DashboardState } from './dashboard-state';
 import { IncomeExpenditureCard } from './income-expenditure-card';
 
 const ACTIONS = [
@@ -36,10 +36,11 @@ const head = 'px-5 py-2 text-right';
 
 /** Issue 14 item 3: the whole group at a glance, school by school, this term. */
 export default function ProprietorDashboard() {
-  const { data, error, isPending } = useProprietorDashboard();
-  if (isPending) return <DashboardSkeleton />;
-  if (error) return <DashboardError message={errorMessage(error, FETCH_FAILED)} />;
+  const query = useProprietorDashboard();
+  return <DashboardState query={query}>{(data) => <Board data={data} />}</DashboardState>;
+}
 
+function Board({ data }: { data: Data }) {
   const { totals } = data;
   const figures = totals.figures;
   const linkOf = (schoolId: string) =>

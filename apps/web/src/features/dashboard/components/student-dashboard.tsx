@@ -1,21 +1,12 @@
 import { formatKobo, type StudentDashboard } from '@schoolledger/domain';
 import { BookOpen, CalendarCheck, ClipboardList, CreditCard, User, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  ActionGrid,
-  AlertBanner,
-  DashboardError,
-  DashboardSkeleton,
-  formatRate,
-  NOT_RECORDED,
-  StatCard,
-  StatGrid,
-} from '@/components/dashboard';
+import { ActionGrid, AlertBanner, formatRate, NOT_RECORDED, StatCard, StatGrid } from '@/components/dashboard';
 import { buttonClasses, Card, CardHeader, EmptyState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { useStudentDashboard } from '../api/get-student-dashboard';
 import { naira } from '../lib/finance';
+import { DashboardState } from './dashboard-state';
 import { MethodList } from './family-methods';
 import { FamilyPaymentList } from './family-payments';
 
@@ -24,14 +15,9 @@ export default function StudentDashboardView() {
   const query = useStudentDashboard();
   return (
     <div className="space-y-6">
-      {query.isError && (
-        // SPEC's 'Using cached data.' only while there is a last good answer to show below it.
-        <DashboardError
-          message={errorMessage(query.error, 'Failed to fetch dashboard data')}
-          cached={Boolean(query.data)}
-        />
-      )}
-      {query.data ? <Board data={query.data} /> : query.isPending && <DashboardSkeleton />}
+      <DashboardState query={query} keepCached>
+        {(data) => <Board data={data} />}
+      </DashboardState>
     </div>
   );
 }

@@ -1,18 +1,12 @@
 import { formatKobo, type ParentChild } from '@schoolledger/domain';
 import { ArrowLeft, BookOpen, CalendarCheck, Receipt, Wallet } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import {
-  DashboardError,
-  DashboardSkeleton,
-  formatRate,
-  NOT_RECORDED,
-  StatCard,
-  StatGrid,
-} from '@/components/dashboard';
+import { formatRate, NOT_RECORDED, StatCard, StatGrid } from '@/components/dashboard';
 import { Badge, buttonClasses, Card, CardHeader, EmptyState, ErrorBanner, PageHeader } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { useParentChild } from '../api/get-parent-child';
+import { DashboardState } from '../components/dashboard-state';
 import { FamilyPaymentList } from '../components/family-payments';
 import { naira } from '../lib/finance';
 import { payFeesPath } from '../lib/paths';
@@ -21,55 +15,46 @@ import { payFeesPath } from '../lib/paths';
 export default function ParentChildPage() {
   const id = useParams().id ?? '';
   const query = useParentChild(id);
-  const back = (
-    <Link to="/dashboard" className={buttonClasses('ghost', 'sm')}>
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Dashboard
-    </Link>
+  const child = query.isSuccess ? query.data.child : null;
+  // A child who is not the parent's (or no longer exists) is not found: asking again would not help.
+  const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 422);
+  return (
+    <>
+      <PageHeader
+        title={child?.name ?? 'Child report'}
+        description={
+          child && `${child.classArm ?? 'Not assigned'} · ${child.school.name}${child.regNo ? ` · ${child.regNo}` : ''}`
+        }
+        actions={
+          <>
+            <Link to="/dashboard" className={buttonClasses('ghost', 'sm')}>
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              Dashboard
+            </Link>
+            {child && (
+              <Link to={payFeesPath(child._id)} className={buttonClasses('primary', 'sm')}>
+                Pay Fees
+              </Link>
+            )}
+          </>
+        }
+      />
+      {missing ? (
+        <ErrorBanner title="Child not found">{errorMessage(query.error, 'Failed to fetch child details')}</ErrorBanner>
+      ) : (
+        <DashboardState query={query} fallback="Failed to fetch child details">
+          {(data) => <Report data={data} />}
+        </DashboardState>
+      )}
+    </>
   );
-  if (query.isPending) {
-    return (
-      <>
-        <PageHeader title="Child report" actions={back} />
-        <DashboardSkeleton />
-      </>
-    );
-  }
-  if (query.isError) {
-    const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 422);
-    return (
-      <>
-        <PageHeader title="Child report" actions={back} />
-        {missing ? (
-          <ErrorBanner title="Child not found">
-            {errorMessage(query.error, 'Failed to fetch child details')}
-          </ErrorBanner>
-        ) : (
-          <DashboardError message={errorMessage(query.error, 'Failed to fetch child details')} />
-        )}
-      </>
-    );
-  }
-  return <Report data={query.data} back={back} />;
 }
 
-function Report({ data, back }: { data: ParentChild; back: React.ReactNode }) {
+function Report({ data }: { data: ParentChild }) {
   const { child, summary, academic } = data;
   const owed = data.fees.filter((item) => item.outstanding > 0n);
   return (
     <div className="space-y-6">
-      <PageHeader
-        title={child.name}
-        description={`${child.classArm ?? 'Not assigned'} · ${child.school.name}${child.regNo ? ` · ${child.regNo}` : ''}`}
-        actions={
-          <>
-            {back}
-            <Link to={payFeesPath(child._id)} className={buttonClasses('primary', 'sm')}>
-              Pay Fees
-            </Link>
-          </>
-        }
-      />
       <StatGrid>
         <StatCard
           label="Outstanding Fees"

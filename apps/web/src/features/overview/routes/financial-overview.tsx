@@ -12,8 +12,8 @@ import {
 import { Banknote, Calculator, Hourglass, ReceiptText, RefreshCw } from 'lucide-react';
 import { compactNaira, ShareChart, TrendChart } from '@/components/charts';
 import { DashboardSkeleton, formatRate, StatCard, StatGrid } from '@/components/dashboard';
-import { Badge, type BadgeVariant, Button, Card, CardHeader, ErrorBanner, PageHeader, Select } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Badge, type BadgeVariant, Button, Card, CardHeader, PageHeader, Select } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
 import { useUrlFilters } from '@/lib/hooks/use-url-filters';
 import { useFinancialOverview } from '../api/get-financial-overview';
@@ -48,7 +48,7 @@ export default function FinancialOverviewPage() {
   const roles = useAuthStore((state) => state.user?.roles ?? []);
   const { filters, update } = useUrlFilters(DEFAULTS, OPTIONS);
   const period = filters.period as FinancialPeriod;
-  const { data, error, isPending, isFetching, refetch } = useFinancialOverview(period);
+  const overview = useFinancialOverview(period);
   // The money trail is the audit's financial view; roles without the audit see the fee list instead.
   const moneyRows = (from: string, to: string) =>
     can(roles, 'audit.view') ? `/audit?${new URLSearchParams({ tab: 'financial', from, to })}` : '/fees';
@@ -72,121 +72,122 @@ export default function FinancialOverviewPage() {
                 ))}
               </Select>
             </div>
-            <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
-              <RefreshCw className={isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
+            <Button variant="secondary" onClick={() => overview.refetch()} disabled={overview.isFetching}>
+              <RefreshCw className={overview.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
               Refresh
             </Button>
           </div>
         }
       />
-      {error ? (
-        <ErrorBanner title="Error loading financial overview">
-          {errorMessage(error, 'Failed to fetch financial overview')}
-        </ErrorBanner>
-      ) : isPending ? (
-        <DashboardSkeleton />
-      ) : (
-        <div className="space-y-6">
-          <StatGrid>
-            <StatCard
-              label="Revenue"
-              value={formatKobo(data.revenue)}
-              hint={changeText(data.change)}
-              to={moneyRows(data.from, data.to)}
-              icon={Banknote}
-            />
-            <StatCard
-              label="Transactions"
-              value={data.transactions.toLocaleString('en-NG')}
-              hint={`${data.from} to ${data.to}`}
-              to={moneyRows(data.from, data.to)}
-              icon={ReceiptText}
-              tone="sky"
-            />
-            <StatCard
-              label="Average payment"
-              value={formatKobo(data.averageTransaction)}
-              hint="Revenue ÷ transactions"
-              to={moneyRows(data.from, data.to)}
-              icon={Calculator}
-              tone="violet"
-            />
-            <StatCard
-              label="Outstanding this term"
-              value={formatKobo(data.term.outstanding)}
-              hint={`Collection rate ${formatRate(data.term.collectionRate)} · ${data.term.owing} students owing`}
-              to="/fees"
-              icon={Hourglass}
-              tone={data.term.outstanding > 0n ? 'amber' : 'slate'}
-            />
-          </StatGrid>
-          <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
-            <div className="lg:col-span-3">
-              <TrendChart
-                title={data.trendUnit === 'day' ? 'Revenue by day' : 'Revenue by month'}
-                description={`${financialPeriodLabel(data.period)}: ${data.from} to ${data.to}`}
-                data={data.trend.map((point) => ({ label: pointLabel(point.key), value: koboToNaira(point.amount) }))}
-                format={(value) => formatNaira(value)}
-                tick={compactNaira}
-                columns={[data.trendUnit === 'day' ? 'Day' : 'Month', 'Revenue']}
-                empty="No payments were credited in this period."
-                kind={data.trend.length <= 12 ? 'bar' : 'area'}
+      <QueryState
+        query={overview}
+        loading={<DashboardSkeleton />}
+        errorTitle="Error loading financial overview"
+        errorFallback="Failed to fetch financial overview"
+      >
+        {(data) => (
+          <div className="space-y-6">
+            <StatGrid>
+              <StatCard
+                label="Revenue"
+                value={formatKobo(data.revenue)}
+                hint={changeText(data.change)}
+                to={moneyRows(data.from, data.to)}
+                icon={Banknote}
               />
-            </div>
-            <div className="lg:col-span-2">
-              <ShareChart
-                title="By payment method"
-                data={data.byMethod.map((share) => ({
-                  label: PAYMENT_METHOD_LABELS[share.method],
-                  value: koboToNaira(share.totalAmount),
-                }))}
-                shares={data.byMethod.map((share) => share.percentage)}
-                format={(value) => formatNaira(value)}
-                columns={['Method', 'Revenue']}
-                empty="No payments were credited in this period."
+              <StatCard
+                label="Transactions"
+                value={data.transactions.toLocaleString('en-NG')}
+                hint={`${data.from} to ${data.to}`}
+                to={moneyRows(data.from, data.to)}
+                icon={ReceiptText}
+                tone="sky"
               />
+              <StatCard
+                label="Average payment"
+                value={formatKobo(data.averageTransaction)}
+                hint="Revenue ÷ transactions"
+                to={moneyRows(data.from, data.to)}
+                icon={Calculator}
+                tone="violet"
+              />
+              <StatCard
+                label="Outstanding this term"
+                value={formatKobo(data.term.outstanding)}
+                hint={`Collection rate ${formatRate(data.term.collectionRate)} · ${data.term.owing} students owing`}
+                to="/fees"
+                icon={Hourglass}
+                tone={data.term.outstanding > 0n ? 'amber' : 'slate'}
+              />
+            </StatGrid>
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
+              <div className="lg:col-span-3">
+                <TrendChart
+                  title={data.trendUnit === 'day' ? 'Revenue by day' : 'Revenue by month'}
+                  description={`${financialPeriodLabel(data.period)}: ${data.from} to ${data.to}`}
+                  data={data.trend.map((point) => ({ label: pointLabel(point.key), value: koboToNaira(point.amount) }))}
+                  format={(value) => formatNaira(value)}
+                  tick={compactNaira}
+                  columns={[data.trendUnit === 'day' ? 'Day' : 'Month', 'Revenue']}
+                  empty="No payments were credited in this period."
+                  kind={data.trend.length <= 12 ? 'bar' : 'area'}
+                />
+              </div>
+              <div className="lg:col-span-2">
+                <ShareChart
+                  title="By payment method"
+                  data={data.byMethod.map((share) => ({
+                    label: PAYMENT_METHOD_LABELS[share.method],
+                    value: koboToNaira(share.totalAmount),
+                  }))}
+                  shares={data.byMethod.map((share) => share.percentage)}
+                  format={(value) => formatNaira(value)}
+                  columns={['Method', 'Revenue']}
+                  empty="No payments were credited in this period."
+                />
+              </div>
             </div>
-          </div>
-          <Card>
-            <CardHeader
-              title="Payment status breakdown"
-              description="Payments started in the period, by where they stand now."
-            />
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead>
-                  <tr className="border-b border-slate-200 text-left text-xs font-medium text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
-                    <th scope="col" className="px-5 py-2">
-                      Status
-                    </th>
-                    <th scope="col" className="px-5 py-2 text-right">
-                      Payments
-                    </th>
-                    <th scope="col" className="px-5 py-2 text-right">
-                      Amount
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                  {data.statusBreakdown.map((row) => (
-                    <tr key={row.status}>
-                      <td className="px-5 py-2">
-                        <Badge variant={STATUS_BADGES[row.status]}>{STATUS_LABELS[row.status]}</Badge>
-                      </td>
-                      <td className="px-5 py-2 text-right text-slate-900 tabular-nums dark:text-white">
-                        {row.count.toLocaleString('en-NG')}
-                      </td>
-                      <td className="px-5 py-2 text-right text-slate-900 tabular-nums dark:text-white">
-                        {formatKobo(row.amount)}
-                      </td>
+            <Card>
+              <CardHeader
+                title="Payment status breakdown"
+                description="Payments started in the period, by where they stand now."
+              />
+              <div className="overflow-x-auto">
+                <table className="w-full text-sm">
+                  <thead>
+                    <tr className="border-b border-slate-200 text-left text-xs font-medium text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
+                      <th scope="col" className="px-5 py-2">
+                        Status
+                      </th>
+                      <th scope="col" className="px-5 py-2 text-right">
+                        Payments
+                      </th>
+                      <th scope="col" className="px-5 py-2 text-right">
+                        Amount
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </Card>
-        </div>
-      )}
+                  </thead>
+                  <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                    {data.statusBreakdown.map((row) => (
+                      <tr key={row.status}>
+                        <td className="px-5 py-2">
+                          <Badge variant={STATUS_BADGES[row.status]}>{STATUS_LABELS[row.status]}</Badge>
+                        </td>
+                        <td className="px-5 py-2 text-right text-slate-900 tabular-nums dark:text-white">
+                          {row.count.toLocaleString('en-NG')}
+                        </td>
+                        <td className="px-5 py-2 text-right text-slate-900 tabular-nums dark:text-white">
+                          {formatKobo(row.amount)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Card>
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }

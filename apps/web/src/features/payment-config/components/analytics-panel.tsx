@@ -1,8 +1,8 @@
 import { formatKobo, PAYMENT_METHOD_LABELS, type PaymentAnalytics } from '@schoolledger/domain';
 import { BarChart3, Lightbulb } from 'lucide-react';
 import { DateRangeFields, useDateRange } from '@/components/filters';
-import { Button, Card, CardBody, CardHeader, EmptyState, ErrorBanner, LoadingState, Spinner } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Card, CardBody, CardHeader, EmptyState, Spinner } from '@/components/ui';
 import { formatMonth } from '@/lib/dates';
 import { usePaymentAnalytics } from '../api/get-payment-analytics';
 import { PAYMENT_CONFIG_MESSAGES } from '../lib/messages';
@@ -18,24 +18,6 @@ export function AnalyticsPanel({ schoolId, active }: { schoolId: string; active:
   const { range, setRange, today, invalid } = useDateRange();
   const analytics = usePaymentAnalytics({ school_id: schoolId, ...range }, active && !invalid);
 
-  let body: React.ReactNode;
-  if (invalid) {
-    body = null;
-  } else if (analytics.isPending) {
-    body = <LoadingState label="Loading payment analytics..." />;
-  } else if (analytics.isError) {
-    body = (
-      <ErrorBanner title={PAYMENT_CONFIG_MESSAGES.analyticsFailed}>
-        <p>{errorMessage(analytics.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => analytics.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else {
-    body = <Figures data={analytics.data} />;
-  }
-
   return (
     <div className="space-y-6" aria-busy={analytics.isFetching}>
       <Card>
@@ -46,7 +28,16 @@ export function AnalyticsPanel({ schoolId, active }: { schoolId: string; active:
           </div>
         </CardBody>
       </Card>
-      {body}
+      {/* An impossible range is said beside the dates; nothing is asked for it. */}
+      {!invalid && (
+        <QueryState
+          query={analytics}
+          loading="Loading payment analytics..."
+          errorTitle={PAYMENT_CONFIG_MESSAGES.analyticsFailed}
+        >
+          {(data) => <Figures data={data} />}
+        </QueryState>
+      )}
     </div>
   );
 }

@@ -1,14 +1,12 @@
 import { School } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { QueryState } from '@/components/query-state';
 import { SchoolGate } from '@/components/school-gate';
 import {
-  Button,
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorBanner,
   FormField,
-  LoadingState,
   PageHeader,
   Select,
   Tabs,
@@ -16,7 +14,6 @@ import {
   TabsList,
   TabsTrigger,
 } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { useSchools } from '@/lib/queries/schools';
@@ -144,49 +141,45 @@ function SchoolConfiguration({ schoolId, tab, onTabChange, onDirtyChange }: Scho
     if (failedAt) notify.error(PAYMENT_CONFIG_MESSAGES.loadFailed);
   }, [failedAt]);
 
-  if (profile.isPending) return <LoadingState label="Loading payment configuration..." />;
-  if (profile.isError) {
-    return (
-      <ErrorBanner title={PAYMENT_CONFIG_MESSAGES.loadFailed}>
-        <p>{errorMessage(profile.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => profile.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  }
-
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <Tabs value={tab} onValueChange={(value) => onTabChange(value as ConfigTab)} className="min-w-0">
-        <TabsList aria-label="Payment configuration sections" className="mb-4 overflow-x-auto">
-          {CONFIG_TABS.map(([value, label]) => (
-            <TabsTrigger
-              key={value}
-              value={value}
-              className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
-            >
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        <ProfileForm
-          key={schoolId}
-          profile={profile.data}
-          tab={tab}
-          onTabChange={onTabChange}
-          onDirtyChange={onDirtyChange}
-        />
-        {(tab === 'paystack' || tab === 'flutterwave') && (
-          <WebhookUrlCard provider={tab} url={profile.data.webhook_urls[tab]} />
-        )}
-        <TabsContent value="analytics" className="pt-0">
-          <AnalyticsPanel schoolId={schoolId} active={tab === 'analytics'} />
-        </TabsContent>
-      </Tabs>
-      <aside aria-label="Payment methods and setup guide">
-        <SidePanel profile={profile.data} />
-      </aside>
-    </div>
+    <QueryState
+      query={profile}
+      loading="Loading payment configuration..."
+      errorTitle={PAYMENT_CONFIG_MESSAGES.loadFailed}
+    >
+      {(data) => (
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <Tabs value={tab} onValueChange={(value) => onTabChange(value as ConfigTab)} className="min-w-0">
+            <TabsList aria-label="Payment configuration sections" className="mb-4 overflow-x-auto">
+              {CONFIG_TABS.map(([value, label]) => (
+                <TabsTrigger
+                  key={value}
+                  value={value}
+                  className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
+                >
+                  {label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <ProfileForm
+              key={schoolId}
+              profile={data}
+              tab={tab}
+              onTabChange={onTabChange}
+              onDirtyChange={onDirtyChange}
+            />
+            {(tab === 'paystack' || tab === 'flutterwave') && (
+              <WebhookUrlCard provider={tab} url={data.webhook_urls[tab]} />
+            )}
+            <TabsContent value="analytics" className="pt-0">
+              <AnalyticsPanel schoolId={schoolId} active={tab === 'analytics'} />
+            </TabsContent>
+          </Tabs>
+          <aside aria-label="Payment methods and setup guide">
+            <SidePanel profile={data} />
+          </aside>
+        </div>
+      )}
+    </QueryState>
   );
 }

@@ -2,7 +2,8 @@ import { displayName, MSG } from '@schoolledger/domain';
 import { KeyRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { ErrorBanner, LoadingState, PageHeader } from '@/components/ui';
+import { QueryState } from '@/components/query-state';
+import { LoadingState, PageHeader } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordCard } from '../components/change-password-card';
@@ -54,7 +55,10 @@ export default function ProfilePage() {
   return (
     <div className="space-y-6">
       <PageHeader title="Your Profile" description="Manage your picture, personal details and password." />
-      {profile.isError && <ErrorBanner>{MSG.profileLoadFailed}</ErrorBanner>}
+      {/* The cards show the session's copy of the user at once; only a failed refresh of it is said, with Retry. */}
+      <QueryState query={profile} loading={null} errorTitle={MSG.profileLoadFailed}>
+        {() => null}
+      </QueryState>
       <PictureCard user={user} name={displayName(user)} />
       <div className="grid gap-6 xl:grid-cols-2">
         <PersonalInfoCard user={user} />

@@ -3,8 +3,8 @@ import { CheckCircle2, ShieldQuestion, XCircle } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
-import { Button, ErrorBanner, FormField, Input, LoadingState } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, FormField, Input } from '@/components/ui';
 import { formatLongDateTime } from '@/lib/dates';
 import { useReceiptCheck } from '../api/check-receipt';
 
@@ -22,18 +22,13 @@ export default function VerifyReceiptPage() {
   let answer: ReactNode = null;
   if (code || receiptNo) {
     if (!wellFormed) answer = <NotGenuine code={code} receiptNo={receiptNo} malformed />;
-    else if (check.isPending) answer = <LoadingState label="Checking the receipt..." />;
-    else if (check.isError) {
+    else {
       answer = (
-        <ErrorBanner title="Could not check the receipt">
-          <p>{errorMessage(check.error, 'Please check your connection and try again.')}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => check.refetch()}>
-            Try again
-          </Button>
-        </ErrorBanner>
+        <QueryState query={check} loading="Checking the receipt..." errorTitle="Could not check the receipt">
+          {(found) => (found.valid ? <Genuine check={found} /> : <NotGenuine code={code} receiptNo={receiptNo} />)}
+        </QueryState>
       );
-    } else if (check.data.valid) answer = <Genuine check={check.data} />;
-    else answer = <NotGenuine code={code} receiptNo={receiptNo} />;
+    }
   }
 
   return (

@@ -2,20 +2,18 @@ import { can, type TermResult } from '@schoolledger/domain';
 import { ClipboardList, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { QueryState } from '@/components/query-state';
 import {
   Button,
   Card,
   CardHeader,
   ConfirmDialog,
   EmptyState,
-  ErrorBanner,
   FormField,
-  LoadingState,
   PageHeader,
   Pagination,
   Select,
 } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth';
 import { useSchools } from '@/lib/queries/schools';
 import { useSchoolTerms } from '@/lib/queries/terms';
@@ -115,37 +113,35 @@ export default function ResultsPage() {
               )
             }
           />
-          {results.isPending ? (
-            <LoadingState />
-          ) : results.isError ? (
-            <div className="p-4">
-              <ErrorBanner title="Error">{errorMessage(results.error, 'Failed to fetch results')}</ErrorBanner>
-            </div>
-          ) : total === 0 ? (
-            <EmptyState
-              icon={ClipboardList}
-              title="No results imported for this term"
-              description={canManage ? 'Import your result software’s file above.' : 'Nothing has been recorded yet.'}
-              className="py-10"
-            />
-          ) : (
-            <>
-              <ResultsTable
-                results={results.data.results}
-                canManage={canManage}
-                onEdit={setEditing}
-                onDelete={setDeleting}
+          <QueryState
+            query={results}
+            loading="Loading results..."
+            errorTitle="Failed to fetch results"
+            errorFrame="p-4"
+            isEmpty={(data) => data.pagination.total === 0}
+            empty={
+              <EmptyState
+                icon={ClipboardList}
+                title="No results imported for this term"
+                description={canManage ? 'Import your result software’s file above.' : 'Nothing has been recorded yet.'}
+                className="py-10"
               />
-              <Pagination
-                page={page}
-                totalPages={results.data.pagination.totalPages}
-                total={total}
-                limit={results.data.pagination.limit}
-                onPageChange={setPage}
-                className="border-t border-slate-200 px-4 py-3 dark:border-slate-800"
-              />
-            </>
-          )}
+            }
+          >
+            {(data) => (
+              <>
+                <ResultsTable results={data.results} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} />
+                <Pagination
+                  page={page}
+                  totalPages={data.pagination.totalPages}
+                  total={data.pagination.total}
+                  limit={data.pagination.limit}
+                  onPageChange={setPage}
+                  className="border-t border-slate-200 px-4 py-3 dark:border-slate-800"
+                />
+              </>
+            )}
+          </QueryState>
         </Card>
       )}
 

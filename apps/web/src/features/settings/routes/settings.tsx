@@ -1,20 +1,9 @@
 import { can, type School, SETTINGS_SECTIONS, type SettingsSection } from '@schoolledger/domain';
 import { Info } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { QueryState } from '@/components/query-state';
 import { SchoolGate } from '@/components/school-gate';
-import {
-  Card,
-  ErrorBanner,
-  FormField,
-  LoadingState,
-  PageHeader,
-  Select,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { Card, FormField, PageHeader, Select, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
 import { useSchools } from '@/lib/queries/schools';
 import { useSettings } from '../api/get-settings';
@@ -156,54 +145,55 @@ function Settings({ superAdmin, manage }: { superAdmin: boolean; manage: boolean
         </FormField>
       </Card>
 
-      {settings.isPending && <LoadingState />}
-      {settings.isError && (
-        <ErrorBanner title="Failed to load settings">
-          {errorMessage(settings.error, 'Please try refreshing the page.')}
-        </ErrorBanner>
-      )}
-      {settings.data && (
-        <SectionLevel value={{ installation, readOnlyReason: installation && manage ? INSTALLATION_READ_ONLY : '' }}>
-          <Tabs
-            value={section}
-            onValueChange={(value) => update({ section: value === 'general' ? '' : value })}
-            orientation="vertical"
-            className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)]"
-          >
-            <TabsList
-              aria-label="Settings sections"
-              className="flex-row overflow-x-auto md:mt-4 md:flex-col md:self-start md:border-b-0 md:border-l"
+      <QueryState
+        query={settings}
+        loading="Loading settings..."
+        errorTitle="Failed to load settings"
+        staleNote="The settings below are as they were last loaded."
+      >
+        {(data) => (
+          <SectionLevel value={{ installation, readOnlyReason: installation && manage ? INSTALLATION_READ_ONLY : '' }}>
+            <Tabs
+              value={section}
+              onValueChange={(value) => update({ section: value === 'general' ? '' : value })}
+              orientation="vertical"
+              className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)]"
             >
-              {SETTINGS_SECTIONS.map((each) => (
-                <TabsTrigger
-                  key={each}
-                  value={each}
-                  className="whitespace-nowrap md:-ml-px md:border-b-0 md:border-l-2 md:px-4 md:data-[state=active]:border-emerald-600"
-                >
-                  {SECTION_LABELS[each]}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-            <div className="min-w-0">
-              <TabsContent value="general" className="pt-0">
-                <GeneralForm view={settings.data.sections.general} target={target} />
-              </TabsContent>
-              <TabsContent value="notifications" className="pt-0">
-                <NotificationsForm view={settings.data.sections.notifications} target={target} />
-              </TabsContent>
-              <TabsContent value="security" className="pt-0">
-                <SecurityForm view={settings.data.sections.security} target={target} />
-              </TabsContent>
-              <TabsContent value="appearance" className="pt-0">
-                <AppearanceForm view={settings.data.sections.appearance} target={target} />
-              </TabsContent>
-              <TabsContent value="backup" className="pt-0">
-                <BackupForm view={settings.data.sections.backup} />
-              </TabsContent>
-            </div>
-          </Tabs>
-        </SectionLevel>
-      )}
+              <TabsList
+                aria-label="Settings sections"
+                className="flex-row overflow-x-auto md:mt-4 md:flex-col md:self-start md:border-b-0 md:border-l"
+              >
+                {SETTINGS_SECTIONS.map((each) => (
+                  <TabsTrigger
+                    key={each}
+                    value={each}
+                    className="whitespace-nowrap md:-ml-px md:border-b-0 md:border-l-2 md:px-4 md:data-[state=active]:border-emerald-600"
+                  >
+                    {SECTION_LABELS[each]}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              <div className="min-w-0">
+                <TabsContent value="general" className="pt-0">
+                  <GeneralForm view={data.sections.general} target={target} />
+                </TabsContent>
+                <TabsContent value="notifications" className="pt-0">
+                  <NotificationsForm view={data.sections.notifications} target={target} />
+                </TabsContent>
+                <TabsContent value="security" className="pt-0">
+                  <SecurityForm view={data.sections.security} target={target} />
+                </TabsContent>
+                <TabsContent value="appearance" className="pt-0">
+                  <AppearanceForm view={data.sections.appearance} target={target} />
+                </TabsContent>
+                <TabsContent value="backup" className="pt-0">
+                  <BackupForm view={data.sections.backup} />
+                </TabsContent>
+              </div>
+            </Tabs>
+          </SectionLevel>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, SearchCheck, XCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { ReceiptButton } from '@/components/payments';
-import { Button, Card, ErrorBanner, LoadingState, PageHeader } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, PageHeader } from '@/components/ui';
 import { useCheckout } from '../api/get-checkout';
 import { studentFeeKeys } from '../api/keys';
 
@@ -41,19 +41,6 @@ export function CheckoutResult({ reference, onDone }: { reference: string; onDon
     if (status && status !== 'pending') void queryClient.invalidateQueries({ queryKey: studentFeeKeys.allFees() });
   }, [status, queryClient]);
 
-  let content: ReactNode;
-  if (checkout.isPending) content = <LoadingState label="Confirming your payment..." />;
-  else if (checkout.isError) {
-    content = (
-      <ErrorBanner title="Failed to load this payment">
-        <p>{errorMessage(checkout.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => checkout.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else content = <Lines data={checkout.data} />;
-
   return (
     <div className="space-y-6">
       <PageHeader
@@ -65,7 +52,9 @@ export function CheckoutResult({ reference, onDone }: { reference: string; onDon
           </Button>
         }
       />
-      {content}
+      <QueryState query={checkout} loading="Confirming your payment..." errorTitle="Failed to load this payment">
+        {(data) => <Lines data={data} />}
+      </QueryState>
     </div>
   );
 }

@@ -11,8 +11,9 @@ import {
   type StudentFee,
 } from '@schoolledger/domain';
 import { useQueries } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Button, Checkbox, EmptyState, ErrorBanner, FormField, Input, LoadingState, Modal } from '@/components/ui';
+import { type FormEvent, useId, useState } from 'react';
+import { allOf, QueryState } from '@/components/query-state';
+import { Button, Checkbox, EmptyState, ErrorBanner, FormField, Input, Modal } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { getAvailableMethods } from '../api/get-available-methods';
 import { useUnpaidFees } from '../api/get-unpaid-fees';
@@ -58,8 +59,9 @@ export function FamilyCheckoutDialog({ childrenOf, onClose }: FamilyCheckoutDial
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const loading = fees.some((query) => query.isPending) || methods.some((query) => query.isPending);
-  const loadFailed = fees.find((query) => query.isError);
+  const feesRead = allOf(fees);
+  // A school's methods only narrow how the fees can be paid online: waited for, never a failure of the list.
+  const read = { ...feesRead, isPending: feesRead.isPending || methods.some((query) => query.isPending) };
   const rows = childrenOf.map((child, index) => ({
     child,
     fees: (fees[index]?.data?.fees ?? []).filter((item) => item.outstanding > 0n),
@@ -131,90 +133,91 @@ export function FamilyCheckoutDialog({ childrenOf, onClose }: FamilyCheckoutDial
     }
   }
 
-  let body: ReactNode;
-  if (loading) body = <LoadingState label="Loading your children's fees..." />;
-  else if (loadFailed) {
-    body = (
-      <ErrorBanner title="Failed to load the fees">
-        <p>{errorMessage(loadFailed.error, 'Please check your connection and try again.')}</p>
-      </ErrorBanner>
-    );
-  } else if (rows.every((row) => row.fees.length === 0)) {
-    body = (
-      <EmptyState
-        title="Nothing to pay"
-        description="Your children have no outstanding fees to pay online right now."
-      />
-    );
-  } else {
-    body = (
-      <form id={formId} noValidate onSubmit={submit} className="space-y-5">
-        {rows.map((row) =>
-          row.fees.length === 0 ? null : (
-            <fieldset key={row.child._id} className="space-y-2">
-              <legend className="mb-1 text-sm font-semibold text-slate-900 dark:text-white">
-                {displayName(row.child)}
-                <span className="ml-1.5 font-normal text-slate-500 dark:text-slate-400">· {row.child.school.name}</span>
-              </legend>
-              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-                {row.fees.map((item) => (
-                  <FeeLine
-                    key={item.fee._id}
-                    item={item}
-                    rules={amountRules(item, row.methods)}
-                    choice={ticked.get(keyOf(row.child._id, item.fee._id)) ?? null}
-                    submitted={submitted}
-                    onToggle={(on) => toggle(row.child._id, item.fee._id, on)}
-                    onInstallment={(value) => setInstallment(row.child._id, item.fee._id, value)}
-                  />
-                ))}
-              </ul>
-            </fieldset>
-          ),
-        )}
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">Pay with</legend>
-          {online.length === 0 ? (
-            <p className="text-sm text-red-700 dark:text-red-400">
-              The schools of the fees you chose do not share an online payment method: pay them separately.
-            </p>
-          ) : (
-            <div className="grid gap-2 sm:grid-cols-2">
-              {online.map((option) => (
-                <label
-                  key={option}
-                  className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-emerald-600 has-checked:bg-emerald-50/60 has-focus-visible:ring-2 has-focus-visible:ring-emerald-600/40 dark:border-slate-700 dark:has-checked:bg-emerald-500/10"
-                >
-                  <input
-                    type="radio"
-                    name="checkout-method"
-                    value={option}
-                    checked={method === option}
-                    onChange={() => setPicked(option)}
-                    className="size-4 shrink-0 accent-emerald-600"
-                  />
-                  <MethodIcon method={option} />
-                  <span className="text-sm font-medium text-slate-900 dark:text-white">
-                    {PAYMENT_METHOD_LABELS[option]}
+  // The rows above are read from these same queries, so the form takes nothing from QueryState.
+  const body = (
+    <QueryState
+      query={read}
+      loading="Loading your children's fees..."
+      errorTitle="Failed to load the fees"
+      isEmpty={() => rows.every((row) => row.fees.length === 0)}
+      empty={
+        <EmptyState
+          title="Nothing to pay"
+          description="Your children have no outstanding fees to pay online right now."
+        />
+      }
+    >
+      {() => (
+        <form id={formId} noValidate onSubmit={submit} className="space-y-5">
+          {rows.map((row) =>
+            row.fees.length === 0 ? null : (
+              <fieldset key={row.child._id} className="space-y-2">
+                <legend className="mb-1 text-sm font-semibold text-slate-900 dark:text-white">
+                  {displayName(row.child)}
+                  <span className="ml-1.5 font-normal text-slate-500 dark:text-slate-400">
+                    · {row.child.school.name}
                   </span>
-                </label>
-              ))}
-            </div>
+                </legend>
+                <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+                  {row.fees.map((item) => (
+                    <FeeLine
+                      key={item.fee._id}
+                      item={item}
+                      rules={amountRules(item, row.methods)}
+                      choice={ticked.get(keyOf(row.child._id, item.fee._id)) ?? null}
+                      submitted={submitted}
+                      onToggle={(on) => toggle(row.child._id, item.fee._id, on)}
+                      onInstallment={(value) => setInstallment(row.child._id, item.fee._id, value)}
+                    />
+                  ))}
+                </ul>
+              </fieldset>
+            ),
           )}
-        </fieldset>
-        {submitted && lines.length === 0 && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            Tick at least one fee to pay.
-          </p>
-        )}
-        {failure && (
-          <ErrorBanner title="The payment could not be started">
-            <p>{failure}</p>
-          </ErrorBanner>
-        )}
-      </form>
-    );
-  }
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">Pay with</legend>
+            {online.length === 0 ? (
+              <p className="text-sm text-red-700 dark:text-red-400">
+                The schools of the fees you chose do not share an online payment method: pay them separately.
+              </p>
+            ) : (
+              <div className="grid gap-2 sm:grid-cols-2">
+                {online.map((option) => (
+                  <label
+                    key={option}
+                    className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-emerald-600 has-checked:bg-emerald-50/60 has-focus-visible:ring-2 has-focus-visible:ring-emerald-600/40 dark:border-slate-700 dark:has-checked:bg-emerald-500/10"
+                  >
+                    <input
+                      type="radio"
+                      name="checkout-method"
+                      value={option}
+                      checked={method === option}
+                      onChange={() => setPicked(option)}
+                      className="size-4 shrink-0 accent-emerald-600"
+                    />
+                    <MethodIcon method={option} />
+                    <span className="text-sm font-medium text-slate-900 dark:text-white">
+                      {PAYMENT_METHOD_LABELS[option]}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            )}
+          </fieldset>
+          {submitted && lines.length === 0 && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              Tick at least one fee to pay.
+            </p>
+          )}
+          {failure && (
+            <ErrorBanner title="The payment could not be started">
+              <p>{failure}</p>
+            </ErrorBanner>
+          )}
+        </form>
+      )}
+    </QueryState>
+  );
 
   return (
     <Modal
@@ -242,7 +245,7 @@ export function FamilyCheckoutDialog({ childrenOf, onClose }: FamilyCheckoutDial
               type="submit"
               form={formId}
               loading={starting}
-              disabled={loading || !method || lines.length === 0 || total === null}
+              disabled={read.isPending || !method || lines.length === 0 || total === null}
             >
               {total && total > 0n ? `Pay ${formatKobo(total)}` : 'Pay'}
             </Button>

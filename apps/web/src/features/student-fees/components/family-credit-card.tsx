@@ -1,28 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   FAMILY_CREDIT_KIND_LABELS,
+  type FamilyCredit,
   type FamilyCreditEntry,
   formatKobo,
   type Kobo,
   koboToNaira,
   lagosDateTime,
   type StudentFee,
+  type StudentFees,
 } from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { PiggyBank } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  Button,
-  Card,
-  CardBody,
-  CardHeader,
-  ErrorBanner,
-  FormDialog,
-  FormField,
-  Input,
-  Spinner,
-} from '@/components/ui';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, CardBody, CardHeader, FormDialog, FormField, Input, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form';
 import { useApplyCredit } from '../api/apply-credit';
@@ -110,30 +103,46 @@ function UseCreditDialog({
 export function FamilyCreditCard({ studentId, childName }: { studentId: string; childName: string }) {
   const [limit, setLimit] = useState(PAGE);
   const credit = useFamilyCredit(limit);
-  const [unpaid] = useUnpaidFees([studentId], (credit.data?.balance ?? 0n) > 0n);
-  const [using, setUsing] = useState<StudentFee | null>(null);
+  return (
+    <QueryState
+      query={credit}
+      loading={
+        <Card>
+          <CardBody className="flex items-center gap-2 text-sm text-slate-500">
+            <Spinner /> Loading family credit...
+          </CardBody>
+        </Card>
+      }
+      errorTitle="Family credit could not be loaded"
+    >
+      {(data) => (
+        <Credit
+          credit={data}
+          studentId={studentId}
+          childName={childName}
+          onMore={() => setLimit((shown) => shown + PAGE)}
+        />
+      )}
+    </QueryState>
+  );
+}
 
-  if (credit.isPending) {
-    return (
-      <Card>
-        <CardBody className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner /> Loading family credit...
-        </CardBody>
-      </Card>
-    );
-  }
-  if (credit.isError) {
-    return (
-      <ErrorBanner title="Family credit could not be loaded">
-        {errorMessage(credit.error, 'Please try again.')}{' '}
-        <button type="button" className="font-medium underline" onClick={() => credit.refetch()}>
-          Try again
-        </button>
-      </ErrorBanner>
-    );
-  }
-  const { balance, entries, pagination } = credit.data;
-  const owed = unpaid?.data?.fees.filter((item) => item.outstanding > 0n) ?? [];
+function Credit({
+  credit: { balance, entries, pagination },
+  studentId,
+  childName,
+  onMore,
+}: {
+  credit: FamilyCredit;
+  studentId: string;
+  childName: string;
+  onMore(): void;
+}) {
+  // useQueries answers one query per child asked for: here, one.
+  const unpaid = useUnpaidFees([studentId], balance > 0n)[0]!;
+  const [using, setUsing] = useState<StudentFee | null>(null);
+  const owedOf = (fees: StudentFees) => fees.fees.filter((item) => item.outstanding > 0n);
+
   return (
     <Card aria-label="Family credit">
       <CardHeader
@@ -152,32 +161,38 @@ export function FamilyCreditCard({ studentId, childName }: { studentId: string; 
             <p className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">
               Use credit on {childName}'s fees
             </p>
-            {unpaid?.isPending ? (
-              <p className="flex items-center gap-2 text-sm text-slate-500">
-                <Spinner /> Loading fees...
-              </p>
-            ) : owed.length === 0 ? (
-              <p className="text-sm text-slate-500 dark:text-slate-400">{childName} owes nothing right now.</p>
-            ) : (
-              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-                {owed.map((item) => (
-                  <li key={item.fee._id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                    <span className="min-w-0 flex-1 basis-40 text-sm">
-                      <span className="block font-medium break-words text-slate-900 dark:text-white">
-                        {item.fee.name}
+            <QueryState
+              query={unpaid}
+              loading={
+                <p className="flex items-center gap-2 text-sm text-slate-500">
+                  <Spinner /> Loading fees...
+                </p>
+              }
+              errorTitle={`${childName}'s fees could not be loaded`}
+              isEmpty={(fees) => owedOf(fees).length === 0}
+              empty={<p className="text-sm text-slate-500 dark:text-slate-400">{childName} owes nothing right now.</p>}
+            >
+              {(fees) => (
+                <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+                  {owedOf(fees).map((item) => (
+                    <li key={item.fee._id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                      <span className="min-w-0 flex-1 basis-40 text-sm">
+                        <span className="block font-medium break-words text-slate-900 dark:text-white">
+                          {item.fee.name}
+                        </span>
+                        <span className="text-slate-500 dark:text-slate-400">
+                          {formatKobo(item.outstanding)} outstanding
+                        </span>
                       </span>
-                      <span className="text-slate-500 dark:text-slate-400">
-                        {formatKobo(item.outstanding)} outstanding
-                      </span>
-                    </span>
-                    <Button size="sm" variant="secondary" onClick={() => setUsing(item)} className="max-sm:w-full">
-                      <PiggyBank className="size-4" aria-hidden="true" />
-                      Use credit
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
+                      <Button size="sm" variant="secondary" onClick={() => setUsing(item)} className="max-sm:w-full">
+                        <PiggyBank className="size-4" aria-hidden="true" />
+                        Use credit
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </QueryState>
           </div>
         )}
         {entries.length === 0 ? (
@@ -193,7 +208,7 @@ export function FamilyCreditCard({ studentId, childName }: { studentId: string; 
               ))}
             </ul>
             {pagination.total > entries.length && (
-              <Button variant="ghost" size="sm" onClick={() => setLimit((shown) => shown + PAGE)}>
+              <Button variant="ghost" size="sm" onClick={onMore}>
                 Show more
               </Button>
             )}

@@ -2,19 +2,8 @@ import { formatKobo, type StudentFee, type StudentFees, todayIn } from '@schooll
 import { Filter, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  Button,
-  Card,
-  EmptyState,
-  ErrorBanner,
-  LoadingState,
-  PageHeader,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Card, EmptyState, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
 import { useSessions } from '@/lib/queries/sessions';
 import { useSchoolTerms } from '@/lib/queries/terms';
@@ -84,11 +73,9 @@ export function FeePayments({ studentId, childName = null, schoolId, childPicker
   // A student's statement is their own: students are users, so their id is their student id.
   const statementFor = studentId ?? ownId;
 
-  let approved: ReactNode;
-  if (waitingForTerms) {
-    approved = <LoadingState label="Loading fees..." />;
-  } else if (!selected && !serverDefault) {
-    approved = (
+  // While the terms load the fees wait (the query is off, so pending): their spinner says so.
+  const approved: ReactNode =
+    !waitingForTerms && !selected && !serverDefault ? (
       <Card>
         <EmptyState
           icon={Filter}
@@ -96,39 +83,33 @@ export function FeePayments({ studentId, childName = null, schoolId, childPicker
           description="Choose a session or a term above to see its fees."
         />
       </Card>
+    ) : (
+      <QueryState
+        query={fees}
+        loading="Loading fees..."
+        errorTitle={FETCH_FEES_FAILED}
+        isEmpty={(found) => found.fees.length === 0}
+        empty={
+          <Card>
+            <EmptyState
+              icon={Wallet}
+              title="No approved fees found"
+              description="There are no approved fees for the selected term or session yet."
+            />
+          </Card>
+        }
+      >
+        {(found) => (
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {found.fees.map((item) => (
+              <li key={item.fee._id} className="flex">
+                <FeeCard item={item} today={today} onPay={setPaying} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     );
-  } else if (fees.isError) {
-    approved = (
-      <ErrorBanner title={FETCH_FEES_FAILED}>
-        <p>{errorMessage(fees.error, 'Please check your connection and try again.')}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => fees.refetch()} loading={fees.isFetching}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else if (!data) {
-    approved = <LoadingState label="Loading fees..." />;
-  } else if (data.fees.length === 0) {
-    approved = (
-      <Card>
-        <EmptyState
-          icon={Wallet}
-          title="No approved fees found"
-          description="There are no approved fees for the selected term or session yet."
-        />
-      </Card>
-    );
-  } else {
-    approved = (
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {data.fees.map((item) => (
-          <li key={item.fee._id} className="flex">
-            <FeeCard item={item} today={today} onPay={setPaying} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
 
   return (
     <div className="space-y-6">

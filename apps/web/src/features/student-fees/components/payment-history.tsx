@@ -1,8 +1,8 @@
 import { Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { PaymentCard } from '@/components/payments';
-import { Button, Card, EmptyState, ErrorBanner, LoadingState, Pagination } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Card, EmptyState, Pagination } from '@/components/ui';
 import { useMyPayments } from '../api/get-my-payments';
 import { PAYMENT_TEXT } from '../lib/messages';
 
@@ -13,45 +13,35 @@ export function PaymentHistory({ studentId }: { studentId: string | null }) {
   const page = chosen.studentId === studentId ? chosen.page : 1;
   const payments = useMyPayments({ studentId, page });
 
-  if (payments.isError && !payments.data) {
-    return (
-      <ErrorBanner title={PAYMENT_TEXT.historyFailed}>
-        <p>{errorMessage(payments.error, 'Please check your connection and try again.')}</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="mt-2"
-          onClick={() => payments.refetch()}
-          loading={payments.isFetching}
-        >
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  }
-  if (!payments.data) return <LoadingState label="Loading payment history..." />;
-  const { payments: list, pagination } = payments.data;
-  if (list.length === 0) {
-    return (
-      <Card>
-        <EmptyState
-          icon={Receipt}
-          title="No payments yet"
-          description="Your payments will be listed here once they are made."
-        />
-      </Card>
-    );
-  }
   return (
-    <div className="space-y-4">
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy={payments.isPlaceholderData || undefined}>
-        {list.map((payment) => (
-          <li key={payment._id} className="flex">
-            <PaymentCard payment={payment} />
-          </li>
-        ))}
-      </ul>
-      <Pagination {...pagination} onPageChange={(next) => setChosen({ studentId, page: next })} />
-    </div>
+    <QueryState
+      query={payments}
+      loading="Loading payment history..."
+      errorTitle={PAYMENT_TEXT.historyFailed}
+      staleNote="The payments below are as they were last loaded."
+      isEmpty={(data) => data.payments.length === 0}
+      empty={
+        <Card>
+          <EmptyState
+            icon={Receipt}
+            title="No payments yet"
+            description="Your payments will be listed here once they are made."
+          />
+        </Card>
+      }
+    >
+      {({ payments: list, pagination }) => (
+        <div className="space-y-4">
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy={payments.isPlaceholderData || undefined}>
+            {list.map((payment) => (
+              <li key={payment._id} className="flex">
+                <PaymentCard payment={payment} />
+              </li>
+            ))}
+          </ul>
+          <Pagination {...pagination} onPageChange={(next) => setChosen({ studentId, page: next })} />
+        </div>
+      )}
+    </QueryState>
   );
 }

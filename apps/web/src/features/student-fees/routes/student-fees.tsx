@@ -1,9 +1,9 @@
-import { displayName } from '@schoolledger/domain';
+import { displayName, type Student } from '@schoolledger/domain';
 import { Layers, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Card, EmptyState, ErrorBanner, FormField, LoadingState, PageHeader, Select } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, EmptyState, FormField, PageHeader, Select } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
 import { useChildren } from '../api/get-children';
 import { CheckoutResult } from '../components/checkout-result';
@@ -39,53 +39,44 @@ export default function StudentFeesPage() {
 
 function ParentFeePayments() {
   const children = useChildren();
+  // Until a child's fees show, with a header of their own, the page still says what it is.
+  const showing = children.isSuccess && children.data.length > 0;
+  return (
+    <>
+      {!showing && <PageHeader title={TITLE} />}
+      <QueryState
+        query={children}
+        loading="Loading your children..."
+        errorTitle="Failed to load your children"
+        isEmpty={(family) => family.length === 0}
+        empty={
+          <Card>
+            <EmptyState
+              icon={Users}
+              title="No children linked yet"
+              description="Ask the school to link your children to your account; their fees will then appear here."
+            />
+          </Card>
+        }
+      >
+        {(family) => <FamilyFees family={family} />}
+      </QueryState>
+    </>
+  );
+}
+
+function FamilyFees({ family }: { family: Student[] }) {
   // The parent dashboard's 'Pay Fees' opens the page on that child (?child=<id>).
   const [searchParams] = useSearchParams();
   const [childId, setChildId] = useState<string | null>(searchParams.get('child'));
   const [payingSeveral, setPayingSeveral] = useState(false);
 
-  if (children.isPending) {
-    return (
-      <>
-        <PageHeader title={TITLE} />
-        <LoadingState label="Loading your children..." />
-      </>
-    );
-  }
-  if (children.isError) {
-    return (
-      <>
-        <PageHeader title={TITLE} />
-        <ErrorBanner title="Failed to load your children">
-          <p>{errorMessage(children.error, 'Please check your connection and try again.')}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => children.refetch()}>
-            Retry
-          </Button>
-        </ErrorBanner>
-      </>
-    );
-  }
-  const [first] = children.data;
-  if (!first) {
-    return (
-      <>
-        <PageHeader title={TITLE} />
-        <Card>
-          <EmptyState
-            icon={Users}
-            title="No children linked yet"
-            description="Ask the school to link your children to your account; their fees will then appear here."
-          />
-        </Card>
-      </>
-    );
-  }
-
-  const child = children.data.find((candidate) => candidate._id === childId) ?? first;
-  const picker = children.data.length > 1 && (
+  // The list is never empty here: QueryState shows its empty state instead.
+  const child = family.find((candidate) => candidate._id === childId) ?? family[0]!;
+  const picker = family.length > 1 && (
     <FormField label="Child" className="sm:w-56">
       <Select value={child._id} onChange={(event) => setChildId(event.target.value)}>
-        {children.data.map((candidate) => (
+        {family.map((candidate) => (
           <option key={candidate._id} value={candidate._id}>
             {displayName(candidate)}
           </option>
@@ -108,7 +99,7 @@ function ParentFeePayments() {
           </Button>
         }
       />
-      {payingSeveral && <FamilyCheckoutDialog childrenOf={children.data} onClose={() => setPayingSeveral(false)} />}
+      {payingSeveral && <FamilyCheckoutDialog childrenOf={family} onClose={() => setPayingSeveral(false)} />}
     </>
   );
 }

@@ -12,7 +12,8 @@ import {
   Users,
 } from 'lucide-react';
 import { useEffect } from 'react';
-import { Button, Card, CardBody, CardHeader, EmptyState, ErrorBanner, LoadingState } from '@/components/ui';
+import { QueryState } from '@/components/query-state';
+import { Card, CardBody, CardHeader, EmptyState } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { formatMonth } from '@/lib/dates';
 import { useStudentStats } from '../api/get-student-stats';
@@ -72,29 +73,28 @@ export function StatisticsView({ filters }: { filters: StudentFilters }) {
     if (query.isError) showError(errorMessage(query.error, 'Failed to fetch student statistics'));
   }, [query.isError, query.error, showError]);
 
-  if (query.isPending) return <LoadingState label="Loading statistics..." />;
-  if (query.isError) {
-    return (
-      <ErrorBanner title="Failed to fetch student statistics">
-        <Button variant="secondary" size="sm" className="mt-1" onClick={() => query.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  }
-  const stats = query.data;
-  if (stats.totalStudents === 0) {
-    return (
-      <Card>
-        <EmptyState
-          icon={BarChart3}
-          title="No statistics available"
-          description="Statistics appear once students are enrolled."
-        />
-      </Card>
-    );
-  }
+  return (
+    <QueryState
+      query={query}
+      loading="Loading statistics..."
+      errorTitle="Failed to fetch student statistics"
+      isEmpty={(stats) => stats.totalStudents === 0}
+      empty={
+        <Card>
+          <EmptyState
+            icon={BarChart3}
+            title="No statistics available"
+            description="Statistics appear once students are enrolled."
+          />
+        </Card>
+      }
+    >
+      {(stats) => <Statistics stats={stats} filters={filters} />}
+    </QueryState>
+  );
+}
 
+function Statistics({ stats, filters }: { stats: StudentStats; filters: StudentFilters }) {
   const scoped = filters.school || filters.classArm;
   return (
     <div className="space-y-6">

@@ -1,7 +1,8 @@
 import type { Student } from '@schoolledger/domain';
 import { Plus, Search, Trash2, Users } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Button, Card, ConfirmDialog, EmptyState, ErrorBanner, LoadingState, Pagination } from '@/components/ui';
+import { useEffect, useState } from 'react';
+import { QueryState } from '@/components/query-state';
+import { Button, Card, ConfirmDialog, EmptyState, Pagination } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { useDeleteStudent, useDeleteStudents } from '../api/delete-student';
@@ -81,57 +82,55 @@ export function StudentList({ filters, page, onFilters, onPage, onOpen, canManag
     });
   }
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <LoadingState label="Loading students..." />;
-  } else if (query.isError && !query.data) {
-    body = (
-      <ErrorBanner title="Failed to fetch students">
-        <Button variant="secondary" size="sm" className="mt-1" onClick={() => query.refetch()}>
-          Retry
-        </Button>
-      </ErrorBanner>
-    );
-  } else if (students.length === 0) {
-    body = (
-      <Card>
-        <EmptyState
-          icon={Users}
-          title="No students found"
-          description={filtered ? 'Try adjusting your search or filters.' : 'Get started by adding your first student.'}
-          action={
-            !filtered &&
-            canManage && (
-              <Button onClick={onAdd}>
-                <Plus className="size-4" aria-hidden="true" />
-                Add Student
-              </Button>
-            )
-          }
-        />
-      </Card>
-    );
-  } else {
-    body = (
-      <ul
-        aria-label="Students"
-        aria-busy={query.isPlaceholderData || undefined}
-        className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 xl:grid-cols-3"
-      >
-        {students.map((student) => (
-          <StudentCard
-            key={student._id}
-            student={student}
-            selected={selection.has(student._id)}
-            onToggle={() => toggle(student)}
-            onOpen={() => onOpen(student)}
-            onEdit={canManage ? () => onEdit(student) : undefined}
-            onDelete={canManage ? () => setToDelete(student) : undefined}
+  const body = (
+    <QueryState
+      query={query}
+      loading="Loading students..."
+      errorTitle="Failed to fetch students"
+      staleNote="The list below is as it was last loaded."
+      isEmpty={(data) => data.students.length === 0}
+      empty={
+        <Card>
+          <EmptyState
+            icon={Users}
+            title="No students found"
+            description={
+              filtered ? 'Try adjusting your search or filters.' : 'Get started by adding your first student.'
+            }
+            action={
+              !filtered &&
+              canManage && (
+                <Button onClick={onAdd}>
+                  <Plus className="size-4" aria-hidden="true" />
+                  Add Student
+                </Button>
+              )
+            }
           />
-        ))}
-      </ul>
-    );
-  }
+        </Card>
+      }
+    >
+      {(data) => (
+        <ul
+          aria-label="Students"
+          aria-busy={query.isPlaceholderData || undefined}
+          className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 xl:grid-cols-3"
+        >
+          {data.students.map((student) => (
+            <StudentCard
+              key={student._id}
+              student={student}
+              selected={selection.has(student._id)}
+              onToggle={() => toggle(student)}
+              onOpen={() => onOpen(student)}
+              onEdit={canManage ? () => onEdit(student) : undefined}
+              onDelete={canManage ? () => setToDelete(student) : undefined}
+            />
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="space-y-4">
