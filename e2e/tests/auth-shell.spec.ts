@@ -64,6 +64,7 @@ test.describe('signed-in shell', () => {
       'Fee Adjustments',
       'Cash Payments',
       'Expenses',
+      'Books',
       'Reports',
     ]);
   });
@@ -86,6 +87,7 @@ test.describe('signed-in shell', () => {
       'Fee Adjustments',
       'Cash Payments',
       'Expenses',
+      'Books',
       'Reports',
       'Audit',
       'System',
@@ -117,6 +119,7 @@ test.describe('signed-in shell', () => {
       'Fee Administration',
       'Fee Adjustments',
       'Expenses',
+      'Books',
       'Reports',
       'Audit',
       'Settings',

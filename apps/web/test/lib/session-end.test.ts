@@ -71,3 +71,53 @@ describe('a session the server ended for idleness', () => {
     expect(shown).toEqual([MSG.sessionExpired]);
   });
 });
+
+/** An access token as the server signs them, expiring `seconds` from now (the signature is not read). */
+const accessToken = (seconds: number) =>
+  ['e30', btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + seconds })), 'signature'].join('.');
+
+describe('opening the app', () => {
+  const requested: string[] = [];
+
+  beforeEach(() => {
+    requested.length = 0;
+    vi.resetModules();
+    vi.stubGlobal('localStorage', new MemoryStorage());
+    vi.stubGlobal('sessionStorage', new MemoryStorage());
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requested.push(url);
+        return new Response(JSON.stringify(idleRefusal), { status: 401 });
+      }),
+    );
+  });
+
+  it('with an access token that still has minutes to live asks who is signed in, and uses no refresh token up', async () => {
+    sessionStorage.setItem('token', accessToken(10 * 60));
+    sessionStorage.setItem('refreshToken', 'a-refresh-token');
+    const { useAuthStore } = await import('@/lib/auth/store');
+
+    await useAuthStore.getState().initialize();
+
+    // A reload during this load would find the same refresh token still good.
+    expect(requested[0]).toBe('/api/v1/user/profile');
+  });
+
+  it('with an access token about to expire refreshes first', async () => {
+    sessionStorage.setItem('token', accessToken(30));
+    sessionStorage.setItem('refreshToken', 'a-refresh-token');
+    const { useAuthStore } = await import('@/lib/auth/store');
+
+    await useAuthStore.getState().initialize();
+
+    expect(requested).toEqual(['/api/v1/auth/refresh']);
+  });
+
+  it('reads a token that is not one as expired', async () => {
+    const { tokenStillFresh } = await import('@/lib/auth/store');
+    expect(tokenStillFresh('not-a-token')).toBe(false);
+    expect(tokenStillFresh(accessToken(10 * 60))).toBe(true);
+    expect(tokenStillFresh(accessToken(-5))).toBe(false);
+  });
+});

@@ -27,6 +27,20 @@ export interface AuthState {
 
 const signedOut = { user: null, token: null, refreshToken: null, isAuthenticated: false, rememberMe: false };
 
+/**
+ * Whether an access token still has a minute to live, read from its own expiry. Opening the app
+ * with one needs no refresh: refresh tokens rotate, and a page reloaded while its first load was
+ * still refreshing would present the token that refresh used up, which ends the whole session.
+ */
+export function tokenStillFresh(token: string, now = Date.now()): boolean {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replaceAll('-', '+').replaceAll('_', '/')));
+    return typeof payload.exp === 'number' && payload.exp * 1000 - now > 60_000;
+  } catch {
+    return false;
+  }
+}
+
 function isRejection(error: unknown) {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
@@ -56,7 +70,7 @@ export const useAuthStore = create<AuthState>()((set, get) => {
         isAuthenticated: cachedUser !== null,
       });
       try {
-        await get().refresh();
+        if (!tokenStillFresh(stored.token)) await get().refresh();
       } catch (error) {
         // A refused refresh ends the session; an unreachable server keeps a cached one.
         if (isRejection(error) || !cachedUser) get().clear();
