@@ -15,11 +15,16 @@ import { lockFeeForStudent, shareFeeAmount, takeStudentTurn } from './fee-locks.
  *    (`holdFees`, fees' `lockFee`), also by id; they wait for the payers and the payers for them.
  * 2. The row being settled: the payment, or a family checkout before its lines.
  * 3. What a credit writes, held from the credit to the commit: the school's receipt counter first
- *    (taken inside the crediting statement), then the day's payment summaries (written by the
- *    payments triggers) and the audit chain's head. So a school's credits take turns from the
+ *    (taken inside the crediting statement), then the day's payment summaries and the journal's
+ *    day totals of the accounts the entry moves, in account order (both written by the payments
+ *    triggers), and the audit chain's head. So a school's credits take turns from the
  *    counter to the commit; as every credit takes the counter first, none holds one of the others
  *    while waiting for it; and everything a credit reads (who hears of it, in what wording) is read
  *    before the counter (`recordPayment`), so only writes remain while it is held.
+ *
+ * A close of a school's books waits for the entries being written and holds off new ones for its
+ * few milliseconds; it gives up and tries again rather than wait on a transaction that waits on it
+ * (books/period-close.service.ts), so money being recorded is never the one refused.
  */
 
 /** Step 1 for one student's payment of one fee: the fee row, or `undefined` when there is none (or it was deleted). */
