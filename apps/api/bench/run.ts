@@ -629,7 +629,7 @@ const FAN_OUT_BUDGET = 1000;
  */
 const NOTES: Record<string, string> = {
   'POST /payment/pay-with-cash':
-    "a payment costs about 18 ms of CPU (7–8 in the API, the CPU column; about 9.5 in PostgreSQL and the system), so 250 a second needs about 4.5 cores: alone on a real server with 2 workers (`BENCH_LOAD_ONLY=pay-with-cash npm run bench:load`) this machine took 110 a second with both cores saturated. In the bench's one process the event loop is the limit first, and all its desks pay into one school, whose receipt counter, day's summaries and audit chain each payment holds from its receipt number to its commit (docs/scaling.md, the cash desk).",
+    "a payment costs 20 to 25 ms of CPU (5.5 to 8 in the API, the CPU column; the rest in PostgreSQL, the PostgreSQL CPU column, of which the credited INSERT with its journal posting is 2.2 ms when sent bare, the row below, and the other 19 statements the rest), so 250 a second needs 5 to 6 cores: alone on a real server with 2 workers (`BENCH_LOAD_ONLY=pay-with-cash npm run bench:load`) this machine took 110 a second with both cores saturated before the journal. In the bench's one process the event loop is the limit first, and all its desks pay into one school, whose receipt counter, day's summaries and audit chain each payment holds from its receipt number to its commit (docs/scaling.md, the cash desk).",
 };
 
 /** The bench's own reasons for a miss: the raw SQL's share of it, and a machine busier than its cores. */

@@ -18,5 +18,5 @@ export { SearchInput, type SearchInputProps } from './search-input';
 export { Select } from './select';
 export { Sheet, type SheetProps } from './sheet';
 export { LoadingState, Spinner } from './spinner';
-export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+export { SectionTabsList, Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 export { Textarea } from './textarea';

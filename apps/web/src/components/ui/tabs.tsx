@@ -28,3 +28,41 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
 export function TabsContent({ className, ...props }: ComponentProps<typeof RadixTabs.Content>) {
   return <RadixTabs.Content className={clsx('pt-4 focus-visible:outline-none', className)} {...props} />;
 }
+
+/**
+ * A page's sections as tabs, one per `[value, label]`, wrapping on a phone; a section with work
+ * waiting shows how much (`counts`).
+ */
+export function SectionTabsList<T extends string>({
+  label,
+  tabs,
+  counts,
+  className = 'flex-wrap',
+}: {
+  label: string;
+  tabs: readonly (readonly [T, string])[];
+  counts?: Partial<Record<T, number | undefined>>;
+  className?: string;
+}) {
+  return (
+    <TabsList aria-label={label} className={className}>
+      {tabs.map(([value, text]) => {
+        const waiting = counts?.[value];
+        return (
+          <TabsTrigger
+            key={value}
+            value={value}
+            className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
+          >
+            {text}
+            {waiting !== undefined && waiting > 0 && (
+              <span className="rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-800 dark:bg-amber-500/20 dark:text-amber-300">
+                {waiting}
+              </span>
+            )}
+          </TabsTrigger>
+        );
+      })}
+    </TabsList>
+  );
+}

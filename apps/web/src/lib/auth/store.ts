@@ -32,7 +32,8 @@ const signedOut = { user: null, token: null, refreshToken: null, isAuthenticated
  * with one needs no refresh: refresh tokens rotate, and a page reloaded while its first load was
  * still refreshing would present the token that refresh used up, which ends the whole session.
  */
-export function tokenStillFresh(token: string, now = Date.now()): boolean {
+export function tokenStillFresh(token: string | null, now = Date.now()): boolean {
+  if (!token) return false;
   try {
     const payload = JSON.parse(atob(token.split('.')[1]!.replaceAll('-', '+').replaceAll('_', '/')));
     return typeof payload.exp === 'number' && payload.exp * 1000 - now > 60_000;

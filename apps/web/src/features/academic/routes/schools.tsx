@@ -1,7 +1,7 @@
 import { Building2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { QueryState } from '@/components/query-state';
-import { Button, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { Button, PageHeader, SectionTabsList, Tabs, TabsContent } from '@/components/ui';
 import { type UrlFilterOptions, useUrlFilters } from '@/lib/hooks/use-url-filters';
 import { AcademicSelector } from '../components/academic-selector';
 import { ClassArmsPanel } from '../components/class-arms-panel';
@@ -44,17 +44,7 @@ export default function SchoolsPage() {
         <div className="space-y-6">
           <AcademicSelector selection={selection} />
           <Tabs value={tab} onValueChange={(value) => update({ tab: value as Tab })}>
-            <TabsList aria-label="School management sections" className="overflow-x-auto">
-              {TABS.map(([value, label]) => (
-                <TabsTrigger
-                  key={value}
-                  value={value}
-                  className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
-                >
-                  {label}
-                </TabsTrigger>
-              ))}
-            </TabsList>
+            <SectionTabsList label="School management sections" tabs={TABS} className="overflow-x-auto" />
             <TabsContent value="overview">
               <OverviewPanel selection={selection} />
             </TabsContent>

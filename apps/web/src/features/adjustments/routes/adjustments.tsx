@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AccessDenied, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { AccessDenied, PageHeader, SectionTabsList, Tabs, TabsContent } from '@/components/ui';
 import { useAdjustments } from '../api/get-adjustments';
 import { AdjustmentFormDialog } from '../components/adjustment-form-dialog';
 import { AdjustmentsPanel } from '../components/adjustments-panel';
@@ -31,22 +31,7 @@ function Adjustments({ may }: { may: AdjustmentPermissions }) {
   return (
     <>
       <Tabs value={filters.tab} onValueChange={(tab) => update({ tab: tab as AdjustmentTab })}>
-        <TabsList aria-label="Fee adjustment sections" className="flex-wrap">
-          {ADJUSTMENT_TABS.map(([value, label]) => (
-            <TabsTrigger
-              key={value}
-              value={value}
-              className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
-            >
-              {label}
-              {value === 'pending' && pendingCount !== undefined && pendingCount > 0 && (
-                <span className="rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-800 dark:bg-amber-500/20 dark:text-amber-300">
-                  {pendingCount}
-                </span>
-              )}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <SectionTabsList label="Fee adjustment sections" tabs={ADJUSTMENT_TABS} counts={{ pending: pendingCount }} />
         <TabsContent value="pending">
           <AdjustmentsPanel
             may={may}

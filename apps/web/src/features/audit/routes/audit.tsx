@@ -1,4 +1,4 @@
-import { AccessDenied, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { AccessDenied, PageHeader, SectionTabsList, Tabs, TabsContent } from '@/components/ui';
 import { EntryDetail } from '../components/entry-detail';
 import { FinancialPanel } from '../components/financial-panel';
 import { IntegrityPanel } from '../components/integrity-panel';
@@ -26,17 +26,7 @@ function Audit({ may }: { may: AuditPermissions }) {
   return (
     <>
       <Tabs value={filters.tab} onValueChange={(tab) => update({ tab: tab as AuditTab })}>
-        <TabsList aria-label="Audit sections" className="flex-wrap">
-          {AUDIT_TABS.map(([value, label]) => (
-            <TabsTrigger
-              key={value}
-              value={value}
-              className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
-            >
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <SectionTabsList label="Audit sections" tabs={AUDIT_TABS} />
         <TabsContent value="trail">
           <TrailPanel filters={filters} update={update} may={may} />
         </TabsContent>

@@ -1,6 +1,6 @@
 import { todayIn } from '@schoolledger/domain';
 import { Building2 } from 'lucide-react';
-import { AccessDenied, Card, EmptyState, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { AccessDenied, Card, EmptyState, PageHeader, SectionTabsList, Tabs, TabsContent } from '@/components/ui';
 import { useSchools } from '@/lib/queries/schools';
 import { BooksFilters } from '../components/books-filters';
 import { ChartPanel } from '../components/chart-panel';
@@ -81,17 +81,7 @@ function Books({ may }: { may: BooksPermissions }) {
         groupLabel={GROUP_TABS.includes(filters.tab) ? 'All schools of the group' : 'Select a school'}
       />
       <Tabs value={filters.tab} onValueChange={(tab) => update({ tab: tab as BooksTab })}>
-        <TabsList aria-label="Books sections" className="flex-wrap">
-          {BOOKS_TABS.map(([value, label]) => (
-            <TabsTrigger
-              key={value}
-              value={value}
-              className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
-            >
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <SectionTabsList label="Books sections" tabs={BOOKS_TABS} />
         <TabsContent value="trial-balance">
           {withPeriod(<TrialBalancePanel school={school} period={period} />)}
         </TabsContent>

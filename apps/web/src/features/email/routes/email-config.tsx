@@ -4,17 +4,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '@/components/query-state';
 import { SchoolGate } from '@/components/school-gate';
-import {
-  Card,
-  EmptyState,
-  FormField,
-  PageHeader,
-  Select,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from '@/components/ui';
+import { Card, EmptyState, FormField, PageHeader, SectionTabsList, Select, Tabs, TabsContent } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
 import { useSchools } from '@/lib/queries/schools';
 import { useEmailConfig } from '../api/get-email-config';
@@ -93,17 +83,7 @@ function EmailConfiguration({ superAdmin, canReadOutbox }: { superAdmin: boolean
         </Card>
       )}
       <Tabs value={tab} onValueChange={(value) => update({ tab: value === 'configuration' ? '' : value })}>
-        <TabsList aria-label="Email configuration sections" className="mb-2 overflow-x-auto">
-          {EMAIL_TABS.map(([value, label]) => (
-            <TabsTrigger
-              key={value}
-              value={value}
-              className="shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
-            >
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <SectionTabsList label="Email configuration sections" tabs={EMAIL_TABS} className="mb-2 overflow-x-auto" />
         <TabsContent value="configuration">
           {needsGroup ? <ChooseGroup /> : <ConfigurationTab group={group} />}
         </TabsContent>

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AccessDenied, Button, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { AccessDenied, Button, PageHeader, SectionTabsList, Tabs, TabsContent } from '@/components/ui';
 import { useExpenses } from '../api/get-expenses';
 import { ApprovalsPanel } from '../components/approvals-panel';
 import { BudgetsPanel } from '../components/budgets-panel';
@@ -52,22 +52,7 @@ function Expenses({ may }: { may: ExpensePermissions }) {
 
   return (
     <Tabs value={tab} onValueChange={(next) => update({ tab: next as ExpenseTab })}>
-      <TabsList aria-label="Expense sections" className="flex-wrap">
-        {tabs.map(([value, label]) => (
-          <TabsTrigger
-            key={value}
-            value={value}
-            className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
-          >
-            {label}
-            {value === 'awaiting' && awaitingCount !== undefined && awaitingCount > 0 && (
-              <span className="rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-800 dark:bg-amber-500/20 dark:text-amber-300">
-                {awaitingCount}
-              </span>
-            )}
-          </TabsTrigger>
-        ))}
-      </TabsList>
+      <SectionTabsList label="Expense sections" tabs={tabs} counts={{ awaiting: awaitingCount }} />
       <TabsContent value="expenses">
         <ExpensesPanel may={may} filters={filters} update={update} />
       </TabsContent>

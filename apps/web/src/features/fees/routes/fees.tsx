@@ -1,6 +1,6 @@
 import type { Fee } from '@schoolledger/domain';
 import { useState } from 'react';
-import { AccessDenied, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui';
+import { AccessDenied, PageHeader, SectionTabsList, Tabs, TabsContent } from '@/components/ui';
 import { useUnapprovedFees } from '../api/get-unapproved-fees';
 import { ApprovalsPanel } from '../components/approvals-panel';
 import { FeeFormDialog } from '../components/fee-form-dialog';
@@ -40,22 +40,11 @@ function FeeManagement({ may }: { may: FeePermissions }) {
   return (
     <>
       <Tabs value={filters.tab} onValueChange={(tab) => update({ tab: tab as FeeTab })}>
-        <TabsList aria-label="Fee management sections" className="flex-wrap">
-          {FEE_TABS.filter(([value]) => shown(value, may)).map(([value, label]) => (
-            <TabsTrigger
-              key={value}
-              value={value}
-              className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
-            >
-              {label}
-              {value === 'approvals' && pendingCount !== undefined && pendingCount > 0 && (
-                <span className="rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-800 dark:bg-amber-500/20 dark:text-amber-300">
-                  {pendingCount}
-                </span>
-              )}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <SectionTabsList
+          label="Fee management sections"
+          tabs={FEE_TABS.filter(([value]) => shown(value, may))}
+          counts={{ approvals: pendingCount }}
+        />
         <TabsContent value="overview">
           <OverviewPanel
             may={may}

@@ -8,11 +8,10 @@ import {
   EmptyState,
   FormField,
   PageHeader,
+  SectionTabsList,
   Select,
   Tabs,
   TabsContent,
-  TabsList,
-  TabsTrigger,
 } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
 import { notify } from '@/lib/notify';
@@ -150,17 +149,11 @@ function SchoolConfiguration({ schoolId, tab, onTabChange, onDirtyChange }: Scho
       {(data) => (
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <Tabs value={tab} onValueChange={(value) => onTabChange(value as ConfigTab)} className="min-w-0">
-            <TabsList aria-label="Payment configuration sections" className="mb-4 overflow-x-auto">
-              {CONFIG_TABS.map(([value, label]) => (
-                <TabsTrigger
-                  key={value}
-                  value={value}
-                  className="mb-0! shrink-0 whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-600"
-                >
-                  {label}
-                </TabsTrigger>
-              ))}
-            </TabsList>
+            <SectionTabsList
+              label="Payment configuration sections"
+              tabs={CONFIG_TABS}
+              className="mb-4 overflow-x-auto"
+            />
             <ProfileForm
               key={schoolId}
               profile={data}
