@@ -333,7 +333,7 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
   const payoutOf = (amount: number) => ({
     amount,
     method: 'cash',
-    paid_on: new Date().toISOString().slice(0, 10),
+    paid_on: todayIn(LAGOS),
   });
   const vendorBody = (change: Record<string, unknown> = {}) => ({
     name: `Audit vendor ${tag()}`,
