@@ -13,7 +13,7 @@ interface DashboardStateProps<T> {
 }
 
 /**
- * A dashboard's figures: its skeleton while they load, and SPEC §2's red box when they cannot be
+ * A dashboard's figures: its skeleton while they load, and the red error box when they cannot be
  * fetched ('Error Loading Dashboard', the reason, 'Please try refreshing the page.'), with a Retry.
  */
 export function DashboardState<T>({
