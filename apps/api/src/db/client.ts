@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { fromPglite, type ConstructorOptions as JobStoreOptions } from 'pg-boss';
 import { dropTemplate, readTemplate, saveTemplate, templatePath } from './pglite-template.js';
+import { PreparingClient } from './preparing-client.js';
 import * as schema from './schema.js';
 
 type Schema = typeof schema;
@@ -142,6 +143,7 @@ function openPool(url: string, onConnectionError: ((error: Error) => void) | und
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    Client: PreparingClient,
     onConnect: async (client) => {
       await client.query(settings);
     },
