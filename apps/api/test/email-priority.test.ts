@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimDueEmails, insertOutboxEmails } from '../src/modules/email/email.queries.js';
+import { claimDueEmails, queueEmails } from '../src/modules/email/email.queries.js';
 import { useTestApp } from './helper.js';
 
 describe('the outbox sends what a person is waiting on first', () => {
@@ -20,13 +20,11 @@ describe('the outbox sends what a person is waiting on first', () => {
       priority,
       sensitive: false,
     });
-    await insertOutboxEmails(
+    await queueEmails(
       t.ctx.db,
       Array.from({ length: 60 }, (_, n) => email(`parent${n}@example.ng`, 'normal', runAt)),
     );
-    await insertOutboxEmails(t.ctx.db, [
-      email('waiting.parent@example.ng', 'high', new Date(runAt.getTime() + 42_000)),
-    ]);
+    await queueEmails(t.ctx.db, [email('waiting.parent@example.ng', 'high', new Date(runAt.getTime() + 42_000))]);
 
     const now = new Date(runAt.getTime() + 45_000);
     const first = await claimDueEmails(t.ctx.db, now, new Date(now.getTime() + 60_000), 20);

@@ -11,6 +11,7 @@ import { notifications, users } from '../src/db/schema.js';
 import { notify } from '../src/modules/notifications/notifications.service.js';
 import { verifyStreamTicket } from '../src/modules/notifications/stream-tickets.js';
 import { DEMO_PASSWORD, demoEmail, type TestApp, useTestApp } from './helper.js';
+import { approvedFee, loadPaymentIds, payCash } from './payments-support.js';
 import { type OpenStream, openStream } from './sse-client.js';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -107,6 +108,29 @@ describe('notices reach open event streams', () => {
       'Payment of school fees received',
       'Next notice',
     ]);
+  });
+
+  it("a cash payment at the desk reaches the student's open page as her notification list shows it, receipt number and all", async () => {
+    const ids = await loadPaymentIds(t);
+    expect(await userIdOf(t, 'student')).toBe(ids.student);
+    const stream = await streamOf('student');
+    const fee = await approvedFee(t, ids.school, ids.term, '1000');
+    const payment = await payCash(t, ids.student, fee, '400', 'bursar');
+
+    // The fee's own notice ("New fee") comes first, then the payment's.
+    const [assigned, event] = await stream.waitFor(2);
+    expect(JSON.parse(assigned!.data).kind).toBe('fee_assigned');
+    const pushed = JSON.parse(event!.data);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/notification?limit=1',
+      headers: await t.as('student'),
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(pushed).toEqual(listed.json().data.notifications[0]);
+    expect(pushed).toMatchObject({ kind: 'payment_succeeded', metadata: { amount: 400, paymentId: payment._id } });
+    expect(pushed.message).toContain(`Receipt ${payment.receiptNo}.`);
+    expect(event!.id).toBe(String(pushed.seq));
   });
 
   it("another person's stream receives nothing of it", async () => {

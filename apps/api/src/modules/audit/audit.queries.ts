@@ -1,4 +1,5 @@
 import { classifyAudit } from '@schoolledger/domain';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLogs } from '../../db/schema.js';
 
@@ -36,11 +37,17 @@ const auditRow = (actor: Actor, entry: AuditEntry) => ({
 });
 
 /**
+ * An entry as `record_audit` (migration 0027) takes it: the one writer of an audit row, which the
+ * ledger's `take_at_once` calls too.
+ */
+export const auditRecord = (actor: Actor, entry: AuditEntry) => JSON.stringify(auditRow(actor, entry));
+
+/**
  * Call inside the transaction that makes the change, so the row exists exactly when the change
  * does. The database links the row into its school's hash chain (migration 0008).
  */
 export async function recordAudit(db: DbOrTx, actor: Actor, entry: AuditEntry) {
-  await db.insert(auditLogs).values(auditRow(actor, entry));
+  await db.execute(sql`select record_audit(${auditRecord(actor, entry)}::jsonb)`);
 }
 
 /** An entry of history written after the fact, with the moment it happened. */

@@ -34,30 +34,16 @@ export async function insertOutboxEmail(tx: DbOrTx, values: typeof emailOutbox.$
   return row!;
 }
 
-/**
- * Many emails in one statement (a batch of reminders), passed as one JSON document: a multi-row
- * VALUES list costs a bind parameter per field and is several times slower for large batches.
- */
-export async function insertOutboxEmails(
-  tx: DbOrTx,
-  values: readonly (Pick<
-    typeof emailOutbox.$inferInsert,
-    'schoolId' | 'groupSchoolId' | 'templateId' | 'to' | 'subject' | 'text' | 'html' | 'status' | 'nextAttemptAt'
-  > & { priority: 'high' | 'normal'; sensitive: boolean; sentBy?: string | null; reportRunId?: string | null })[],
-) {
+/** An email for the outbox, as `queueEmails` (and the notices' `deliver_notices`) write it. */
+export type OutboxEmail = Pick<
+  typeof emailOutbox.$inferInsert,
+  'schoolId' | 'groupSchoolId' | 'templateId' | 'to' | 'subject' | 'text' | 'html' | 'status' | 'nextAttemptAt'
+> & { priority: 'high' | 'normal'; sensitive: boolean; sentBy?: string | null; reportRunId?: string | null };
+
+/** Queues emails in the outbox, in one statement (migration 0027's `queue_emails`). */
+export async function queueEmails(tx: DbOrTx, values: readonly OutboxEmail[]) {
   if (values.length === 0) return [];
-  return rowsOf<{ id: string }>(
-    tx,
-    sql`insert into ${emailOutbox}
-      (school_id, group_school_id, template_id, priority, "to", subject, text, html, sensitive, sent_by, report_run_id,
-       status, next_attempt_at)
-    select "schoolId", "groupSchoolId", "templateId", priority, "to", subject, text, html, sensitive, "sentBy", "reportRunId",
-      status, "nextAttemptAt"
-    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as e("schoolId" uuid, "groupSchoolId" uuid, "templateId" text,
-      priority text, "to" text, subject text, text text, html text, sensitive boolean, "sentBy" uuid, "reportRunId" uuid,
-      status text, "nextAttemptAt" timestamptz)
-    returning id`,
-  );
+  return rowsOf<{ id: string }>(tx, sql`select queue_emails(${JSON.stringify(values)}::jsonb) as id`);
 }
 
 /** The outcome of one attempt: its status, the attempt count, and when (or whether) to try again. */

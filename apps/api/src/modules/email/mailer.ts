@@ -12,8 +12,9 @@ import {
   findReportAttachment,
   groupSchoolOf,
   insertOutboxEmail,
-  insertOutboxEmails,
+  type OutboxEmail,
   type OutboxRow,
+  queueEmails,
   recordDeliveryAttempt,
 } from './email.queries.js';
 import { checkedSmtpAddress, SmtpProblem, smtpFailure } from './smtp-host.js';
@@ -194,6 +195,42 @@ export function createMailer(options: {
   const claimDue = (now: Date): Promise<OutboxRow[]> =>
     claimDueEmails(db, now, new Date(now.getTime() + CLAIM_MS), BATCH);
 
+  /**
+   * The outbox rows of emails that ride on an event (notifications), whose callers have nothing
+   * to do after the commit: due at once for the delivery job where the group can send, kept
+   * where it cannot yet.
+   */
+  async function outboxRows(
+    reader: DbOrTx,
+    emails: readonly OutgoingEmail[],
+    known: ReadonlyMap<string | null, boolean> = new Map(),
+  ): Promise<OutboxEmail[]> {
+    const groups = await deliverability(
+      reader,
+      emails.map((email) => email.groupSchoolId ?? null),
+      known,
+    );
+    const now = clock();
+    return emails.map((email) => {
+      const sendable = groups.get(email.groupSchoolId ?? null) === true;
+      return {
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html ?? null,
+        schoolId: email.schoolId ?? null,
+        groupSchoolId: email.groupSchoolId ?? null,
+        templateId: email.templateId ?? null,
+        priority: email.priority ?? 'normal',
+        sensitive: email.sensitive ?? false,
+        sentBy: email.sentBy ?? null,
+        reportRunId: email.reportRunId ?? null,
+        status: sendable ? 'queued' : 'stored',
+        nextAttemptAt: sendable ? now : null,
+      };
+    });
+  }
+
   return {
     /**
      * Queues in the caller's transaction; delivery happens after, and never fails the caller. An
@@ -218,42 +255,15 @@ export function createMailer(options: {
 
     deliverability,
 
-    /**
-     * Queues in the caller's transaction for the delivery job to send (due at once); for emails
-     * that ride on an event (notifications), whose callers have nothing to do after the commit.
-     */
+    outboxRows,
+
+    /** Queues `outboxRows` in the caller's transaction. */
     async enqueue(
       tx: DbOrTx,
       emails: readonly OutgoingEmail[],
       known: ReadonlyMap<string | null, boolean> = new Map(),
     ): Promise<{ id: string }[]> {
-      const groups = await deliverability(
-        tx,
-        emails.map((email) => email.groupSchoolId ?? null),
-        known,
-      );
-      const now = clock();
-      return insertOutboxEmails(
-        tx,
-        emails.map((email) => {
-          const sendable = groups.get(email.groupSchoolId ?? null) === true;
-          return {
-            to: email.to,
-            subject: email.subject,
-            text: email.text,
-            html: email.html ?? null,
-            schoolId: email.schoolId ?? null,
-            groupSchoolId: email.groupSchoolId ?? null,
-            templateId: email.templateId ?? null,
-            priority: email.priority ?? 'normal',
-            sensitive: email.sensitive ?? false,
-            sentBy: email.sentBy ?? null,
-            reportRunId: email.reportRunId ?? null,
-            status: sendable ? 'queued' : 'stored',
-            nextAttemptAt: sendable ? now : null,
-          };
-        }),
-      );
+      return queueEmails(tx, await outboxRows(tx, emails, known));
     },
 
     /**

@@ -4,11 +4,11 @@ import { fees } from '../../db/schema.js';
 
 /*
  * The locks a payer takes on a fee (lock-order.ts says in what order, and why): a student's turn
- * on the fee, a transaction-scoped advisory lock keyed by fee and student, and the fee row shared.
+ * on the fee, a transaction-scoped advisory lock keyed by fee and student (migration 0027's
+ * `student_fee_turn`, which the ledger's `take_at_once` takes too), and the fee row shared.
  */
 
-const studentTurn = (feeId: string, studentId: string) =>
-  sql`pg_advisory_xact_lock(hashtextextended(${feeId} || ':' || ${studentId}, 0))`;
+const studentTurn = (feeId: string, studentId: string) => sql`student_fee_turn(${feeId}::uuid, ${studentId}::uuid)`;
 
 /**
  * The bare fee row (not deleted), held for one student's payment for the rest of the

@@ -8,7 +8,8 @@ import { lockFeeForStudent, shareFeeAmount, takeStudentTurn } from './fee-locks.
  * other in a circle (a deadlock PostgreSQL would break by failing one of them).
  *
  * 1. The fees, by id. For each fee, the students' turns on it, by student id, then the fee row
- *    shared (`holdFeeForStudent`, `holdFeesForStudents`): what a student owes on the fee cannot
+ *    shared (`holdFeeForStudent`, `holdFeesForStudents`, and migration 0027's `take_at_once`,
+ *    which takes them in this order for money taken at once): what a student owes on the fee cannot
  *    move between the check and the credit, two payers of one student's fee take turns, and
  *    payers of other students of the same fee do not queue. Fee edits, approvals, adjustments and
  *    the paths that pay several of a family's fees at once take the fee row exclusively instead
@@ -20,7 +21,8 @@ import { lockFeeForStudent, shareFeeAmount, takeStudentTurn } from './fee-locks.
  *    triggers), and the audit chain's head. So a school's credits take turns from the
  *    counter to the commit; as every credit takes the counter first, none holds one of the others
  *    while waiting for it; and everything a credit reads (who hears of it, in what wording) is read
- *    before the counter (`recordPayment`), so only writes remain while it is held.
+ *    before the counter (`recordPayment`, `takeAtOnce`), so only writes remain while it is held;
+ *    money taken at once holds it for no round trip at all (`take_at_once` writes to the end).
  *
  * A close of a school's books waits for the entries being written and holds off new ones for its
  * few milliseconds; it gives up and tries again rather than wait on a transaction that waits on it

@@ -2,7 +2,7 @@ import { todayIn } from '@schoolledger/domain';
 import { type SQL, sql } from 'drizzle-orm';
 
 /** The year a receipt number names: the year the payment was made, Lagos time. */
-const receiptYear = (paidAt: Date) => todayIn('Africa/Lagos', paidAt).slice(0, 4);
+export const receiptYear = (paidAt: Date) => todayIn('Africa/Lagos', paidAt).slice(0, 4);
 
 /**
  * `CVC-2026-000123`, the `n`th receipt of the school whose receipt code is `code` (migration

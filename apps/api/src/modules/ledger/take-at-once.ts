@@ -1,22 +1,30 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { fees } from '../../db/schema.js';
-import type { Actor } from '../audit/audit.queries.js';
+import { rowsOf, tableRowOf } from '../../db/rows.js';
+import { payments } from '../../db/schema.js';
+import { databaseError } from '../../lib/errors.js';
+import { type Actor, auditRecord } from '../audit/audit.queries.js';
 import { owedOn } from '../fees/fee-ledger.queries.js';
-import { feeNotPayable } from './ledger.errors.js';
+import { feeNotFound } from '../fees/fees.errors.js';
+import { preparePaymentSucceededNotice } from '../notifications/notices.service.js';
+import { composeNotices } from '../notifications/notifications.service.js';
+import { feeAlreadyPaid, feeNotPayable } from './ledger.errors.js';
 import { refuseOverpayment } from './overpayment.js';
-import { newReference } from './payment-rows.js';
+import { creditAuditEntry, newReference } from './payment-rows.js';
 import type { PaymentRow } from './payments.queries.js';
-import { recordPayment } from './record-payment.js';
+import { receiptYear } from './receipt-numbers.queries.js';
 
 export interface TakeAtOnce {
-  tx: DbOrTx;
+  /** The pool (one statement is its own transaction), or the caller's transaction (a family's several payments). */
+  db: DbOrTx;
   ctx: AppContext;
   actor: Actor;
   schoolId: string;
   studentId: string;
-  /** The fee row, held by the caller (lock-order.ts, step 1): what is owed cannot move under the check. */
-  fee: typeof fees.$inferSelect;
+  /** The fee as the caller read it: what is owed on it is read when no amount is given. */
+  fee: { id: string; amountKobo: bigint };
   /** Defaults to everything still owed. */
   amountKobo?: bigint | undefined;
   method: 'cash' | 'credit';
@@ -27,38 +35,67 @@ export interface TakeAtOnce {
   audit: Record<string, unknown>;
 }
 
+/** How `take_at_once` refuses, as the payer reads it. */
+function refusal(error: unknown, amountKobo: bigint): unknown {
+  const { code, detail } = databaseError(error) ?? {};
+  if (code === 'SL404') return feeNotFound();
+  if (code === 'SL422') return feeNotPayable();
+  if (code === 'SL409') return feeAlreadyPaid();
+  if (code === 'SL413') {
+    try {
+      refuseOverpayment({ amountKobo, owedKobo: BigInt(detail ?? '0') });
+    } catch (refused) {
+      return refused;
+    }
+  }
+  return error;
+}
+
 /**
- * Money taken at once (cash at the desk, a family's credit): the fee payable, something owed,
- * never more than is owed; then the row, recorded already credited in the same transaction with
- * its receipt number. Every such path goes through here, one fee at a time.
+ * Money taken at once (cash at the desk, a family's credit), posted by migration 0027's
+ * `take_at_once` in one statement: the student's turn on the fee and the fee held, the fee payable,
+ * something owed and never more than is owed, the row credited with the school's next receipt
+ * number, its `payment.credit` audit row and its notices. Who hears of it, and in what words, is
+ * read and written out here first, with a stand-in where the receipt number goes, which the
+ * database replaces once it has numbered the payment; so the school's receipt counter is held
+ * only for the database's own work, never across a round trip to this process.
  */
 export async function takeAtOnce(input: TakeAtOnce): Promise<{ payment: PaymentRow; owedBefore: bigint }> {
-  const { tx, ctx, actor, fee } = input;
-  if (fee.status !== 'approved' || !fee.isActive) throw feeNotPayable();
-  const owed = await owedOn(tx, input.studentId, fee);
-  const amountKobo = input.amountKobo ?? owed;
-  refuseOverpayment({ amountKobo, owedKobo: owed });
+  const { db, ctx, actor, fee } = input;
+  // With no amount, what is owed now; if a payment lands before the statement runs, the
+  // statement finds it more than is owed and refuses, rather than take a different sum.
+  const amountKobo = input.amountKobo ?? (await owedOn(db, input.studentId, fee));
+  if (amountKobo === 0n) throw feeAlreadyPaid();
   const now = ctx.clock();
-  const reference = newReference();
-  const payment = await recordPayment({
-    tx,
-    ctx,
-    actor,
-    values: {
-      schoolId: input.schoolId,
-      studentId: input.studentId,
-      feeId: fee.id,
-      amountKobo,
-      method: input.method,
-      reference,
-      currency: 'NGN',
-      isInstallment: amountKobo < owed,
-      initiatedBy: input.initiatedBy,
-      idempotencyKey: input.idempotencyKey ?? null,
-      notes: input.notes || null,
-    },
-    details: { paidAt: now, verifiedAt: now, channel: input.method },
-    audit: { reference, ...input.audit },
-  });
-  return { payment, owedBefore: owed };
+  const token = `RCPT${randomBytes(8).toString('hex').toUpperCase()}`;
+  const payment = {
+    id: randomUUID(),
+    schoolId: input.schoolId,
+    studentId: input.studentId,
+    feeId: fee.id,
+    amountKobo,
+    method: input.method,
+    reference: newReference(),
+    receiptNo: token,
+    paidAt: now,
+    initiatedBy: input.initiatedBy,
+  };
+  const { audience, noticesOf } = await preparePaymentSucceededNotice(db, ctx, payment, actor.userId);
+  const notices = await composeNotices(db, ctx, audience, noticesOf(payment));
+  const audit = auditRecord(actor, creditAuditEntry(payment, null, { reference: payment.reference, ...input.audit }));
+  let rows: Record<string, unknown>[];
+  try {
+    rows = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`select t.owed_before, (t.payment).* from take_at_once(${payment.id}::uuid, ${payment.schoolId}::uuid,
+        ${payment.studentId}::uuid, ${fee.id}::uuid, ${amountKobo}::bigint, ${payment.method}, ${payment.reference},
+        ${payment.initiatedBy}::uuid, ${input.idempotencyKey ?? null}::uuid, ${input.notes || null}, ${now}::timestamptz,
+        ${receiptYear(now)}, ${token}, ${audit}::jsonb, ${JSON.stringify(notices.notices)}::jsonb,
+        ${JSON.stringify(notices.changes)}::jsonb, ${JSON.stringify(notices.emails)}::jsonb) t`,
+    );
+  } catch (error) {
+    throw refusal(error, amountKobo);
+  }
+  const row = rows[0]!;
+  return { payment: tableRowOf(payments, row), owedBefore: BigInt(row.owed_before as string | bigint) };
 }

@@ -26,7 +26,7 @@ import {
   paymentFacts,
   personName,
 } from './notices.queries.js';
-import { deliverNotices, type Notice, notify, readAudience } from './notifications.service.js';
+import { type AddressedNotice, type Notice, notify, readAudience } from './notifications.service.js';
 
 /*
  * The wording of every notice an event sends, and who receives it. Each function runs in the
@@ -37,9 +37,16 @@ const FEES_PAGE = '/student/fees';
 /** Where the bursary sees a school's payments and its transfers waiting for confirmation. */
 const PAYMENTS_PAGE = '/fees?tab=payments';
 
-type PaymentRecord = PaymentFacts['payment'];
+/** What a payment's notices say of it. */
+type PaymentRecord = Pick<
+  PaymentFacts['payment'],
+  'id' | 'schoolId' | 'studentId' | 'feeId' | 'amountKobo' | 'method' | 'reference' | 'receiptNo' | 'paidAt'
+>;
+/** A payment's facts as its notices read them. */
+type NoticeFacts = Omit<PaymentFacts, 'payment'> & { payment: PaymentRecord };
 
-const studentName = (facts: PaymentFacts) => `${facts.studentFirstname} ${facts.studentLastname}`;
+const studentName = (facts: Pick<PaymentFacts, 'studentFirstname' | 'studentLastname'>) =>
+  `${facts.studentFirstname} ${facts.studentLastname}`;
 
 /**
  * Who hears about a payment: the student, their linked parents, and whoever paid online or
@@ -54,7 +61,7 @@ function peopleOfPayment(
   return [...new Set(people)];
 }
 
-const paymentMetadata = (facts: PaymentFacts) => ({
+const paymentMetadata = (facts: NoticeFacts) => ({
   amount: facts.payment.amountKobo,
   feeId: facts.payment.feeId,
   paymentId: facts.payment.id,
@@ -62,7 +69,7 @@ const paymentMetadata = (facts: PaymentFacts) => ({
 });
 
 /** What every payment email can say about the payment. */
-const paymentVariables = (facts: PaymentFacts) => ({
+const paymentVariables = (facts: NoticeFacts) => ({
   feeName: facts.feeName,
   studentName: studentName(facts),
   termName: facts.termName,
@@ -89,9 +96,10 @@ export interface CreditedPaymentOf {
  * A payment became successful (online credit, cash at the desk, a confirmed bank transfer). A
  * confirmed transfer is told once, as its confirmation, rather than as a second notice. The
  * school's money watchers hear that money came in, except the person who credited it (the bursar
- * at the desk, or confirming the transfer). Read before the credit, sent after it: a credit holds
- * its school's receipt counter from taking the number to the commit, and the notice names the
- * number, so everything it needs to know is read first and the returned function only writes.
+ * at the desk, or confirming the transfer). Read before the credit, written with it: a credit
+ * holds its school's receipt counter from taking the number to the commit, and the notice names
+ * the number, so everything it needs to know is read first (`audience`), and `noticesOf` only
+ * words the notices of the credited payment.
  */
 export async function preparePaymentSucceededNotice(
   tx: DbOrTx,
@@ -109,8 +117,8 @@ export async function preparePaymentSucceededNotice(
     ...people.map((recipientId) => ({ recipientId, kind, templateId: 'payment_success' as const })),
     ...watchers.map((recipientId) => ({ recipientId, kind: 'payment_credited' as const })),
   ]);
-  return (payment: PaymentRecord) => {
-    const facts: PaymentFacts = { ...payee, payment };
+  const noticesOf = (payment: PaymentRecord): AddressedNotice[] => {
+    const facts: NoticeFacts = { ...payee, payment };
     const amount = formatKobo(payment.amountKobo);
     const paidAt = payment.paidAt ?? ctx.clock();
     const receipt = payment.receiptNo ? ` Receipt ${payment.receiptNo}.` : '';
@@ -141,11 +149,12 @@ export async function preparePaymentSucceededNotice(
       schoolId: payment.schoolId,
       createdBy: creditedBy,
     };
-    return deliverNotices(tx, ctx, audience, [
+    return [
       ...people.map((recipientId) => ({ recipientId, notice })),
       ...watchers.map((recipientId) => ({ recipientId, notice: credited })),
-    ]);
+    ];
   };
+  return { audience, noticesOf };
 }
 
 /** Why an online payment failed, as its payer reads it. */

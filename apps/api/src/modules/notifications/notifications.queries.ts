@@ -1,12 +1,15 @@
 import type { NotificationKind } from '@schoolledger/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
-import { groupSchools, notificationPreferences, notifications, schools, users } from '../../db/schema.js';
+import { groupSchools, notificationPreferences, type notifications, schools, users } from '../../db/schema.js';
+import type { OutboxEmail } from '../email/email.queries.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** The channel every process LISTENs on; the payload is one notice, as `presentNotification` shapes it, with its recipient. */
+/**
+ * The channel every process LISTENs on (migration 0027's `deliver_notices` names it too); the
+ * payload is one notice, as `presentNotification` shapes it, with its recipient.
+ */
 export const NOTIFICATION_CHANNEL = 'notifications';
 
 /**
@@ -49,67 +52,30 @@ export async function recipientsOf(db: DbOrTx, userIds: readonly string[], kind:
 
 export type Recipient = Awaited<ReturnType<typeof recipientsOf>>[number];
 
-/**
- * Many notices in one statement, passed as one JSON document: a multi-row VALUES list costs a bind
- * parameter per field, is several times slower for a reminder run's thousands, and would pass
- * PostgreSQL's limit of 65,535 parameters.
- */
-export async function insertNotifications(
-  db: DbOrTx,
-  values: readonly Pick<
-    NotificationRow,
-    'id' | 'userId' | 'schoolId' | 'kind' | 'type' | 'title' | 'message' | 'actionUrl' | 'metadata' | 'createdBy'
-  >[],
-): Promise<NotificationRow[]> {
-  if (values.length === 0) return [];
-  const rows = await rowsOf<{
-    id: string;
-    seq: string | number;
-    user_id: string;
-    school_id: string | null;
-    kind: NotificationRow['kind'];
-    type: NotificationRow['type'];
-    title: string;
-    message: string;
-    action_url: string | null;
-    metadata: Record<string, unknown>;
-    created_by: string | null;
-    created_at: Date | string;
-  }>(
-    db,
-    sql`insert into ${notifications} (id, user_id, school_id, kind, type, title, message, action_url, metadata, created_by)
-      select id, "userId", "schoolId", kind, type, title, message, "actionUrl", metadata, "createdBy"
-      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as n(id uuid, "userId" uuid, "schoolId" uuid, kind text,
-        type text, title text, message text, "actionUrl" text, metadata jsonb, "createdBy" uuid)
-      returning id, seq, user_id, school_id, kind, type, title, message, action_url, metadata, created_by, created_at`,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    seq: Number(row.seq),
-    userId: row.user_id,
-    schoolId: row.school_id,
-    kind: row.kind,
-    type: row.type,
-    title: row.title,
-    message: row.message,
-    actionUrl: row.action_url,
-    metadata: row.metadata,
-    readAt: null,
-    createdBy: row.created_by,
-    createdAt: new Date(row.created_at),
-  }));
+/** A notice row as the app writes it; the database gives its seq and time. */
+export type NotificationWrite = Pick<
+  NotificationRow,
+  'id' | 'userId' | 'schoolId' | 'kind' | 'type' | 'title' | 'message' | 'actionUrl' | 'metadata' | 'createdBy'
+>;
+
+/** Notices, their pushes and their emails, as `writeNotices` (and the ledger's `take_at_once`) write them. */
+export interface NoticeWrites {
+  /** Each notice with its push as it goes on the wire, to which the database adds the seq and the time. */
+  notices: (NotificationWrite & { push: { userId: string; notification: unknown } })[];
+  /** Pushes that only tell a school's staff to refresh (`schoolChangePayloads`). */
+  changes: unknown[];
+  emails: OutboxEmail[];
 }
 
 /**
- * Tells every process (LISTEN/NOTIFY) about new notices; PostgreSQL delivers the messages when
- * the transaction commits, and never if it rolls back, so a browser never sees a notice that
- * does not exist.
+ * Writes the notices, their pushes to every process (LISTEN/NOTIFY, which PostgreSQL delivers when
+ * the transaction commits and never if it rolls back, so a browser never sees a notice that does
+ * not exist) and the emails, in one statement (migration 0027's `deliver_notices`).
  */
-export async function publishNotifications(tx: DbOrTx, payloads: readonly unknown[]) {
-  if (payloads.length === 0) return;
-  await tx.execute(
-    sql`select pg_notify(${NOTIFICATION_CHANNEL}, value::text) from jsonb_array_elements(${JSON.stringify(payloads)}::jsonb)`,
-  );
+export async function writeNotices(db: DbOrTx, writes: NoticeWrites) {
+  if (!writes.notices.length && !writes.changes.length && !writes.emails.length) return;
+  await db.execute(sql`select deliver_notices(${JSON.stringify(writes.notices)}::jsonb,
+    ${JSON.stringify(writes.changes)}::jsonb, ${JSON.stringify(writes.emails)}::jsonb)`);
 }
 
 /**

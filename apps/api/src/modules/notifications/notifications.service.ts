@@ -22,11 +22,11 @@ import {
 import { settingsFor } from '../settings/settings.service.js';
 import { notificationOnTheWire } from './notifications.presenters.js';
 import {
-  insertNotifications,
-  publishNotifications,
+  type NoticeWrites,
   type Recipient,
   recipientsOf,
   schoolChangePayloads,
+  writeNotices,
 } from './notifications.queries.js';
 
 export interface NoticeMetadata {
@@ -173,9 +173,15 @@ export async function notifyEach(
   return deliverNotices(tx, ctx, audience, entries);
 }
 
+/** What `deliverNotices` writes, composed before anything is written. */
+export interface ComposedNotices extends NoticeWrites {
+  /** `notificationIds[i]`: the notice written for entry `i`, or null when that person does not want it in the app. */
+  notificationIds: (string | null)[];
+}
+
 /**
  * The writing half of `notifyEach`, for an audience read beforehand: the notices, their push to
- * open browsers and the emails, in three statements.
+ * open browsers and the emails, composed (`composeNotices`) and written in one statement.
  */
 export async function deliverNotices(
   tx: DbOrTx,
@@ -183,36 +189,52 @@ export async function deliverNotices(
   audience: Audience,
   entries: readonly AddressedNotice[],
 ): Promise<{ notificationIds: (string | null)[]; emails: number }> {
+  const composed = await composeNotices(tx, ctx, audience, entries);
+  await writeNotices(tx, composed);
+  return { notificationIds: composed.notificationIds, emails: composed.emails.length };
+}
+
+/**
+ * The rows `deliverNotices` writes, without writing them: a caller that writes them in a statement
+ * of its own (the ledger's `take_at_once`, which puts the receipt number in) takes them from here.
+ */
+export async function composeNotices(
+  db: DbOrTx,
+  ctx: AppContext,
+  audience: Audience,
+  entries: readonly AddressedNotice[],
+): Promise<ComposedNotices> {
   const reached = (entry: AddressedNotice, channel: 'inApp' | 'byEmail') => {
     const person = audience.people.get(personKey(entry.notice.kind, entry.recipientId));
     return person && (MANDATORY_NOTIFICATION_KINDS.includes(entry.notice.kind) || person[channel]) ? person : undefined;
   };
 
   const notificationIds: (string | null)[] = entries.map(() => null);
-  const rows = entries.flatMap((entry, index) => {
+  const now = ctx.clock();
+  const notices = entries.flatMap((entry, index) => {
     const person = reached(entry, 'inApp');
     if (!person) return [];
     const { notice } = entry;
     const { amount, ...metadata } = notice.metadata ?? {};
-    // Chosen here, so each entry knows its notice whatever order the rows come back in.
+    // Chosen here, so each entry knows its notice whatever order the rows are written in.
     const id = randomUUID();
     notificationIds[index] = id;
-    return [
-      {
-        id,
-        userId: person.id,
-        schoolId: notice.schoolId === undefined ? person.schoolId : notice.schoolId,
-        kind: notice.kind,
-        type: notice.type,
-        title: clip(notice.title, NOTIFICATION_TITLE_MAX),
-        message: clip(notice.message, NOTIFICATION_MESSAGE_MAX),
-        actionUrl: notice.actionUrl ?? null,
-        metadata: { ...metadata, ...(amount === undefined ? {} : { amountKobo: amount.toString() }) },
-        createdBy: notice.createdBy ?? null,
-      },
-    ];
+    const row = {
+      id,
+      userId: person.id,
+      schoolId: notice.schoolId === undefined ? person.schoolId : notice.schoolId,
+      kind: notice.kind,
+      type: notice.type,
+      title: clip(notice.title, NOTIFICATION_TITLE_MAX),
+      message: clip(notice.message, NOTIFICATION_MESSAGE_MAX),
+      actionUrl: notice.actionUrl ?? null,
+      metadata: { ...metadata, ...(amount === undefined ? {} : { amountKobo: amount.toString() }) },
+      createdBy: notice.createdBy ?? null,
+    };
+    // The seq and the time are the database's, set by `deliver_notices` as the row is written.
+    const onTheWire = notificationOnTheWire({ ...row, seq: 0, readAt: null, createdAt: now });
+    return [{ ...row, push: { userId: row.userId, notification: onTheWire } }];
   });
-  const inserted = await insertNotifications(tx, rows);
   // The school's other staff (a principal, an auditor) hear of it too, as a refresh of their open
   // pages without a notice, whoever it was addressed to and whether or not they want it.
   const changes = new Map<string, { schoolId: string; kind: NotificationKind }>();
@@ -220,10 +242,6 @@ export async function deliverNotices(
     if (notice.schoolId)
       changes.set(`${notice.schoolId}:${notice.kind}`, { schoolId: notice.schoolId, kind: notice.kind });
   }
-  await publishNotifications(tx, [
-    ...inserted.map((row) => ({ userId: row.userId, notification: notificationOnTheWire(row) })),
-    ...schoolChangePayloads([...changes.values()]),
-  ]);
 
   const outgoing: OutgoingEmail[] = [];
   for (const entry of entries) {
@@ -247,8 +265,8 @@ export async function deliverNotices(
       })),
     });
   }
-  const emails = outgoing.length ? (await ctx.mailer.enqueue(tx, outgoing, audience.deliverable)).length : 0;
-  return { notificationIds, emails };
+  const emails = outgoing.length ? await ctx.mailer.outboxRows(db, outgoing, audience.deliverable) : [];
+  return { notices, changes: schoolChangePayloads([...changes.values()]), emails, notificationIds };
 }
 
 /** SPEC §5 variables every email can use: who it is for, the school, and the links. */

@@ -8,7 +8,7 @@ import type { Actor } from '../../audit/audit.queries.js';
 import { owedOn } from '../../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../../fees/fees.errors.js';
 import { feeOfStudentInScope } from '../../fees/fees.queries.js';
-import { holdFeeForStudent, holdFees } from '../../ledger/lock-order.js';
+import { holdFees } from '../../ledger/lock-order.js';
 import type { PaymentRow } from '../../ledger/payments.queries.js';
 import { takeAtOnce } from '../../ledger/take-at-once.js';
 import { studentNotFound } from '../../students/students.errors.js';
@@ -91,28 +91,25 @@ export async function payWithCash({
   const { studentId, schoolId, visibleFee } = await deskItemInScope(ctx.db, auth, input);
 
   // A first request does not look for an earlier one under its key: a retry is rare, and fails
-  // inside the transaction either at the key's unique index or, when the first request paid the
-  // fee, at the desk's rules; only then is the key looked for, and its payment answered.
+  // either at the key's unique index or, when the first request paid the fee, at the desk's rules;
+  // only then is the key looked for, and its payment answered. The payment is one statement, its
+  // own transaction (takeAtOnce).
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const fee = await holdFeeForStudent({ tx, feeId: input.fee_id, studentId });
-      if (!fee) throw feeNotFound();
-      const { payment, owedBefore } = await takeAtOnce({
-        tx,
-        ctx,
-        actor,
-        schoolId,
-        studentId,
-        fee,
-        amountKobo: input.amount,
-        method: 'cash',
-        initiatedBy: auth.userId,
-        idempotencyKey,
-        notes: input.notes ?? null,
-        audit: { source: 'cash_desk', idempotencyKey, notes: input.notes ?? null },
-      });
-      return { payment: recordedPayment(payment), outstanding: owedBefore - payment.amountKobo };
+    const { payment, owedBefore } = await takeAtOnce({
+      db: ctx.db,
+      ctx,
+      actor,
+      schoolId,
+      studentId,
+      fee: visibleFee,
+      amountKobo: input.amount,
+      method: 'cash',
+      initiatedBy: auth.userId,
+      idempotencyKey,
+      notes: input.notes ?? null,
+      audit: { source: 'cash_desk', idempotencyKey, notes: input.notes ?? null },
     });
+    return { payment: recordedPayment(payment), outstanding: owedBefore - payment.amountKobo };
   } catch (error) {
     // What a retry meets; anything else (the database gone, say) is reported as it is.
     if (!(error instanceof AppError) && !isUniqueViolation(error)) throw error;
@@ -261,7 +258,7 @@ export async function payFamilyWithCash({
                 source: 'cash_desk_family',
               })
             : await takeAtOnce({
-                tx,
+                db: tx,
                 ctx,
                 actor,
                 schoolId,

@@ -212,7 +212,7 @@ export async function spendCredit(use: CreditUse) {
   const balance = await balanceOf(tx, use.parentId);
   if (use.amountKobo > balance) throw creditNotEnough(balance);
   const taken = await takeAtOnce({
-    tx,
+    db: tx,
     ctx,
     actor,
     schoolId: use.fee.schoolId,
