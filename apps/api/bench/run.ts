@@ -495,7 +495,7 @@ const [bursarUser] = await rowsOf<{ id: string }>(
   sql`select id from users where email = 'bursar@bench-staff.schoolledger.ng'`,
 );
 const BARE_CALL = `select owed_before from take_at_once(gen_random_uuid(), $1, $2, $3, 100, 'cash', $4, $5, null, null,
-  now(), $6, 'RCPTBARE', $7::jsonb, '[]', '[]', '[]')`;
+  now(), $6, 'RCPTBARE', $7::jsonb, '[]', '[]', '[]', false)`;
 const barePool = benchUrl
   ? new pg.Pool({
       connectionString: benchUrl,

@@ -73,7 +73,9 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- Money taken at once, in the order of modules/ledger/lock-order.ts: the student's turn on the fee and
--- the fee row shared (step 1); the fee payable, something owed and no more than is owed; then the row,
+-- the fee row shared (step 1), unless the caller's transaction holds the fee row already (`p_held`:
+-- the paths that pay several fees at once hold them exclusively, by id, before any; taking a turn
+-- after the row would wait in a circle with a desk that holds the turn and waits for the row); the fee payable, something owed and no more than is owed; then the row,
 -- credited, with the school's next receipt number (step 3, held to the commit), its `payment.credit`
 -- audit row and its notices. What the app composed before the number existed carries `p_token` where
 -- the number goes. The refusals are coded for the app: SL404 no such fee, SL422 not payable, SL409
@@ -81,15 +83,20 @@ END $$;
 CREATE FUNCTION "take_at_once"(
   "p_id" uuid, "p_school" uuid, "p_student" uuid, "p_fee" uuid, "p_amount" bigint, "p_method" text,
   "p_reference" text, "p_initiated_by" uuid, "p_idempotency_key" uuid, "p_notes" text, "p_paid_at" timestamptz,
-  "p_receipt_year" text, "p_token" text, "p_audit" jsonb, "p_notices" jsonb, "p_changes" jsonb, "p_emails" jsonb)
+  "p_receipt_year" text, "p_token" text, "p_audit" jsonb, "p_notices" jsonb, "p_changes" jsonb, "p_emails" jsonb,
+  "p_held" boolean)
 RETURNS TABLE ("owed_before" bigint, "payment" payments) LANGUAGE plpgsql AS $$
 DECLARE
   fee fees;
   owed bigint;
   credited payments;
 BEGIN
-  PERFORM student_fee_turn(p_fee, p_student);
-  SELECT * INTO fee FROM fees WHERE id = p_fee AND deleted_at IS NULL FOR SHARE;
+  IF p_held THEN
+    SELECT * INTO fee FROM fees WHERE id = p_fee AND deleted_at IS NULL;
+  ELSE
+    PERFORM student_fee_turn(p_fee, p_student);
+    SELECT * INTO fee FROM fees WHERE id = p_fee AND deleted_at IS NULL FOR SHARE;
+  END IF;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'no such fee' USING ERRCODE = 'SL404';
   END IF;

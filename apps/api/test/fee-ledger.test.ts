@@ -196,6 +196,7 @@ describe('money taken at once: the database function and the domain agree on wha
           schoolId: ids.school,
           studentId: ids.student,
           fee: { id: feeId, amountKobo: fee.amount },
+          feeHeld: false,
           amountKobo,
           method: 'cash',
           initiatedBy: null,

@@ -75,6 +75,31 @@ describe('the cash desk takes one payment for several children', () => {
     expect(await outstandingOf(t, 'student', feeId)).toBe(0);
   });
 
+  it("a family submission and the single desk paying the same child's fee at once both go through, never waiting on each other in a circle", async () => {
+    const feeId = await approvedFee(t, ids.school, ids.term, '10000');
+    const rounds = 8;
+    const bursar = await t.as('bursar');
+    const answers = await Promise.all(
+      Array.from({ length: rounds }, (_, round) => [
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/payment/pay-with-cash',
+          headers: { ...bursar, 'idempotency-key': randomUUID() },
+          payload: { user_id: ids.student, fee_id: feeId, amount: '100' },
+        }),
+        payFamily({
+          items: [
+            { user_id: ids.student, fee_id: feeId, amount: '100' },
+            { user_id: sister, fee_id: feeId, amount: String(100 + round) },
+          ],
+        }),
+      ]).flat(),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(rounds * 2).fill(200));
+    // 100 naira a desk payment and a family line for the student, each round: 16 x 100 taken of 10,000.
+    expect(await outstandingOf(t, 'student', feeId)).toBe(10000 - rounds * 2 * 100);
+  });
+
   it('all or nothing: one item over what is owed records none of them', async () => {
     const feeId = await approvedFee(t, ids.school, ids.term, '1000');
     const before = await t.ctx.db.select().from(payments).where(eq(payments.feeId, feeId));

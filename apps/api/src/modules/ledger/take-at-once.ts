@@ -25,6 +25,12 @@ export interface TakeAtOnce {
   studentId: string;
   /** The fee as the caller read it: what is owed on it is read when no amount is given. */
   fee: { id: string; amountKobo: bigint };
+  /**
+   * The caller's transaction holds the fee row already (`holdFees`, fees' `lockFee`: the paths that
+   * pay several fees at once, lock-order.ts step 1), so no turn is taken; otherwise the function
+   * takes the student's turn and shares the row itself.
+   */
+  feeHeld: boolean;
   /** Defaults to everything still owed. */
   amountKobo?: bigint | undefined;
   method: 'cash' | 'credit';
@@ -91,7 +97,7 @@ export async function takeAtOnce(input: TakeAtOnce): Promise<{ payment: PaymentR
         ${payment.studentId}::uuid, ${fee.id}::uuid, ${amountKobo}::bigint, ${payment.method}, ${payment.reference},
         ${payment.initiatedBy}::uuid, ${input.idempotencyKey ?? null}::uuid, ${input.notes || null}, ${now}::timestamptz,
         ${receiptYear(now)}, ${token}, ${audit}::jsonb, ${JSON.stringify(notices.notices)}::jsonb,
-        ${JSON.stringify(notices.changes)}::jsonb, ${JSON.stringify(notices.emails)}::jsonb) t`,
+        ${JSON.stringify(notices.changes)}::jsonb, ${JSON.stringify(notices.emails)}::jsonb, ${input.feeHeld}) t`,
     );
   } catch (error) {
     throw refusal(error, amountKobo);

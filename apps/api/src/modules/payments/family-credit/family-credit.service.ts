@@ -218,6 +218,7 @@ export async function spendCredit(use: CreditUse) {
     schoolId: use.fee.schoolId,
     studentId: use.studentId,
     fee: use.fee,
+    feeHeld: true,
     amountKobo: use.amountKobo,
     method: 'credit',
     initiatedBy: use.initiatedBy,
