@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parentStudents, payments, users } from '../src/db/schema.js';
 import { demoEmail, insertUser, useTestApp } from './helper.js';
+import { noticesAbout, sorted, userByEmail } from './notify-support.js';
 import { approvedFee, call, loadPaymentIds, outstandingOf, type PaymentIds, payCash } from './payments-support.js';
 
 interface FamilyLine {
@@ -73,6 +74,35 @@ describe('the cash desk takes one payment for several children', () => {
     for (const receipt of receipts) expect(receipt).toMatch(/^CVC-\d{4}-\d{6,}$/);
     expect(response.json().data).toMatchObject({ cash: 2200.75, credit_used: 0 });
     expect(await outstandingOf(t, 'student', feeId)).toBe(0);
+  });
+
+  it('each payment of a submission tells its own child and the parent with its own receipt, and the bursary but the bursar at the desk', async () => {
+    const feeId = await approvedFee(t, ids.school, ids.term, '900');
+    const response = await payFamily({
+      items: [
+        { user_id: ids.student, fee_id: feeId, amount: '300' },
+        { user_id: sister, fee_id: feeId, amount: '200' },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const lines = response.json().data.payments as FamilyLine[];
+    const bursar = await userByEmail(t, demoEmail('bursar'));
+    const watchersOf: string[][] = [];
+    for (const [line, child] of [
+      [lines[0]!, ids.student],
+      [lines[1]!, sister],
+    ] as const) {
+      const notices = await noticesAbout(t, 'paymentId', line.payment._id);
+      const family = notices.filter((notice) => notice.kind === 'payment_succeeded');
+      expect(sorted(family.map((notice) => notice.userId))).toEqual(sorted([child, parentId]));
+      for (const notice of family) expect(notice.message).toContain(`Receipt ${line.payment.receiptNo}.`);
+      const watchers = notices.filter((notice) => notice.kind === 'payment_credited').map((notice) => notice.userId);
+      expect(watchers.length).toBeGreaterThan(0);
+      expect(watchers).not.toContain(bursar.id);
+      expect(watchers).not.toContain(parentId);
+      watchersOf.push(sorted(watchers));
+    }
+    expect(watchersOf[0]).toEqual(watchersOf[1]);
   });
 
   it("a family submission and the single desk paying the same child's fee at once both go through, never waiting on each other in a circle", async () => {
@@ -153,10 +183,11 @@ describe('the cash desk takes one payment for several children', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const lines = response.json().data.payments as FamilyLine[];
-    expect(lines.map((line) => [line.student_id, line.method, line.payment.amount])).toEqual([
-      [ids.student, 'credit', 250],
-      [ids.student, 'cash', 150],
-      [sister, 'cash', 100],
+    // What each item owes after the whole submission, on both of its lines.
+    expect(lines.map((line) => [line.student_id, line.method, line.payment.amount, line.outstanding])).toEqual([
+      [ids.student, 'credit', 250, 0],
+      [ids.student, 'cash', 150, 0],
+      [sister, 'cash', 100, 300],
     ]);
     expect(response.json().data).toMatchObject({ cash: 250, credit_used: 250 });
     const rows = await t.ctx.db

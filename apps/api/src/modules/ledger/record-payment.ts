@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { preparePaymentSucceededNotice } from '../notifications/notices.service.js';
+import { preparePaymentSucceededNotices } from '../notifications/notices.service.js';
 import { deliverNotices } from '../notifications/notifications.service.js';
 import { creditAuditEntry } from './payment-rows.js';
 import { type PaymentRow, updatePayment } from './payments.queries.js';
@@ -36,7 +36,7 @@ interface RecordPayment {
  */
 export async function recordPayment(input: RecordPayment): Promise<PaymentRow> {
   const { tx, ctx, actor, details, audit = {}, payment } = input;
-  const { audience, noticesOf } = await preparePaymentSucceededNotice(tx, ctx, payment, actor.userId);
+  const { audience, noticesOf } = await preparePaymentSucceededNotices(tx, ctx, [payment], actor.userId);
   const receiptNo = nextReceiptNo(payment.schoolId, details.paidAt);
   const credited = (await updatePayment(tx, payment.id, { ...details, status: 'success', receiptNo }))!;
   await recordAudit(tx, actor, creditAuditEntry(credited, { status: payment.status }, audit));

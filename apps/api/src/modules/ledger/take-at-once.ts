@@ -8,7 +8,7 @@ import { databaseError } from '../../lib/errors.js';
 import { type Actor, auditRecord } from '../audit/audit.queries.js';
 import { owedOn } from '../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../fees/fees.errors.js';
-import { preparePaymentSucceededNotice } from '../notifications/notices.service.js';
+import { type PaymentNotices, preparePaymentSucceededNotices } from '../notifications/notices.service.js';
 import { composeNotices } from '../notifications/notifications.service.js';
 import { feeAlreadyPaid, feeNotPayable } from './ledger.errors.js';
 import { refuseOverpayment } from './overpayment.js';
@@ -39,6 +39,11 @@ export interface TakeAtOnce {
   notes?: string | null;
   /** What the `payment.credit` audit row says of where the payment came from. */
   audit: Record<string, unknown>;
+  /**
+   * Who hears of it, read beforehand for every payment of a submission at once
+   * (`preparePaymentSucceededNotices`); read here for this payment alone when absent.
+   */
+  notices?: PaymentNotices;
 }
 
 /** How `take_at_once` refuses, as the payer reads it. */
@@ -86,7 +91,8 @@ export async function takeAtOnce(input: TakeAtOnce): Promise<{ payment: PaymentR
     paidAt: now,
     initiatedBy: input.initiatedBy,
   };
-  const { audience, noticesOf } = await preparePaymentSucceededNotice(db, ctx, payment, actor.userId);
+  const { audience, noticesOf } =
+    input.notices ?? (await preparePaymentSucceededNotices(db, ctx, [payment], actor.userId));
   const notices = await composeNotices(db, ctx, audience, noticesOf(payment));
   const audit = auditRecord(actor, creditAuditEntry(payment, null, { reference: payment.reference, ...input.audit }));
   let rows: Record<string, unknown>[];

@@ -30,15 +30,18 @@ export async function paymentFacts(db: DbOrTx, paymentId: string) {
   return row;
 }
 
-/** `paymentFacts` without the payment, for a payment about to be written. */
-export async function payeeFacts(db: DbOrTx, studentId: string, feeId: string) {
-  const [row] = await db
-    .select(payeeColumns)
+/** A payment's student and fee, as `payeesFacts` keys its answer. */
+export const payeeKey = (line: { studentId: string; feeId: string }) => `${line.studentId}:${line.feeId}`;
+
+/** `paymentFacts` without the payment, for payments about to be written, in one read: by `payeeKey`. */
+export async function payeesFacts(db: DbOrTx, lines: readonly { studentId: string; feeId: string }[]) {
+  const rows = await db
+    .select({ studentId: users.id, feeId: fees.id, ...payeeColumns })
     .from(fees)
     .innerJoin(terms, eq(terms.id, fees.termId))
-    .innerJoin(users, eq(users.id, studentId))
-    .where(eq(fees.id, feeId));
-  return row;
+    .innerJoin(users, inArray(users.id, [...new Set(lines.map((line) => line.studentId))]))
+    .where(inArray(fees.id, [...new Set(lines.map((line) => line.feeId))]));
+  return new Map(rows.map(({ studentId, feeId, ...facts }) => [payeeKey({ studentId, feeId }), facts]));
 }
 
 export type PaymentFacts = NonNullable<Awaited<ReturnType<typeof paymentFacts>>>;

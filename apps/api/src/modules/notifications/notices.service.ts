@@ -22,11 +22,12 @@ import {
   newAccounts,
   type PaymentFacts,
   parentsOf,
-  payeeFacts,
+  payeeKey,
+  payeesFacts,
   paymentFacts,
   personName,
 } from './notices.queries.js';
-import { type AddressedNotice, type Notice, notify, readAudience } from './notifications.service.js';
+import { type AddressedNotice, type Audience, type Notice, notify, readAudience } from './notifications.service.js';
 
 /*
  * The wording of every notice an event sends, and who receives it. Each function runs in the
@@ -92,32 +93,55 @@ export interface CreditedPaymentOf {
   initiatedBy: string | null;
 }
 
+/** What a credit's notices need, read before it (`preparePaymentSucceededNotices`). */
+export interface PaymentNotices {
+  audience: Audience;
+  /** The notices of one of the payments it was read for, credited (or about to be, its receipt number a stand-in). */
+  noticesOf: (payment: PaymentRecord & CreditedPaymentOf) => AddressedNotice[];
+}
+
 /**
- * A payment became successful (online credit, cash at the desk, a confirmed bank transfer). A
+ * Payments became successful (online credit, cash at the desk, a confirmed bank transfer). A
  * confirmed transfer is told once, as its confirmation, rather than as a second notice. The
  * school's money watchers hear that money came in, except the person who credited it (the bursar
  * at the desk, or confirming the transfer). Read before the credit, written with it: a credit
  * holds its school's receipt counter from taking the number to the commit, and the notice names
  * the number, so everything it needs to know is read first (`audience`), and `noticesOf` only
- * words the notices of the credited payment.
+ * words the notices of a credited payment. A submission of several payments reads once for all.
  */
-export async function preparePaymentSucceededNotice(
+export async function preparePaymentSucceededNotices(
   tx: DbOrTx,
   ctx: AppContext,
-  about: CreditedPaymentOf,
+  abouts: readonly CreditedPaymentOf[],
   creditedBy: string | null,
-) {
-  const payee = await payeeFacts(tx, about.studentId, about.feeId);
-  if (!payee) throw new Error(`fee ${about.feeId} or student ${about.studentId} vanished inside the credit`);
-  const transfer = about.method === 'bank_transfer';
-  const kind: NotificationKind = transfer ? 'transfer_confirmed' : 'payment_succeeded';
-  const people = peopleOfPayment(payee, about);
-  const watchers = await moneyWatchersOf(tx, about.schoolId, [creditedBy, ...people]);
-  const audience = await readAudience(tx, ctx, [
-    ...people.map((recipientId) => ({ recipientId, kind, templateId: 'payment_success' as const })),
-    ...watchers.map((recipientId) => ({ recipientId, kind: 'payment_credited' as const })),
-  ]);
-  const noticesOf = (payment: PaymentRecord): AddressedNotice[] => {
+): Promise<PaymentNotices> {
+  const payees = await payeesFacts(tx, abouts);
+  const staffOfSchool = new Map<string, string[]>();
+  for (const schoolId of new Set(abouts.map((about) => about.schoolId)))
+    staffOfSchool.set(schoolId, await moneyWatchersOf(tx, schoolId, [creditedBy]));
+  /** Who hears of one payment: its people, and the school's money watchers who are not among them. */
+  const lineOf = (about: CreditedPaymentOf) => {
+    const payee = payees.get(payeeKey(about));
+    if (!payee) throw new Error(`fee ${about.feeId} or student ${about.studentId} vanished inside the credit`);
+    const transfer = about.method === 'bank_transfer';
+    const kind: NotificationKind = transfer ? 'transfer_confirmed' : 'payment_succeeded';
+    const people = peopleOfPayment(payee, about);
+    const watchers = staffOfSchool.get(about.schoolId)!.filter((id) => !people.includes(id));
+    return { payee, transfer, kind, people, watchers };
+  };
+  const audience = await readAudience(
+    tx,
+    ctx,
+    abouts.flatMap((about) => {
+      const { kind, people, watchers } = lineOf(about);
+      return [
+        ...people.map((recipientId) => ({ recipientId, kind, templateId: 'payment_success' as const })),
+        ...watchers.map((recipientId) => ({ recipientId, kind: 'payment_credited' as const })),
+      ];
+    }),
+  );
+  const noticesOf = (payment: PaymentRecord & CreditedPaymentOf): AddressedNotice[] => {
+    const { payee, transfer, kind, people, watchers } = lineOf(payment);
     const facts: NoticeFacts = { ...payee, payment };
     const amount = formatKobo(payment.amountKobo);
     const paidAt = payment.paidAt ?? ctx.clock();

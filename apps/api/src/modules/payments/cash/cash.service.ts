@@ -11,6 +11,7 @@ import { feeOfStudentInScope } from '../../fees/fees.queries.js';
 import { holdFees } from '../../ledger/lock-order.js';
 import type { PaymentRow } from '../../ledger/payments.queries.js';
 import { takeAtOnce } from '../../ledger/take-at-once.js';
+import { preparePaymentSucceededNotices } from '../../notifications/notices.service.js';
 import { studentNotFound } from '../../students/students.errors.js';
 import { studentWhere, visibleTo } from '../../students/students.queries.js';
 import { creditHolderOf, isParentOf } from '../family-credit/family-credit.queries.js';
@@ -157,11 +158,16 @@ interface FamilySubmission {
   requestKey: string;
 }
 
+/**
+ * What each item owes after the submission: from what the recording answered where the submission
+ * was just recorded (`owedAfter`, keyed by student and fee), else read.
+ */
 async function familyResult(
   db: DbOrTx,
   { input, splits, requestKey }: FamilySubmission,
   rows: Map<string, PaymentRow>,
   feeAmounts: Map<string, bigint>,
+  owedAfter?: Map<string, bigint>,
 ): Promise<FamilyCashResult> {
   const { items } = input;
   const payments: FamilyCashResult['payments'] = [];
@@ -177,7 +183,9 @@ async function familyResult(
       fee_id: item.fee_id,
       method: split.part,
       payment: recordedPayment(row),
-      outstanding: await owedOn(db, item.user_id, { id: item.fee_id, amountKobo: feeAmounts.get(item.fee_id)! }),
+      outstanding:
+        owedAfter?.get(`${item.user_id}:${item.fee_id}`) ??
+        (await owedOn(db, item.user_id, { id: item.fee_id, amountKobo: feeAmounts.get(item.fee_id)! })),
     });
   }
   return { payments, cash, credit_used: credit };
@@ -232,6 +240,19 @@ export async function payFamilyWithCash({
   const earlier = await familyReplay(ctx.db, auth, submission);
   if (earlier) return familyResult(ctx.db, submission, earlier, feeAmounts);
 
+  // Who hears of the payments, read once for all of them and before any lock.
+  const notices = await preparePaymentSucceededNotices(
+    ctx.db,
+    ctx,
+    splits.map((split) => ({
+      studentId: checked[split.index]!.studentId,
+      schoolId: checked[split.index]!.schoolId,
+      feeId: input.items[split.index]!.fee_id,
+      method: split.part,
+      initiatedBy: auth.userId,
+    })),
+    actor.userId,
+  );
   try {
     return await ctx.db.transaction(async (tx) => {
       const held = await holdFees({ tx, feeIds: input.items.map((item) => item.fee_id) });
@@ -239,12 +260,13 @@ export async function payFamilyWithCash({
       const again = await familyReplay(tx, auth, submission);
       if (again) return familyResult(tx, submission, again, feeAmounts);
       const rows = new Map<string, PaymentRow>();
+      const owedAfter = new Map<string, bigint>();
       for (const split of splits) {
         const item = input.items[split.index]!;
         const { schoolId, studentId } = checked[split.index]!;
         const fee = held.get(item.fee_id)!;
         const key = keyOf(idempotencyKey, split.index, split.part);
-        const { payment } =
+        const { payment, owedBefore } =
           split.part === 'credit'
             ? await spendCredit({
                 tx,
@@ -257,6 +279,7 @@ export async function payFamilyWithCash({
                 initiatedBy: auth.userId,
                 idempotencyKey: key,
                 source: 'cash_desk_family',
+                notices,
               })
             : await takeAtOnce({
                 db: tx,
@@ -272,10 +295,16 @@ export async function payFamilyWithCash({
                 idempotencyKey: key,
                 notes: input.notes ?? null,
                 audit: { source: 'cash_desk_family', idempotencyKey, notes: input.notes ?? null },
+                notices,
               });
         rows.set(key, payment);
+        // The fees are held, so each line of the same student and fee owes less than the one before.
+        const owing = `${item.user_id}:${item.fee_id}`;
+        const after = owedBefore - payment.amountKobo;
+        const known = owedAfter.get(owing);
+        if (known === undefined || after < known) owedAfter.set(owing, after);
       }
-      return familyResult(tx, submission, rows, feeAmounts);
+      return familyResult(tx, submission, rows, feeAmounts, owedAfter);
     });
   } catch (error) {
     // A concurrent submission with the same key won: answer with its payments.

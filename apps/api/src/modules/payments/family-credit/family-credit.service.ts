@@ -20,6 +20,7 @@ import { findPayableFee, lockFee } from '../../fees/fees.queries.js';
 import { newReference } from '../../ledger/payment-rows.js';
 import { insertPayment, type PaymentRow } from '../../ledger/payments.queries.js';
 import { takeAtOnce } from '../../ledger/take-at-once.js';
+import type { PaymentNotices } from '../../notifications/notices.service.js';
 import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
 import { recordedPayment } from '../cash/cash.presenter.js';
@@ -201,6 +202,8 @@ export interface CreditUse {
   initiatedBy: string | null;
   idempotencyKey?: string | null;
   source: string;
+  /** Who hears of it, when the caller read it for a whole submission (takeAtOnce's `notices`). */
+  notices?: PaymentNotices;
 }
 
 /**
@@ -224,6 +227,7 @@ export async function spendCredit(use: CreditUse) {
     initiatedBy: use.initiatedBy,
     idempotencyKey: use.idempotencyKey ?? null,
     audit: { source: use.source, parentId: use.parentId },
+    ...(use.notices ? { notices: use.notices } : {}),
   });
   await moveCredit(tx, actor, {
     parentId: use.parentId,
