@@ -120,3 +120,84 @@ BEGIN
     replace(p_emails::text, p_token, credited.receipt_no)::jsonb);
   RETURN QUERY SELECT owed, credited;
 END $$;
+--> statement-breakpoint
+-- A payment (or refund) moves only what the student has paid on one fee: their term position moves
+-- by the difference, on the one fee, instead of being recomputed from every fee of the term
+-- (`refresh_term_balances`, which stays for what changes who is charged what). Only a fee that
+-- charges the student (`term_fee_students`) counts in the position, as in the recompute;
+-- `fee_student_paid` already holds the new total. collection-summaries.test.ts holds the result
+-- equal to the recompute after random credits, refunds and status changes.
+CREATE FUNCTION "term_balance_paid"("p_fee" uuid, "p_student" uuid, "p_moved" bigint) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  term uuid;
+  amount bigint;
+  paid bigint;
+  reductions bigint;
+  late_fees bigint;
+BEGIN
+  SELECT f.term_id, c.amount_kobo INTO term, amount
+  FROM fees f, term_fee_students(f.term_id, ARRAY[p_student]) c
+  WHERE f.id = p_fee AND c.fee_id = p_fee;
+  IF NOT FOUND THEN
+    RETURN;
+  END IF;
+  paid := coalesce((SELECT paid_kobo FROM fee_student_paid WHERE fee_id = p_fee AND student_id = p_student), 0);
+  SELECT coalesce(sum(fa.amount_kobo) FILTER (WHERE fa.kind <> 'late_fee'), 0)::bigint,
+    coalesce(sum(fa.amount_kobo) FILTER (WHERE fa.kind = 'late_fee'), 0)::bigint
+  INTO reductions, late_fees
+  FROM fee_adjustments fa WHERE fa.fee_id = p_fee AND fa.student_id = p_student AND fa.status = 'approved';
+  UPDATE student_term_balances
+  SET paid_kobo = paid_kobo + p_moved,
+    outstanding_kobo = outstanding_kobo + fee_owed(amount, reductions, late_fees, paid)
+      - fee_owed(amount, reductions, late_fees, paid - p_moved)
+  WHERE term_id = term AND student_id = p_student;
+  -- A position never computed (none should be) is computed whole.
+  IF NOT FOUND THEN
+    PERFORM refresh_term_balances(term, ARRAY[p_student]);
+  END IF;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "payments_collect"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  r payments;
+  direction integer;
+  signed bigint;
+  credited_on date;
+BEGIN
+  IF NEW.kind = 'payment' AND (TG_OP = 'INSERT' OR OLD.status IS DISTINCT FROM NEW.status) THEN
+    IF payment_happened(NEW.kind, NEW.method, NEW.status) THEN
+      INSERT INTO daily_payment_statuses AS d (school_id, day, status, payments, amount_kobo)
+      VALUES (NEW.school_id, (NEW.created_at AT TIME ZONE 'Africa/Lagos')::date, NEW.status, 1, NEW.amount_kobo)
+      ON CONFLICT (school_id, day, status) DO UPDATE
+        SET payments = d.payments + 1, amount_kobo = d.amount_kobo + excluded.amount_kobo;
+    END IF;
+    IF TG_OP = 'UPDATE' AND payment_happened(OLD.kind, OLD.method, OLD.status) THEN
+      UPDATE daily_payment_statuses
+      SET payments = payments - 1, amount_kobo = amount_kobo - OLD.amount_kobo
+      WHERE school_id = OLD.school_id AND day = (OLD.created_at AT TIME ZONE 'Africa/Lagos')::date
+        AND status = OLD.status;
+    END IF;
+  END IF;
+  IF NEW.status = 'success' AND (TG_OP = 'INSERT' OR OLD.status IS DISTINCT FROM 'success') THEN
+    r := NEW;
+    direction := 1;
+  ELSIF TG_OP = 'UPDATE' AND OLD.status = 'success' AND NEW.status IS DISTINCT FROM 'success' THEN
+    r := OLD;
+    direction := -1;
+  ELSE
+    RETURN NULL;
+  END IF;
+  signed := direction * CASE WHEN r.kind = 'refund' THEN -r.amount_kobo ELSE r.amount_kobo END;
+  credited_on := (coalesce(r.paid_at, r.created_at) AT TIME ZONE 'Africa/Lagos')::date;
+  INSERT INTO daily_collections AS d (school_id, day, method, payments, amount_kobo)
+  VALUES (r.school_id, credited_on, r.method, CASE WHEN r.kind = 'payment' THEN direction ELSE 0 END, signed)
+  ON CONFLICT (school_id, day, method) DO UPDATE
+    SET payments = d.payments + excluded.payments, amount_kobo = d.amount_kobo + excluded.amount_kobo;
+  INSERT INTO fee_student_paid AS f (fee_id, student_id, school_id, paid_kobo)
+  VALUES (r.fee_id, r.student_id, r.school_id, signed)
+  ON CONFLICT (fee_id, student_id) DO UPDATE SET paid_kobo = f.paid_kobo + excluded.paid_kobo;
+  PERFORM ledger_post_payment(r, direction);
+  PERFORM term_balance_paid(r.fee_id, r.student_id, signed);
+  RETURN NULL;
+END $$;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { todayIn } from '@schoolledger/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, TransactionRollbackError } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../src/db/client.js';
 import { paymentsThatHappened } from '../src/db/payment-attempts.js';
 import { rowsOf } from '../src/db/rows.js';
 import { fees, payments, schools, users } from '../src/db/schema.js';
@@ -13,6 +14,30 @@ import type { Scope } from '../src/plugins/tenancy.js';
 import { useTestApp } from './helper.js';
 
 const t = useTestApp();
+
+/** A term's positions as the triggers keep them, and as `refresh_term_balances` recomputes them (then rolled back). */
+async function positionsAndRecomputed(termId: string) {
+  type Position = { student_id: string; fees: number; expected: string; paid: string; outstanding: string };
+  const read = (db: DbOrTx) =>
+    rowsOf<Position>(
+      db,
+      sql`select student_id, fees, expected_kobo::text as expected, paid_kobo::text as paid,
+          outstanding_kobo::text as outstanding
+        from student_term_balances where term_id = ${termId} order by student_id`,
+    );
+  const kept = await read(t.ctx.db);
+  let recomputed: Position[] = [];
+  await t.ctx.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select refresh_term_balances(${termId}::uuid, null)`);
+      recomputed = await read(tx);
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  return { kept, recomputed };
+}
 
 /** The summaries as the trigger kept them, and as a live aggregate of every payment row computes them. */
 async function summariesAndLive() {
@@ -79,9 +104,9 @@ const operation = fc.oneof(
 describe('the collection summaries the dashboards read', () => {
   it('equal a live aggregate of the payments after any mix of credits, refunds and status changes', async () => {
     const db = t.ctx.db;
-    const [context] = await rowsOf<{ school_id: string; fee_id: string; students: string[] }>(
+    const [context] = await rowsOf<{ school_id: string; fee_id: string; term_id: string; students: string[] }>(
       db,
-      sql`select f.school_id, f.id as fee_id,
+      sql`select f.school_id, f.id as fee_id, f.term_id,
           (select array_agg(id order by id) from (select id from users where school_id = f.school_id
             and 'Student' = any(roles) order by id limit 3) s) as students
         from fees f order by f.created_at limit 1`,
@@ -115,10 +140,16 @@ describe('the collection summaries the dashboards read', () => {
         expect(kept).toEqual(live);
         expect(keptPaid).toEqual(livePaid);
         expect(keptStatuses).toEqual(liveStatuses);
+        // The term positions, moved by each payment's difference, equal a recompute from every fee.
+        const positions = await positionsAndRecomputed(context!.term_id);
+        expect(positions.kept).toEqual(positions.recomputed);
       }),
       { numRuns: 25 },
     );
     expect(made.length).toBeGreaterThan(0);
+    // The payments were on a fee that charges these students, so their positions moved.
+    const { kept } = await positionsAndRecomputed(context!.term_id);
+    expect(kept.filter((row) => context!.students.includes(row.student_id) && row.paid !== '0')).not.toEqual([]);
   });
 });
 
