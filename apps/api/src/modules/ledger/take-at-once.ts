@@ -76,6 +76,7 @@ export async function takeAtOnce(input: TakeAtOnce): Promise<{ payment: PaymentR
   // With no amount, what is owed now; if a payment lands before the statement runs, the
   // statement finds it more than is owed and refuses, rather than take a different sum.
   const amountKobo = input.amountKobo ?? (await owedOn(db, input.studentId, fee));
+  // Nothing owed: the function would refuse it as such, but a payment of nothing is not sent.
   if (amountKobo === 0n) throw feeAlreadyPaid();
   const now = ctx.clock();
   const token = `RCPT${randomBytes(8).toString('hex').toUpperCase()}`;
