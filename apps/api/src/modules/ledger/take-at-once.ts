@@ -43,7 +43,7 @@ export interface TakeAtOnce {
    * Who hears of it, read beforehand for every payment of a submission at once
    * (`preparePaymentSucceededNotices`); read here for this payment alone when absent.
    */
-  notices?: PaymentNotices;
+  notices?: PaymentNotices | undefined;
 }
 
 /** How `take_at_once` refuses, as the payer reads it. */

@@ -19,8 +19,7 @@ import { feeNotFound } from '../../fees/fees.errors.js';
 import { findPayableFee, lockFee } from '../../fees/fees.queries.js';
 import { newReference } from '../../ledger/payment-rows.js';
 import { insertPayment, type PaymentRow } from '../../ledger/payments.queries.js';
-import { takeAtOnce } from '../../ledger/take-at-once.js';
-import type { PaymentNotices } from '../../notifications/notices.service.js';
+import { type TakeAtOnce, takeAtOnce } from '../../ledger/take-at-once.js';
 import { studentNotFound } from '../../students/students.errors.js';
 import { findStudent, visibleTo } from '../../students/students.queries.js';
 import { recordedPayment } from '../cash/cash.presenter.js';
@@ -190,20 +189,15 @@ export async function creditRefund({
   await applyCreditAutomatically(tx, ctx, parentId, refund.schoolId);
 }
 
-export interface CreditUse {
+/** What `spendCredit` shares with `takeAtOnce`, and the family whose credit pays. */
+export interface CreditUse
+  extends Pick<TakeAtOnce, 'ctx' | 'actor' | 'studentId' | 'initiatedBy' | 'idempotencyKey' | 'notices'> {
   tx: DbOrTx;
-  ctx: AppContext;
-  actor: Actor;
   parentId: string;
-  studentId: string;
   /** Held by the caller's transaction (lock-order.ts, step 1). */
   fee: typeof fees.$inferSelect;
   amountKobo: bigint;
-  initiatedBy: string | null;
-  idempotencyKey?: string | null;
   source: string;
-  /** Who hears of it, when the caller read it for a whole submission (takeAtOnce's `notices`). */
-  notices?: PaymentNotices;
 }
 
 /**
@@ -227,7 +221,7 @@ export async function spendCredit(use: CreditUse) {
     initiatedBy: use.initiatedBy,
     idempotencyKey: use.idempotencyKey ?? null,
     audit: { source: use.source, parentId: use.parentId },
-    ...(use.notices ? { notices: use.notices } : {}),
+    notices: use.notices,
   });
   await moveCredit(tx, actor, {
     parentId: use.parentId,
