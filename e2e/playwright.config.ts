@@ -7,8 +7,19 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 // group's own SMTP settings at it; until then emails are kept in the outbox, as in the demo.
 const smtpPort = port + 1;
 const MAIL_SINK_URL = `http://127.0.0.1:${port + 2}`;
-// A fresh embedded database per run, so every run starts from the demo data alone.
+// A fresh database per run, so every run starts from the demo data alone: the embedded one in its
+// own folder, or the empty PostgreSQL database that `npm test` makes for the run (E2E_DATABASE_URL;
+// scripts/test-all.mjs says why), into which the server migrates and loads the demo itself.
 const dataDir = path.join(tmpdir(), `schoolledger-e2e-${Date.now()}`);
+// Set here or not at all: Playwright hands the server its own environment underneath, where a
+// DATABASE_URL meant for the API's tests would name a database neither fresh nor the demo's. An
+// undefined value leaves the variable out (node's spawn skips it).
+// On PostgreSQL the server runs its default of one process per core, as it does in production;
+// with WORKERS=1 the report-heavy test in reports.spec.ts took 52 s against 35 s (one run each).
+const serverDatabase: Record<string, string | undefined> = {
+  DATABASE_URL: process.env.E2E_DATABASE_URL,
+  DATABASE_READ_URL: undefined,
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -68,6 +79,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        ...(serverDatabase as Record<string, string>),
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         // The mail sink listens on loopback, which a group's SMTP settings may use only when the operator allows it.

@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import {
-  apiSignIn,
-  bearer,
-  expectAccessible,
-  PHONE,
-  type Session,
-  screenshot,
-  screenshotsWanted,
-  signInToDashboard,
-} from './support';
+import { apiSignIn, bearer, expectAccessible, PHONE, type Session, screenshot, signInToDashboard } from './support';
 
 const AMOUNT = 2500;
 
@@ -62,18 +53,17 @@ async function openAs(browser: Browser, who: string) {
 }
 
 /**
- * Loaded afresh at each width, so the charts measure their own box. A picture waits out their
- * entrance (about a second); the width is measured once nothing is loading any more.
+ * Loaded afresh at each width, so the charts measure their own box. The charts draw at once, with
+ * no entrance to wait out (playwright.config.ts asks for reduced motion, which charts.tsx honours);
+ * the width is measured once nothing is loading any more.
  */
 async function shoot(page: Page, name: string) {
-  if (screenshotsWanted) await page.waitForTimeout(1500);
   await screenshot(page, `desktop-dashboard-${name}`);
   await page.setViewportSize(PHONE);
   await page.reload();
   await expect(page.getByRole('heading', { name: /^Good (morning|afternoon|evening), / })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading the dashboard' })).toHaveCount(0);
   await page.waitForLoadState('networkidle');
-  if (screenshotsWanted) await page.waitForTimeout(1500);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll on a phone').toBe(
     PHONE.width,
   );

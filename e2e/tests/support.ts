@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
@@ -8,6 +9,13 @@ export const email = (name: string) => `${name}@demo.schoolledger.ng`;
 export const PHONE = { width: 375, height: 812 };
 
 const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
+
+/**
+ * expect.poll's pace where its wait is paid many times a run (a toast after each action, a walk
+ * over every screen): every 0.1 s. Its own pace looks at 0, 0.1, 0.35, 0.85 and 1.85 s and then
+ * every second, so what comes in 0.4 s is seen at 0.85 s.
+ */
+export const OFTEN = { intervals: [100] };
 
 const GREETING = /^Good (morning|afternoon|evening), /;
 
@@ -71,7 +79,7 @@ export async function expectAnnounced(page: Page, text: string, options: { timeo
           if (index >= 0) heard.splice(index, 1);
           return index >= 0;
         }, text),
-      { message: `the page announces "${text}"`, ...options },
+      { message: `the page announces "${text}"`, ...OFTEN, ...options },
     )
     .toBe(true);
 }
@@ -166,6 +174,19 @@ export async function viewScreenshot(target: Page | Locator, name: string) {
 /** WCAG 2.1 A and AA, plus "label in name" (still experimental in axe, so off unless asked for). */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/**
+ * axe, evaluated in a page once per document. AxeBuilder evaluates the axe source it is given on
+ * every check, twice (analyze, then the injection into each frame): with its default, the 1.3 MB
+ * unminified axe.js, that was 0.13 to 0.16 s each time on the two-core runner (0.4 s on a page's
+ * first), for about a hundred checks a run. The same version's minified file, skipped where the page
+ * already has axe, costs a parse. Read from the axe-core that @axe-core/playwright depends on.
+ */
+const AXE_SOURCE = (() => {
+  const axeBuilder = createRequire(import.meta.url).resolve('@axe-core/playwright');
+  const minified = readFileSync(createRequire(axeBuilder).resolve('axe-core/axe.min.js'), 'utf8');
+  return `if (typeof window.axe === 'undefined') {\n${minified}\n}`;
+})();
+
 /** The rules whose outcome depends on the colours alone: all a change of theme can break. */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
@@ -190,7 +211,7 @@ export async function expectAccessible(page: Page, what: string, { rules }: { ru
   // Only violations fail a test, so axe need not gather the details of everything that passed.
   // Toasts are left out: their colours are the toast library's, not the screen's, and the check
   // need not wait the seconds until they are gone.
-  const axe = new AxeBuilder({ page });
+  const axe = new AxeBuilder({ page, axeSource: AXE_SOURCE });
   const results = await (rules ? axe.withRules(rules) : axe.withTags(AXE_TAGS))
     .exclude('[data-sonner-toaster]')
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })

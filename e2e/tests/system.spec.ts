@@ -1,6 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, expectAnnounced, PHONE, screenshot, signInAs } from './support';
 
+/**
+ * The engine the server under test runs on: PostgreSQL when `npm test` made it a database
+ * (E2E_DATABASE_URL), else the embedded one. Each names itself on the page and backs up its own way:
+ * a copy of the embedded data folder, or pg_dump.
+ */
+const onPostgres = Boolean(process.env.E2E_DATABASE_URL);
+const ENGINE = onPostgres ? 'PostgreSQL' : 'Embedded (PGlite)';
+const BACKUP_FILE = onPostgres ? /^schoolledger-\d{8}T\d{6}Z\.pgdump$/ : /^schoolledger-\d{8}T\d{6}Z\.pglite\.tar\.gz$/;
+
 async function openSystem(page: Page, tab?: string) {
   await page.goto(tab ? `/system?tab=${tab}` : '/system');
   await expect(page.getByRole('heading', { name: 'System', level: 1 })).toBeVisible();
@@ -28,7 +37,7 @@ test.describe('the ICT administrator’s system page', () => {
     const database = page.getByRole('region', { name: 'Database' });
     await expect(database.getByText('Healthy')).toBeVisible();
     await expect(database.getByText('Connected')).toBeVisible();
-    await expect(database.getByRole('definition').filter({ hasText: 'Embedded (PGlite)' })).toBeVisible();
+    await expect(database.getByRole('definition').getByText(ENGINE, { exact: true })).toBeVisible();
     await expect(
       page.getByRole('table', { name: 'Jobs per queue' }).getByRole('rowheader', { name: 'backups.run' }),
     ).toBeVisible();
@@ -48,7 +57,7 @@ test.describe('the ICT administrator’s system page', () => {
     const row = recent.getByRole('row').filter({ hasText: 'Back up now' });
     await expect(row).toHaveCount(1);
     await expect(row.getByText('Succeeded')).toBeVisible();
-    await expect(row.getByText(/^schoolledger-\d{8}T\d{6}Z\.pglite\.tar\.gz$/)).toBeVisible();
+    await expect(row.getByText(BACKUP_FILE)).toBeVisible();
     await expect(page.getByText('Every day at 02:00')).toBeVisible();
     await expect(page.getByText('30 days')).toBeVisible();
     await screenshot(page, 'desktop-system-backups');
