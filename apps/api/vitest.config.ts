@@ -12,7 +12,17 @@ export default defineConfig({
     // Each file builds its own app on its own database; two at a time suits a 2-core machine.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'api', include: ['test/**/*.test.ts'], exclude: ownModules, isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['test/**/*.test.ts'],
+          exclude: ownModules,
+          isolate: false,
+          // The demo group, migrated and seeded once for the files to copy.
+          globalSetup: ['test/seeded-template.ts'],
+        },
+      },
       { extends: true, test: { name: 'api-own-modules', include: ownModules } },
     ],
   },

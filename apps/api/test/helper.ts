@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { pino } from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
 import { type AppContext, createContext } from '../src/app-context.js';
 import { loadConfig } from '../src/config.js';
@@ -28,9 +28,22 @@ export interface TestApp {
   as(name: string): Promise<{ authorization: string }>;
 }
 
+/** The run's seeded data directory, read once per worker (seeded-template.ts). */
+const seededDataDirs = new Map<string, Blob>();
+function seededDataDir(file: string) {
+  let blob = seededDataDirs.get(file);
+  if (!blob) {
+    blob = new Blob([readFileSync(file)]);
+    seededDataDirs.set(file, blob);
+  }
+  return blob;
+}
+
 /**
  * Builds the real app on a fresh database seeded with the demo group: PGlite in memory, or,
- * when DATABASE_URL is set, a database of its own on that PostgreSQL server.
+ * when DATABASE_URL is set, a database of its own on that PostgreSQL server. Both start as a copy
+ * of the run's seeded template (seeded-template.ts), unless the file has a clock or seed options of
+ * its own, which the demo's data depends on.
  */
 export function useTestApp(
   options: {
@@ -61,6 +74,7 @@ export function useTestApp(
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       ...options.env,
     });
+    const template = options.clock || options.seed ? undefined : inject('seededTemplate');
     const url = process.env.DATABASE_URL;
     if (url) {
       // A database per file rather than a schema: the generated migrations name "public" in
@@ -68,7 +82,9 @@ export function useTestApp(
       const name = `test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      await admin.query(`create database ${name}`);
+      await admin.query(
+        template?.database ? `create database ${name} template ${template.database}` : `create database ${name}`,
+      );
       cleanups.push(async () => {
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
@@ -82,7 +98,11 @@ export function useTestApp(
         ...(options.onReadQuery && { readUrl: state.databaseUrl, onReadQuery: options.onReadQuery }),
       });
     } else {
-      state.database = await openDatabase({ onQuery: options.onQuery, onReadQuery: options.onReadQuery });
+      state.database = await openDatabase({
+        onQuery: options.onQuery,
+        onReadQuery: options.onReadQuery,
+        ...(template?.dataDirFile && { startFrom: seededDataDir(template.dataDirFile) }),
+      });
     }
     cleanups.push(() => state.database.close());
     state.ctx = createContext({

@@ -55,8 +55,8 @@ export interface Database {
    * pool on the same PostgreSQL server, so long job polls never hold the app's connections.
    */
   jobStore: JobStoreOptions;
-  /** The embedded database's data directory as a gzipped tar, consistent as of the call (backups). */
-  dumpDataDir?: () => Promise<Blob>;
+  /** The embedded database's data directory as a tar, gzipped unless asked otherwise, consistent as of the call (backups). */
+  dumpDataDir?: (compression?: 'gzip' | 'none') => Promise<Blob>;
   /** The server's connection string, for pg_dump (backups). */
   url?: string;
 }
@@ -89,6 +89,11 @@ export async function openDatabase(options: {
    * replica, `readDb` is then a second handle over the same database, so the reads can be counted.
    */
   onReadQuery?: (query: string) => void;
+  /**
+   * The embedded database's first contents, as `dumpDataDir('none')` wrote them, instead of
+   * an empty database: the API tests start each file from one migrated, seeded copy.
+   */
+  startFrom?: Blob;
 }): Promise<Database> {
   const { onQuery, onReadQuery } = options;
   const logger = onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : undefined;
@@ -116,7 +121,9 @@ export async function openDatabase(options: {
       url: options.url,
     };
   }
-  const client = await startPglite(options.dataDir, options.onCreate);
+  const client = options.startFrom
+    ? await PGlite.create({ extensions: pgliteExtensions, loadDataDir: options.startFrom })
+    : await startPglite(options.dataDir, options.onCreate);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
@@ -127,7 +134,7 @@ export async function openDatabase(options: {
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
     jobStore: { db: fromPglite(client), backend: 'pglite' },
-    dumpDataDir: () => client.dumpDataDir('gzip'),
+    dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
   };
 }
 
@@ -296,8 +303,10 @@ function createPgListener(url: string, onConnectionError?: (error: Error) => voi
 }
 
 /** Opens an existing embedded database, or makes a new one (from the saved template when there is one). */
+const pgliteExtensions = { pg_trgm };
+
 async function startPglite(dataDir: string | undefined, onCreate?: (message: string) => void): Promise<PGlite> {
-  const extensions = { pg_trgm };
+  const extensions = pgliteExtensions;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   if (dataDir && readdirSync(dataDir).length > 0) return PGlite.create({ dataDir, extensions });
 
