@@ -187,8 +187,9 @@ const get = (url: string, authorization?: string) => async () => {
 
 /** The driver under drizzle: a main query replayed through it is the raw SQL, without the app. */
 const driver = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } }).$client;
-/** The database's own writers, called from a `select` (migration 0027): their statements are writes. */
-const WRITING_FUNCTIONS = /\b(take_at_once|record_audit|deliver_notices|queue_emails|student_fee_turn|pg_notify)\s*\(/i;
+/** The database's own writers, called from a `select` (migrations 0027, 0028): their statements are writes. */
+const WRITING_FUNCTIONS =
+  /\b(take_at_once|take_lines_at_once|record_audit|deliver_notices|queue_emails|student_fee_turn|pg_notify)\s*\(/i;
 const isRead = (query: string) =>
   /^\s*(select|with)\b/i.test(query) &&
   !/\b(insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i.test(query) &&

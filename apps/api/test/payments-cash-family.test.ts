@@ -141,8 +141,44 @@ describe('the cash desk takes one payment for several children', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe('AMOUNT_ABOVE_OUTSTANDING');
+    // The refused line's own figures: the sister owes the whole fee.
+    expect(response.json().errors).toEqual([
+      { field: 'amount', message: 'Amount cannot be more than the outstanding ₦1,000.00' },
+    ]);
     expect(await t.ctx.db.select().from(payments).where(eq(payments.feeId, feeId))).toEqual(before);
     expect(await outstandingOf(t, 'student', feeId)).toBe(1000);
+  });
+
+  it("an item out of the desk's reach refuses the whole submission: another school's child, a fee not theirs", async () => {
+    const feeId = await approvedFee(t, ids.school, ids.term, '800');
+    const wuseFee = await approvedFee(t, ids.secondSchool, ids.secondTerm, '800');
+    const before = await t.ctx.db
+      .select()
+      .from(payments)
+      .where(inArray(payments.feeId, [feeId, wuseFee]));
+    const reachable = { user_id: ids.student, fee_id: feeId, amount: '100' };
+
+    // The brother is at Wuse, which the Ikeja bursar cannot see, wherever he comes in the list.
+    for (const items of [
+      [reachable, { user_id: ids.son, fee_id: feeId, amount: '100' }],
+      [{ user_id: ids.son, fee_id: feeId, amount: '100' }, reachable],
+    ]) {
+      const response = await payFamily({ items });
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json().code).toBe('STUDENT_NOT_FOUND');
+    }
+    // The sister is the desk's, but Wuse's fee is not one she can be asked to pay.
+    const response = await payFamily({ items: [reachable, { user_id: sister, fee_id: wuseFee, amount: '100' }] });
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json().code).toBe('FEE_NOT_FOUND');
+
+    expect(
+      await t.ctx.db
+        .select()
+        .from(payments)
+        .where(inArray(payments.feeId, [feeId, wuseFee])),
+    ).toEqual(before);
+    expect(await outstandingOf(t, 'student', feeId)).toBe(800);
   });
 
   it('a retry with the same Idempotency-Key returns the same payments and records nothing more', async () => {
@@ -165,6 +201,24 @@ describe('the cash desk takes one payment for several children', () => {
     const misuse = await payFamily({ items: [{ user_id: sister, fee_id: feeId, amount: '10' }] }, key);
     expect(misuse.statusCode).toBe(409);
     expect(misuse.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('a retry of a submission that paid the fees in full still answers with its payments', async () => {
+    const feeId = await approvedFee(t, ids.school, ids.term, '250');
+    const key = randomUUID();
+    const body = {
+      items: [
+        { user_id: ids.student, fee_id: feeId, amount: '250' },
+        { user_id: sister, fee_id: feeId, amount: '250' },
+      ],
+    };
+    const first = await payFamily(body, key);
+    expect(first.statusCode, first.body).toBe(200);
+    // Nothing is owed any more, which a new submission would be refused for; the retry is not new.
+    const again = await payFamily(body, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toEqual(first.json().data);
+    expect(await t.ctx.db.select().from(payments).where(eq(payments.feeId, feeId))).toHaveLength(2);
   });
 
   it("part of the total can come from the family's credit: a credit receipt and a cash receipt", async () => {

@@ -83,13 +83,15 @@ export const exportTooLarge = (rows: number, what = 'entries') =>
     `These filters match ${rows.toLocaleString('en-NG')} ${what}; one file holds at most ${EXPORT_ROW_LIMIT.toLocaleString('en-NG')}. Narrow the dates or filters and export again.`,
   );
 
-/** The SQLSTATE and detail of a database error, found through the causes the drivers wrap it in. */
-export function databaseError(error: unknown): { code: string; detail: string | undefined } | undefined {
+/** The SQLSTATE, detail and hint of a database error, found through the causes the drivers wrap it in. */
+export function databaseError(
+  error: unknown,
+): { code: string; detail: string | undefined; hint: string | undefined } | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    const { code, detail } = current as { code?: unknown; detail?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
-      return { code, detail: typeof detail === 'string' ? detail : undefined };
+    const { code, detail, hint } = current as { code?: unknown; detail?: unknown; hint?: unknown };
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, detail: text(detail), hint: text(hint) };
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

@@ -21,8 +21,11 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** The row of one entry, as both writers below store it. */
-const auditRow = (actor: Actor, entry: AuditEntry) => ({
+/**
+ * The row of one entry, as both writers below store it: written as JSON, what `record_audit`
+ * (migration 0027), the one writer of an audit row, takes; the ledger's `take_at_once` calls it too.
+ */
+export const auditRecord = (actor: Actor, entry: AuditEntry) => ({
   ...classifyAudit(entry.action, entry.entity),
   actorId: actor.userId,
   ip: actor.ip,
@@ -37,17 +40,11 @@ const auditRow = (actor: Actor, entry: AuditEntry) => ({
 });
 
 /**
- * An entry as `record_audit` (migration 0027) takes it: the one writer of an audit row, which the
- * ledger's `take_at_once` calls too.
- */
-export const auditRecord = (actor: Actor, entry: AuditEntry) => JSON.stringify(auditRow(actor, entry));
-
-/**
  * Call inside the transaction that makes the change, so the row exists exactly when the change
  * does. The database links the row into its school's hash chain (migration 0008).
  */
 export async function recordAudit(db: DbOrTx, actor: Actor, entry: AuditEntry) {
-  await db.execute(sql`select record_audit(${auditRecord(actor, entry)}::jsonb)`);
+  await db.execute(sql`select record_audit(${JSON.stringify(auditRecord(actor, entry))}::jsonb)`);
 }
 
 /** An entry of history written after the fact, with the moment it happened. */
@@ -67,7 +64,7 @@ const AUDIT_CHUNK = 1000;
 export async function recordPastAudits(db: DbOrTx, entries: readonly PastAuditEntry[]) {
   const rows = [...entries]
     .sort((a, b) => a.at.getTime() - b.at.getTime())
-    .map(({ actor, entry, at }) => ({ ...auditRow(actor, entry), createdAt: at }));
+    .map(({ actor, entry, at }) => ({ ...auditRecord(actor, entry), createdAt: at }));
   for (let start = 0; start < rows.length; start += AUDIT_CHUNK) {
     await db.insert(auditLogs).values(rows.slice(start, start + AUDIT_CHUNK));
   }

@@ -167,6 +167,20 @@ export async function lockFee(db: DbOrTx, id: string) {
   return row;
 }
 
+/**
+ * Several bare fee rows, locked in one statement in the order of their ids (the sort runs below the
+ * row locks, so PostgreSQL takes them in that order: ledger/lock-order.ts step 1). A fee there is not
+ * (or that was deleted) is absent.
+ */
+export async function lockFees(tx: Tx, ids: readonly string[]) {
+  return tx
+    .select()
+    .from(fees)
+    .where(and(inArray(fees.id, [...ids]), live))
+    .orderBy(asc(fees.id))
+    .for('update');
+}
+
 export async function insertFee(tx: Tx, values: typeof fees.$inferInsert) {
   const [row] = await tx.insert(fees).values(values).returning();
   return row!;

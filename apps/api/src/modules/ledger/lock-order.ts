@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import { lockFee } from '../fees/fees.queries.js';
+import { lockFees } from '../fees/fees.queries.js';
 import { lockFeeForStudent, shareFeeAmount, takeStudentTurn } from './fee-locks.queries.js';
 
 /*
@@ -13,7 +13,8 @@ import { lockFeeForStudent, shareFeeAmount, takeStudentTurn } from './fee-locks.
  *    move between the check and the credit, two payers of one student's fee take turns, and
  *    payers of other students of the same fee do not queue. Fee edits, approvals, adjustments and
  *    the paths that pay several of a family's fees at once take the fee row exclusively instead
- *    (`holdFees`, fees' `lockFee`), also by id; they wait for the payers and the payers for them.
+ *    (`holdFees`, fees' `lockFee`, migration 0028's `take_lines_at_once`), also by id; they wait
+ *    for the payers and the payers for them.
  * 2. The row being settled: the payment, or a family checkout before its lines.
  * 3. What a credit writes, held from the credit to the commit: the school's receipt counter first
  *    (taken inside the crediting statement), then the day's payment summaries and the journal's
@@ -58,10 +59,14 @@ export async function holdFeesForStudents({
 
 /**
  * Step 1 for a submission that pays several fees at once (the family desk): each fee row
- * exclusively, by id; `undefined` for a fee there is not.
+ * exclusively, by id, in one statement; `undefined` for a fee there is not. Keyed by the ids as
+ * the database spells them.
  */
 export async function holdFees({ tx, feeIds }: { tx: Tx; feeIds: readonly string[] }) {
-  const held = new Map<string, Awaited<ReturnType<typeof lockFee>>>();
-  for (const feeId of [...new Set(feeIds)].sort()) held.set(feeId, await lockFee(tx, feeId));
+  const rows = await lockFees(tx, [...new Set(feeIds)]);
+  const held = new Map<string, Awaited<ReturnType<typeof lockFees>>[number] | undefined>(
+    feeIds.map((feeId) => [feeId, undefined]),
+  );
+  for (const row of rows) held.set(row.id, row);
   return held;
 }

@@ -46,15 +46,18 @@ export interface TakeAtOnce {
   notices?: PaymentNotices | undefined;
 }
 
-/** How `take_at_once` refuses, as the payer reads it. */
-function refusal(error: unknown, amountKobo: bigint): unknown {
-  const { code, detail } = databaseError(error) ?? {};
+/**
+ * How `take_at_once` refuses, as the payer reads it. A refusal of more than is owed names what is
+ * owed (its detail) and the amount it refused (its hint: which line, of several).
+ */
+function refusal(error: unknown): unknown {
+  const { code, detail, hint } = databaseError(error) ?? {};
   if (code === 'SL404') return feeNotFound();
   if (code === 'SL422') return feeNotPayable();
   if (code === 'SL409') return feeAlreadyPaid();
   if (code === 'SL413') {
     try {
-      refuseOverpayment({ amountKobo, owedKobo: BigInt(detail ?? '0') });
+      refuseOverpayment({ amountKobo: BigInt(hint ?? '0'), owedKobo: BigInt(detail ?? '0') });
     } catch (refused) {
       return refused;
     }
@@ -63,15 +66,11 @@ function refusal(error: unknown, amountKobo: bigint): unknown {
 }
 
 /**
- * Money taken at once (cash at the desk, a family's credit), posted by migration 0027's
- * `take_at_once` in one statement: the student's turn on the fee and the fee held, the fee payable,
- * something owed and never more than is owed, the row credited with the school's next receipt
- * number, its `payment.credit` audit row and its notices. Who hears of it, and in what words, is
- * read and written out here first, with a stand-in where the receipt number goes, which the
- * database replaces once it has numbered the payment; so the school's receipt counter is held
- * only for the database's own work, never across a round trip to this process.
+ * One payment's parameters of `take_at_once`, named as `take_lines_at_once` reads them: who hears
+ * of it, and in what words, read and written out first, with a stand-in where the receipt number
+ * goes, which the database replaces once it has numbered the payment.
  */
-export async function takeAtOnce(input: TakeAtOnce): Promise<{ payment: PaymentRow; owedBefore: bigint }> {
+async function lineOf(input: TakeAtOnce) {
   const { db, ctx, actor, fee } = input;
   // With no amount, what is owed now; if a payment lands before the statement runs, the
   // statement finds it more than is owed and refuses, rather than take a different sum.
@@ -95,20 +94,77 @@ export async function takeAtOnce(input: TakeAtOnce): Promise<{ payment: PaymentR
   const { audience, noticesOf } =
     input.notices ?? (await preparePaymentSucceededNotices(db, ctx, [payment], actor.userId));
   const notices = await composeNotices(db, ctx, audience, noticesOf(payment));
-  const audit = auditRecord(actor, creditAuditEntry(payment, null, { reference: payment.reference, ...input.audit }));
-  let rows: Record<string, unknown>[];
-  try {
-    rows = await rowsOf<Record<string, unknown>>(
-      db,
-      sql`select t.owed_before, (t.payment).* from take_at_once(${payment.id}::uuid, ${payment.schoolId}::uuid,
-        ${payment.studentId}::uuid, ${fee.id}::uuid, ${amountKobo}::bigint, ${payment.method}, ${payment.reference},
-        ${payment.initiatedBy}::uuid, ${input.idempotencyKey ?? null}::uuid, ${input.notes || null}, ${now}::timestamptz,
-        ${receiptYear(now)}, ${token}, ${audit}::jsonb, ${JSON.stringify(notices.notices)}::jsonb,
-        ${JSON.stringify(notices.changes)}::jsonb, ${JSON.stringify(notices.emails)}::jsonb, ${input.feeHeld}) t`,
-    );
-  } catch (error) {
-    throw refusal(error, amountKobo);
-  }
-  const row = rows[0]!;
+  return {
+    id: payment.id,
+    school: payment.schoolId,
+    student: payment.studentId,
+    fee: fee.id,
+    amount: amountKobo.toString(),
+    method: payment.method,
+    reference: payment.reference,
+    initiated_by: payment.initiatedBy,
+    idempotency_key: input.idempotencyKey ?? null,
+    notes: input.notes || null,
+    paid_at: now.toISOString(),
+    receipt_year: receiptYear(now),
+    token,
+    audit: auditRecord(actor, creditAuditEntry(payment, null, { reference: payment.reference, ...input.audit })),
+    notices: notices.notices,
+    changes: notices.changes,
+    emails: notices.emails,
+  };
+}
+
+/** What the database answered for one payment: the credited row, and what was owed before it. */
+function taken(row: Record<string, unknown>) {
   return { payment: tableRowOf(payments, row), owedBefore: BigInt(row.owed_before as string | bigint) };
+}
+
+/**
+ * Money taken at once (cash at the desk, a family's credit), posted by migration 0027's
+ * `take_at_once` in one statement: the student's turn on the fee and the fee held, the fee payable,
+ * something owed and never more than is owed, the row credited with the school's next receipt
+ * number, its `payment.credit` audit row and its notices. Everything it needs is read first
+ * (`lineOf`), so the school's receipt counter is held only for the database's own work, never
+ * across a round trip to this process.
+ */
+export async function takeAtOnce(input: TakeAtOnce): Promise<{ payment: PaymentRow; owedBefore: bigint }> {
+  const l = await lineOf(input);
+  try {
+    const [row] = await rowsOf<Record<string, unknown>>(
+      input.db,
+      sql`select t.owed_before, (t.payment).* from take_at_once(${l.id}::uuid, ${l.school}::uuid,
+        ${l.student}::uuid, ${l.fee}::uuid, ${l.amount}::bigint, ${l.method}, ${l.reference},
+        ${l.initiated_by}::uuid, ${l.idempotency_key}::uuid, ${l.notes}, ${l.paid_at}::timestamptz,
+        ${l.receipt_year}, ${l.token}, ${JSON.stringify(l.audit)}::jsonb, ${JSON.stringify(l.notices)}::jsonb,
+        ${JSON.stringify(l.changes)}::jsonb, ${JSON.stringify(l.emails)}::jsonb, ${input.feeHeld}) t`,
+    );
+    return taken(row!);
+  } catch (error) {
+    throw refusal(error);
+  }
+}
+
+/**
+ * Several payments taken at once, all or none, in the order given (a family's submission at the
+ * desk), posted by migration 0028's `take_lines_at_once` in one statement: the fee rows held first,
+ * exclusively, by id (lock-order.ts step 1), then each line as `takeAtOnce` takes one. The lines
+ * share `db`, the pool: the statement is its own transaction.
+ */
+export async function takeLinesAtOnce(
+  lines: readonly Omit<TakeAtOnce, 'feeHeld'>[],
+): Promise<{ payment: PaymentRow; owedBefore: bigint }[]> {
+  const params = [];
+  for (const line of lines) params.push(await lineOf({ ...line, feeHeld: true }));
+  try {
+    const rows = await rowsOf<Record<string, unknown>>(
+      lines[0]!.db,
+      sql`select t.line, t.owed_before, (t.payment).* from take_lines_at_once(${JSON.stringify(params)}::jsonb) t`,
+    );
+    const answers = lines.map(() => undefined as ReturnType<typeof taken> | undefined);
+    for (const row of rows) answers[Number(row.line)] = taken(row);
+    return answers.map((answer) => answer!);
+  } catch (error) {
+    throw refusal(error);
+  }
 }

@@ -10,7 +10,7 @@ import { feeNotFound } from '../../fees/fees.errors.js';
 import { feeOfStudentInScope } from '../../fees/fees.queries.js';
 import { holdFees } from '../../ledger/lock-order.js';
 import type { PaymentRow } from '../../ledger/payments.queries.js';
-import { takeAtOnce } from '../../ledger/take-at-once.js';
+import { takeAtOnce, takeLinesAtOnce } from '../../ledger/take-at-once.js';
 import { preparePaymentSucceededNotices } from '../../notifications/notices.service.js';
 import { studentNotFound } from '../../students/students.errors.js';
 import { studentWhere, visibleTo } from '../../students/students.queries.js';
@@ -18,22 +18,34 @@ import { creditHolderOf, isParentOf } from '../family-credit/family-credit.queri
 import { spendCredit } from '../family-credit/family-credit.service.js';
 import { idempotencyKeyReused } from '../payments.errors.js';
 import { recordedPayment } from './cash.presenter.js';
-import { paymentByIdempotencyKey as byKey, deskTarget, paymentsByIdempotencyKeys } from './cash.queries.js';
+import { paymentByIdempotencyKey as byKey, deskTargets, paymentsByIdempotencyKeys } from './cash.queries.js';
 
 export const CASH_RECORDED = 'Cash payment processed successfully!';
 export const FAMILY_CASH_RECORDED = 'Payments recorded. Print the receipts for the family.';
 
-/** A student of the caller's schools and a fee of theirs that applies to the student: the desk's first check. */
-async function deskItemInScope(db: DbOrTx, auth: AuthContext, item: { user_id: string; fee_id: string }) {
-  const target = await deskTarget(
+interface DeskItem {
+  user_id: string;
+  fee_id: string;
+}
+
+/**
+ * The desk's first check of each item, read in one statement: a student of the caller's schools,
+ * and a fee of theirs that applies to the student. The first item out of reach is the refusal.
+ */
+async function deskItemsInScope(db: DbOrTx, auth: AuthContext, items: readonly DeskItem[]) {
+  const targets = await deskTargets(
     db,
     studentWhere(visibleTo({ scope: auth.scope, parentId: null, selfId: null })),
-    feeOfStudentInScope(auth.scope, item.user_id, item.fee_id),
-    item.user_id,
+    items.map((item) => ({
+      studentId: item.user_id,
+      feeWhere: feeOfStudentInScope(auth.scope, item.user_id, item.fee_id),
+    })),
   );
-  if (!target?.schoolId) throw studentNotFound();
-  if (!target.fee) throw feeNotFound();
-  return { studentId: target.studentId, schoolId: target.schoolId, visibleFee: target.fee };
+  return targets.map((target) => {
+    if (!target?.schoolId) throw studentNotFound();
+    if (!target.fee) throw feeNotFound();
+    return { studentId: target.studentId, schoolId: target.schoolId, visibleFee: target.fee };
+  });
 }
 
 /**
@@ -89,7 +101,7 @@ export async function payWithCash({
   idempotencyKey,
   actor,
 }: DeskRequest<CashPaymentInput>): Promise<CashPaymentResult> {
-  const { studentId, schoolId, visibleFee } = await deskItemInScope(ctx.db, auth, input);
+  const { studentId, schoolId, visibleFee } = (await deskItemsInScope(ctx.db, auth, [input]))[0]!;
 
   // A first request does not look for an earlier one under its key: a retry is rare, and fails
   // either at the key's unique index or, when the first request paid the fee, at the desk's rules;
@@ -225,8 +237,7 @@ export async function payFamilyWithCash({
   idempotencyKey,
   actor,
 }: DeskRequest<FamilyCashInput>): Promise<FamilyCashResult> {
-  const checked: Awaited<ReturnType<typeof deskItemInScope>>[] = [];
-  for (const item of input.items) checked.push(await deskItemInScope(ctx.db, auth, item));
+  const checked = await deskItemsInScope(ctx.db, auth, input.items);
   const feeAmounts = new Map(checked.map((item) => [item.visibleFee.id, item.visibleFee.amountKobo]));
   const total = input.items.reduce((sum, item) => sum + item.amount, 0n);
   const creditKobo = input.use_credit ?? 0n;
@@ -236,9 +247,6 @@ export async function payFamilyWithCash({
   const parentId = creditKobo > 0n ? await familyOf(ctx.db, input.items) : null;
   const submission: FamilySubmission = { input, splits: splitOf(input.items, creditKobo), requestKey: idempotencyKey };
   const { splits } = submission;
-
-  const earlier = await familyReplay(ctx.db, auth, submission);
-  if (earlier) return familyResult(ctx.db, submission, earlier, feeAmounts);
 
   // Who hears of the payments, read once for all of them and before any lock.
   const notices = await preparePaymentSucceededNotices(
@@ -253,65 +261,81 @@ export async function payFamilyWithCash({
     })),
     actor.userId,
   );
+  /** The cash part of an item, as a payment taken at once. */
+  const cashLine = (db: DbOrTx, split: Split) => {
+    const { schoolId, studentId, visibleFee } = checked[split.index]!;
+    return {
+      db,
+      ctx,
+      actor,
+      schoolId,
+      studentId,
+      fee: visibleFee,
+      amountKobo: split.amountKobo,
+      method: 'cash' as const,
+      initiatedBy: auth.userId,
+      idempotencyKey: keyOf(idempotencyKey, split.index, split.part),
+      notes: input.notes ?? null,
+      audit: { source: 'cash_desk_family', idempotencyKey, notes: input.notes ?? null },
+      notices,
+    };
+  };
+  /** The submission's answer from what recording each split answered, in the order of the splits. */
+  const answer = (db: DbOrTx, taken: readonly { payment: PaymentRow; owedBefore: bigint }[]) => {
+    const rows = new Map<string, PaymentRow>();
+    const owedAfter = new Map<string, bigint>();
+    splits.forEach((split, at) => {
+      const { payment, owedBefore } = taken[at]!;
+      const item = input.items[split.index]!;
+      rows.set(keyOf(idempotencyKey, split.index, split.part), payment);
+      // The fees are held, so each line of the same student and fee owes less than the one before.
+      const owing = `${item.user_id}:${item.fee_id}`;
+      const after = owedBefore - payment.amountKobo;
+      const known = owedAfter.get(owing);
+      if (known === undefined || after < known) owedAfter.set(owing, after);
+    });
+    return familyResult(db, submission, rows, feeAmounts, owedAfter);
+  };
+
   try {
+    // All cash, the usual submission: one statement, its own transaction. A retry is rare, so its
+    // earlier payments are looked for only once the statement is refused (below).
+    if (!parentId) return await answer(ctx.db, await takeLinesAtOnce(splits.map((split) => cashLine(ctx.db, split))));
     return await ctx.db.transaction(async (tx) => {
-      const held = await holdFees({ tx, feeIds: input.items.map((item) => item.fee_id) });
+      const held = await holdFees({ tx, feeIds: checked.map((item) => item.visibleFee.id) });
       if ([...held.values()].some((fee) => !fee)) throw feeNotFound();
       const again = await familyReplay(tx, auth, submission);
       if (again) return familyResult(tx, submission, again, feeAmounts);
-      const rows = new Map<string, PaymentRow>();
-      const owedAfter = new Map<string, bigint>();
+      const taken = [];
       for (const split of splits) {
-        const item = input.items[split.index]!;
-        const { schoolId, studentId } = checked[split.index]!;
-        const fee = held.get(item.fee_id)!;
-        const key = keyOf(idempotencyKey, split.index, split.part);
-        const { payment, owedBefore } =
+        const { studentId, visibleFee } = checked[split.index]!;
+        taken.push(
           split.part === 'credit'
             ? await spendCredit({
                 tx,
                 ctx,
                 actor,
-                parentId: parentId!,
+                parentId,
                 studentId,
-                fee,
+                fee: held.get(visibleFee.id)!,
                 amountKobo: split.amountKobo,
                 initiatedBy: auth.userId,
-                idempotencyKey: key,
+                idempotencyKey: keyOf(idempotencyKey, split.index, split.part),
                 source: 'cash_desk_family',
                 notices,
               })
-            : await takeAtOnce({
-                db: tx,
-                ctx,
-                actor,
-                schoolId,
-                studentId,
-                fee,
-                feeHeld: true,
-                amountKobo: split.amountKobo,
-                method: 'cash',
-                initiatedBy: auth.userId,
-                idempotencyKey: key,
-                notes: input.notes ?? null,
-                audit: { source: 'cash_desk_family', idempotencyKey, notes: input.notes ?? null },
-                notices,
-              });
-        rows.set(key, payment);
-        // The fees are held, so each line of the same student and fee owes less than the one before.
-        const owing = `${item.user_id}:${item.fee_id}`;
-        const after = owedBefore - payment.amountKobo;
-        const known = owedAfter.get(owing);
-        if (known === undefined || after < known) owedAfter.set(owing, after);
+            : await takeAtOnce({ ...cashLine(tx, split), feeHeld: true }),
+        );
       }
-      return familyResult(tx, submission, rows, feeAmounts, owedAfter);
+      return answer(tx, taken);
     });
   } catch (error) {
-    // A concurrent submission with the same key won: answer with its payments.
-    if (!isUniqueViolation(error)) throw error;
-    const winner = await familyReplay(ctx.db, auth, submission);
-    if (!winner) throw error;
-    return familyResult(ctx.db, submission, winner, feeAmounts);
+    // A retry, refused at the keys' unique index (a concurrent submission with the same key won) or,
+    // when the first submission paid the fees, at the desk's rules: answer with the first's payments.
+    if (!(error instanceof AppError) && !isUniqueViolation(error)) throw error;
+    const earlier = await familyReplay(ctx.db, auth, submission);
+    if (!earlier) throw error;
+    return familyResult(ctx.db, submission, earlier, feeAmounts);
   }
 }
 
