@@ -10,7 +10,7 @@ const MAIL_SINK_URL = `http://127.0.0.1:${port + 2}`;
 // A fresh database per run, so every run starts from the demo data alone: the embedded one in its
 // own folder, or the empty PostgreSQL database that `npm test` makes for the run (E2E_DATABASE_URL;
 // scripts/test-all.mjs says why), into which the server migrates and loads the demo itself.
-const dataDir = path.join(tmpdir(), `schoolledger-e2e-${Date.now()}`);
+const dataDir = path.join(tmpdir(), `schoolledger-e2e-${Date.now()}-${process.pid}`);
 // Set here or not at all: Playwright hands the server its own environment underneath, where a
 // DATABASE_URL meant for the API's tests would name a database neither fresh nor the demo's. An
 // undefined value leaves the variable out (node's spawn skips it).

@@ -97,12 +97,17 @@ const postgres = timed('API tests on PostgreSQL', () =>
  * of page and server, and the embedded database runs its queries in the server's own process: one
  * report-heavy test took 50.1 s on it and 35.6 s on PostgreSQL. Without a reachable server the
  * tests fall back to the embedded database, except on CI, where that is a failure.
+ *
+ * For the same reason the pass runs as BROWSER_SHARDS shards side by side (Playwright's --shard),
+ * each with its own server, mail sink, database and browser (E2E_PORT apart by 10): one chain
+ * leaves most of a core idle while it waits on the other side.
  */
 const POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432';
-/** Set while the browser tests' database exists, so an interrupted run drops it too. */
-let dropBrowserDatabase;
+const BROWSER_SHARDS = 2;
+/** Drops each browser database while it exists, so an interrupted run drops them too. */
+const browserDatabaseDrops = new Set();
 
-async function createBrowserDatabase() {
+async function createBrowserDatabase(shard) {
   const admin = new pg.Client({ connectionString: `${POSTGRES_SERVER}/postgres`, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
@@ -115,14 +120,14 @@ async function createBrowserDatabase() {
     console.warn(`${message}; the browser tests run on the embedded database`);
     return { env: {} };
   }
-  const name = `schoolledger_e2e_${Date.now()}_${process.pid}`;
+  const name = `schoolledger_e2e_${Date.now()}_${process.pid}_${shard}`;
   try {
     await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
   let dropped;
-  dropBrowserDatabase = () => {
+  const drop = () => {
     dropped ??= (async () => {
       const client = new pg.Client({ connectionString: `${POSTGRES_SERVER}/postgres`, connectionTimeoutMillis: 3000 });
       try {
@@ -137,28 +142,44 @@ async function createBrowserDatabase() {
     })();
     return dropped;
   };
-  return { env: { E2E_DATABASE_URL: `${POSTGRES_SERVER}/${name}` } };
+  browserDatabaseDrops.add(drop);
+  return { env: { E2E_DATABASE_URL: `${POSTGRES_SERVER}/${name}` }, drop };
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {
-    await dropBrowserDatabase?.();
+    await Promise.all([...browserDatabaseDrops].map((drop) => drop()));
     rmSync(held, { recursive: true, force: true });
     process.kill(process.pid, signal);
   });
 }
 
-async function browserTests() {
-  const database = await createBrowserDatabase().catch((error) => {
+/** One shard of the browser tests; the first prints as it goes, the others when they end. */
+async function browserShard(shard) {
+  const database = await createBrowserDatabase(shard).catch((error) => {
     console.error(`Could not create the browser tests' database: ${error.message}`);
     return { failed: true };
   });
   if (database.failed) return 1;
+  const port = Number(process.env.E2E_PORT ?? 3210) + 10 * (shard - 1);
+  // `npm run test:e2e -- -- …` reaches the workspace's `playwright test`.
+  const args = ['run', 'test:e2e', '--', '--', `--shard=${shard}/${BROWSER_SHARDS}`, `--output=test-results/${shard}`];
+  const env = { TEST_FILE_TIMES: fileTimes['browser tests'], E2E_PORT: String(port), ...database.env };
   try {
-    return await npmRun('test:e2e', [], { TEST_FILE_TIMES: fileTimes['browser tests'], ...database.env });
+    if (shard === 1) return await run('npm', args, 'inherit', env);
+    const shardLog = path.join(held, `browser-${shard}.log`);
+    const out = openSync(shardLog, 'w');
+    const code = await run('npm', args, ['ignore', out, out], env);
+    process.stdout.write(readFileSync(shardLog));
+    return code;
   } finally {
-    await dropBrowserDatabase?.();
+    await database.drop?.();
   }
+}
+
+async function browserTests() {
+  const shards = Array.from({ length: BROWSER_SHARDS }, (_, index) => browserShard(index + 1));
+  return (await Promise.all(shards)).find((code) => code !== 0) ?? 0;
 }
 
 const browser = timed('build', () => npmRun('build')).then((code) =>
