@@ -189,4 +189,6 @@ const [pgCode, browserCode] = await Promise.all([postgres, browser]);
 const slowest = slowestFiles();
 rmSync(held, { recursive: true, force: true });
 console.log(`${slowest}\n\n${stages.join('\n')}\nnpm test: ${minutes(started)}`);
-process.exit(pgCode || browserCode);
+// Not process.exit: writes to a pipe are asynchronous, and an exit right after this one cut the
+// summary off once the held PostgreSQL output before it was long.
+process.exitCode = pgCode || browserCode;

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.js';
@@ -14,6 +13,7 @@ import { type Database, openDatabase } from '../src/db/client.js';
 import { schools, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { DEMO_DOMAIN, DEMO_PASSWORD, type SeedOptions, seedDemoIfEmpty } from '../src/seed/demo.js';
+import { createTestDatabase } from './test-databases.js';
 
 export const demoEmail = (name: string) => `${name}@${DEMO_DOMAIN}`;
 export { DEMO_PASSWORD };
@@ -77,21 +77,9 @@ export function useTestApp(
     const template = options.clock || options.seed ? undefined : inject('seededTemplate');
     const url = process.env.DATABASE_URL;
     if (url) {
-      // A database per file rather than a schema: the generated migrations name "public" in
-      // their foreign keys, so they cannot be moved into another schema.
-      const name = `test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(
-        template?.database ? `create database ${name} template ${template.database}` : `create database ${name}`,
-      );
-      cleanups.push(async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      });
-      const testUrl = new URL(url);
-      testUrl.pathname = `/${name}`;
-      state.databaseUrl = testUrl.toString();
+      const created = await createTestDatabase(url, { template: template?.database });
+      cleanups.push(created.drop);
+      state.databaseUrl = created.url;
       state.database = await openDatabase({
         url: state.databaseUrl,
         onQuery: options.onQuery,

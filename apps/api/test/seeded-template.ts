@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
 import { seedDemoIfEmpty } from '../src/seed/demo.js';
+import { createTestDatabase } from './test-databases.js';
 
 /**
  * The demo group, migrated and seeded once per run of the API tests (Vitest's global setup), for
@@ -30,24 +30,16 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const name = `test_seeded_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const templateUrl = new URL(url);
-    templateUrl.pathname = `/${name}`;
-    const database = await openDatabase({ url: templateUrl.toString() });
+    const template = await createTestDatabase(url);
+    const database = await openDatabase({ url: template.url });
     try {
       await seedDemoIfEmpty(database.db);
     } finally {
       // A database being cloned may have no one connected.
       await database.close();
     }
-    project.provide('seededTemplate', { database: name });
-    return async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
+    project.provide('seededTemplate', { database: template.name });
+    return template.drop;
   }
   const database = await openDatabase({});
   const dataDirFile = path.join(tmpdir(), `schoolledger-test-seeded-${randomBytes(6).toString('hex')}.tar`);

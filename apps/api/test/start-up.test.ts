@@ -5,7 +5,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { like } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
@@ -14,6 +13,7 @@ import { hashPassword } from '../src/lib/passwords.js';
 import { DEMO_DOMAIN, seedDemoIfEmpty } from '../src/seed/demo.js';
 import { listeningHost } from '../src/serve.js';
 import { DEMO_PASSWORD, demoEmail } from './helper.js';
+import { createTestDatabase } from './test-databases.js';
 
 const API_DIR = path.resolve(import.meta.dirname, '..');
 const DEMO_SIGN_INS = [
@@ -123,18 +123,10 @@ describe('a later start beside the demo data', () => {
     });
     const url = process.env.DATABASE_URL;
     if (url) {
-      const name = `test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      cleanups.push(async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      });
-      const testUrl = new URL(url);
-      testUrl.pathname = `/${name}`;
-      Object.assign(env, { DATABASE_URL: testUrl.toString(), WORKERS: '2' });
-      open = () => openDatabase({ url: testUrl.toString() });
+      const created = await createTestDatabase(url);
+      cleanups.push(created.drop);
+      Object.assign(env, { DATABASE_URL: created.url, WORKERS: '2' });
+      open = () => openDatabase({ url: created.url });
     } else {
       // Where the server keeps the embedded database inside DATA_DIR (serve.ts).
       open = () => openDatabase({ dataDir: path.join(dataDir, 'pglite') });

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { todayIn } from '@schoolledger/domain';
 import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fakes';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { auditLogs, payments, paymentWebhookEvents, schools, users } from '../src/db/schema.js';
@@ -17,6 +16,7 @@ import { seedDemoIfEmpty } from '../src/seed/demo.js';
 import { DEMO_PASSWORD, demoEmail, FIRST_SCHOOL } from './helper.js';
 import { payOnProviderPage } from './payments-support.js';
 import { openStream } from './sse-client.js';
+import { createTestDatabase } from './test-databases.js';
 
 const SECRET = 'sk_test_schoolledger_local';
 /** The credential routes' limit, small enough to cross in a few requests. */
@@ -111,23 +111,15 @@ describe.skipIf(!process.env.DATABASE_URL)(
     const tokens = { admin: '', bursar: '', student: '' };
 
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      const name = `test_${randomBytes(6).toString('hex')}`;
-      await admin.query(`create database ${name}`);
-      cleanups.push(async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      });
-      const url = new URL(process.env.DATABASE_URL!);
-      url.pathname = `/${name}`;
+      const created = await createTestDatabase(process.env.DATABASE_URL!);
+      cleanups.push(created.drop);
       // Both processes share one data directory and one secret, as machines behind a balancer would.
       const dataDir = mkdtempSync(path.join(tmpdir(), 'schoolledger-two-'));
       cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
       fake = await startPaystackFake({ secretKey: SECRET });
       cleanups.push(() => fake.close());
       const env = {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: created.url,
         DATA_DIR: dataDir,
         APP_SECRET: randomBytes(32).toString('hex'),
         LOG_LEVEL: 'warn',
@@ -147,7 +139,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         const started = await Promise.allSettled(starting);
         for (const result of started) if (result.status === 'fulfilled') await stopServer(result.value);
       });
-      database = await openDatabase({ url: url.toString() });
+      database = await openDatabase({ url: created.url });
       cleanups.push(() => database.close());
       await seedDemoIfEmpty(database.db);
       [a, b] = (await Promise.all(starting)) as [Served, Served];
