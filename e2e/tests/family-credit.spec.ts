@@ -136,6 +136,61 @@ test.describe('family credit and the family cash desk', () => {
     expect(await page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
   });
 
+  test('money another desk took meanwhile refuses the family payment on its own line, recording nothing', async ({
+    page,
+    request,
+  }) => {
+    const bursar = await apiSignIn(request, 'bursar');
+    const profile = (await (await request.get('/api/v1/user/profile', { headers: bearer(bursar) })).json()).data;
+    const { child } = await parentOfUntouchedStudent(request, {
+      last: 14,
+      email: 'stale.family',
+      schoolId: profile.school._id,
+    });
+    const feeId = await feeFor(request, child as Child, 'Desk Trip Fee', '600');
+
+    await signInAs(page, 'bursar', '/bursar/cash-payments');
+    await page.getByLabel('Search student').fill(child.regNo);
+    await page
+      .getByRole('list', { name: 'Matching students' })
+      .getByRole('button', { name: new RegExp(child.firstname) })
+      .click();
+    await page.getByRole('button', { name: 'Pay for the family' }).click();
+    await page.getByRole('checkbox', { name: new RegExp(`Pay Desk Trip Fee for ${child.firstname}`) }).check();
+    const amount = page.getByLabel(/Amount for Desk Trip Fee/);
+    await expect(amount).toHaveValue('600');
+    await amount.fill('550');
+
+    // Another desk takes ₦100 of the same fee while this bursar has ₦550 typed. Whether the page
+    // hears of it before the click (and checks it there) or the server refuses it, the line says so.
+    const elsewhere = await request.post('/api/v1/payment/pay-with-cash', {
+      headers: { ...bearer(bursar), 'Idempotency-Key': crypto.randomUUID() },
+      data: { user_id: child._id, fee_id: feeId, amount: '100' },
+    });
+    expect(elsewhere.ok(), await elsewhere.text()).toBe(true);
+
+    await page.getByRole('button', { name: 'Record payment for 1 fee' }).click();
+    await expect(amount).toHaveAccessibleDescription('Amount cannot be more than the outstanding ₦500.00');
+    await expect(page.getByRole('region', { name: 'Payment Receipts' })).toHaveCount(0);
+    await expectAccessible(page, 'the family desk with a refused line');
+    // Whole pages from the top, where the sticky header belongs.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'desktop-family-cash-desk-refused');
+    for (const width of [360, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `phone-${width}-family-cash-desk-refused`);
+    }
+
+    // The refused submission took nothing: the ₦500 still owed is taken whole.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await amount.fill('500');
+    await page.getByRole('button', { name: 'Record payment for 1 fee' }).click();
+    const receipt = page.getByRole('region', { name: 'Payment Receipts' });
+    await expect(receipt.getByText(/CVC-\d{4}-\d{6}/)).toHaveCount(1);
+    await expect(receipt.getByRole('definition').last()).toHaveText('₦500.00');
+  });
+
   test('the parent sees the family credit and uses it on a fee', async ({ page, request }) => {
     const family = await twoChildFamily(request, 'credit.family', 8);
     const { child } = family;

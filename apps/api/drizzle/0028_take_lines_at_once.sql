@@ -1,6 +1,6 @@
 -- A family's submission at the desk pays several fees in one statement (take_lines_at_once), and
--- take_at_once's refusal of more than is owed names the amount it refused (its hint), so the app
--- can word the refusal of whichever line it was.
+-- take_at_once's refusal of more than is owed names the payment it refused (its id, as the hint), so
+-- the app can word the refusal of whichever line it was.
 
 CREATE OR REPLACE FUNCTION "take_at_once"(
   "p_id" uuid, "p_school" uuid, "p_student" uuid, "p_fee" uuid, "p_amount" bigint, "p_method" text,
@@ -30,7 +30,7 @@ BEGIN
     RAISE EXCEPTION 'nothing owed' USING ERRCODE = 'SL409';
   END IF;
   IF p_amount > owed THEN
-    RAISE EXCEPTION 'more than is owed' USING ERRCODE = 'SL413', DETAIL = owed::text, HINT = p_amount::text;
+    RAISE EXCEPTION 'more than is owed' USING ERRCODE = 'SL413', DETAIL = owed::text, HINT = p_id::text;
   END IF;
   INSERT INTO payments (id, school_id, student_id, fee_id, amount_kobo, status, method, reference, currency,
     is_installment, initiated_by, idempotency_key, notes, paid_at, verified_at, channel, receipt_no)

@@ -141,9 +141,9 @@ describe('the cash desk takes one payment for several children', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe('AMOUNT_ABOVE_OUTSTANDING');
-    // The refused line's own figures: the sister owes the whole fee.
+    // The refused line, with its own figures: the sister owes the whole fee.
     expect(response.json().errors).toEqual([
-      { field: 'amount', message: 'Amount cannot be more than the outstanding ₦1,000.00' },
+      { field: 'items.1.amount', message: 'Amount cannot be more than the outstanding ₦1,000.00' },
     ]);
     expect(await t.ctx.db.select().from(payments).where(eq(payments.feeId, feeId))).toEqual(before);
     expect(await outstandingOf(t, 'student', feeId)).toBe(1000);

@@ -9,6 +9,6 @@ export const feeNotPayable = () =>
     PAYMENT_ERROR_CODES.feeNotPayable,
   );
 export const feeAlreadyPaid = () => conflict('This fee is already paid', PAYMENT_ERROR_CODES.feeAlreadyPaid);
-/** `message` is the domain's text naming what is still owed. */
-export const amountAboveOutstanding = (message: string) =>
-  validationFailed([{ field: 'amount', message }], PAYMENT_ERROR_CODES.amountAboveOutstanding);
+/** `message` is the domain's text naming what is still owed; `field`, the amount it is about. */
+export const amountAboveOutstanding = (message: string, field = 'amount') =>
+  validationFailed([{ field, message }], PAYMENT_ERROR_CODES.amountAboveOutstanding);

@@ -10,12 +10,15 @@ export function refuseOverpayment({
   amountKobo,
   owedKobo,
   heldKobo = 0n,
+  field,
 }: {
   amountKobo: bigint;
   owedKobo: bigint;
   heldKobo?: bigint;
+  /** The request's field of the amount, where it is not `amount` (a line of several). */
+  field?: string;
 }) {
   if (owedKobo === 0n) throw feeAlreadyPaid();
   const over = amountOverOutstanding(amountKobo, owedKobo, heldKobo);
-  if (over) throw amountAboveOutstanding(over);
+  if (over) throw amountAboveOutstanding(over, field);
 }

@@ -37,6 +37,8 @@ export interface TakeAtOnce {
   initiatedBy: string | null;
   idempotencyKey?: string | null;
   notes?: string | null;
+  /** The request's field of the amount, which a refusal of more than is owed names (`amount` unless given). */
+  field?: string;
   /** What the `payment.credit` audit row says of where the payment came from. */
   audit: Record<string, unknown>;
   /**
@@ -48,18 +50,20 @@ export interface TakeAtOnce {
 
 /**
  * How `take_at_once` refuses, as the payer reads it. A refusal of more than is owed names what is
- * owed (its detail) and the amount it refused (its hint: which line, of several).
+ * owed (its detail) and the payment it refused (its hint: which line, of several), whose amount
+ * and field the refusal then names.
  */
-function refusal(error: unknown): unknown {
+function refusal(error: unknown, lines: readonly { id: string; amount: string; field?: string | undefined }[]) {
   const { code, detail, hint } = databaseError(error) ?? {};
   if (code === 'SL404') return feeNotFound();
   if (code === 'SL422') return feeNotPayable();
   if (code === 'SL409') return feeAlreadyPaid();
-  if (code === 'SL413') {
+  const refused = lines.find((line) => line.id === hint);
+  if (code === 'SL413' && refused) {
     try {
-      refuseOverpayment({ amountKobo: BigInt(hint ?? '0'), owedKobo: BigInt(detail ?? '0') });
-    } catch (refused) {
-      return refused;
+      refuseOverpayment({ amountKobo: BigInt(refused.amount), owedKobo: BigInt(detail ?? '0'), field: refused.field });
+    } catch (refusedError) {
+      return refusedError;
     }
   }
   return error;
@@ -141,7 +145,7 @@ export async function takeAtOnce(input: TakeAtOnce): Promise<{ payment: PaymentR
     );
     return taken(row!);
   } catch (error) {
-    throw refusal(error);
+    throw refusal(error, [{ ...l, field: input.field }]);
   }
 }
 
@@ -165,6 +169,9 @@ export async function takeLinesAtOnce(
     for (const row of rows) answers[Number(row.line)] = taken(row);
     return answers.map((answer) => answer!);
   } catch (error) {
-    throw refusal(error);
+    throw refusal(
+      error,
+      params.map((line, index) => ({ ...line, field: lines[index]!.field })),
+    );
   }
 }

@@ -275,6 +275,7 @@ export async function payFamilyWithCash({
       method: 'cash' as const,
       initiatedBy: auth.userId,
       idempotencyKey: keyOf(idempotencyKey, split.index, split.part),
+      field: `items.${split.index}.amount`,
       notes: input.notes ?? null,
       audit: { source: 'cash_desk_family', idempotencyKey, notes: input.notes ?? null },
       notices,

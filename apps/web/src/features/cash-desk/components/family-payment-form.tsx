@@ -10,7 +10,7 @@ import { applyFieldErrors } from '@/lib/form';
 import { useSiblings } from '../api/get-siblings';
 import { useFamilyFees } from '../api/get-student-fees';
 import { useRecordFamilyCash } from '../api/record-family-cash';
-import { type FamilyFormValues, familyFormSchema, lineKey, type OwedLine } from '../lib/family-form';
+import { type FamilyFormValues, familyFormSchema, lineFieldsOf, lineKey, type OwedLine } from '../lib/family-form';
 import { CreditRefundDialog } from './credit-refund-dialog';
 import type { ChosenStudent } from './student-search';
 
@@ -73,9 +73,14 @@ function FeeLine({
             min={1}
             step={0.01}
             aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${amountId}-error` : undefined}
             {...register(`lines.${key}.amount` as Path<FamilyFormValues>)}
           />
-          {error && <p className="mt-1 text-xs text-red-600 dark:text-red-400">{error}</p>}
+          {error && (
+            <p id={`${amountId}-error`} className="mt-1 text-xs text-red-600 dark:text-red-400">
+              {error}
+            </p>
+          )}
         </div>
       )}
     </li>
@@ -156,7 +161,7 @@ export function FamilyPaymentForm({
       onRecorded({ result, lines });
     } catch (error) {
       attempt.current = null;
-      if (!applyFieldErrors(error, setError, ['use_credit', 'notes']))
+      if (!applyFieldErrors(error, setError, ['use_credit', 'notes'], lineFieldsOf(parsed.data.items)))
         setError('use_credit', {
           message: errorMessage(error, 'The payment could not be recorded. Please try again.'),
         });

@@ -5,6 +5,7 @@ import {
   formatKobo,
   type Kobo,
 } from '@schoolledger/domain';
+import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 
 /** The API's own amount codec for a family line and for the credit used: the desk sees the server's messages. */
@@ -75,3 +76,12 @@ export function familyFormSchema(lines: readonly OwedLine[], creditBalance: Kobo
 }
 
 export type FamilyFormValues = z.input<ReturnType<typeof familyFormSchema>>;
+
+/** The form's amount box of each line of a request, by the request's field (`items.0.amount`), for the server's refusals. */
+export const lineFieldsOf = (items: FamilyCashInput['items']) =>
+  new Map(
+    items.map((item, index) => [
+      `items.${index}.amount`,
+      `lines.${lineKey(item.user_id, item.fee_id)}.amount` as Path<FamilyFormValues>,
+    ]),
+  );
