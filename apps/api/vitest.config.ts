@@ -5,6 +5,26 @@ import { defineConfig } from 'vitest/config';
 // the suite's CPU time. Each file still builds its own app on its own database.
 const ownModules = ['test/payments-webhook-once.test.ts'];
 
+/**
+ * Files whose tests never reach the database that DATABASE_URL names: rules and formats checked
+ * without a database, the repository's own checks, and migrations replayed on an embedded database
+ * of their own. They run in the PGlite pass only; on PostgreSQL (`npm run test:pg`, the second
+ * pass of `npm test`) they would repeat the same work to the same result.
+ */
+const databaseFree = [
+  'test/audit-summaries.test.ts',
+  'test/bench-budget-table.test.ts',
+  'test/boundaries.test.ts',
+  'test/dashboard-money.test.ts',
+  'test/ledger-migration.test.ts',
+  'test/migration-school-id.test.ts',
+  'test/node-version.test.ts',
+  'test/payments-modules.test.ts',
+  'test/tabular.test.ts',
+  'test/test-timing-check.test.ts',
+];
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -17,7 +37,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['test/**/*.test.ts'],
-          exclude: ownModules,
+          exclude: [...ownModules, ...(onPostgres ? databaseFree : [])],
           isolate: false,
           // The demo group, migrated and seeded once for the files to copy.
           globalSetup: ['test/seeded-template.ts'],

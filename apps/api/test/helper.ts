@@ -30,7 +30,7 @@ export interface TestApp {
 
 /** The run's seeded data directory, read once per worker (seeded-template.ts). */
 const seededDataDirs = new Map<string, Blob>();
-function seededDataDir(file: string) {
+export function seededDataDir(file: string) {
   let blob = seededDataDirs.get(file);
   if (!blob) {
     blob = new Blob([readFileSync(file)]);

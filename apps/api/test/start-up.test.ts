@@ -5,14 +5,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/passwords.js';
-import { DEMO_DOMAIN, seedDemoIfEmpty } from '../src/seed/demo.js';
+import { DEMO_DOMAIN } from '../src/seed/demo.js';
 import { listeningHost } from '../src/serve.js';
-import { DEMO_PASSWORD, demoEmail } from './helper.js';
+import { DEMO_PASSWORD, demoEmail, seededDataDir } from './helper.js';
 import { createTestDatabase } from './test-databases.js';
 
 const API_DIR = path.resolve(import.meta.dirname, '..');
@@ -121,21 +121,20 @@ describe('a later start beside the demo data', () => {
       DEMO_PAYMENT_FAKES: 'false',
       RECONCILE_INTERVAL_SECONDS: '0',
     });
+    // The run's copy of the demo (seeded-template.ts), as a start after the first finds it.
+    const template = inject('seededTemplate');
     const url = process.env.DATABASE_URL;
     if (url) {
-      const created = await createTestDatabase(url);
+      const created = await createTestDatabase(url, { template: template.database });
       cleanups.push(created.drop);
       Object.assign(env, { DATABASE_URL: created.url, WORKERS: '2' });
       open = () => openDatabase({ url: created.url });
     } else {
       // Where the server keeps the embedded database inside DATA_DIR (serve.ts).
-      open = () => openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-    }
-    const database = await open();
-    try {
-      await seedDemoIfEmpty(database.db);
-    } finally {
-      await database.close();
+      const pgliteDir = path.join(dataDir, 'pglite');
+      open = () => openDatabase({ dataDir: pgliteDir });
+      const copy = await openDatabase({ dataDir: pgliteDir, startFrom: seededDataDir(template.dataDirFile!) });
+      await copy.close();
     }
   }, 120_000);
 

@@ -1,4 +1,5 @@
-import { differenceInCalendarDays } from 'date-fns';
+// Not the package's index, which loads all of date-fns (calendar.ts says why that matters).
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

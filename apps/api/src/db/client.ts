@@ -91,7 +91,8 @@ export async function openDatabase(options: {
   onReadQuery?: (query: string) => void;
   /**
    * The embedded database's first contents, as `dumpDataDir('none')` wrote them, instead of
-   * an empty database: the API tests start each file from one migrated, seeded copy.
+   * an empty database: the API tests start each file from one migrated, seeded copy. Kept in
+   * `dataDir` when given (which must then be empty), else in memory.
    */
   startFrom?: Blob;
 }): Promise<Database> {
@@ -122,7 +123,7 @@ export async function openDatabase(options: {
     };
   }
   const client = options.startFrom
-    ? await PGlite.create({ extensions: pgliteExtensions, loadDataDir: options.startFrom })
+    ? await PGlite.create({ dataDir: options.dataDir, extensions: pgliteExtensions, loadDataDir: options.startFrom })
     : await startPglite(options.dataDir, options.onCreate);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
