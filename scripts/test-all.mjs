@@ -1,16 +1,19 @@
-// `npm test`: every check, in the order a failure is cheapest to find. The PostgreSQL pass of the
-// API tests runs beside the build and the browser tests rather than before them: the browser tests
-// drive one page at a time and leave a core mostly idle, and one after the other the two no longer
-// fit the CI's 30 minutes. The PostgreSQL pass's output (and the load test's after it) is held and
-// printed whole when it ends, so the two never interleave line by line. At the end come each
-// stage's wall time and the ten slowest test files of each pass, which say where the time goes.
+// `npm test`: every check, in the order a failure is cheapest to find. After the lints and the
+// typecheck, two chains run side by side: the unit and API tests on PGlite then the API tests on
+// PostgreSQL (and the short load test), and the build then the browser tests. Every stage is
+// CPU-bound on a 2-core machine, so the side-by-side order costs a quiet machine nothing, and on a
+// busy one it keeps more of the machine ours: with the PGlite pass alone (two workers), another
+// program's two busy processes took a third of the cores, where beside the browser tests they
+// took a fifth. The output of every stage but the PGlite pass is held and printed whole when it
+// ends, so no two interleave line by line. At the end come each stage's wall time and the ten
+// slowest test files of each pass, which say where the time goes.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-const sequential = ['lint', 'lint:deps', 'lint:timing', 'typecheck', 'lint:api', 'test:unit'];
+const sequential = ['lint', 'lint:deps', 'lint:timing', 'typecheck', 'lint:api'];
 
 function run(command, args, stdio = 'inherit', env = {}) {
   return new Promise((resolve) => {
@@ -60,12 +63,7 @@ function slowestFiles() {
 }
 
 for (const script of sequential) {
-  // `npm run test:unit -- -- …` reaches each workspace's `vitest run`.
-  const code = await timed(script, () =>
-    script === 'test:unit'
-      ? npmRun(script, ['--', '--', ...vitestTimes], { TEST_FILE_TIMES: fileTimes['unit and API tests on PGlite'] })
-      : npmRun(script),
-  );
+  const code = await timed(script, () => npmRun(script));
   if (code !== 0) {
     rmSync(held, { recursive: true, force: true });
     process.exit(code);
@@ -78,11 +76,19 @@ const log = openSync(logFile, 'w');
 // short load test (`npm run bench:load -- --ci`), at a rate that leaves the browser tests room.
 const onPostgres = (args, env = {}) =>
   run('node', ['scripts/with-test-postgres.mjs', ...args], ['ignore', log, log], env);
-const postgres = timed('API tests on PostgreSQL', () =>
-  onPostgres(['npm', 'run', 'test', '--workspace', 'apps/api', '--', '--maxWorkers=1', ...vitestTimes], {
-    TEST_FILE_TIMES: fileTimes['API tests on PostgreSQL'],
-  }),
+// `npm run test:unit -- -- …` reaches each workspace's `vitest run`.
+const apiTests = timed('test:unit', () =>
+  npmRun('test:unit', ['--', '--', ...vitestTimes], { TEST_FILE_TIMES: fileTimes['unit and API tests on PGlite'] }),
 )
+  .then((code) =>
+    code === 0
+      ? timed('API tests on PostgreSQL', () =>
+          onPostgres(['npm', 'run', 'test', '--workspace', 'apps/api', '--', '--maxWorkers=1', ...vitestTimes], {
+            TEST_FILE_TIMES: fileTimes['API tests on PostgreSQL'],
+          }),
+        )
+      : code,
+  )
   .then((code) =>
     code === 0 ? timed('load test', () => onPostgres(['npm', 'run', 'bench:load', '--', '--ci'])) : code,
   )
@@ -154,7 +160,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** One shard of the browser tests; the first prints as it goes, the others when they end. */
+/** One shard of the browser tests, printed when it ends. */
 async function browserShard(shard) {
   const database = await createBrowserDatabase(shard).catch((error) => {
     console.error(`Could not create the browser tests' database: ${error.message}`);
@@ -166,7 +172,6 @@ async function browserShard(shard) {
   const args = ['run', 'test:e2e', '--', '--', `--shard=${shard}/${BROWSER_SHARDS}`, `--output=test-results/${shard}`];
   const env = { TEST_FILE_TIMES: fileTimes['browser tests'], E2E_PORT: String(port), ...database.env };
   try {
-    if (shard === 1) return await run('npm', args, 'inherit', env);
     const shardLog = path.join(held, `browser-${shard}.log`);
     const out = openSync(shardLog, 'w');
     const code = await run('npm', args, ['ignore', out, out], env);
@@ -185,10 +190,10 @@ async function browserTests() {
 const browser = timed('build', () => npmRun('build')).then((code) =>
   code === 0 ? timed('browser tests', browserTests) : code,
 );
-const [pgCode, browserCode] = await Promise.all([postgres, browser]);
+const [apiCode, browserCode] = await Promise.all([apiTests, browser]);
 const slowest = slowestFiles();
 rmSync(held, { recursive: true, force: true });
 console.log(`${slowest}\n\n${stages.join('\n')}\nnpm test: ${minutes(started)}`);
 // Not process.exit: writes to a pipe are asynchronous, and an exit right after this one cut the
 // summary off once the held PostgreSQL output before it was long.
-process.exitCode = pgCode || browserCode;
+process.exitCode = apiCode || browserCode;

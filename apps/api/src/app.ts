@@ -93,6 +93,10 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1_048_576,
     requestTimeout: 30_000,
+    // A start waits for the database (the notification listener's own connection, opened when the
+    // app is ready): on a machine busy with other work that once took longer than Fastify's default
+    // of 10 s, which then failed the start. A start that waits a minute fails, naming the hook.
+    pluginTimeout: 60_000,
     // SPEC §7 spells some paths with capitals (`/Session/all`, `/groupSchool/all`); parameters keep their case.
     routerOptions: { caseSensitive: false },
     frameworkErrors,
