@@ -1,10 +1,10 @@
 // `npm test`: every check, in the order a failure is cheapest to find. After the lints and the
 // typecheck, two chains run side by side: the unit and API tests on PGlite then the API tests on
-// PostgreSQL (and the short load test), and the build then the browser tests. Every stage is
-// CPU-bound on a 2-core machine, so the side-by-side order costs a quiet machine nothing, and on a
-// busy one it keeps more of the machine ours: with the PGlite pass alone (two workers), another
-// program's two busy processes took a third of the cores, where beside the browser tests they
-// took a fifth. The output of every stage but the PGlite pass is held and printed whole when it
+// PostgreSQL, and the build, the browser tests and the short load test. Every stage but the load
+// test is CPU-bound on a 2-core machine: side by side, neither chain leaves a core idle while the
+// other works, and on a machine busy with other work the suite keeps more of it (with the PGlite
+// pass alone, another program's two busy processes took a third of the cores; beside the browser
+// tests, a fifth). The output of every stage but the PGlite pass is held and printed whole when it
 // ends, so no two interleave line by line. At the end come each stage's wall time and the ten
 // slowest test files of each pass, which say where the time goes.
 import { spawn } from 'node:child_process';
@@ -70,32 +70,34 @@ for (const script of sequential) {
   }
 }
 
-const logFile = path.join(held, 'test-pg.log');
-const log = openSync(logFile, 'w');
-// One test file at a time on PostgreSQL, so the browser tests keep a core of their own; then the
-// short load test (`npm run bench:load -- --ci`), at a rate that leaves the browser tests room.
-const onPostgres = (args, env = {}) =>
-  run('node', ['scripts/with-test-postgres.mjs', ...args], ['ignore', log, log], env);
-// `npm run test:unit -- -- …` reaches each workspace's `vitest run`.
-const apiTests = timed('test:unit', () =>
-  npmRun('test:unit', ['--', '--', ...vitestTimes], { TEST_FILE_TIMES: fileTimes['unit and API tests on PGlite'] }),
-)
-  .then((code) =>
-    code === 0
-      ? timed('API tests on PostgreSQL', () =>
-          onPostgres(['npm', 'run', 'test', '--workspace', 'apps/api', '--', '--maxWorkers=1', ...vitestTimes], {
-            TEST_FILE_TIMES: fileTimes['API tests on PostgreSQL'],
-          }),
-        )
-      : code,
-  )
-  .then((code) =>
-    code === 0 ? timed('load test', () => onPostgres(['npm', 'run', 'bench:load', '--', '--ci'])) : code,
-  )
-  .then((code) => {
+/** A stage on the PostgreSQL server at 127.0.0.1:5432 (scripts/with-test-postgres.mjs), its output held in `logName`. */
+function onPostgres(logName, args, env = {}) {
+  const logFile = path.join(held, logName);
+  const out = openSync(logFile, 'w');
+  return run('node', ['scripts/with-test-postgres.mjs', ...args], ['ignore', out, out], env).then((code) => {
     process.stdout.write(readFileSync(logFile));
     return code;
   });
+}
+// `npm run test:unit -- -- …` reaches each workspace's `vitest run`. The PostgreSQL pass runs two
+// files at a time, as the PGlite pass does: once the browser tests end it has the machine.
+const apiTests = timed('test:unit', () =>
+  npmRun('test:unit', ['--', '--', ...vitestTimes], { TEST_FILE_TIMES: fileTimes['unit and API tests on PGlite'] }),
+).then((code) =>
+  code === 0
+    ? timed('API tests on PostgreSQL', () =>
+        onPostgres('test-pg.log', ['npm', 'run', 'test', '--workspace', 'apps/api', '--', ...vitestTimes], {
+          TEST_FILE_TIMES: fileTimes['API tests on PostgreSQL'],
+        }),
+      )
+    : code,
+);
+/**
+ * The short load test (`npm run bench:load -- --ci`): a real server under a steady mix at a low
+ * rate, then the money checked. It waits on its requests more than it computes, so it follows the
+ * browser tests, beside the PostgreSQL pass.
+ */
+const loadTest = () => timed('load test', () => onPostgres('load.log', ['npm', 'run', 'bench:load', '--', '--ci']));
 
 /*
  * The browser tests' server runs on a fresh PostgreSQL database of its own (E2E_DATABASE_URL, read
@@ -187,9 +189,9 @@ async function browserTests() {
   return (await Promise.all(shards)).find((code) => code !== 0) ?? 0;
 }
 
-const browser = timed('build', () => npmRun('build')).then((code) =>
-  code === 0 ? timed('browser tests', browserTests) : code,
-);
+const browser = timed('build', () => npmRun('build'))
+  .then((code) => (code === 0 ? timed('browser tests', browserTests) : code))
+  .then(async (code) => (await loadTest()) || code);
 const [apiCode, browserCode] = await Promise.all([apiTests, browser]);
 const slowest = slowestFiles();
 rmSync(held, { recursive: true, force: true });
