@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // Files that replace one of the app's modules (vi.mock) get a module graph of their own; every
@@ -24,6 +25,12 @@ const databaseFree = [
   'test/test-timing-check.test.ts',
 ];
 const onPostgres = Boolean(process.env.DATABASE_URL);
+// A file of the list that comes to use the app's database would silently skip PostgreSQL: refused here.
+for (const file of databaseFree) {
+  const source = readFileSync(new URL(file, import.meta.url), 'utf8');
+  if (/from '\.\/(helper|test-databases)\.js'|\/db\/client\.js'|process\.env\.DATABASE_URL/.test(source))
+    throw new Error(`${file} reaches the app's database; take it off databaseFree in vitest.config.ts`);
+}
 
 export default defineConfig({
   test: {
