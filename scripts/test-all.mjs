@@ -1,19 +1,19 @@
-// `npm test`: every check, in the order a failure is cheapest to find. After the lints and the
-// typecheck, two chains run side by side: the unit and API tests on PGlite then the API tests on
-// PostgreSQL, and the build, the browser tests and the short load test. Every stage but the load
-// test is CPU-bound on a 2-core machine: side by side, neither chain leaves a core idle while the
-// other works, and on a machine busy with other work the suite keeps more of it (with the PGlite
-// pass alone, another program's two busy processes took a third of the cores; beside the browser
-// tests, a fifth). The output of every stage but the PGlite pass is held and printed whole when it
-// ends, so no two interleave line by line. At the end come each stage's wall time and the ten
-// slowest test files of each pass, which say where the time goes.
+// `npm test`: every check, in the order a failure is cheapest to find. The PostgreSQL pass of the
+// API tests runs beside the build and the browser tests rather than before them: the browser tests
+// drive one page at a time and leave a core mostly idle, and one after the other the two no longer
+// fit the CI's 30 minutes. The PGlite pass comes first, alone: beside the browser tests on a
+// machine busy with other work it got too little of the cores (their many processes took most of
+// them), and its longest test passed its 3-minute timeout. The PostgreSQL pass's output (and the
+// load test's after it) is held and printed whole when it ends, so the two never interleave line
+// by line. At the end come each stage's wall time and the ten slowest test files of each pass,
+// which say where the time goes.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-const sequential = ['lint', 'lint:deps', 'lint:timing', 'typecheck', 'lint:api'];
+const sequential = ['lint', 'lint:deps', 'lint:timing', 'typecheck', 'lint:api', 'test:unit'];
 
 function run(command, args, stdio = 'inherit', env = {}) {
   return new Promise((resolve) => {
@@ -63,41 +63,36 @@ function slowestFiles() {
 }
 
 for (const script of sequential) {
-  const code = await timed(script, () => npmRun(script));
+  // `npm run test:unit -- -- …` reaches each workspace's `vitest run`.
+  const code = await timed(script, () =>
+    script === 'test:unit'
+      ? npmRun(script, ['--', '--', ...vitestTimes], { TEST_FILE_TIMES: fileTimes['unit and API tests on PGlite'] })
+      : npmRun(script),
+  );
   if (code !== 0) {
     rmSync(held, { recursive: true, force: true });
     process.exit(code);
   }
 }
 
-/** A stage on the PostgreSQL server at 127.0.0.1:5432 (scripts/with-test-postgres.mjs), its output held in `logName`. */
-function onPostgres(logName, args, env = {}) {
-  const logFile = path.join(held, logName);
-  const out = openSync(logFile, 'w');
-  return run('node', ['scripts/with-test-postgres.mjs', ...args], ['ignore', out, out], env).then((code) => {
+const logFile = path.join(held, 'test-pg.log');
+const log = openSync(logFile, 'w');
+// One test file at a time on PostgreSQL, so the browser tests keep a core of their own; then the
+// short load test (`npm run bench:load -- --ci`), at a rate that leaves the browser tests room.
+const onPostgres = (args, env = {}) =>
+  run('node', ['scripts/with-test-postgres.mjs', ...args], ['ignore', log, log], env);
+const postgres = timed('API tests on PostgreSQL', () =>
+  onPostgres(['npm', 'run', 'test', '--workspace', 'apps/api', '--', '--maxWorkers=1', ...vitestTimes], {
+    TEST_FILE_TIMES: fileTimes['API tests on PostgreSQL'],
+  }),
+)
+  .then((code) =>
+    code === 0 ? timed('load test', () => onPostgres(['npm', 'run', 'bench:load', '--', '--ci'])) : code,
+  )
+  .then((code) => {
     process.stdout.write(readFileSync(logFile));
     return code;
   });
-}
-// `npm run test:unit -- -- …` reaches each workspace's `vitest run`. The PostgreSQL pass runs two
-// files at a time, as the PGlite pass does: once the browser tests end it has the machine.
-const apiTests = timed('test:unit', () =>
-  npmRun('test:unit', ['--', '--', ...vitestTimes], { TEST_FILE_TIMES: fileTimes['unit and API tests on PGlite'] }),
-).then((code) =>
-  code === 0
-    ? timed('API tests on PostgreSQL', () =>
-        onPostgres('test-pg.log', ['npm', 'run', 'test', '--workspace', 'apps/api', '--', ...vitestTimes], {
-          TEST_FILE_TIMES: fileTimes['API tests on PostgreSQL'],
-        }),
-      )
-    : code,
-);
-/**
- * The short load test (`npm run bench:load -- --ci`): a real server under a steady mix at a low
- * rate, then the money checked. It waits on its requests more than it computes, so it follows the
- * browser tests, beside the PostgreSQL pass.
- */
-const loadTest = () => timed('load test', () => onPostgres('load.log', ['npm', 'run', 'bench:load', '--', '--ci']));
 
 /*
  * The browser tests' server runs on a fresh PostgreSQL database of its own (E2E_DATABASE_URL, read
@@ -162,7 +157,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** One shard of the browser tests, printed when it ends. */
+/** One shard of the browser tests; the first prints as it goes, the others when they end. */
 async function browserShard(shard) {
   const database = await createBrowserDatabase(shard).catch((error) => {
     console.error(`Could not create the browser tests' database: ${error.message}`);
@@ -174,6 +169,7 @@ async function browserShard(shard) {
   const args = ['run', 'test:e2e', '--', '--', `--shard=${shard}/${BROWSER_SHARDS}`, `--output=test-results/${shard}`];
   const env = { TEST_FILE_TIMES: fileTimes['browser tests'], E2E_PORT: String(port), ...database.env };
   try {
+    if (shard === 1) return await run('npm', args, 'inherit', env);
     const shardLog = path.join(held, `browser-${shard}.log`);
     const out = openSync(shardLog, 'w');
     const code = await run('npm', args, ['ignore', out, out], env);
@@ -189,13 +185,13 @@ async function browserTests() {
   return (await Promise.all(shards)).find((code) => code !== 0) ?? 0;
 }
 
-const browser = timed('build', () => npmRun('build'))
-  .then((code) => (code === 0 ? timed('browser tests', browserTests) : code))
-  .then(async (code) => (await loadTest()) || code);
-const [apiCode, browserCode] = await Promise.all([apiTests, browser]);
+const browser = timed('build', () => npmRun('build')).then((code) =>
+  code === 0 ? timed('browser tests', browserTests) : code,
+);
+const [pgCode, browserCode] = await Promise.all([postgres, browser]);
 const slowest = slowestFiles();
 rmSync(held, { recursive: true, force: true });
 console.log(`${slowest}\n\n${stages.join('\n')}\nnpm test: ${minutes(started)}`);
 // Not process.exit: writes to a pipe are asynchronous, and an exit right after this one cut the
 // summary off once the held PostgreSQL output before it was long.
-process.exitCode = apiCode || browserCode;
+process.exitCode = pgCode || browserCode;

@@ -14,8 +14,8 @@
  * the whole rate, to measure one route alone on a real server with all its workers.
  * `--ci` (or BENCH_LOAD_CI=true): 60 s at 30 requests/s after 10 s of warm-up on 4 schools,
  * 2,000 students and 20,000 payments; memory is reported, not judged, over so short a run. The
- * rate is what the CI machine spares beside the API tests on PostgreSQL (about half a core at ~15 ms
- * of CPU a request): in CI the run checks the money under a concurrent mix, not the throughput.
+ * rate is what the CI machine spares beside the browser tests (about half a core at ~15 ms of CPU a
+ * request): in CI the run checks the money under a concurrent mix, not the throughput.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
