@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   apiSignIn,
   bearer,
@@ -90,6 +90,17 @@ async function creditFromTransfer(request: APIRequestContext, family: Family, fe
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
 }
 
+/** The bursar's cash desk with the child found and the family payment opened. */
+async function openFamilyDesk(page: Page, child: { regNo: string; firstname: string }) {
+  await signInAs(page, 'bursar', '/bursar/cash-payments');
+  await page.getByLabel('Search student').fill(child.regNo);
+  await page
+    .getByRole('list', { name: 'Matching students' })
+    .getByRole('button', { name: new RegExp(child.firstname) })
+    .click();
+  await page.getByRole('button', { name: 'Pay for the family' }).click();
+}
+
 test.describe('family credit and the family cash desk', () => {
   test('the bursar takes one cash payment for two children and prints both receipts', async ({ page, request }) => {
     await page.addInitScript(() => {
@@ -102,13 +113,7 @@ test.describe('family credit and the family cash desk', () => {
     await feeFor(request, child, 'Desk Lab Fee', '1200');
     await feeFor(request, family.sibling, 'Desk Club Fee', '800.50');
 
-    await signInAs(page, 'bursar', '/bursar/cash-payments');
-    await page.getByLabel('Search student').fill(child.regNo);
-    await page
-      .getByRole('list', { name: 'Matching students' })
-      .getByRole('button', { name: new RegExp(child.firstname) })
-      .click();
-    await page.getByRole('button', { name: 'Pay for the family' }).click();
+    await openFamilyDesk(page, child);
     const sibling = `${family.sibling.firstname}.* ${family.sibling.lastname}`;
     await page.getByRole('button', { name: new RegExp(`Add a sibling: ${sibling}`) }).click();
 
@@ -149,13 +154,7 @@ test.describe('family credit and the family cash desk', () => {
     });
     const feeId = await feeFor(request, child as Child, 'Desk Trip Fee', '600');
 
-    await signInAs(page, 'bursar', '/bursar/cash-payments');
-    await page.getByLabel('Search student').fill(child.regNo);
-    await page
-      .getByRole('list', { name: 'Matching students' })
-      .getByRole('button', { name: new RegExp(child.firstname) })
-      .click();
-    await page.getByRole('button', { name: 'Pay for the family' }).click();
+    await openFamilyDesk(page, child);
     await page.getByRole('checkbox', { name: new RegExp(`Pay Desk Trip Fee for ${child.firstname}`) }).check();
     const amount = page.getByLabel(/Amount for Desk Trip Fee/);
     await expect(amount).toHaveValue('600');
@@ -231,13 +230,7 @@ test.describe('family credit and the family cash desk', () => {
     const source = await feeFor(request, child, 'Payback Source Fee', '300');
     await creditFromTransfer(request, family, source, '300');
 
-    await signInAs(page, 'bursar', '/bursar/cash-payments');
-    await page.getByLabel('Search student').fill(child.regNo);
-    await page
-      .getByRole('list', { name: 'Matching students' })
-      .getByRole('button', { name: new RegExp(child.firstname) })
-      .click();
-    await page.getByRole('button', { name: 'Pay for the family' }).click();
+    await openFamilyDesk(page, child);
     await page.getByRole('button', { name: 'Pay back' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pay credit back' });
     await dialog.getByRole('button', { name: 'Ask for approval' }).click();
