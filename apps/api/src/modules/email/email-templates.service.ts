@@ -28,15 +28,29 @@ import { DEFAULT_TEMPLATES, type EmailTemplate, renderTemplate, type TemplateVar
 export type { OutgoingEmail } from './mailer.js';
 export type { TemplateVariables };
 
+/** A group's wording of a template that a caller read itself (`groupTemplatesJson`): its own, or none. */
+export interface KnownWording {
+  groupSchoolId: string | null;
+  templateId: EmailTemplateId;
+  own: EmailTemplate | undefined;
+}
+
 /**
  * Renders templates in each group's own wording when it has one, else the built-in; one renderer
  * serves every recipient of an event and reads each group's wording of a template once. `load`
- * reads a wording ahead, for a caller that must not read while it renders.
+ * reads a wording ahead, for a caller that must not read while it renders; `known` are wordings
+ * the caller read already.
  */
-export function emailRenderer(db: DbOrTx) {
-  const wordings = new Map<string, Promise<EmailTemplate>>();
+export function emailRenderer(db: DbOrTx, known: readonly KnownWording[] = []) {
+  const keyOf = (groupSchoolId: string | null, templateId: EmailTemplateId) => `${groupSchoolId}:${templateId}`;
+  const wordings = new Map<string, Promise<EmailTemplate>>(
+    known.map(({ groupSchoolId, templateId, own }) => [
+      keyOf(groupSchoolId, templateId),
+      Promise.resolve(own ?? DEFAULT_TEMPLATES[templateId]),
+    ]),
+  );
   const wordingOf = (groupSchoolId: string | null, templateId: EmailTemplateId) => {
-    const key = `${groupSchoolId}:${templateId}`;
+    const key = keyOf(groupSchoolId, templateId);
     let wording = wordings.get(key);
     if (!wording) {
       wording = groupSchoolId

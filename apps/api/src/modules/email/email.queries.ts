@@ -1,5 +1,5 @@
 import type { EmailTemplateId } from '@schoolledger/domain';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import {
@@ -82,6 +82,21 @@ export async function groupTemplate(db: DbOrTx, groupSchoolId: string, templateI
     .where(and(eq(emailTemplates.groupSchoolId, groupSchoolId), eq(emailTemplates.templateId, templateId)));
   return row;
 }
+
+/**
+ * A group's own wordings of `templateIds`, as a JSON array of `{ templateId, subject, html, text }`
+ * inside a larger statement, whose `group` names the group.
+ */
+export const groupTemplatesJson = (group: SQL, templateIds: readonly EmailTemplateId[]) =>
+  sql`(select coalesce(json_agg(json_build_object('templateId', ${emailTemplates.templateId},
+      'subject', ${emailTemplates.subject}, 'html', ${emailTemplates.html}, 'text', ${emailTemplates.text})), '[]'::json)
+    from ${emailTemplates}
+    where ${emailTemplates.groupSchoolId} = ${group}
+      and ${emailTemplates.templateId} = any(${`{${templateIds.join(',')}}`}::text[]))`;
+
+/** Whether a group sends through SMTP settings of its own, inside a larger statement whose `group` names it. */
+export const groupHasEmailSettings = (group: SQL) =>
+  sql`exists (select 1 from ${emailSettings} where ${emailSettings.groupSchoolId} = ${group})`;
 
 export async function groupTemplates(db: DbOrTx, groupSchoolId: string) {
   return db.select().from(emailTemplates).where(eq(emailTemplates.groupSchoolId, groupSchoolId));

@@ -133,9 +133,14 @@ export function createMailer(options: {
     return serverTransport ? { transport: serverTransport, from: options.from } : null;
   }
 
+  /** A group's email goes out now when the server has a transport, or the group settings of its own. */
+  const sendsNow = (groupHasSettings: boolean) => serverTransport !== null || groupHasSettings;
+
   async function deliverable(tx: DbOrTx, groupSchoolId: string | null | undefined) {
-    if (serverTransport) return true;
-    return groupSchoolId ? (await findEmailSettings(tx, groupSchoolId)) !== undefined : false;
+    // The server's transport needs no read.
+    const hasSettings =
+      serverTransport === null && groupSchoolId ? (await findEmailSettings(tx, groupSchoolId)) !== undefined : false;
+    return sendsNow(hasSettings);
   }
 
   /**
@@ -254,6 +259,10 @@ export function createMailer(options: {
     },
 
     deliverability,
+
+    /** `deliverability` from what a caller read itself: whether each group has settings of its own (`groupHasEmailSettings`). */
+    deliverabilityGiven: (groupsWithSettings: ReadonlyMap<string | null, boolean>) =>
+      new Map([...groupsWithSettings].map(([group, hasSettings]) => [group, sendsNow(hasSettings)])),
 
     outboxRows,
 

@@ -88,7 +88,6 @@ async function loadPayment(tx: DbOrTx, paymentId: string) {
 export interface CreditedPaymentOf {
   studentId: string;
   feeId: string;
-  schoolId: string;
   method: PaymentRecord['method'];
   initiatedBy: string | null;
 }
@@ -115,10 +114,7 @@ export async function preparePaymentSucceededNotices(
   abouts: readonly CreditedPaymentOf[],
   creditedBy: string | null,
 ): Promise<PaymentNotices> {
-  const payees = await payeesFacts(tx, abouts);
-  const staffOfSchool = new Map<string, string[]>();
-  for (const schoolId of new Set(abouts.map((about) => about.schoolId)))
-    staffOfSchool.set(schoolId, await moneyWatchersOf(tx, schoolId, [creditedBy]));
+  const payees = await payeesFacts(tx, abouts, [creditedBy]);
   /** Who hears of one payment: its people, and the school's money watchers who are not among them. */
   const lineOf = (about: CreditedPaymentOf) => {
     const payee = payees.get(payeeKey(about));
@@ -126,7 +122,7 @@ export async function preparePaymentSucceededNotices(
     const transfer = about.method === 'bank_transfer';
     const kind: NotificationKind = transfer ? 'transfer_confirmed' : 'payment_succeeded';
     const people = peopleOfPayment(payee, about);
-    const watchers = staffOfSchool.get(about.schoolId)!.filter((id) => !people.includes(id));
+    const watchers = payee.moneyWatchers.filter((id) => !people.includes(id));
     return { payee, transfer, kind, people, watchers };
   };
   const audience = await readAudience(

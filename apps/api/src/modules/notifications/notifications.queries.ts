@@ -1,8 +1,10 @@
-import type { NotificationKind } from '@schoolledger/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { EmailTemplateId, NotificationKind } from '@schoolledger/domain';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { groupSchools, notificationPreferences, type notifications, schools, users } from '../../db/schema.js';
-import type { OutboxEmail } from '../email/email.queries.js';
+import { groupHasEmailSettings, groupTemplatesJson, type OutboxEmail } from '../email/email.queries.js';
+import { groupSettingsJson, type StoredSection } from '../settings/settings.queries.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -13,44 +15,76 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export const NOTIFICATION_CHANNEL = 'notifications';
 
 /**
- * The people a notice of `kind` may reach: active, not deleted, with their own choice of channels
+ * A person a notice of `kind` may reach: active, not deleted, with their own choice of channels
  * for that kind (null where they never chose: their group's default applies) and what their
  * emails are signed with.
  */
-export async function recipientsOf(db: DbOrTx, userIds: readonly string[], kind: NotificationKind) {
-  if (userIds.length === 0) return [];
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      schoolId: users.schoolId,
-      schoolName: schools.name,
-      schoolEmail: schools.email,
-      groupSchoolId: schools.groupSchoolId,
-      logoUrl: groupSchools.logoUrl,
-      inApp: notificationPreferences.inApp,
-      byEmail: notificationPreferences.email,
-    })
-    .from(users)
-    .leftJoin(schools, eq(schools.id, users.schoolId))
-    .leftJoin(groupSchools, eq(groupSchools.id, schools.groupSchoolId))
-    .leftJoin(
-      notificationPreferences,
-      and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, kind)),
-    )
-    .where(
-      and(
-        // One array parameter, however many people: a reminder run passes thousands.
-        sql`${users.id} = any(${`{${[...new Set(userIds)].join(',')}}`}::uuid[])`,
-        isNull(users.deletedAt),
-        eq(users.status, 'active'),
-      ),
-    );
+export interface Recipient {
+  kind: NotificationKind;
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  schoolId: string | null;
+  schoolName: string | null;
+  schoolEmail: string | null;
+  groupSchoolId: string | null;
+  logoUrl: string | null;
+  inApp: boolean | null;
+  byEmail: boolean | null;
 }
 
-export type Recipient = Awaited<ReturnType<typeof recipientsOf>>[number];
+/** What a group's people's notices read of it: its settings rows, its own wordings of the emails, its SMTP. */
+export interface AudienceGroup {
+  groupSchoolId: string | null;
+  settings: StoredSection[];
+  templates: { templateId: EmailTemplateId; subject: string; html: string; text: string }[];
+  hasEmailSettings: boolean;
+}
+
+/**
+ * Everything delivering notices reads, in one statement however many people and kinds: each
+ * person asked for with their choice for the kind, and, for each of their groups, its settings
+ * rows (`storedSettingsFor`), its own wordings of `templateIds` and whether it has SMTP settings.
+ */
+export async function audienceOf(
+  db: DbOrTx,
+  {
+    addressees,
+    templateIds,
+  }: {
+    addressees: readonly { recipientId: string; kind: NotificationKind }[];
+    templateIds: readonly EmailTemplateId[];
+  },
+): Promise<{ people: Recipient[]; groups: AudienceGroup[] }> {
+  if (addressees.length === 0) return { people: [], groups: [] };
+  // Two array parameters, however many people: a reminder run passes thousands.
+  const ids = `{${addressees.map((addressee) => addressee.recipientId).join(',')}}`;
+  const kinds = `{${addressees.map((addressee) => addressee.kind).join(',')}}`;
+  const [row] = await rowsOf<{ people: Recipient[]; groups: AudienceGroup[] }>(
+    db,
+    sql`with asked as (select distinct user_id, kind from unnest(${ids}::uuid[], ${kinds}::text[]) as a (user_id, kind)),
+    people as (
+      select a.kind, u.id, u.email, u.firstname, u.lastname, u.school_id as "schoolId", s.name as "schoolName",
+        s.email as "schoolEmail", s.group_school_id as "groupSchoolId", g.logo_url as "logoUrl",
+        p.in_app as "inApp", p.email as "byEmail"
+      from asked a
+      join ${users} u on u.id = a.user_id
+      left join ${schools} s on s.id = u.school_id
+      left join ${groupSchools} g on g.id = s.group_school_id
+      left join ${notificationPreferences} p on p.user_id = u.id and p.kind = a.kind
+      where u.deleted_at is null and u.status = 'active'
+    ),
+    groups as (select distinct "groupSchoolId" as id from people)
+    select (select coalesce(json_agg(people), '[]'::json) from people) as people,
+      (select coalesce(json_agg(json_build_object('groupSchoolId', groups.id,
+          'settings', ${groupSettingsJson(sql`groups.id`)},
+          'templates', ${groupTemplatesJson(sql`groups.id`, templateIds)},
+          'hasEmailSettings', ${groupHasEmailSettings(sql`groups.id`)})), '[]'::json)
+        from groups) as groups`,
+  );
+  return row!;
+}
 
 /** A notice row as the app writes it; the database gives its seq and time. */
 export type NotificationWrite = Pick<

@@ -8,7 +8,6 @@ import {
   NOTIFICATION_MESSAGE_MAX,
   NOTIFICATION_TITLE_MAX,
   type NotificationKind,
-  type NotificationPreference,
   type NotificationType,
 } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
@@ -19,12 +18,12 @@ import {
   type OutgoingEmail,
   type TemplateVariables,
 } from '../email/email-templates.service.js';
-import { settingsFor } from '../settings/settings.service.js';
+import { settingsFromStored } from '../settings/settings.service.js';
 import { notificationOnTheWire } from './notifications.presenters.js';
 import {
+  audienceOf,
   type NoticeWrites,
   type Recipient,
-  recipientsOf,
   schoolChangePayloads,
   writeNotices,
 } from './notifications.queries.js';
@@ -115,39 +114,42 @@ export interface Addressee {
 const personKey = (kind: NotificationKind, recipientId: string) => `${kind}:${recipientId}`;
 
 /**
- * Reads what `deliverNotices` needs, one statement per kind and per group. A caller that holds a
- * row others queue for (a credit holds its school's receipt counter) reads this before taking
- * the row, so only the writes remain while it holds it.
+ * Reads what `deliverNotices` needs, in one statement (`audienceOf`). A caller that holds a row
+ * others queue for (a credit holds its school's receipt counter) reads this before taking the
+ * row, so only the writes remain while it holds it.
  */
 export async function readAudience(tx: DbOrTx, ctx: AppContext, addressees: readonly Addressee[]): Promise<Audience> {
+  const templateIds = [...new Set(addressees.flatMap(({ templateId }) => (templateId ? [templateId] : [])))];
+  const read = await audienceOf(tx, { addressees, templateIds });
+  const groupDefaults = new Map(
+    read.groups.map((group) => [
+      group.groupSchoolId,
+      settingsFromStored(ctx.config, group.settings).settings.notifications.defaults,
+    ]),
+  );
   const people = new Map<string, Recipient>();
-  const groupDefaults = new Map<string | null, NotificationPreference[]>();
-  for (const kind of new Set(addressees.map((addressee) => addressee.kind))) {
-    const ids = addressees.filter((addressee) => addressee.kind === kind).map((addressee) => addressee.recipientId);
-    for (const person of await recipientsOf(tx, ids, kind)) {
-      const group = person.groupSchoolId;
-      if (!groupDefaults.has(group)) {
-        const settings = await settingsFor({ config: ctx.config, db: tx }, { groupSchoolId: group, schoolId: null });
-        groupDefaults.set(group, settings.notifications.defaults);
-      }
-      // Someone who never chose for this kind gets what their group chose for everyone.
-      const fallback = groupDefaults.get(group)?.find((preference) => preference.kind === kind);
-      people.set(personKey(kind, person.id), {
-        ...person,
-        inApp: person.inApp ?? fallback?.inApp ?? true,
-        byEmail: person.byEmail ?? fallback?.email ?? true,
-      });
-    }
+  for (const person of read.people) {
+    // Someone who never chose for this kind gets what their group chose for everyone.
+    const fallback = groupDefaults.get(person.groupSchoolId)?.find((preference) => preference.kind === person.kind);
+    people.set(personKey(person.kind, person.id), {
+      ...person,
+      inApp: person.inApp ?? fallback?.inApp ?? true,
+      byEmail: person.byEmail ?? fallback?.email ?? true,
+    });
   }
-  const renderer = emailRenderer(tx);
-  const emailGroups = new Set<string | null>();
-  for (const { recipientId, kind, templateId } of addressees) {
-    const person = people.get(personKey(kind, recipientId));
-    if (!templateId || !person) continue;
-    await renderer.load(person.groupSchoolId, templateId);
-    emailGroups.add(person.groupSchoolId);
-  }
-  const deliverable = await ctx.mailer.deliverability(tx, [...emailGroups]);
+  const renderer = emailRenderer(
+    tx,
+    read.groups.flatMap(({ groupSchoolId, templates }) =>
+      templateIds.map((templateId) => ({
+        groupSchoolId,
+        templateId,
+        own: templates.find((template) => template.templateId === templateId),
+      })),
+    ),
+  );
+  const deliverable = ctx.mailer.deliverabilityGiven(
+    new Map(read.groups.map((group) => [group.groupSchoolId, group.hasEmailSettings])),
+  );
   return { people, renderer, deliverable };
 }
 

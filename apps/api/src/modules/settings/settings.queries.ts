@@ -1,5 +1,5 @@
 import type { SettingsSection } from '@schoolledger/domain';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { groupSchools, schools, settings } from '../../db/schema.js';
 import { inGroupScope, type Scope } from '../../plugins/tenancy.js';
@@ -16,13 +16,18 @@ export interface StoredSection {
   schoolId: string | null;
 }
 
+/**
+ * Whether a settings row applies to someone at a level whose group and school are given as SQL
+ * (a value, or a column of a larger statement; null: none): the deployment's rows, the group's and
+ * the school's.
+ */
+const appliesAt = (group: SQL | null, school: SQL | null) =>
+  sql`((${settings.groupSchoolId} is null and ${settings.schoolId} is null)
+    or (${settings.groupSchoolId} = ${group} and ${settings.schoolId} is null)
+    or ${settings.schoolId} = ${school})`;
+
 /** The deployment's rows, the group's and the school's: what applies to someone at `level`. */
 export async function storedSettingsFor(db: DbOrTx, level: SettingsLevel): Promise<StoredSection[]> {
-  const deployment = and(isNull(settings.groupSchoolId), isNull(settings.schoolId));
-  const group = level.groupSchoolId
-    ? and(eq(settings.groupSchoolId, level.groupSchoolId), isNull(settings.schoolId))
-    : undefined;
-  const school = level.schoolId ? eq(settings.schoolId, level.schoolId) : undefined;
   return db
     .select({
       section: settings.section,
@@ -31,8 +36,22 @@ export async function storedSettingsFor(db: DbOrTx, level: SettingsLevel): Promi
       schoolId: settings.schoolId,
     })
     .from(settings)
-    .where(or(deployment, group, school));
+    .where(
+      appliesAt(
+        level.groupSchoolId === null ? null : sql`${level.groupSchoolId}`,
+        level.schoolId === null ? null : sql`${level.schoolId}`,
+      ),
+    );
 }
+
+/**
+ * `storedSettingsFor` a group level (no school), as a JSON array of `StoredSection` inside a larger
+ * statement, whose `group` names the group.
+ */
+export const groupSettingsJson = (group: SQL) =>
+  sql`(select coalesce(json_agg(json_build_object('section', ${settings.section}, 'value', ${settings.value},
+      'groupSchoolId', ${settings.groupSchoolId}, 'schoolId', ${settings.schoolId})), '[]'::json)
+    from ${settings} where ${appliesAt(group, null)})`;
 
 /** The group a school belongs to, or undefined when there is no such school. */
 export async function groupOfSchool(db: DbOrTx, schoolId: string): Promise<string | undefined> {

@@ -38,9 +38,13 @@ type SettingsContext = { config: Pick<AppConfig, 'settingsDefaults'>; db: DbOrTx
 const rank = (row: StoredSection) => (row.schoolId ? 2 : row.groupSchoolId ? 1 : 0);
 const SOURCE_OF_RANK: SettingsSource[] = ['deployment', 'group', 'school'];
 
-async function effectiveSettings(ctx: SettingsContext, level: SettingsLevel) {
-  const rows = (await storedSettingsFor(ctx.db, level)).sort((a, b) => rank(a) - rank(b));
-  const merged = structuredClone(ctx.config.settingsDefaults);
+/**
+ * The settings that stored rows make of the environment's defaults (`storedSettingsFor`'s rows, or
+ * a caller's own read of them): each nearer level overlays the one before it, field by field.
+ */
+export function settingsFromStored(config: SettingsContext['config'], stored: readonly StoredSection[]) {
+  const rows = [...stored].sort((a, b) => rank(a) - rank(b));
+  const merged = structuredClone(config.settingsDefaults);
   const sources = Object.fromEntries(SETTINGS_SECTIONS.map((section) => [section, 'default'])) as Record<
     SettingsSection,
     SettingsSource
@@ -56,6 +60,9 @@ async function effectiveSettings(ctx: SettingsContext, level: SettingsLevel) {
   }
   return { settings: merged, sources };
 }
+
+const effectiveSettings = async (ctx: SettingsContext, level: SettingsLevel) =>
+  settingsFromStored(ctx.config, await storedSettingsFor(ctx.db, level));
 
 /**
  * The settings that apply at `level`: the environment's defaults, overlaid by what was saved for

@@ -254,7 +254,6 @@ export async function payFamilyWithCash({
     ctx,
     splits.map((split) => ({
       studentId: checked[split.index]!.studentId,
-      schoolId: checked[split.index]!.schoolId,
       feeId: input.items[split.index]!.fee_id,
       method: split.part,
       initiatedBy: auth.userId,
