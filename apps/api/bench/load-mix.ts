@@ -1,6 +1,6 @@
 /**
- * The load test's mix: what a school group's API serves on resumption day, one route per
- * autocannon instance with its share of the overall rate, so each route has its own latencies.
+ * The load test's mix: what a school group's API serves on resumption day, each route paced on
+ * its own (paced.ts) at its share of the overall rate, so each route has its own latencies.
  *
  * Resumption day is when families sign in, look at what they owe and pay, bursars record cash at
  * the desk and read their lists, and the people in charge keep a dashboard open. The shares:
@@ -17,8 +17,8 @@
  * they are where a double credit could happen, so the run presses on them.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import type autocannon from 'autocannon';
 import type { People } from './load-people.js';
+import type { RouteRequest } from './paced.js';
 
 /** Percent of the rate that starts an online payment: each takes a payer who owes, once. */
 export const ONLINE_PAYMENT_SHARE = 7;
@@ -29,7 +29,7 @@ export interface Route {
   share: number;
   /** Fixed connections (the cash desk's 16 desks); otherwise enough for the route's rate. */
   connections?: number;
-  request: autocannon.Request;
+  request: RouteRequest;
 }
 
 /** What the money routes did, for the checks afterwards. */
@@ -91,7 +91,7 @@ export function paystackDelivery(secretKey: string, reference: string, transacti
 
 type Context = { key?: string; reference?: string };
 
-function get(path: () => string, authorization: () => string): autocannon.Request {
+function get(path: () => string, authorization: () => string): RouteRequest {
   return {
     method: 'GET',
     setupRequest: (request) => ({ ...request, path: path(), headers: { ...BROWSER, authorization: authorization() } }),
@@ -114,7 +114,7 @@ export function routes(options: {
   const sent: string[] = [];
   let foreign = 0;
 
-  const signIn: autocannon.Request = {
+  const signIn: RouteRequest = {
     method: 'POST',
     setupRequest: (request) => ({
       ...request,
@@ -133,7 +133,7 @@ export function routes(options: {
     'status=pending&limit=20',
   ];
 
-  const cash: autocannon.Request = {
+  const cash: RouteRequest = {
     method: 'POST',
     setupRequest: (request, context: Context) => {
       const desk = bursar();
@@ -153,7 +153,7 @@ export function routes(options: {
     },
   };
 
-  const initiate: autocannon.Request = {
+  const initiate: RouteRequest = {
     method: 'POST',
     setupRequest: (request) => {
       // Each payer pays their whole fee once; the pool is sized for the run before it starts.
@@ -182,7 +182,7 @@ export function routes(options: {
     },
   };
 
-  const webhook: autocannon.Request = {
+  const webhook: RouteRequest = {
     method: 'POST',
     setupRequest: (request, context: Context) => {
       // A repeat may go out while the first delivery is still being settled: the race a
