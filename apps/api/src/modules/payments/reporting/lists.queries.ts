@@ -13,6 +13,7 @@ import {
   terms,
   users,
 } from '../../../db/schema.js';
+import { writtenIn } from '../../../db/written-in.js';
 import { inSchoolScope, type Scope } from '../../../plugins/tenancy.js';
 import { signedAmountKobo } from '../../fees/fees.queries.js';
 
@@ -75,19 +76,6 @@ export const schoolsWalked = (scope: Scope, schoolId: string | undefined) =>
 export const narrowedBy = (where: SQL, filters: PaymentFilters) => and(where, paymentFilters(filters))!;
 
 /**
- * A status, method or kind written into the statement rather than bound, so each value has a
- * prepared statement of its own, planned for that value. Bound, one generic plan served every
- * value, planned for a typical one: for a rare one (pending transfers, 8,000 of a million
- * payments) it read the whole table, 292 ms for the transfer queue's count against 41 (docs/scaling.md).
- * The values are the schema's own words (the request's contract admits no others); anything else
- * is refused here too.
- */
-function writtenIn(value: string) {
-  if (!/^[a-z_]+$/.test(value)) throw new Error(`not a payment status, method or kind: ${JSON.stringify(value)}`);
-  return sql.raw(`'${value}'`);
-}
-
-/**
  * The filters as conditions on `payments` alone (subqueries rather than joins), so the count and
  * the page share them and the planner can walk the payments indexes.
  */
@@ -101,6 +89,7 @@ function paymentFilters(filters: PaymentFilters): SQL {
       sql`${payments.feeId} in (select ${fees.id} from ${fees} where ${fees.termId} = ${filters.termId})`,
     );
   }
+  // Written in, not bound: a generic plan for a status read the whole table for a rare one (db/written-in.ts).
   if (filters.status) conditions.push(eq(payments.status, writtenIn(filters.status)));
   if (filters.method) conditions.push(eq(payments.method, writtenIn(filters.method)));
   if (filters.kind) conditions.push(eq(payments.kind, writtenIn(filters.kind)));
