@@ -61,7 +61,7 @@ export async function paced(options: {
   seconds: number;
   startAfterMs?: number;
   /** A request must be answered within this, the server's own limit. */
-  timeoutMs?: number;
+  timeoutMs: number;
   onFailure: (what: string) => void;
 }): Promise<PacedResult> {
   const { base, rate, seconds, onFailure } = options;
@@ -116,7 +116,7 @@ export async function paced(options: {
           method: outgoing.method,
           path: outgoing.path ?? '/',
           headers: { ...outgoing.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
-          timeout: options.timeoutMs ?? 30_000,
+          timeout: options.timeoutMs,
         },
         (response) => {
           const chunks: Buffer[] = [];
