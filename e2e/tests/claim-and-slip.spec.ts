@@ -72,6 +72,16 @@ test.describe('the transfer claim and the cash desk', () => {
     await methods.getByRole('button', { name: 'Continue' }).click();
 
     const bank = page.getByRole('dialog', { name: 'Bank Transfer Details' });
+    // The child's payment code, to write in the transfer's narration, as the server gives it.
+    const offered = await request.get(`/api/v1/payment/available-methods?student_id=${child._id}`, {
+      headers: bearer(await apiSignIn(request, 'parent')),
+    });
+    const code = ((await offered.json()).data.methods as { bank_details: { payment_code: string } | null }[]).find(
+      (option) => option.bank_details,
+    )?.bank_details?.payment_code;
+    expect(code).toMatch(/^SL[0-9A-Z]{6}$/);
+    await expect(bank.getByText(code!, { exact: true })).toBeVisible();
+    await expect(bank.getByText(/Write this code in the transfer's description/)).toBeVisible();
     await bank.getByRole('button', { name: 'I have made this transfer' }).click();
     await expect(bank.getByLabel('Amount transferred (₦)')).toHaveValue('7250.00');
     // One way on: recording the transfer, in the footer that stays in view below the bank details.

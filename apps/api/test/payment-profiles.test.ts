@@ -229,19 +229,41 @@ describe('payment configuration per school', () => {
     expect(student.methods.map((option) => option.method)).toEqual(['paystack', 'bank_transfer', 'cash']);
     expect(student.default_payment_method).toBe('paystack');
     expect(student.minimum_installment_amount).toBe(5000);
-    expect(student.methods.find((option) => option.method === 'bank_transfer')!.bank_details).toEqual({
+    // The transfer carries the student's own payment code, so the money lands on them.
+    const [me] = await t.ctx.db
+      .select({ code: users.paymentCode })
+      .from(users)
+      .where(eq(users.email, demoEmail('student')));
+    expect(me!.code).toMatch(/^SL[0-9A-HJKMNP-TV-Z]{6}$/);
+    const bankOf = (listed: Awaited<ReturnType<typeof methods>>) =>
+      listed.methods.find((option) => option.method === 'bank_transfer')!.bank_details;
+    expect(bankOf(student)).toEqual({
       bank_name: 'Zenith Bank',
       account_name: 'Crestview College Ikeja',
       account_no: '1013527846',
+      payment_code: me!.code,
     });
     expect(student.methods.find((option) => option.method === 'cash')!.description).toBe('Pay at the Bursar office');
-    expect((await methods('bursar')).methods).toHaveLength(3);
+    const bursar = await methods('bursar');
+    expect(bursar.methods).toHaveLength(3);
+    expect(bankOf(bursar)).toMatchObject({ account_no: '1013527846', payment_code: null });
 
-    // The parent asks for the child at Wuse, whose profile takes cash only.
     const [parent] = await t.ctx.db
       .select()
       .from(users)
       .where(eq(users.email, demoEmail('parent')));
+    // A parent paying for the child at Ikeja is given that child's code, not their own.
+    const [daughter] = await t.ctx.db
+      .select({ id: users.id, code: users.paymentCode })
+      .from(parentStudents)
+      .innerJoin(users, eq(users.id, parentStudents.studentId))
+      .where(and(eq(parentStudents.parentId, parent!.id), eq(users.schoolId, ids.ikeja)));
+    expect(daughter!.code).not.toBe(parent!.paymentCode);
+    expect(bankOf(await methods('parent', `?student_id=${daughter!.id}`))).toMatchObject({
+      payment_code: daughter!.code,
+    });
+
+    // The parent asks for the child at Wuse, whose profile takes cash only.
     const [son] = await t.ctx.db
       .select({ id: users.id })
       .from(parentStudents)

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, notifications, parentStudents, paymentReminders } from '../src/db/schema.js';
+import { emailOutbox, notifications, parentStudents, paymentReminders, users } from '../src/db/schema.js';
 import { runReminders } from '../src/modules/fees/reminders.service.js';
 import { aClassArm, aFee, aParent, aSchool, aSession, aStudent, aTerm } from './builders.js';
 import { useTestApp } from './helper.js';
@@ -127,6 +127,9 @@ describe('automatic payment reminders (SPEC §9)', () => {
     expect(email?.priority).toBe('normal');
     expect(email?.text).toContain('was due on 15 Apr 2026 and is now 5 day(s) overdue');
     expect(email?.text).toContain('₦1,500.00');
+    // A transfer made from the email carries the student's code, so the school can tell it is theirs.
+    const [code] = await t.ctx.db.select({ code: users.paymentCode }).from(users).where(eq(users.id, student.id));
+    expect(email?.text).toContain(`Write ${code!.code} in the transfer's description`);
   });
 
   it('sends nothing about a fee that is paid', async () => {

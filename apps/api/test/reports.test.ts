@@ -256,6 +256,9 @@ describe('reports: preview, files made by the job runner, email and schedules', 
       const ids0 = await loadPaymentIds(t);
       const own = await generate('parent', 'student_statement', 'pdf', { studentId: ids0.student });
       expect(pdfText(own.file.rawPayload)).toContain('Statement of account');
+      // The statement tells the family what to write in a bank transfer so it lands on this child.
+      const [child] = await t.ctx.db.select({ code: users.paymentCode }).from(users).where(eq(users.id, ids0.student));
+      expect(pdfText(own.file.rawPayload).replace(/\s+/g, ' ')).toContain(`payment code ${child!.code}`);
       const stranger = await call('parent', 'POST', '/reports/runs', {
         report: 'student_statement',
         format: 'pdf',

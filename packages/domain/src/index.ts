@@ -14,6 +14,7 @@ export * from './messages.js';
 export * from './money.js';
 export * from './navigation.js';
 export * from './pagination.js';
+export * from './payment-codes.js';
 export * from './payment-methods.js';
 export * from './people.js';
 export * from './permissions.js';

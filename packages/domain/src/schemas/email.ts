@@ -49,6 +49,7 @@ export const EMAIL_TEMPLATE_VARIABLES = [
   'timestamp',
   'dueText',
   'dueTextLower',
+  'paymentCode',
   'reason',
   'title',
   'message',

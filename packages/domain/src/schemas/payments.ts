@@ -304,7 +304,15 @@ export const paymentMethodOptionSchema = z.object({
   description: z.string(),
   icon: z.string(),
   enabled: z.boolean(),
-  bank_details: z.object({ bank_name: z.string(), account_name: z.string(), account_no: z.string() }).nullable(),
+  bank_details: z
+    .object({
+      bank_name: z.string(),
+      account_name: z.string(),
+      account_no: z.string(),
+      /** What the payer writes in the transfer's narration: the student's code; null for staff. */
+      payment_code: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type PaymentMethodOption = z.infer<typeof paymentMethodOptionSchema>;
 

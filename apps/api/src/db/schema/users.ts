@@ -56,6 +56,11 @@ export const users = pgTable(
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /**
+     * What this person writes in a bank transfer's narration so the school knows whose money it is
+     * (a parent's stands for the family): given by the database (migration 0030, `new_payment_code`).
+     */
+    paymentCode: text('payment_code').notNull().default(sql`new_payment_code()`),
     /** Users are never removed: payments and audit rows keep pointing at them. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps(),
@@ -65,6 +70,7 @@ export const users = pgTable(
     uniqueIndex('users_school_reg_no_uq')
       .on(t.schoolId, sql`lower(${t.regNo})`)
       .where(sql`${t.regNo} is not null and ${t.deletedAt} is null`),
+    uniqueIndex('users_payment_code_uq').on(t.paymentCode),
     index('users_school_idx').on(t.schoolId),
     index('users_class_arm_idx').on(t.classArmId),
     index('users_search_trgm').using('gin', sql`${personSearchText(t)} gin_trgm_ops`),

@@ -247,6 +247,7 @@ function sampleVariables(ctx: AppContext): TemplateVariables {
     timestamp: now.toISOString(),
     dueText: 'in 3 day(s)',
     dueTextLower: 'due in 3 day(s)',
+    paymentCode: 'SL7K3QX9',
     reason: 'The card issuer declined the payment.',
     title: 'School resumes on Monday',
     message: 'Classes resume on Monday at 8 a.m. Please make sure all fees are settled.',

@@ -11,6 +11,9 @@ export interface EmailTemplate {
 export type TemplateVariables = Record<string, string | number | boolean | null | undefined>;
 
 const paragraph = (text: string) => `<p style="margin:0 0 12px">${text}</p>`;
+/** How a transfer is told apart: the student's payment code in its narration. */
+const TRANSFER_CODE_LINE =
+  "Paying by bank transfer? Write {{paymentCode}} in the transfer's description so the school knows it is for {{studentName}}.";
 
 /**
  * The built-in wording of each SPEC template (subjects as SPEC §9 words them). A school group may
@@ -26,6 +29,7 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateId, EmailTemplate> = {
       ),
       paragraph('Amount outstanding: <strong>{{formattedAmount}}</strong>, due on {{dueDate}}.'),
       paragraph('<a href="{{paymentUrl}}">Pay now</a>'),
+      paragraph(TRANSFER_CODE_LINE),
     ].join('\n'),
     text: [
       'Dear {{firstName}},',
@@ -34,6 +38,7 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateId, EmailTemplate> = {
       'Amount outstanding: {{formattedAmount}}, due on {{dueDate}}.',
       '',
       'Pay now: {{paymentUrl}}',
+      TRANSFER_CODE_LINE,
     ].join('\n'),
   },
   payment_overdue: {
@@ -45,6 +50,7 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateId, EmailTemplate> = {
       ),
       paragraph('Amount outstanding: <strong>{{formattedAmount}}</strong>.'),
       paragraph('<a href="{{paymentUrl}}">Pay now</a> or contact the bursary at {{supportEmail}}.'),
+      paragraph(TRANSFER_CODE_LINE),
     ].join('\n'),
     text: [
       'Dear {{firstName}},',
@@ -54,6 +60,7 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateId, EmailTemplate> = {
       '',
       'Pay now: {{paymentUrl}}',
       'Questions: {{supportEmail}}',
+      TRANSFER_CODE_LINE,
     ].join('\n'),
   },
   payment_success: {

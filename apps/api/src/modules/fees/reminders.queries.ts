@@ -102,6 +102,7 @@ export interface PendingReminder {
   term_name: string;
   student_first: string;
   student_last: string;
+  payment_code: string;
 }
 
 /**
@@ -114,7 +115,8 @@ export async function lockPendingReminders(db: DbOrTx, ids: readonly string[]) {
     db,
     sql`select pr.id, pr.school_id, pr.fee_id, pr.student_id, pr.recipient_id, pr.stage,
         pr.due_date::text as due_date, ${owedOnFee(sql`pr.student_id`)}::text as owed,
-        ${fees.name} as fee_name, ${terms.name} as term_name, s.firstname as student_first, s.lastname as student_last
+        ${fees.name} as fee_name, ${terms.name} as term_name, s.firstname as student_first, s.lastname as student_last,
+        s.payment_code
       from ${paymentReminders} pr
       join ${fees} on ${fees.id} = pr.fee_id
       join ${terms} on ${terms.id} = ${fees.termId}

@@ -154,6 +154,7 @@ function reminderNotice(reminder: PendingReminder, dueDateOf: ReturnType<typeof 
         termName: reminder.term_name,
         dueText: text,
         dueTextLower: text.toLowerCase(),
+        paymentCode: reminder.payment_code,
       },
     },
   };

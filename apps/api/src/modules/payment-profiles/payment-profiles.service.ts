@@ -19,6 +19,7 @@ import { providerForKeyTest } from '../providers/resolve.js';
 import { schoolNotFound } from '../schools/schools.errors.js';
 import { studentNotFound } from '../students/students.errors.js';
 import { findStudent, visibleTo } from '../students/students.queries.js';
+import { paymentCodeOf } from '../users/users.queries.js';
 import { apiKeysRequired } from './payment-profiles.errors.js';
 import { type EffectiveSettings, effectiveSettings, toPaymentProfile } from './payment-profiles.presenter.js';
 import {
@@ -201,8 +202,16 @@ export async function testProviderConnection(
   }
 }
 
-/** The school whose methods a caller may see: a student's own, a parent's child's, or one in a staff member's scope. */
-async function payerSchool(ctx: AppContext, auth: AuthContext, query: { school_id?: string; student_id?: string }) {
+/**
+ * The school whose methods a caller may see (a student's own, a parent's child's, or one in a
+ * staff member's scope) and, for a payer, the payment code their transfer's narration carries: the
+ * student's own, so the money lands on the child being paid for.
+ */
+async function payerSchool(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: { school_id?: string; student_id?: string },
+): Promise<{ schoolId: string; paymentCode: string | null }> {
   // A payer's school follows from who they are; a school named beside it must be that one.
   const named = (schoolId: string) => {
     if (query.school_id !== undefined && query.school_id !== schoolId) throw schoolNotFound();
@@ -215,11 +224,11 @@ async function payerSchool(ctx: AppContext, auth: AuthContext, query: { school_i
       query.student_id,
     );
     if (!child?.user.schoolId) throw studentNotFound();
-    return named(child.user.schoolId);
+    return { schoolId: named(child.user.schoolId), paymentCode: child.user.paymentCode };
   }
   if (auth.roles.includes('Student')) {
     if (!auth.schoolId) throw schoolNotFound();
-    return named(auth.schoolId);
+    return { schoolId: named(auth.schoolId), paymentCode: await paymentCodeOf(ctx.db, auth.userId) };
   }
   // Without a child, a parent is shown the methods of a school they may see (their children's).
   if (auth.roles.includes('Parent') && !query.school_id) {
@@ -227,7 +236,7 @@ async function payerSchool(ctx: AppContext, auth: AuthContext, query: { school_i
   }
   const schoolId = query.school_id ?? auth.schoolId;
   if (!schoolId) throw validationFailed([{ field: 'school_id', message: 'Please select a school' }]);
-  return (await schoolInScope(ctx, auth, schoolId)).id;
+  return { schoolId: (await schoolInScope(ctx, auth, schoolId)).id, paymentCode: null };
 }
 
 const ONLINE_TEXT: Record<OnlineMethod, { description: string; icon: string }> = {
@@ -241,7 +250,7 @@ export async function availableMethods(
   auth: AuthContext,
   query: { school_id?: string; student_id?: string },
 ): Promise<AvailableMethods> {
-  const schoolId = await payerSchool(ctx, auth, query);
+  const { schoolId, paymentCode } = await payerSchool(ctx, auth, query);
   const row = await findPaymentProfile(ctx.db, schoolId);
   const settings = effectiveSettings(ctx, row);
   const methods: PaymentMethodOption[] = [];
@@ -264,7 +273,12 @@ export async function availableMethods(
       description: `Transfer to the school's ${row.bankName} account, then tell us you paid`,
       icon: 'landmark',
       enabled: true,
-      bank_details: { bank_name: row.bankName, account_name: row.accountName, account_no: row.accountNo },
+      bank_details: {
+        bank_name: row.bankName,
+        account_name: row.accountName,
+        account_no: row.accountNo,
+        payment_code: paymentCode,
+      },
     });
   }
   if (settings.activateCash) {

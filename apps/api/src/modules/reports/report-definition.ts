@@ -45,7 +45,7 @@ export interface ResolvedReport {
    * whenever they were paid).
    */
   range: { from: string; to: string } | null;
-  student: { id: string; name: string; regNo: string | null; schoolId: string } | null;
+  student: { id: string; name: string; regNo: string | null; schoolId: string; paymentCode: string } | null;
   now: Date;
 }
 

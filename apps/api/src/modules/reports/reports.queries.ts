@@ -67,6 +67,7 @@ export async function findStudent(db: DbOrTx, studentId: string) {
       lastname: users.lastname,
       regNo: users.regNo,
       schoolId: users.schoolId,
+      paymentCode: users.paymentCode,
     })
     .from(users)
     .where(and(eq(users.id, studentId), sql`'Student' = any(${users.roles})`, isNull(users.deletedAt)));

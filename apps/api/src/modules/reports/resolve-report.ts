@@ -51,7 +51,13 @@ async function resolveStudent(ctx: AppContext, auth: AuthContext, studentId: str
     (role) => role !== 'Parent' && role !== 'Student' && auth.roles.includes(role),
   );
   if (!own && !child && !(staff && schoolInScope(auth.scope, student.schoolId))) throw studentNotFound();
-  return { id: student.id, name: displayName(student), regNo: student.regNo, schoolId: student.schoolId };
+  return {
+    id: student.id,
+    name: displayName(student),
+    regNo: student.regNo,
+    schoolId: student.schoolId,
+    paymentCode: student.paymentCode,
+  };
 }
 
 /**

@@ -83,6 +83,7 @@ const studentColumns = {
     email: users.email,
     phone: users.phone,
     regNo: users.regNo,
+    paymentCode: users.paymentCode,
     status: users.status,
     schoolId: users.schoolId,
     classArmId: users.classArmId,

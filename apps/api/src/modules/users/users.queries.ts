@@ -65,6 +65,12 @@ export async function findUser(db: DbOrTx, scope: Scope, id: string): Promise<Us
   return row;
 }
 
+/** The code a person writes in a bank transfer's narration (migration 0030 gives every person one). */
+export async function paymentCodeOf(db: DbOrTx, userId: string) {
+  const [row] = await db.select({ code: users.paymentCode }).from(users).where(eq(users.id, userId));
+  return row?.code ?? null;
+}
+
 /** The visible users among `ids`, locked until the transaction ends so a bulk change sees them as they are. */
 export async function lockUsers(tx: DbOrTx, scope: Scope, ids: string[]) {
   return tx

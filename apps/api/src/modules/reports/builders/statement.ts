@@ -100,7 +100,10 @@ export const statementReport: ReportBuilder = async (db, report) => {
   return {
     title: `Statement of account: ${student.name}`,
     orientation: 'portrait',
-    notes: ['Balance is what is owed after each line.'],
+    notes: [
+      'Balance is what is owed after each line.',
+      `Paying by bank transfer? Write the payment code ${student.paymentCode} in the transfer's description (narration) so the school knows the money is for ${student.name}.`,
+    ],
     sections: [
       {
         title: 'By term',

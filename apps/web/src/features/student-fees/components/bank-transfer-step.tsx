@@ -60,6 +60,14 @@ export function BankTransferStep({
           <DetailRow label="Bank name" value={details.bank_name} />
           <DetailRow label="Account name" value={details.account_name} />
           <DetailRow label="Account number" value={details.account_no} mono />
+          {details.payment_code ? (
+            <DetailRow
+              label="Payment code"
+              value={details.payment_code}
+              mono
+              hint="Write this code in the transfer's description (narration) so the school knows the money is for this student."
+            />
+          ) : null}
         </dl>
       ) : (
         <p className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
@@ -95,7 +103,17 @@ export function BankTransferStep({
   );
 }
 
-function DetailRow({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
+function DetailRow({
+  label,
+  value,
+  mono = false,
+  hint,
+}: {
+  label: string;
+  value: string;
+  mono?: boolean;
+  hint?: string;
+}) {
   return (
     <div className="flex items-center gap-3 px-4 py-3">
       <div className="min-w-0 flex-1">
@@ -105,6 +123,7 @@ function DetailRow({ label, value, mono = false }: { label: string; value: strin
         >
           {value}
         </dd>
+        {hint ? <dd className="mt-1 text-xs text-slate-600 dark:text-slate-300">{hint}</dd> : null}
       </div>
       <Button
         variant="ghost"
