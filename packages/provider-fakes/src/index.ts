@@ -10,6 +10,8 @@ export {
   type FlutterwaveWebhookDelivery,
   startFlutterwaveFake,
 } from './flutterwave/fake.js';
+export type { FakeVirtualAccount, VirtualTransferInput } from './flutterwave/virtual-accounts.js';
+export type { TransferInput as DedicatedTransferInput } from './paystack/dedicated-accounts.js';
 export {
   type PaystackFake,
   type PaystackFakeOptions,

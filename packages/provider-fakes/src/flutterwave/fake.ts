@@ -8,7 +8,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { checkoutPage } from '../checkout-page.js';
 import { fakeServer, inFlight, listen } from '../http.js';
-import { chargeData, type FakeAttempt, type FakeCharge, naira, type Status, toKobo } from './wire.js';
+import { registerVirtualAccounts } from './virtual-accounts.js';
+import { chargeData, type FakeAttempt, type FakeCharge, naira, type Status, toKobo, transferMeta } from './wire.js';
 
 /**
  * How webhooks are signed: v3's `verif-hash` (the secret hash itself), the newer
@@ -19,6 +20,8 @@ export type FlutterwaveSignatureStyle = 'verif-hash' | 'flutterwave-signature' |
 
 export interface FlutterwaveWebhookDelivery {
   txRef: string;
+  /** The transaction's id (a virtual account's credits share their tx_ref). */
+  id?: number | null;
   event: string;
   status: number | null;
   error?: string;
@@ -59,11 +62,23 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
   async function deliver(c: FakeCharge, control: { badHash?: boolean; attempt?: FakeAttempt } = {}) {
     const started = Date.now();
     const event = 'charge.completed';
+    const sent = control.attempt ?? c.attempts.at(-1);
+    const id = sent?.id ?? c.id;
     if (!webhookUrl) {
-      deliveries.push({ txRef: c.txRef, event, status: null, error: 'no webhook url', latencyMs: 0 });
+      deliveries.push({ txRef: c.txRef, id, event, status: null, error: 'no webhook url', latencyMs: 0 });
       return null;
     }
-    const body = JSON.stringify({ event, data: chargeData(c, control.attempt), 'event.type': 'CARD_TRANSACTION' });
+    // A bank transfer's originator comes beside `data` too, in `meta_data`.
+    const body = JSON.stringify(
+      sent?.transfer
+        ? {
+            event,
+            data: chargeData(c, sent),
+            meta_data: transferMeta(sent.transfer),
+            'event.type': 'BANK_TRANSFER_TRANSACTION',
+          }
+        : { event, data: chargeData(c, sent), 'event.type': 'CARD_TRANSACTION' },
+    );
     const hash = control.badHash ? 'not-the-secret-hash' : options.secretHash;
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (signatureStyle !== 'flutterwave-signature') headers['verif-hash'] = hash;
@@ -79,10 +94,17 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
         redirect: 'manual',
       });
       await response.arrayBuffer();
-      deliveries.push({ txRef: c.txRef, event, status: response.status, latencyMs: Date.now() - started });
+      deliveries.push({ txRef: c.txRef, id, event, status: response.status, latencyMs: Date.now() - started });
       return response.status;
     } catch (error) {
-      deliveries.push({ txRef: c.txRef, event, status: null, error: String(error), latencyMs: Date.now() - started });
+      deliveries.push({
+        txRef: c.txRef,
+        id,
+        event,
+        status: null,
+        error: String(error),
+        latencyMs: Date.now() - started,
+      });
       return null;
     }
   }
@@ -337,21 +359,38 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
     },
   );
 
-  /** Re-sends charge.completed `count` times at once and answers the HTTP statuses. */
-  app.post<{ Params: { txRef: string }; Body: { count?: number; badHash?: boolean } }>(
+  /**
+   * Re-sends charge.completed `count` times at once and answers the HTTP statuses: of the latest
+   * transaction of the tx_ref, or of transaction `id` (one credit of a static virtual account).
+   */
+  app.post<{ Params: { txRef: string }; Body: { count?: number; badHash?: boolean; id?: number | string } }>(
     '/__fake/transactions/:txRef/webhook',
     async (request, reply) => {
       const c = byTxRef.get(request.params.txRef);
       if (!c || c.id === null) return reply.code(404).send({ status: 'error' });
+      const wanted = request.body?.id;
+      const chosen = wanted === undefined ? undefined : c.attempts.find((a) => String(a.id) === String(wanted));
+      if (wanted !== undefined && !chosen) return reply.code(404).send({ status: 'error' });
       const count = Math.max(1, Math.min(request.body?.count ?? 1, 500));
       const statuses = await Promise.all(
-        Array.from({ length: count }, () => pending.track(deliver(c, { badHash: request.body?.badHash }))),
+        Array.from({ length: count }, () =>
+          pending.track(deliver(c, { badHash: request.body?.badHash, attempt: chosen })),
+        ),
       );
       return { status: 'success', data: { statuses } };
     },
   );
 
   app.get('/__fake/deliveries', async () => ({ status: 'success', data: deliveries }));
+
+  const virtual = registerVirtualAccounts(app, {
+    unauthorized,
+    charges: byTxRef,
+    nextTransactionId: () => nextId++,
+    deliver: (c, attempt) => deliver(c, { attempt }),
+    deliveries,
+    pending,
+  });
 
   const url = await listen(app, options, 'Flutterwave');
 
@@ -362,6 +401,14 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
     deliveries,
     transaction: (txRef: string) => byTxRef.get(txRef),
     refunds: () => refunds.map((r) => ({ ...r })),
+    /** Virtual account numbers, oldest first; `virtualAccount` finds one by its number. */
+    virtualAccounts: virtual.accounts,
+    virtualAccount: virtual.account,
+    /**
+     * Someone's bank sends `amount` naira to the virtual account numbered `accountNumber`, as the
+     * control action POST /__fake/virtual_accounts/:account_number/transfers does.
+     */
+    transferToVirtualAccount: virtual.transfer,
     /** Signs webhooks from now on with `style`'s header(s). */
     setSignatureStyle(style: FlutterwaveSignatureStyle) {
       signatureStyle = style;

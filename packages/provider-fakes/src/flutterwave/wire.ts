@@ -14,6 +14,22 @@ export interface FakeAttempt {
   flwRef: string;
   status: Status;
   createdAt: string;
+  /** Kobo of this transaction when it is not the checkout's (each credit to a virtual account has its own). */
+  amountKobo?: number;
+  /** Its currency when it is not the checkout's. */
+  currency?: string;
+  /** A bank transfer into a virtual account: who sent it. */
+  transfer?: FakeBankTransfer;
+}
+
+/** The originator of a bank transfer into a virtual account, as the receiving bank reports it. */
+export interface FakeBankTransfer {
+  originatorName: string;
+  originatorAccountNumber: string;
+  /** The sender's bank's name, and its NIP code. */
+  bankName: string;
+  originatorBank: string;
+  narration: string;
 }
 
 export interface FakeCharge {
@@ -49,11 +65,29 @@ export function toKobo(value: unknown): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** Local card fee: 1.4%, in kobo. */
-const appFee = (kobo: number) => Math.round(kobo * 0.014);
+/** Local card and bank transfer fee: 1.4%, in kobo. */
+export const appFee = (kobo: number) => Math.round(kobo * 0.014);
+
+/** An account number as Flutterwave masks the originator's: the first three and last two digits. */
+export const maskOriginator = (accountNumber: string) =>
+  accountNumber.length <= 5
+    ? accountNumber
+    : `${accountNumber.slice(0, 3)}${'*'.repeat(accountNumber.length - 5)}${accountNumber.slice(-2)}`;
+
+/** `meta` (in `data`) and `meta_data` (beside it, in a webhook) of a bank transfer. */
+export function transferMeta(transfer: FakeBankTransfer) {
+  return {
+    originatoraccountnumber: maskOriginator(transfer.originatorAccountNumber),
+    originatorname: transfer.originatorName,
+    bankname: transfer.bankName,
+    originatorbank: transfer.originatorBank,
+    originatoramount: 'N/A',
+  };
+}
 
 /** The wire form of attempt `attempt` of checkout `c` (by default its latest). */
 export function chargeData(c: FakeCharge, attempt: FakeAttempt | undefined = c.attempts.at(-1)) {
+  if (attempt?.transfer) return transferData(c, attempt, attempt.transfer);
   const status = attempt?.status ?? c.status;
   const createdAt = attempt?.createdAt ?? c.createdAt;
   return {
@@ -84,6 +118,39 @@ export function chargeData(c: FakeCharge, attempt: FakeAttempt | undefined = c.a
       phone_number: 'N/A',
       email: c.email,
       created_at: createdAt,
+    },
+  };
+}
+
+/** A credit to a virtual account: `tx_ref` is the account's (the same for every credit), the id its own. */
+function transferData(c: FakeCharge, attempt: FakeAttempt, transfer: FakeBankTransfer) {
+  const amountKobo = attempt.amountKobo ?? c.amountKobo;
+  return {
+    id: attempt.id,
+    tx_ref: c.txRef,
+    flw_ref: attempt.flwRef,
+    device_fingerprint: 'N/A',
+    amount: naira(amountKobo),
+    currency: attempt.currency ?? c.currency,
+    charged_amount: naira(amountKobo),
+    app_fee: naira(appFee(amountKobo)),
+    merchant_fee: 0,
+    processor_response: attempt.status === 'successful' ? 'success' : attempt.status,
+    auth_model: 'AUTH',
+    ip: '127.0.0.1',
+    narration: transfer.narration,
+    status: attempt.status,
+    payment_type: 'bank_transfer',
+    created_at: attempt.createdAt,
+    account_id: 17_321,
+    meta: transferMeta(transfer),
+    amount_settled: naira(amountKobo - appFee(amountKobo)),
+    customer: {
+      id: c.customerId,
+      name: c.name ?? 'Anonymous customer',
+      phone_number: 'N/A',
+      email: c.email,
+      created_at: c.createdAt,
     },
   };
 }

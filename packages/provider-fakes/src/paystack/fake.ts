@@ -7,6 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { checkoutPage } from '../checkout-page.js';
 import { fakeServer, inFlight, listen } from '../http.js';
+import { customerStore, registerCustomers } from './customers.js';
+import { registerDedicatedAccounts } from './dedicated-accounts.js';
+import { registerSettlements } from './settlements.js';
 import {
   cardFees,
   disputeData,
@@ -44,6 +47,10 @@ export interface PaystackFakeOptions {
   minimumKobo?: number;
   /** When set, every refund is processed (with its refund.processed webhook) this long after it was asked for. */
   processRefundsAfterMs?: number;
+  /** The business's name, as dedicated account names begin with it (`"<BUSINESS> / <CUSTOMER>"`). */
+  businessName?: string;
+  /** How long after answering "in progress" the fake sends the outcome (DVA assignment, requery); 50 ms unless given. */
+  eventDelayMs?: number;
   host?: string;
   port?: number;
 }
@@ -66,6 +73,15 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
   let nextDisputeId = 2_867_000;
   const hanging = new Set<() => void>();
   const timers = new Set<NodeJS.Timeout>();
+  const customers = customerStore();
+  const eventDelayMs = options.eventDelayMs ?? 50;
+  /** Work done a moment after an "in progress" answer; `settled` (and `close`) wait for it. */
+  const later = <T>(work: () => Promise<T>) =>
+    pending.track(
+      new Promise<T>((resolve, reject) => {
+        setTimeout(() => work().then(resolve, reject), eventDelayMs);
+      }),
+    );
 
   const authorized = (header: string | undefined) => header === `Bearer ${options.secretKey}`;
   const invalidKey = { status: false, message: 'Invalid key' };
@@ -96,8 +112,9 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
     }
   }
 
-  const deliver = (t: FakeTransaction, control: { badSignature?: boolean } = {}) =>
-    send('charge.success', verifyData(t), t.reference, control);
+  /** charge.success for `t`; `override` changes fields of the data sent only (a webhook verify will contradict). */
+  const deliver = (t: FakeTransaction, control: { badSignature?: boolean; override?: Record<string, unknown> } = {}) =>
+    send('charge.success', { ...verifyData(t), ...control.override }, t.reference, control);
 
   async function dispute(reference: string, step: 'create' | 'remind' | 'resolve', resolution?: string) {
     const t = byReference.get(reference);
@@ -122,7 +139,7 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
 
   // The API plays the fault; the hosted checkout and the test controls keep working.
   app.addHook('onRequest', async (request, reply) => {
-    if (!fault || request.url.startsWith('/__fake/') || request.url.startsWith('/checkout/')) return;
+    if (!fault || ['/__fake/', '/checkout/', '/bank/'].some((prefix) => request.url.startsWith(prefix))) return;
     if (fault === 'invalid-key') return reply.code(400).send(invalidKey);
     if (fault === 'server-error') return reply.code(500).send({ status: false, message: 'An error occurred' });
     await new Promise<void>((resolve) => hanging.add(resolve));
@@ -171,6 +188,8 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
       });
     }
     const accessCode = randomBytes(8).toString('hex').slice(0, 15);
+    // The payer becomes (or is found as) a Paystack customer by email, as on the real service.
+    const customer = customers.ensure(body.email);
     const t: FakeTransaction = {
       id: nextId++,
       reference,
@@ -187,8 +206,9 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
       fees: null,
       paidAt: null,
       createdAt: new Date().toISOString(),
-      customerId: 180_000_000 + byReference.size,
+      customerId: customer.id,
       refundedAmount: 0,
+      customer,
     };
     byReference.set(reference, t);
     byAccessCode.set(accessCode, t);
@@ -416,19 +436,22 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
     },
   );
 
-  /** Re-sends charge.success `count` times at once (duplicates, replays) and answers the HTTP statuses. */
-  app.post<{ Params: { reference: string }; Body: { count?: number; badSignature?: boolean } }>(
-    '/__fake/transactions/:reference/webhook',
-    async (request, reply) => {
-      const t = byReference.get(request.params.reference);
-      if (!t) return reply.code(404).send({ status: false });
-      const count = Math.max(1, Math.min(request.body?.count ?? 1, 500));
-      const statuses = await Promise.all(
-        Array.from({ length: count }, () => pending.track(deliver(t, { badSignature: request.body?.badSignature }))),
-      );
-      return { status: true, data: { statuses } };
-    },
-  );
+  /**
+   * Re-sends charge.success `count` times at once (duplicates, replays) and answers the HTTP
+   * statuses. `override` replaces fields of the data sent (say `{ "amount": 1 }`) and not what
+   * verify answers: a webhook the verification contradicts.
+   */
+  app.post<{
+    Params: { reference: string };
+    Body: { count?: number; badSignature?: boolean; override?: Record<string, unknown> };
+  }>('/__fake/transactions/:reference/webhook', async (request, reply) => {
+    const t = byReference.get(request.params.reference);
+    if (!t) return reply.code(404).send({ status: false });
+    const count = Math.max(1, Math.min(request.body?.count ?? 1, 500));
+    const control = { badSignature: request.body?.badSignature, override: request.body?.override };
+    const statuses = await Promise.all(Array.from({ length: count }, () => pending.track(deliver(t, control))));
+    return { status: true, data: { statuses } };
+  });
 
   app.get('/__fake/deliveries', async () => ({ status: true, data: deliveries }));
 
@@ -460,6 +483,22 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
       };
     },
   );
+
+  const authorizedCtx = { authorized, invalidKey };
+  registerCustomers(app, { ...authorizedCtx, customers, dedicatedAccounts: () => dedicated.accounts() });
+  const dedicated = registerDedicatedAccounts(app, {
+    ...authorizedCtx,
+    customers,
+    transactions: byReference,
+    nextTransactionId: () => nextId++,
+    send: (event, data, reference) => send(event, data, reference),
+    deliver: (t) => deliver(t),
+    deliveries,
+    pending,
+    later,
+    businessName: options.businessName ?? 'SchoolLedger',
+  });
+  registerSettlements(app, { ...authorizedCtx, transactions: byReference });
 
   const url = await listen(app, options, 'Paystack');
 
@@ -497,6 +536,19 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
     async sendEvent(event: string, data: Record<string, unknown>, reference = '') {
       return pending.track(send(event, data, reference));
     },
+    /** Customers (checkout payers and DVA holders), oldest first. */
+    customers: () => customers.all(),
+    /** Dedicated virtual accounts, oldest first; `dedicatedAccount` finds one by its number. */
+    dedicatedAccounts: dedicated.accounts,
+    dedicatedAccount: dedicated.account,
+    /**
+     * Someone's bank sends `amount` kobo to the DVA numbered `accountNumber`, as the control
+     * action POST /__fake/dedicated_accounts/:account_number/transfers does: answers the
+     * transaction (as verify shows it) and the webhook's HTTP status (null when lost or refused).
+     */
+    transferToDedicatedAccount: dedicated.transfer,
+    /** From now on DVA assignments fail (dedicatedaccount.assign.failed), until set back to false. */
+    setFailAssignments: dedicated.setFailAssignments,
     /** Refunds asked for through POST /refund, oldest first. */
     refunds: () =>
       refunds.map((r) => ({ id: r.id, reference: r.transaction.reference, amount: r.amount, status: r.status })),

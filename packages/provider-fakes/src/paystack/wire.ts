@@ -3,6 +3,13 @@
  * (amounts in kobo; ../shared/research/payments.md §1).
  */
 import { createHmac } from 'node:crypto';
+import {
+  customerData,
+  type FakeCustomer,
+  type FakeTransfer,
+  INTEGRATION,
+  transferAuthorization,
+} from './dedicated-wire.js';
 
 export type Status = 'abandoned' | 'success' | 'failed' | 'reversed' | 'ongoing';
 
@@ -27,6 +34,10 @@ export interface FakeTransaction {
   refundedAmount: number;
   /** The payer's dispute of the transaction, once there is one. */
   disputeId?: number;
+  /** The Paystack customer the transaction belongs to (checkouts: the payer's email). */
+  customer?: FakeCustomer;
+  /** A bank transfer into a dedicated virtual account (channel `dedicated_nuban`). */
+  transfer?: FakeTransfer;
 }
 
 export interface FakeRefund {
@@ -61,17 +72,24 @@ export function verifyData(t: FakeTransaction) {
     currency: t.currency,
     channel: t.channel,
     gateway_response:
-      t.status === 'success' ? 'Successful' : t.status === 'failed' ? 'Declined' : 'The transaction was not completed',
+      t.status === 'success'
+        ? t.transfer
+          ? 'Approved'
+          : 'Successful'
+        : t.status === 'failed'
+          ? 'Declined'
+          : 'The transaction was not completed',
     message: null,
     paid_at: t.paidAt,
     created_at: t.createdAt,
-    ip_address: '127.0.0.1',
+    ip_address: t.transfer ? null : '127.0.0.1',
     metadata: t.metadata,
     fees: t.fees,
     fees_split: null,
     log: null,
-    authorization:
-      t.status === 'success'
+    authorization: t.transfer
+      ? transferAuthorization(t.transfer, `AUTH_${t.accessCode.slice(0, 10)}`)
+      : t.status === 'success'
         ? {
             authorization_code: `AUTH_${t.accessCode.slice(0, 10)}`,
             bin: '408408',
@@ -82,7 +100,9 @@ export function verifyData(t: FakeTransaction) {
             reusable: true,
           }
         : {},
-    customer: { id: t.customerId, email: t.email, customer_code: `CUS_${t.accessCode.slice(0, 15)}` },
+    customer: t.customer
+      ? customerData(t.customer)
+      : { id: t.customerId, email: t.email, customer_code: `CUS_${t.accessCode.slice(0, 15)}` },
     plan: null,
     split: {},
     subaccount: {},
@@ -118,7 +138,7 @@ export function refundData(refund: FakeRefund) {
       source: null,
       fees_breakdown: null,
     },
-    integration: 412_829,
+    integration: INTEGRATION,
     deducted_amount: 0,
     channel: null,
     merchant_note: `Refund for transaction ${t.reference}`,
@@ -147,7 +167,7 @@ export function refundEventData(refund: FakeRefund) {
     currency: t.currency,
     processor: 'mastercard',
     customer: { first_name: null, last_name: null, email: t.email },
-    integration: 412_829,
+    integration: INTEGRATION,
     domain: 'test',
     id: String(refund.id),
   };
