@@ -28,6 +28,7 @@ import { adjustmentRoutes } from './modules/adjustments/adjustments.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { auditIntegrityRoutes } from './modules/audit/audit-integrity.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes.js';
 import { booksRoutes } from './modules/books/books.routes.js';
 import { budgetRoutes } from './modules/budgets/budgets.routes.js';
 import { academicDashboardRoutes } from './modules/dashboards/academic.routes.js';
@@ -208,6 +209,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(settingsRoutes);
       await api.register(reportingRoutes);
       await api.register(transferRoutes);
+      await api.register(bankStatementRoutes);
       await api.register(refundRoutes);
       await api.register(schoolRoutes);
       await api.register(academicRoutes);

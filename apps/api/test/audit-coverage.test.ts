@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLogs,
+  bankStatementLines,
   classArms,
   notifications,
   paymentProfiles,
@@ -102,6 +103,28 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
   ) => {
     const form = await multipart(fields, [file]);
     return call(who, 'POST', url, form.payload, form.headers);
+  };
+  /** A one-line statement of the first school's account: a credit of ₦1,000 with `narration`, which names nobody. */
+  const uploadStatement = (narration: string) =>
+    upload(
+      'bursar',
+      '/bank-statements',
+      { school_id: ids.school },
+      {
+        field: 'file',
+        filename: 'statement.csv',
+        contentType: 'text/csv',
+        content: Buffer.from(`Trans Date,Narration,Debit,Credit,Balance\r\n02/11/2026,${narration},,"1,000.00",\r\n`),
+      },
+    );
+  const statementLine = async (narration: string) => {
+    const response = await uploadStatement(narration);
+    expect(response.json().data).toMatchObject({ lines: 1, unmatched: 1 });
+    const [line] = await t.ctx.db
+      .select({ id: bankStatementLines.id })
+      .from(bankStatementLines)
+      .where(eq(bankStatementLines.narration, narration));
+    return line!.id;
   };
   const picture = (field: string) => ({ field, filename: 'face.png', contentType: 'image/png', content: tinyPng(4) });
 
@@ -938,6 +961,27 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
           { field: 'proof', filename: 'proof.png', contentType: 'image/png', content: tinyPng(4) },
         ),
       audits: [{ action: 'payment.claim', entity: 'payment', school: 'first' }],
+    },
+    'POST /api/v1/bank-statements': {
+      call: async () => uploadStatement(`TRF FROM A WELL WISHER ${tag()}`),
+      audits: [{ action: 'bank_statement.import', entity: 'bank_statement', school: 'first' }],
+    },
+    'POST /api/v1/bank-statements/lines/{id}/confirm': {
+      prepare: async () => {
+        await approvedFee(t, ids.school, ids.term);
+        return { id: await statementLine(`TRF FROM A WELL WISHER ${tag()}`) };
+      },
+      call: async ({ id }) =>
+        call('bursar', 'POST', `/bank-statements/lines/${id}/confirm`, { student_id: ids.student }),
+      audits: [
+        { action: 'payment.credit', entity: 'payment', school: 'first' },
+        { action: 'bank_statement_line.confirm', entity: 'bank_statement_line', school: 'first' },
+      ],
+    },
+    'POST /api/v1/bank-statements/lines/{id}/reject': {
+      prepare: async () => ({ id: await statementLine(`TRF FROM A WELL WISHER ${tag()}`) }),
+      call: async ({ id }) => call('bursar', 'POST', `/bank-statements/lines/${id}/reject`, { reason: 'Not ours' }),
+      audits: [{ action: 'bank_statement_line.reject', entity: 'bank_statement_line', school: 'first' }],
     },
     'POST /api/v1/payment/{id}/confirm-transfer': {
       prepare: async () => ({ id: await claim(await approvedFee(t, ids.school, ids.term)) }),

@@ -17,6 +17,15 @@ const CASES: [string, TrailRow][] = [
   ['Bursar Adaeze recorded a cash payment', row('payment.credit', 'payment', { source: 'cash_desk' })],
   ['Bursar Adaeze confirmed a bank transfer', row('payment.credit', 'payment', { source: 'bank_transfer_confirm' })],
   ['The system credited an online payment', row('payment.credit', 'payment', { source: 'webhook' }, null)],
+  [
+    "Bursar Adaeze credited a bank transfer from the school's statement",
+    row('payment.credit', 'payment', { source: 'bank_statement' }),
+  ],
+  ["Bursar Adaeze uploaded the school's bank statement", row('bank_statement.import', 'bank_statement')],
+  [
+    "Bursar Adaeze credited a line of the school's bank statement",
+    row('bank_statement_line.confirm', 'bank_statement_line'),
+  ],
   ['Administrator Oluwaseun approved a fee', row('approve', 'fee', {}, admin)],
   ['Administrator Oluwaseun updated a class arm', row('update', 'class_arm', {}, admin)],
   ['Administrator Oluwaseun promoted students', row('promote', 'student', { entityId: null }, admin)],

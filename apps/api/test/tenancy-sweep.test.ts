@@ -4,6 +4,8 @@ import {
   academicSessions,
   addresses,
   adjustmentRules,
+  bankStatementLines,
+  bankStatements,
   classArms,
   expenseAttachments,
   expensePayouts,
@@ -240,6 +242,40 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       })
       .returning();
     foreign.creditPayback = payback!.id;
+    // A statement line of the other school, waiting for review: only its own bursary decides it.
+    const [statement] = await t.ctx.db
+      .insert(bankStatements)
+      .values({
+        schoolId: second.school,
+        fileName: 'wuse.csv',
+        format: 'csv',
+        accountNumber: '0123456789',
+        lineCount: 1,
+        alreadyImported: 0,
+        problems: [],
+        balanceBreaks: [],
+        uploadedBy: principal2!.id,
+      })
+      .returning();
+    const [line] = await t.ctx.db
+      .insert(bankStatementLines)
+      .values({
+        statementId: statement!.id,
+        schoolId: second.school,
+        accountNumber: '0123456789',
+        fingerprint: 'sweep',
+        occurrence: 1,
+        position: 1,
+        bookedOn: '2025-11-10',
+        direction: 'credit',
+        amountKobo: 10_000n,
+        narration: 'TRF FROM A PARENT',
+        reversal: false,
+        status: 'review',
+        candidates: [],
+      })
+      .returning();
+    foreign.bankStatementLine = line!.id;
   });
 
   const address = { street: 'Hijacked Road', street_no: '1', town: 'Nowhere', state: 'Lagos', country: 'Nigeria' };
@@ -319,6 +355,7 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       'PUT /groupschool/{id}/update': { name: 'Hijacked', description: 'x' },
       'POST /payment/{id}/refund': { reason: 'no' },
       'POST /payment/{id}/reject-transfer': { reason: 'no' },
+      'POST /bank-statements/lines/{id}/confirm': { student_id: own.parent },
       'PUT /school/{id}/update': {
         ...address,
         zip_code: '100001',
@@ -453,5 +490,10 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       .from(expenseAttachments)
       .where(eq(expenseAttachments.id, foreign.expenseAttachment!));
     expect(attachment).toBeDefined();
+    const [line] = await t.ctx.db
+      .select()
+      .from(bankStatementLines)
+      .where(eq(bankStatementLines.id, foreign.bankStatementLine!));
+    expect(line).toMatchObject({ status: 'review', paymentIds: null, note: null });
   }, 180_000);
 });

@@ -19,6 +19,9 @@ const FINANCIAL_ENTITIES = new Set([
   'family_credit_entry',
   'family_credit_payback',
   'payment_checkout',
+  // A bank statement uploaded and its lines matched, credited or turned down.
+  'bank_statement',
+  'bank_statement_line',
   'expense',
   'expense_payout',
   'vendor',

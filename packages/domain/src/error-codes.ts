@@ -117,6 +117,13 @@ export const EXPENSE_ERROR_CODES = {
   budgetNotFound: 'BUDGET_NOT_FOUND',
 } as const;
 
+export const BANK_STATEMENT_ERROR_CODES = {
+  /** A statement line that is not the caller's school's, or not there at all. */
+  bankLineNotFound: 'BANK_LINE_NOT_FOUND',
+  /** The line was credited (or set aside as not a payment) before this decision came. */
+  bankLineDecided: 'BANK_LINE_DECIDED',
+} as const;
+
 export const PAYMENT_ERROR_CODES = {
   paymentNotFound: 'PAYMENT_NOT_FOUND',
   feeNotPayable: 'FEE_NOT_PAYABLE',
@@ -191,6 +198,7 @@ export const ERROR_CODES = {
   ...ADJUSTMENT_ERROR_CODES,
   ...EXPENSE_ERROR_CODES,
   ...PAYMENT_ERROR_CODES,
+  ...BANK_STATEMENT_ERROR_CODES,
   ...FAMILY_CREDIT_ERROR_CODES,
   ...PAYMENT_PROFILE_ERROR_CODES,
   ...EXPORT_ERROR_CODES,

@@ -28,6 +28,7 @@ export * from './schemas/adjustments.js';
 export * from './schemas/audit.js';
 export * from './schemas/audit-integrity.js';
 export * from './schemas/auth.js';
+export * from './schemas/bank-statements.js';
 export * from './schemas/books.js';
 export * from './schemas/common.js';
 export * from './schemas/dashboard-admin.js';

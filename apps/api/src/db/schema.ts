@@ -6,6 +6,7 @@ export * from './schema/academic.js';
 export * from './schema/adjustments.js';
 export * from './schema/audit.js';
 export * from './schema/auth.js';
+export * from './schema/bank.js';
 export * from './schema/email.js';
 export * from './schema/expenses.js';
 export * from './schema/fees.js';

@@ -14,6 +14,7 @@ import type { AttemptRow, PersonRow, TrailRow } from './audit-trail.queries.js';
 const CREDIT_SOURCES: Record<string, string> = {
   cash_desk: 'recorded a cash payment',
   bank_transfer_confirm: 'confirmed a bank transfer',
+  bank_statement: "credited a bank transfer from the school's statement",
 };
 
 /** Actions told in words of their own, whatever they acted on. */
@@ -22,6 +23,9 @@ const ACTION_PHRASES: Record<string, string> = {
   'payment.initiate': 'started an online payment',
   'payment.claim': 'reported a bank transfer',
   'payment.reject_transfer': 'rejected a bank transfer',
+  'bank_statement.import': "uploaded the school's bank statement",
+  'bank_statement_line.confirm': "credited a line of the school's bank statement",
+  'bank_statement_line.reject': "turned down the suggestions for a line of the school's bank statement",
   'payment.refund': 'refunded a payment',
   'payment.refund.sent': 'sent a refund to the provider',
   'payment.refund.processed': 'completed a refund',

@@ -184,18 +184,23 @@ export async function autoApplyCreditOn(db: DbOrTx, schoolId: string) {
 }
 
 /**
- * The family's children's payable fees of one school with something owed, oldest first (due date,
- * then creation): where credit goes by itself.
+ * The payable fees of one school with something owed, of a family's children or of one student,
+ * oldest first (due date, then creation): where credit goes by itself, and how a transfer that
+ * names a student but no fee is spent.
  */
-export async function owedFeesOfFamily(db: DbOrTx, parentId: string, schoolId: string) {
+export async function owedFeesOf(db: DbOrTx, whose: { parentId: string } | { studentId: string }, schoolId: string) {
+  const students =
+    'parentId' in whose
+      ? sql`select ps.student_id as id from ${parentStudents} ps where ps.parent_id = ${whose.parentId}`
+      : sql`select ${whose.studentId}::uuid as id`;
   const rows = await rowsOf<{ fee_id: string; student_id: string; owed: string }>(
     db,
     sql`select "fees"."id" as fee_id, s.id as student_id, o.owed::text as owed
-      from ${parentStudents} ps
-      join ${users} s on s.id = ps.student_id and s.deleted_at is null
+      from (${students}) chosen
+      join ${users} s on s.id = chosen.id and s.deleted_at is null
       join ${fees} on "fees"."school_id" = ${schoolId} and ${payable} and ${feeAppliesTo('s')}
       cross join lateral (select ${owedOnFee(sql`s.id`)} as owed) o
-      where ps.parent_id = ${parentId} and o.owed > 0
+      where o.owed > 0
       order by "fees"."due_date" asc nulls last, "fees"."created_at" asc, "fees"."id" asc, s.id asc`,
   );
   return rows.map((row) => ({ feeId: row.fee_id, studentId: row.student_id, owedKobo: BigInt(row.owed) }));

@@ -39,7 +39,7 @@ import {
   isParentOf,
   listCreditEntries,
   movedToCreditKobo,
-  owedFeesOfFamily,
+  owedFeesOf,
   siblingsOf,
 } from './family-credit.queries.js';
 
@@ -242,7 +242,7 @@ export async function applyCreditAutomatically(tx: DbOrTx, ctx: AppContext, pare
   if (!(await autoApplyCreditOn(tx, schoolId))) return;
   let balance = await balanceOf(tx, parentId);
   if (balance === 0n) return;
-  for (const owedFee of await owedFeesOfFamily(tx, parentId, schoolId)) {
+  for (const owedFee of await owedFeesOf(tx, { parentId }, schoolId)) {
     if (balance === 0n) break;
     const fee = await lockFee(tx, owedFee.feeId);
     if (!fee) continue;

@@ -5,6 +5,7 @@ import { type bankTransferClaimInputSchema, formatKobo, MSG, PAYMENT_ERROR_CODES
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type { AppContext } from '../../../app-context.js';
+import type { Tx } from '../../../db/client.js';
 import { payments } from '../../../db/schema.js';
 import { conflict, fieldError, forbidden, validationFailed } from '../../../lib/errors.js';
 import type { AuthContext } from '../../../plugins/auth.js';
@@ -162,51 +163,73 @@ function paidAtOf(transferDate: string | null, now: Date): Date {
  * credit; without a parent to hold it, a claim for more than is owed is refused.
  */
 export async function confirmTransfer(ctx: AppContext, auth: AuthContext, id: string, actor: Actor) {
+  await ctx.db.transaction((tx) => creditClaim({ tx, ctx, auth, id, actor }));
+  return getVisiblePayment(ctx.db, auth, id);
+}
+
+/**
+ * `confirmTransfer` in the caller's transaction, for a confirmation that writes more beside it
+ * (a bank statement's line). `evidence` is what the audit row says of where the money was seen.
+ */
+export async function creditClaim({
+  tx,
+  ctx,
+  auth,
+  id,
+  actor,
+  evidence,
+}: {
+  tx: Tx;
+  ctx: AppContext;
+  auth: AuthContext;
+  id: string;
+  actor: Actor;
+  evidence?: { statementLineId: string; bookedOn: string; narration: string };
+}): Promise<PaymentRow> {
   const scoped = inSchoolScope(auth.scope, payments.schoolId);
-  const found = await feeAndStudentOfPayment(ctx.db, scoped, id);
+  const found = await feeAndStudentOfPayment(tx, scoped, id);
   if (!found) throw paymentNotFound();
-  await ctx.db.transaction(async (tx) => {
-    // The fee before the payment (lock-order.ts).
-    const fee = await holdFeeForStudent({ tx, feeId: found.feeId, studentId: found.studentId });
-    const payment = await lockPayment(tx, scoped, id);
-    assertPendingClaim(payment);
-    if (!fee) throw feeNotFound();
-    const owed = await owedOn(tx, payment.studentId, fee);
-    // More than is owed by now (another payment came first): the family keeps the excess as credit.
-    const holder = payment.amountKobo > owed ? await creditHolderOfPayment(tx, payment) : undefined;
-    if (payment.amountKobo > owed && !holder) {
-      throw conflict(
-        `This transfer of ${formatKobo(payment.amountKobo)} is more than the ${formatKobo(owed)} still owed on the fee. Reject it and record what was actually received.`,
-        PAYMENT_ERROR_CODES.amountAboveOutstanding,
-      );
-    }
-    const now = ctx.clock();
-    await updatePayment(tx, payment.id, { reviewedBy: auth.userId, reviewedAt: now });
-    const credited = await recordPayment({
+  // The fee before the payment (lock-order.ts).
+  const fee = await holdFeeForStudent({ tx, feeId: found.feeId, studentId: found.studentId });
+  const payment = await lockPayment(tx, scoped, id);
+  assertPendingClaim(payment);
+  if (!fee) throw feeNotFound();
+  const owed = await owedOn(tx, payment.studentId, fee);
+  // More than is owed by now (another payment came first): the family keeps the excess as credit.
+  const holder = payment.amountKobo > owed ? await creditHolderOfPayment(tx, payment) : undefined;
+  if (payment.amountKobo > owed && !holder) {
+    throw conflict(
+      `This transfer of ${formatKobo(payment.amountKobo)} is more than the ${formatKobo(owed)} still owed on the fee. Reject it and record what was actually received.`,
+      PAYMENT_ERROR_CODES.amountAboveOutstanding,
+    );
+  }
+  const now = ctx.clock();
+  await updatePayment(tx, payment.id, { reviewedBy: auth.userId, reviewedAt: now });
+  const credited = await recordPayment({
+    tx,
+    ctx,
+    actor,
+    payment,
+    details: { paidAt: paidAtOf(payment.transferDate, now), verifiedAt: now, channel: 'bank_transfer' },
+    audit: {
+      source: evidence ? 'bank_statement' : 'bank_transfer_confirm',
+      reference: payment.reference,
+      bankReference: payment.payerBankReference,
+      transferDate: payment.transferDate,
+      ...evidence,
+    },
+  });
+  if (holder) {
+    await moveExcessToCredit({
       tx,
       ctx,
       actor,
-      payment,
-      details: { paidAt: paidAtOf(payment.transferDate, now), verifiedAt: now, channel: 'bank_transfer' },
-      audit: {
-        source: 'bank_transfer_confirm',
-        reference: payment.reference,
-        bankReference: payment.payerBankReference,
-        transferDate: payment.transferDate,
-      },
+      payment: credited,
+      excessKobo: payment.amountKobo - owed,
+      parentId: holder,
     });
-    if (holder) {
-      await moveExcessToCredit({
-        tx,
-        ctx,
-        actor,
-        payment: credited,
-        excessKobo: payment.amountKobo - owed,
-        parentId: holder,
-      });
-    }
-  });
-  return getVisiblePayment(ctx.db, auth, id);
+  }
+  return credited;
 }
 
 /** The money never arrived (or not as claimed): the claim fails with the bursar's reason. */

@@ -1,0 +1,95 @@
+import { BANK_LINE_STATUSES } from '@schoolledger/domain';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id } from './columns.js';
+import { schools } from './schools.js';
+import { users } from './users.js';
+
+/** A bank statement a bursar uploaded for one of the school's accounts, as it was read. */
+export const bankStatements = pgTable(
+  'bank_statements',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    fileName: text('file_name').notNull(),
+    format: text('format', { enum: ['csv', 'xlsx', 'mt940', 'camt053'] }).notNull(),
+    /** The account the file names (title rows, `:25:`, `Acct/Id`); '' when it names none. */
+    accountNumber: text('account_number').notNull(),
+    lineCount: integer('line_count').notNull(),
+    alreadyImported: integer('already_imported').notNull(),
+    /** What could not be read, by the file's row: [{ row, message }]. */
+    problems: jsonb('problems').notNull(),
+    /** Positions at which the running balance did not follow from the line before. */
+    balanceBreaks: jsonb('balance_breaks').notNull(),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bank_statements_school_idx').on(t.schoolId, t.createdAt)],
+);
+
+/**
+ * One line of a statement, imported once: a line seen in an earlier upload of the same account
+ * (same day, direction, amount and narration, the same how-many-th of its kind in the file) is not
+ * imported again, so overlapping statements are safe. A credit is matched to a student and, when
+ * certain or when a person confirms it, credited through the ledger (`payment_ids`).
+ */
+export const bankStatementLines = pgTable(
+  'bank_statement_lines',
+  {
+    id: id(),
+    statementId: uuid('statement_id')
+      .notNull()
+      .references(() => bankStatements.id),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    accountNumber: text('account_number').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** 1 for the first line of its fingerprint in the file, 2 for the second (two SMS charges on one day). */
+    occurrence: integer('occurrence').notNull(),
+    position: integer('position').notNull(),
+    bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+    direction: text('direction', { enum: ['credit', 'debit'] }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'bigint' }).notNull(),
+    narration: text('narration').notNull(),
+    reference: text('reference'),
+    balanceKobo: bigint('balance_kobo', { mode: 'bigint' }),
+    reversal: boolean('reversal').notNull(),
+    status: text('status', { enum: BANK_LINE_STATUSES }).notNull(),
+    note: text('note'),
+    /** The candidates found at import, best first (at most three), as the review queue shows them. */
+    candidates: jsonb('candidates').notNull(),
+    /** Whose fees a confirmed line paid, the payments it credited, and who confirmed it (null: certain at import). */
+    studentId: uuid('student_id').references(() => users.id),
+    paymentIds: uuid('payment_ids').array(),
+    confirmedBy: uuid('confirmed_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_statement_lines_once_uq').on(t.schoolId, t.accountNumber, t.fingerprint, t.occurrence),
+    index('bank_statement_lines_status_idx').on(t.schoolId, t.status, t.bookedOn),
+    check('bank_statement_lines_amount_positive', sql`${t.amountKobo} > 0`),
+    check(
+      'bank_statement_lines_confirmed_paid',
+      sql`(${t.status} = 'confirmed') = (${t.paymentIds} is not null and ${t.studentId} is not null)`,
+    ),
+  ],
+);

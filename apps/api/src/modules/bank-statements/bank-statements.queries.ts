@@ -1,0 +1,151 @@
+import type { BankLineStatus } from '@schoolledger/domain';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx, ReadDb } from '../../db/client.js';
+import { bankStatementLines, bankStatements, parentStudents, payments, users } from '../../db/schema.js';
+import type { MatchClaim, MatchFacts, MatchStudent, StoredCandidate } from './matching.js';
+
+type LineRow = typeof bankStatementLines.$inferSelect;
+export type LineValues = Omit<typeof bankStatementLines.$inferInsert, 'id' | 'statementId' | 'createdAt'>;
+
+const fullName = (person: { firstname: string; lastname: string }) => `${person.firstname} ${person.lastname}`;
+
+/** What matching reads of a school, once per statement: its students with their parents' names, and its pending claims. */
+export async function matchFactsOf(db: DbOrTx, schoolId: string): Promise<MatchFacts> {
+  const parent = alias(users, 'parent');
+  const [studentRows, parentRows, claimRows] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        regNo: users.regNo,
+        paymentCode: users.paymentCode,
+      })
+      .from(users)
+      .where(and(eq(users.schoolId, schoolId), sql`'Student' = any(${users.roles})`, isNull(users.deletedAt))),
+    db
+      .select({ studentId: parentStudents.studentId, firstname: parent.firstname, lastname: parent.lastname })
+      .from(parentStudents)
+      .innerJoin(parent, eq(parent.id, parentStudents.parentId))
+      .where(and(eq(parentStudents.schoolId, schoolId), isNull(parent.deletedAt))),
+    db
+      .select({
+        id: payments.id,
+        reference: payments.reference,
+        studentId: payments.studentId,
+        amountKobo: payments.amountKobo,
+        transferDate: payments.transferDate,
+        bankReference: payments.payerBankReference,
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.schoolId, schoolId),
+          eq(payments.method, 'bank_transfer'),
+          eq(payments.kind, 'payment'),
+          eq(payments.status, 'pending'),
+        ),
+      ),
+  ]);
+  const students = new Map<string, MatchStudent>(
+    studentRows.map((row) => [row.id, { ...row, name: fullName(row), parents: [] }]),
+  );
+  for (const row of parentRows) students.get(row.studentId)?.parents.push(row);
+  const byCode = new Map([...students.values()].map((student) => [student.paymentCode, student]));
+  return { students, byCode, claims: claimRows satisfies MatchClaim[] };
+}
+
+export async function insertStatement(db: DbOrTx, values: typeof bankStatements.$inferInsert) {
+  const [row] = await db.insert(bankStatements).values(values).returning();
+  return row!;
+}
+
+/** Lines not imported before (the unique key decides, so two uploads at once import each line once); the new ones' rows. */
+export async function insertNewLines(db: DbOrTx, statementId: string, lines: readonly LineValues[]) {
+  const inserted: LineRow[] = [];
+  // Batches keep each statement's parameters under PostgreSQL's limit of 65,535.
+  for (let start = 0; start < lines.length; start += 500) {
+    const batch = lines.slice(start, start + 500).map((line) => ({ ...line, statementId }));
+    inserted.push(...(await db.insert(bankStatementLines).values(batch).onConflictDoNothing().returning()));
+  }
+  return inserted;
+}
+
+export async function setAlreadyImported(db: DbOrTx, statementId: string, alreadyImported: number) {
+  await db.update(bankStatements).set({ alreadyImported }).where(eq(bankStatements.id, statementId));
+}
+
+/** A line for a decision, locked until the transaction ends so two people cannot both credit it. */
+export async function lockLine(tx: DbOrTx, scoped: SQL | undefined, id: string) {
+  const [row] = await tx
+    .select()
+    .from(bankStatementLines)
+    .where(and(scoped, eq(bankStatementLines.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function updateLine(
+  tx: DbOrTx,
+  id: string,
+  changes: Partial<Pick<LineRow, 'status' | 'note' | 'studentId' | 'paymentIds' | 'confirmedBy' | 'decidedAt'>>,
+) {
+  const [row] = await tx.update(bankStatementLines).set(changes).where(eq(bankStatementLines.id, id)).returning();
+  return row!;
+}
+
+export async function lineCounts(db: ReadDb, schoolId: string) {
+  const rows = await db
+    .select({ status: bankStatementLines.status, n: count() })
+    .from(bankStatementLines)
+    .where(eq(bankStatementLines.schoolId, schoolId))
+    .groupBy(bankStatementLines.status);
+  const counts: Record<BankLineStatus, number> = { confirmed: 0, review: 0, unmatched: 0, ignored: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
+
+/** Most lists are short; a school that leaves a year unreviewed sees its newest 500 first. */
+const LIST_LIMIT = 500;
+
+/** A school's lines in one status, newest first, with whom they credited and who decided. */
+export const linesOf = (db: ReadDb, schoolId: string, status: BankLineStatus) =>
+  listedLines(db, and(eq(bankStatementLines.schoolId, schoolId), eq(bankStatementLines.status, status))!);
+
+/** One line as the lists show it; undefined when `scoped` does not reach it. */
+export async function lineOf(db: ReadDb, scoped: SQL, id: string) {
+  const [row] = await listedLines(db, and(scoped, eq(bankStatementLines.id, id))!);
+  return row;
+}
+
+function listedLines(db: ReadDb, where: SQL) {
+  const student = alias(users, 'student');
+  const confirmer = alias(users, 'confirmer');
+  return db
+    .select({
+      line: bankStatementLines,
+      student: { id: student.id, firstname: student.firstname, lastname: student.lastname, regNo: student.regNo },
+      confirmer: { firstname: confirmer.firstname, lastname: confirmer.lastname },
+    })
+    .from(bankStatementLines)
+    .leftJoin(student, eq(student.id, bankStatementLines.studentId))
+    .leftJoin(confirmer, eq(confirmer.id, bankStatementLines.confirmedBy))
+    .where(where)
+    .orderBy(desc(bankStatementLines.bookedOn), asc(bankStatementLines.position))
+    .limit(LIST_LIMIT);
+}
+
+export type ListedLine = Awaited<ReturnType<typeof linesOf>>[number];
+
+/** The receipt numbers of the payments lines credited, by payment id. */
+export async function receiptsOf(db: ReadDb, paymentIds: readonly string[]) {
+  if (paymentIds.length === 0) return new Map<string, string | null>();
+  const rows = await db
+    .select({ id: payments.id, receiptNo: payments.receiptNo })
+    .from(payments)
+    .where(inArray(payments.id, [...paymentIds]));
+  return new Map(rows.map((row) => [row.id, row.receiptNo]));
+}
+
+export const candidatesOf = (line: LineRow) => line.candidates as StoredCandidate[];

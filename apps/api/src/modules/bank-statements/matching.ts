@@ -1,0 +1,235 @@
+import {
+  type BankLineCandidate,
+  type BankLineStatus,
+  type BankMatchStrength,
+  formatKobo,
+  paymentCodesIn,
+} from '@schoolledger/domain';
+
+/*
+ * Who a credit on the school's bank statement is from. Amount alone never points at anyone
+ * (dozens of families owe the same ₦150,000): a candidate needs the narration to carry something
+ * of theirs: a payment code, the reference the payer typed in their claim, or their name. Only a
+ * payment code, or a claim whose amount, day and reference or code all agree, is certain; the
+ * rest wait for a person. Every step is a lookup in maps built once per statement, so a 5,000-line
+ * statement against a 5,000-student school is a few tens of thousands of operations, not millions.
+ */
+
+export interface MatchStudent {
+  id: string;
+  name: string;
+  regNo: string | null;
+  paymentCode: string;
+  firstname: string;
+  lastname: string;
+  /** Their parents' first and last names: a parent's name in the narration points at the child. */
+  parents: { firstname: string; lastname: string }[];
+}
+
+export interface MatchClaim {
+  id: string;
+  reference: string;
+  studentId: string;
+  amountKobo: bigint;
+  transferDate: string | null;
+  bankReference: string | null;
+}
+
+export interface MatchFacts {
+  /** The school's students, by id. */
+  students: Map<string, MatchStudent>;
+  /** Students by payment code (this school's only: a code of another school's child is not ours to use). */
+  byCode: Map<string, MatchStudent>;
+  /** Pending transfer claims of the school. */
+  claims: MatchClaim[];
+}
+
+export interface StoredCandidate extends Omit<BankLineCandidate, 'claim'> {
+  claim: {
+    _id: string;
+    reference: string;
+    amount_kobo: string;
+    transfer_date: string | null;
+    bank_reference: string | null;
+  } | null;
+}
+
+export interface LineMatch {
+  status: BankLineStatus;
+  note: string | null;
+  candidates: StoredCandidate[];
+  /** The one certain candidate, to credit at once; null when a person must decide. */
+  certain: StoredCandidate | null;
+}
+
+export interface MatchLine {
+  bookedOn: string;
+  direction: 'credit' | 'debit';
+  amountKobo: bigint;
+  narration: string;
+  reversal: boolean;
+}
+
+/** A claim's transfer day may be a few days before the bank books it (weekends, holidays), never after. */
+const CLAIM_DAYS_BEFORE = 7;
+const CLAIM_DAYS_AFTER = 1;
+/** A payer's reference shorter than this ("1", "ok") would be found in too many narrations by chance. */
+const MIN_REFERENCE_LENGTH = 5;
+const MAX_CANDIDATES = 3;
+/** A provider paying out its day's collections: its name and a word of settling, in any order. */
+const PROVIDERS = ['PAYSTACK', 'FLUTTERWAVE', 'FLW', 'MONNIFY', 'REMITA', 'INTERSWITCH'];
+const isSettlement = (narrationWords: Set<string>) =>
+  PROVIDERS.some((provider) => narrationWords.has(provider)) &&
+  ['SETTLEMENT', 'SETTLEMENTS', 'SETTLE', 'STTL', 'STL'].some((word) => narrationWords.has(word));
+
+const RANK: Record<BankMatchStrength, number> = { exact: 0, likely: 1, possible: 2 };
+const alphanumeric = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+const words = (text: string) =>
+  new Set(
+    text
+      .toUpperCase()
+      .split(/[^A-Z]+/)
+      .filter((word) => word.length > 1),
+  );
+const dayNumber = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+
+/** Students named in the narration (first and last name both), or whose parent is; built once per statement. */
+export function nameIndex(students: Iterable<MatchStudent>) {
+  const byLastname = new Map<string, { student: MatchStudent; firstname: string; parent: boolean }[]>();
+  const add = (lastname: string, entry: { student: MatchStudent; firstname: string; parent: boolean }) => {
+    const key = lastname.toUpperCase();
+    const list = byLastname.get(key) ?? [];
+    list.push(entry);
+    byLastname.set(key, list);
+  };
+  for (const student of students) {
+    add(student.lastname, { student, firstname: student.firstname.toUpperCase(), parent: false });
+    for (const parent of student.parents) {
+      add(parent.lastname, { student, firstname: parent.firstname.toUpperCase(), parent: true });
+    }
+  }
+  return (narrationWords: Set<string>) => {
+    const found = new Map<string, { student: MatchStudent; parent: boolean }>();
+    for (const word of narrationWords) {
+      for (const entry of byLastname.get(word) ?? []) {
+        if (!narrationWords.has(entry.firstname)) continue;
+        // The student's own name says more than a parent's (siblings share a parent).
+        const before = found.get(entry.student.id);
+        if (!before || (before.parent && !entry.parent)) found.set(entry.student.id, entry);
+      }
+    }
+    return [...found.values()];
+  };
+}
+
+export function matchLine(
+  line: MatchLine,
+  facts: MatchFacts,
+  named: ReturnType<typeof nameIndex>,
+  /** Claims a line of this statement already took: one claim is confirmed by one line. */
+  taken: ReadonlySet<string>,
+): LineMatch {
+  if (line.direction === 'debit') return ignored('Money out of the account.');
+  if (line.reversal) return ignored('A reversal by the bank, not a payment.');
+  const narrationWords = words(line.narration);
+  if (isSettlement(narrationWords)) {
+    return ignored("A payment provider's settlement: the online payments it pays out are already credited.");
+  }
+
+  const compact = alphanumeric(line.narration);
+  const coded = paymentCodesIn(line.narration)
+    .map((code) => facts.byCode.get(code))
+    .filter((student): student is MatchStudent => student !== undefined);
+  const namedHere = named(narrationWords);
+  const byStudent = new Map<string, StoredCandidate>();
+  const put = (candidate: StoredCandidate) => {
+    const key = candidate.claim ? `claim:${candidate.claim._id}` : `student:${candidate.student._id}`;
+    const before = byStudent.get(key);
+    if (!before || RANK[candidate.strength] < RANK[before.strength]) byStudent.set(key, candidate);
+  };
+
+  const day = dayNumber(line.bookedOn);
+  for (const claim of facts.claims) {
+    if (taken.has(claim.id) || claim.amountKobo !== line.amountKobo) continue;
+    const claimDay = claim.transferDate ? dayNumber(claim.transferDate) : day;
+    if (claimDay < day - CLAIM_DAYS_BEFORE || claimDay > day + CLAIM_DAYS_AFTER) continue;
+    const student = facts.students.get(claim.studentId);
+    if (!student) continue;
+    const reasons = [
+      `A transfer claim ${claim.reference} for ${formatKobo(claim.amountKobo)}${claim.transferDate ? ` made on ${claim.transferDate}` : ''}`,
+    ];
+    const reference = claim.bankReference ? alphanumeric(claim.bankReference) : '';
+    const referenced = reference.length >= MIN_REFERENCE_LENGTH && compact.includes(reference);
+    const codeOfStudent = coded.some((coder) => coder.id === student.id);
+    if (referenced) reasons.push(`the narration carries the reference the payer gave, ${claim.bankReference}`);
+    if (codeOfStudent) reasons.push(`the narration carries ${student.name}'s payment code ${student.paymentCode}`);
+    const byName = namedHere.find((hit) => hit.student.id === student.id);
+    if (byName)
+      reasons.push(
+        byName.parent ? `the narration names a parent of ${student.name}` : `the narration names ${student.name}`,
+      );
+    const strength: BankMatchStrength = referenced || codeOfStudent ? 'exact' : byName ? 'likely' : 'possible';
+    put(candidateOf(student, strength, reasons, claim));
+  }
+  for (const student of coded) {
+    put(
+      candidateOf(
+        student,
+        'exact',
+        [`the narration carries ${student.name}'s payment code ${student.paymentCode}`],
+        null,
+      ),
+    );
+  }
+  for (const hit of namedHere) {
+    put(
+      candidateOf(
+        hit.student,
+        'possible',
+        [
+          hit.parent
+            ? `the narration names a parent of ${hit.student.name}`
+            : `the narration names ${hit.student.name}`,
+        ],
+        null,
+      ),
+    );
+  }
+
+  const candidates = [...byStudent.values()].sort((a, b) => RANK[a.strength] - RANK[b.strength]);
+  const exact = candidates.filter((candidate) => candidate.strength === 'exact');
+  // Two certain answers that disagree (two children's codes, a code and another child's claim) are not certain.
+  const certainStudents = new Set(exact.map((candidate) => candidate.student._id));
+  const certain = certainStudents.size === 1 ? (exact.find((candidate) => candidate.claim) ?? exact[0] ?? null) : null;
+  if (candidates.length === 0) {
+    return {
+      status: 'unmatched',
+      note: 'Nothing in the narration points at a student or a claim.',
+      candidates,
+      certain,
+    };
+  }
+  return { status: 'review', note: null, candidates: candidates.slice(0, MAX_CANDIDATES), certain };
+}
+
+const ignored = (note: string): LineMatch => ({ status: 'ignored', note, candidates: [], certain: null });
+
+function candidateOf(
+  student: MatchStudent,
+  strength: BankMatchStrength,
+  reasons: string[],
+  claim: MatchClaim | null,
+): StoredCandidate {
+  return {
+    student: { _id: student.id, name: student.name, reg_no: student.regNo },
+    claim: claim && {
+      _id: claim.id,
+      reference: claim.reference,
+      amount_kobo: claim.amountKobo.toString(),
+      transfer_date: claim.transferDate,
+      bank_reference: claim.bankReference,
+    },
+    strength,
+    reasons,
+  };
+}
