@@ -26,6 +26,7 @@ const PAGE_PERMISSIONS: Record<string, Permission | readonly Permission[]> = {
   '/student/fees': 'payments.pay',
   '/parent/child': 'dashboard.parent',
   '/bursar/cash-payments': 'payments.cash',
+  '/bursar/bank-statements': 'payments.confirmTransfer',
   '/expenses': 'expenses.view',
   '/books': 'books.view',
   '/admin/payment-config': 'payments.configure',

@@ -130,7 +130,7 @@ describe('navigation', () => {
   it('shows a bursar only their entries', () => {
     expect(labels(['Bursar'])).toEqual([
       'Dashboard',
-      'Fee Management[Fee Administration,Fee Adjustments,Cash Payments]',
+      'Fee Management[Fee Administration,Fee Adjustments,Cash Payments,Bank Statements]',
       'Expenses',
       'Books',
       'Reports',
@@ -151,7 +151,7 @@ describe('navigation', () => {
       'Users',
       'Schools',
       'Academic[Sessions,Terms,Class Arms,Results]',
-      'Fee Management[Fee Administration,Fee Adjustments,Cash Payments]',
+      'Fee Management[Fee Administration,Fee Adjustments,Cash Payments,Bank Statements]',
       'Expenses',
       'Books',
       'Reports',

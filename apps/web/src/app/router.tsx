@@ -3,6 +3,7 @@ import { type RouteObject, useRoutes } from 'react-router';
 import { academicRoutes } from '@/features/academic/routes';
 import { adjustmentRoutes } from '@/features/adjustments/routes';
 import { auditRoutes } from '@/features/audit/routes';
+import { bankStatementRoutes } from '@/features/bank-statements/routes';
 import { booksRoutes } from '@/features/books/routes';
 import { cashDeskRoutes } from '@/features/cash-desk/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
@@ -45,6 +46,7 @@ const signedInRoutes: RouteObject[] = [
   ...booksRoutes,
   ...studentFeeRoutes,
   ...cashDeskRoutes,
+  ...bankStatementRoutes,
   ...studentRoutes,
   ...resultsRoutes,
   ...emailRoutes,

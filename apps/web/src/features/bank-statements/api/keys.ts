@@ -1,0 +1,10 @@
+import type { BankLineStatus } from '@schoolledger/domain';
+
+/** Query keys of the bank statements screen; `all` is the prefix an upload or a decision refreshes. */
+export const bankStatementKeys = {
+  all: ['bankStatements'] as const,
+  /** One school's lines in one status, with the counts of every status. */
+  lines: (schoolId: string, status: BankLineStatus) => [...bankStatementKeys.all, 'lines', schoolId, status] as const,
+  /** Students the bursar searches for an unmatched line, among the statement's school's. */
+  students: (schoolId: string, search: string) => [...bankStatementKeys.all, 'students', schoolId, search] as const,
+};

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { apiSignIn, bearer, expectAccessible, screenshot, signInAs } from './support';
+
+const TAG = randomUUID().slice(0, 6);
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE_390 = { width: 390, height: 844 };
+/** The fee the coded credit pays, whole: nothing else on the child owes this much. */
+const FEE_AMOUNT = 7350;
+const NAMED_AMOUNT = 12500;
+const CHARGE = 50;
+
+interface Child {
+  _id: string;
+  firstname: string;
+  regNo: string;
+  school: { _id: string; name: string };
+}
+
+/** The demo parent's daughter at Ikeja (the bursar's school): Chiamaka. */
+async function daughter(request: APIRequestContext): Promise<Child> {
+  const parent = await apiSignIn(request, 'parent');
+  const response = await request.get('/api/v1/parent/children', { headers: bearer(parent) });
+  expect(response.ok(), await response.text()).toBe(true);
+  const child = ((await response.json()).data as Child[]).find((row) => row.school.name.endsWith('Ikeja'));
+  expect(child, 'the demo parent has a child at Ikeja').toBeDefined();
+  return child!;
+}
+
+/** A fee of its own on the child this term, approved by the super-admin, for the coded credit to pay. */
+async function feeFor(request: APIRequestContext, child: Child, name: string, amount: string) {
+  const term = (
+    await (await request.get('/api/v1/term/current', { headers: bearer(await apiSignIn(request, 'bursar')) })).json()
+  ).data;
+  expect(term, 'Ikeja has a current term').not.toBeNull();
+  const created = await request.post('/api/v1/fee/create', {
+    headers: bearer(await apiSignIn(request, 'admin')),
+    data: {
+      term_id: term._id,
+      school_id: child.school._id,
+      name,
+      description: 'A fee the bank statements spec pays',
+      type: 'miscellaneous',
+      amount,
+      appliesTo: 'students',
+      student_ids: [child._id],
+      isApproved: true,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+}
+
+/** The child's payment code, as the parent is shown it to write in the transfer's narration (staff cannot ask). */
+async function paymentCode(request: APIRequestContext, child: Child): Promise<string> {
+  const offered = await request.get(`/api/v1/payment/available-methods?student_id=${child._id}`, {
+    headers: bearer(await apiSignIn(request, 'parent')),
+  });
+  expect(offered.ok(), await offered.text()).toBe(true);
+  const code = ((await offered.json()).data.methods as { bank_details: { payment_code: string | null } | null }[]).find(
+    (option) => option.bank_details?.payment_code,
+  )?.bank_details?.payment_code;
+  expect(code).toMatch(/^SL[0-9A-Z]{6}$/);
+  return code!;
+}
+
+/** Today in Lagos as the bank writes it, DD/MM/YYYY. */
+const today = () =>
+  new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Africa/Lagos' })
+    .format(new Date())
+    .replaceAll('.', '/');
+
+/**
+ * A bank's CSV export: a title row, the header, then a credit carrying the child's payment code, a
+ * credit with only a name, and an SMS charge. The running balance follows line by line, from an
+ * opening balance of this run's own so no earlier run's lines look the same.
+ */
+function statementCsv(code: string): string {
+  const day = today();
+  let balance = 100_000 + Number.parseInt(TAG, 16) / 100;
+  const row = (narration: string, debit: number, credit: number) => {
+    balance += credit - debit;
+    const money = (value: number) => (value ? value.toFixed(2) : '');
+    return [day, day, narration, money(debit), money(credit), balance.toFixed(2)].join(',');
+  };
+  return [
+    'CRESTVIEW COLLEGE IKEJA - FEES ACCOUNT',
+    'Trans Date,Value Date,Narration,Debit,Credit,Balance',
+    row(`NIP/GTB/CHUKWUDI OBI/${code} LEVY ${TAG}`, 0, FEE_AMOUNT),
+    row(`USSD TRF FROM KELECHUKWU ARINZE-DANJUMA ${TAG}`, 0, NAMED_AMOUNT),
+    row(`SMS ALERT CHARGES ${TAG}`, CHARGE, 0),
+    '',
+  ].join('\r\n');
+}
+
+const naira = (amount: number) => `₦${amount.toLocaleString('en-NG', { minimumFractionDigits: 2 })}`;
+
+/** This run's card for a line, by its amount and the tag in its narration. */
+function lineCard(page: Page, direction: 'Credit' | 'Debit', amount: number): Locator {
+  const escaped = naira(amount).replaceAll('.', '\\.');
+  return page
+    .getByRole('list', { name: 'Statement lines' })
+    .getByRole('listitem', { name: new RegExp(`^${direction} of ${escaped} on `) })
+    .filter({ hasText: TAG });
+}
+
+async function upload(page: Page, csv: string) {
+  await page.getByLabel('Bank statement file').setInputFiles({
+    name: `statement-${TAG}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+}
+
+test.describe('bank statements', () => {
+  test('a bursar uploads a statement: the coded credit is credited, the named one waits, the charge is set aside, and the same file again is all already imported', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const child = await daughter(request);
+    await feeFor(request, child, `Statement levy ${TAG}`, String(FEE_AMOUNT));
+    const csv = statementCsv(await paymentCode(request, child));
+
+    // Any screen leads there through the sidebar; the profile is the lightest to load.
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, 'bursar', '/profile');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const link = nav.getByRole('link', { name: 'Bank Statements' });
+    if (!(await link.isVisible())) await nav.getByRole('button', { name: 'Fee Management' }).click();
+    await link.click();
+    await expect(page).toHaveURL(/\/bursar\/bank-statements$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bank Statements' })).toBeVisible();
+    await expect(page.getByText('Lines already imported are recognised')).toBeVisible();
+
+    // No file: said under the input, nothing sent.
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(page.getByText('Choose the bank statement file')).toBeVisible();
+
+    await upload(page, csv);
+    const summary = page.getByRole('region', { name: 'Statement read' });
+    await expect(summary).toContainText('3 lines read');
+    const counts = summary.getByTestId('import-summary');
+    await expect(counts).toContainText(/· 1 credited/);
+    await expect(counts).toContainText(/· 1 (to review|unmatched)/);
+    await expect(counts).toContainText(/· 1 not a payment/);
+    await expect(counts).not.toContainText('already imported');
+    await expect(summary).not.toContainText('running balance does not follow');
+    await expect(page.getByRole('button', { name: 'Upload', exact: true })).toBeEnabled();
+
+    // The named credit waits where the matching put it, with a way to name the student.
+    const waitsIn = (await counts.innerText()).includes('to review') ? 'To review' : 'Unmatched';
+    await page.getByRole('tab', { name: new RegExp(`^${waitsIn}`) }).click();
+    await expect(page.getByRole('tab', { name: new RegExp(`^${waitsIn}`) })).toHaveAttribute('aria-selected', 'true');
+    const named = lineCard(page, 'Credit', NAMED_AMOUNT);
+    await expect(named).toBeVisible();
+    await expect(named).toContainText(`KELECHUKWU ARINZE-DANJUMA ${TAG}`);
+    await expect(named.getByRole('button', { name: 'Find the student' })).toBeVisible();
+    await expectAccessible(page, 'the bank statements screen after an upload');
+    await screenshot(page, 'bank-statements-desktop');
+
+    // Its dialogs, opened and left: nothing is credited by looking.
+    await named.getByRole('button', { name: 'Find the student' }).click();
+    const find = page.getByRole('dialog', { name: 'Find the student' });
+    await expect(find).toContainText(naira(NAMED_AMOUNT));
+    await expect(find.getByLabel('Search student')).toBeVisible();
+    await expectAccessible(page, 'the find-the-student dialog');
+    await find.getByRole('button', { name: 'Cancel' }).click();
+    await expect(find).toBeHidden();
+
+    await page.setViewportSize(PHONE_390);
+    await expect.poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'bank-statements-phone-390');
+    await page.setViewportSize(DESKTOP);
+
+    // The coded credit paid the child's fee, with a receipt.
+    await page.getByRole('tab', { name: /^Credited/ }).click();
+    const credited = lineCard(page, 'Credit', FEE_AMOUNT);
+    await expect(credited).toContainText(child.firstname);
+    await expect(credited.getByText(/^CV[A-Z]-\d{4}-\d{6}$/)).toBeVisible();
+    await expect(credited).toContainText('Confirmed');
+
+    // The SMS charge is not a family's payment.
+    await page.getByRole('tab', { name: /^Not payments/ }).click();
+    await expect(lineCard(page, 'Debit', CHARGE)).toContainText(`SMS ALERT CHARGES ${TAG}`);
+
+    // The same file again: every line is recognised, nothing is credited twice.
+    await upload(page, csv);
+    await expect(counts).toContainText('3 already imported');
+    await expect(counts).not.toContainText('credited');
+    await page.getByRole('tab', { name: /^Credited/ }).click();
+    await expect(lineCard(page, 'Credit', FEE_AMOUNT)).toHaveCount(1);
+
+    await page.setViewportSize(PHONE_390);
+    await expect.poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page, 'the bank statements screen on a phone');
+    await screenshot(page, 'bank-statements-credited-phone-390');
+  });
+
+  test('a student who opens the bank statements is sent to the dashboard', async ({ page }) => {
+    await signInAs(page, 'student', '/bursar/bank-statements');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
