@@ -607,6 +607,63 @@ const remindersMs = performance.now() - remindersStarted;
 counting = false;
 const REMINDERS_BUDGET_MS = 60_000;
 
+// Bank statements: a month of the large school's account, 5,000 lines, as the bursar uploads it.
+// Read, matched against every student, claim and code, and stored; none of its lines is certain,
+// so the time is the reading, the de-duplication and the matching. Then the same file again (every
+// line recognised), and a statement of 200 lines carrying students' payment codes, credited at once.
+const STATEMENT_BUDGET_MS = 5000;
+const STATEMENT_MEMORY_BUDGET_MB = 100;
+async function statementUpload(lines: string[], name: string) {
+  const csv = ['Trans Date,Value Date,Narration,Debit,Credit,Balance', ...lines].join('\r\n');
+  const form = new FormData();
+  form.append('school_id', largeSchool!.id);
+  form.append('file', new Blob([csv], { type: 'text/csv' }), name);
+  const body = new Response(form);
+  const payload = Buffer.from(await body.arrayBuffer());
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  const start = performance.now();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/bank-statements',
+    headers: { authorization: superAdmin, 'content-type': body.headers.get('content-type')! },
+    payload,
+  });
+  const ms = performance.now() - start;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  if (response.statusCode !== 200) throw new Error(`bank-statements answered ${response.statusCode}: ${response.body}`);
+  const result = response.json().data as { lines: number; already_imported: number; confirmed: number; review: number };
+  return { ...result, ms, growthMb: (peak - before) / 1048576 };
+}
+const statementPeople = await rowsOf<{ firstname: string; lastname: string; payment_code: string }>(
+  sql`select firstname, lastname, payment_code from users
+    where school_id = ${largeSchool!.id} and 'Student' = any(roles) order by id limit 5000`,
+);
+const statementDay = (n: number) => `${String(1 + (n % 28)).padStart(2, '0')}/10/2026`;
+const statementLines = Array.from({ length: 5000 }, (_, n) => {
+  const person = statementPeople[n % statementPeople.length]!;
+  const amount = `"${(10_000 + (n % 50) * 2_500).toLocaleString('en-NG')}.00"`;
+  if (n % 10 === 9) return `${statementDay(n)},${statementDay(n)},SMS ALERT CHARGES ${n},"50.00",,`;
+  // Half name a student or their family (review), the rest name nobody we know (unmatched).
+  const narration =
+    n % 2 === 0
+      ? `NIP/GTB/${person.firstname.toUpperCase()} ${person.lastname.toUpperCase()}/SCHOOL FEES ${n}`
+      : `TRF FROM OPAY/PAYER ${n}/FEES`;
+  return `${statementDay(n)},${statementDay(n)},${narration},,${amount},`;
+});
+const statementFirst = await statementUpload(statementLines, 'october.csv');
+const statementAgain = await statementUpload(statementLines, 'october-again.csv');
+const statementCoded = await statementUpload(
+  statementPeople
+    .slice(0, 200)
+    .map((person, n) => `29/10/2026,29/10/2026,NIP/KUDA/${person.payment_code} FEES ${n},,"500.00",`),
+  'coded.csv',
+);
+
 // The books' integrity check over the whole data set, last, so it covers what the bench itself
 // recorded too: run now for every school as the daily job runs it (one pass of
 // `ledger_disagreements()`, then each school's result in its trail), and the function alone.
@@ -756,6 +813,17 @@ const rows: BudgetRow[] = [
     ]
       .filter(Boolean)
       .join('; '),
+  },
+  {
+    what: `bank statement of ${count(statementFirst.lines)} lines read, de-duplicated, matched and stored`,
+    budget: `≤ ${STATEMENT_BUDGET_MS / 1000} s, +${STATEMENT_MEMORY_BUDGET_MB} MiB`,
+    measured: `${(statementFirst.ms / 1000).toFixed(2)} s, +${statementFirst.growthMb.toFixed(0)} MiB (${count(statementFirst.review)} to review); again, all recognised: ${(statementAgain.ms / 1000).toFixed(2)} s; ${count(statementCoded.confirmed)} of ${count(statementCoded.lines)} coded lines credited at once: ${(statementCoded.ms / 1000).toFixed(1)} s`,
+    met:
+      statementFirst.ms <= STATEMENT_BUDGET_MS &&
+      statementFirst.growthMb <= STATEMENT_MEMORY_BUDGET_MB &&
+      statementAgain.already_imported === statementFirst.lines &&
+      statementFirst.confirmed === 0,
+    why: loadReason(loadAtEnd),
   },
   {
     what: `SSE fan-out to ${count(fan.people)} streams, commit to receipt`,
