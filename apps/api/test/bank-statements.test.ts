@@ -232,6 +232,24 @@ describe('bank statements: uploaded, matched to students, credited once', () => 
     expect(stored).toHaveLength(7);
   });
 
+  it("credits nothing by itself when the narration carries two children's codes, and asks which", async () => {
+    const response = await upload(
+      statementCsv([
+        ['25/11/2026', `TRF/${ada.paymentCode} AND ${bola.paymentCode} FEES`, '', '5,000.00', '1,220,950.00'],
+      ]),
+      'two-codes.csv',
+    );
+    expect(response.json().data).toMatchObject({ lines: 1, confirmed: 0, review: 1 });
+    const { lines } = (await linesIn('review')).json().data;
+    const line = lines.find((row: { narration: string }) => row.narration.includes(' AND '));
+    expect(
+      line.candidates.map((candidate: { student: { _id: string }; strength: string }) => candidate.strength),
+    ).toEqual(['exact', 'exact']);
+    expect(line.candidates.map((candidate: { student: { _id: string } }) => candidate.student._id).sort()).toEqual(
+      [ada.id, bola.id].sort(),
+    );
+  });
+
   it("keeps another school's bursar out, and says what to upload for a file it cannot read", async () => {
     expect((await linesIn('review', otherBursar)).statusCode).toBe(404);
     const [line] = await t.ctx.db.select().from(bankStatementLines).where(eq(bankStatementLines.schoolId, school));

@@ -69,12 +69,15 @@ export async function importStatement({
   const named = nameIndex(facts.students.values());
   const taken = new Set<string>();
   const seen = new Map<string, number>();
+  /** The certain candidate of each line that has one, by its occurrence and fingerprint. */
+  const certainOf = new Map<string, ConfirmBankLineInput>();
   const values: LineValues[] = parsed.lines.map((line) => {
     const fingerprint = lineFingerprint(parsed.accountNumber, line);
     const occurrence = (seen.get(fingerprint) ?? 0) + 1;
     seen.set(fingerprint, occurrence);
     const match = matchLine(line, facts, named, taken);
     if (match.certain?.claim) taken.add(match.certain.claim._id);
+    if (match.certain) certainOf.set(`${occurrence}|${fingerprint}`, choiceOf(match.certain));
     return {
       schoolId,
       accountNumber,
@@ -90,9 +93,7 @@ export async function importStatement({
       reversal: line.reversal,
       status: match.status,
       note: match.note,
-      candidates: match.certain
-        ? [match.certain, ...match.candidates.filter((c) => c !== match.certain)]
-        : match.candidates,
+      candidates: match.candidates,
     };
   });
   const balanceBreaks = checkRunningBalance({ openingBalanceKobo: parsed.openingBalanceKobo, lines: parsed.lines });
@@ -131,10 +132,10 @@ export async function importStatement({
 
   const tally: Record<BankLineStatus, number> = { confirmed: 0, review: 0, unmatched: 0, ignored: 0 };
   for (const line of fresh) {
-    const certain = line.status === 'review' ? candidatesOf(line)[0] : undefined;
-    if (certain?.strength === 'exact') {
+    const certain = certainOf.get(`${line.occurrence}|${line.fingerprint}`);
+    if (certain) {
       try {
-        await decideLine({ ctx, auth, actor, id: line.id, choice: choiceOf(certain), automatic: true });
+        await decideLine({ ctx, auth, actor, id: line.id, choice: certain, automatic: true });
         tally.confirmed++;
         continue;
       } catch (error) {
