@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MAX_KOBO } from '@schoolledger/domain';
+import { MAX_KOBO, type StatementMapping, statementMappingSchema } from '@schoolledger/domain';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
@@ -19,8 +19,6 @@ import {
   parseStatement,
   readStatementTable,
   type StatementLine,
-  type StatementMapping,
-  statementMappingSchema,
   suggestMapping,
 } from '../src/modules/bank-statements/parsing/index.js';
 

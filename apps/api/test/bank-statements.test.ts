@@ -250,6 +250,108 @@ describe('bank statements: uploaded, matched to students, credited once', () => 
     );
   });
 
+  it('asks for the columns of a file whose headers it does not know, then remembers them for the account', async () => {
+    const odd = (narration: string, day: string) =>
+      Buffer.from(
+        [
+          'Account Number,0123456789',
+          'When,Particulars of the transaction,Money out,Money in,Running total',
+          `${day},"${narration}",,"4,000.00","2,000,000.00"`,
+        ].join('\r\n'),
+      );
+    const refused = await upload(odd('TRF FROM A GUARDIAN 1', '26/11/2026'), 'odd.csv');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('STATEMENT_COLUMNS_NEEDED');
+
+    const columnsBody = await multipart({ school_id: school }, [
+      {
+        field: 'file',
+        filename: 'odd.csv',
+        contentType: 'text/csv',
+        content: odd('TRF FROM A GUARDIAN 1', '26/11/2026'),
+      },
+    ]);
+    const columns = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/bank-statements/columns',
+      headers: { ...bursar, ...columnsBody.headers },
+      payload: columnsBody.payload,
+    });
+    expect(columns.statusCode, columns.body).toBe(200);
+    expect(columns.json().data).toMatchObject({ format: 'csv', mapping: null });
+    expect(columns.json().data.rows[1]).toEqual([
+      'When',
+      'Particulars of the transaction',
+      'Money out',
+      'Money in',
+      'Running total',
+    ]);
+
+    const mapping = {
+      headerRow: 2,
+      date: 'When',
+      narration: ['Particulars of the transaction'],
+      debit: 'Money out',
+      credit: 'Money in',
+      balance: 'Running total',
+      dateOrder: 'DMY',
+    };
+    const chosenBody = await multipart({ school_id: school, mapping: JSON.stringify(mapping) }, [
+      {
+        field: 'file',
+        filename: 'odd.csv',
+        contentType: 'text/csv',
+        content: odd('TRF FROM A GUARDIAN 1', '26/11/2026'),
+      },
+    ]);
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/bank-statements',
+      headers: { ...bursar, ...chosenBody.headers },
+      payload: chosenBody.payload,
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().data).toMatchObject({ lines: 1, unmatched: 1 });
+    // Next month's file from the same account reads with the columns chosen, without asking.
+    const next = await upload(odd('TRF FROM A GUARDIAN 2', '27/11/2026'), 'odd-next.csv');
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json().data).toMatchObject({ lines: 1, unmatched: 1, already_imported: 0 });
+  });
+
+  it("suggests the student a sender's account was credited to before, without crediting it", async () => {
+    const sender = '2209876543';
+    const first = await upload(
+      statementCsv([['27/11/2026', `NIP: MUSA IBRAHIM -${sender}/000013261127`, '', '6,000.00', '1,226,950.00']]),
+      'sender-1.csv',
+    );
+    expect(first.json().data).toMatchObject({ unmatched: 1 });
+    const { lines } = (await linesIn('unmatched')).json().data;
+    const line = lines.find((row: { narration: string }) => row.narration.includes(sender));
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/bank-statements/lines/${line._id}/confirm`,
+      headers: bursar,
+      payload: { student_id: chidi.id },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const again = await upload(
+      statementCsv([['28/11/2026', `NIP: MUSA IBRAHIM -${sender}/000013261128`, '', '6,000.00', '1,232,950.00']]),
+      'sender-2.csv',
+    );
+    expect(again.json().data).toMatchObject({ confirmed: 0, review: 1 });
+    const waiting = (await linesIn('review'))
+      .json()
+      .data.lines.find((row: { narration: string }) => row.narration.endsWith('1128'));
+    expect(waiting.candidates).toEqual([
+      expect.objectContaining({
+        student: expect.objectContaining({ _id: chidi.id }),
+        strength: 'likely',
+        reasons: [`the sender's account ${sender} paid Chidi Eze's fees before`],
+      }),
+    ]);
+  });
+
   it("keeps another school's bursar out, and says what to upload for a file it cannot read", async () => {
     expect((await linesIn('review', otherBursar)).statusCode).toBe(404);
     const [line] = await t.ctx.db.select().from(bankStatementLines).where(eq(bankStatementLines.schoolId, school));

@@ -122,6 +122,8 @@ export const BANK_STATEMENT_ERROR_CODES = {
   bankLineNotFound: 'BANK_LINE_NOT_FOUND',
   /** The line was credited (or set aside as not a payment) before this decision came. */
   bankLineDecided: 'BANK_LINE_DECIDED',
+  /** A CSV or Excel statement whose header row was not recognised: the bursar chooses the columns. */
+  statementColumnsNeeded: 'STATEMENT_COLUMNS_NEEDED',
 } as const;
 
 export const PAYMENT_ERROR_CODES = {
@@ -158,6 +160,23 @@ export const FAMILY_CREDIT_ERROR_CODES = {
 
 export const PAYMENT_PROFILE_ERROR_CODES = {
   apiKeysRequired: 'API_KEYS_REQUIRED',
+} as const;
+
+export const VIRTUAL_ACCOUNT_ERROR_CODES = {
+  /** A virtual account that is not the caller's school's, or not there at all. */
+  virtualAccountNotFound: 'VIRTUAL_ACCOUNT_NOT_FOUND',
+  /** The school has not switched virtual accounts on (or switched them off). */
+  virtualAccountsOff: 'VIRTUAL_ACCOUNTS_OFF',
+  /** Neither a parent with a child at the school nor a student of it with no parent linked. */
+  virtualAccountHolderNotFound: 'VIRTUAL_ACCOUNT_HOLDER_NOT_FOUND',
+  /** A student whose family has a parent: the family's account is the parent's. */
+  virtualAccountHolderHasParent: 'VIRTUAL_ACCOUNT_HOLDER_HAS_PARENT',
+  /** The provider gave a number another school's account already holds (one provider account shared by schools). */
+  virtualAccountNumberTaken: 'VIRTUAL_ACCOUNT_NUMBER_TAKEN',
+  /** The account was already deactivated. */
+  virtualAccountInactive: 'VIRTUAL_ACCOUNT_INACTIVE',
+  /** The provider refused the call or could not be reached (502). */
+  virtualAccountProviderFailed: 'VIRTUAL_ACCOUNT_PROVIDER_FAILED',
 } as const;
 
 export const EXPORT_ERROR_CODES = {
@@ -201,6 +220,7 @@ export const ERROR_CODES = {
   ...BANK_STATEMENT_ERROR_CODES,
   ...FAMILY_CREDIT_ERROR_CODES,
   ...PAYMENT_PROFILE_ERROR_CODES,
+  ...VIRTUAL_ACCOUNT_ERROR_CODES,
   ...EXPORT_ERROR_CODES,
   ...REPORT_ERROR_CODES,
   ...BOOKS_ERROR_CODES,

@@ -16,8 +16,87 @@ export type BankLineStatus = (typeof BANK_LINE_STATUSES)[number];
 export const BANK_MATCH_STRENGTHS = ['exact', 'likely', 'possible'] as const;
 export type BankMatchStrength = (typeof BANK_MATCH_STRENGTHS)[number];
 
-/** POST /bank-statements (multipart, with the file): the school whose account the statement is of. */
-export const bankStatementUploadFieldsSchema = z.object({ school_id: idSchema });
+/** How the dates of a CSV or Excel statement are written when all three parts are numbers. */
+export const STATEMENT_DATE_ORDERS = ['DMY', 'MDY', 'YMD'] as const;
+export type StatementDateOrder = (typeof STATEMENT_DATE_ORDERS)[number];
+
+const columnName = z.string().trim().min(1).max(200);
+
+/**
+ * Which column of a CSV or Excel statement holds what. Nigerian banks publish no export schema and
+ * each lays its columns out its own way, so the mapping is data: suggested from the header words,
+ * chosen by the bursar on the mapping screen, saved per bank account and reused on the next upload.
+ * Columns are named by their header text (not their position) so a saved mapping survives a bank
+ * adding a column.
+ */
+export const statementMappingSchema = z
+  .object({
+    /** The header row's number in the file (1-based, as a spreadsheet shows it). */
+    headerRow: z.number().int().min(1),
+    /** The booking date (Trans Date, Posted Date...). */
+    date: columnName,
+    valueDate: columnName.optional(),
+    /** One or more columns, joined with a space in this order (Kuda-style To/From + Description). */
+    narration: z.array(columnName).min(1).max(5),
+    reference: columnName.optional(),
+    debit: columnName.optional(),
+    credit: columnName.optional(),
+    /** A single signed or marked amount column, instead of Debit/Credit. */
+    amount: columnName.optional(),
+    /** A DR/CR column that gives the single amount column its direction. */
+    direction: columnName.optional(),
+    balance: columnName.optional(),
+    dateOrder: z.enum(STATEMENT_DATE_ORDERS),
+  })
+  .refine((mapping) => Boolean(mapping.amount) !== Boolean(mapping.debit || mapping.credit), {
+    message: 'Choose either a single Amount column or Debit and Credit columns',
+    path: ['amount'],
+  })
+  .refine((mapping) => !mapping.direction || mapping.amount, {
+    message: 'A DR/CR column goes with a single Amount column',
+    path: ['direction'],
+  });
+export type StatementMapping = z.infer<typeof statementMappingSchema>;
+
+/**
+ * POST /bank-statements (multipart, with the file): the school whose account the statement is of,
+ * and, for a CSV or Excel file, the columns the bursar chose (JSON text of `statementMappingSchema`);
+ * without them, the account's saved mapping or the one suggested from the headers.
+ */
+export const bankStatementUploadFieldsSchema = z.object({
+  school_id: idSchema,
+  mapping: z
+    .string()
+    .max(5000)
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text === '') return undefined;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        context.addIssue({ code: 'custom', message: 'The column choice could not be read. Choose the columns again.' });
+        return z.NEVER;
+      }
+      const parsed = statementMappingSchema.safeParse(json);
+      if (!parsed.success) {
+        context.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Choose the columns again.' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+});
+
+/** POST /bank-statements/columns (multipart, with the file): the file's first rows, for the mapping screen. */
+export const bankStatementColumnsSchema = z.object({
+  format: z.enum(['csv', 'xlsx']),
+  account_number: z.string().nullable(),
+  /** The first rows of the file as they read, each cell cut to 120 characters. */
+  rows: z.array(z.array(z.string())),
+  /** The account's saved mapping, else the one the headers suggest; null when neither. */
+  mapping: statementMappingSchema.nullable(),
+});
+export type BankStatementColumns = z.infer<typeof bankStatementColumnsSchema>;
 
 export const bankStatementImportSchema = z.object({
   statement_id: idSchema,

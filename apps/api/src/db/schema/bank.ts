@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -92,4 +93,51 @@ export const bankStatementLines = pgTable(
       sql`(${t.status} = 'confirmed') = (${t.paymentIds} is not null and ${t.studentId} is not null)`,
     ),
   ],
+);
+
+/**
+ * How a school account's CSV or Excel statement lays out its columns, learned once (suggested from
+ * the headers, or chosen by the bursar on the mapping screen) and used for its next uploads.
+ * `account_number` is '' for a file that names no account.
+ */
+export const bankStatementMappings = pgTable(
+  'bank_statement_mappings',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    accountNumber: text('account_number').notNull(),
+    mapping: jsonb('mapping').notNull(),
+    updatedBy: uuid('updated_by')
+      .notNull()
+      .references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'bank_statement_mappings_pk', columns: [t.schoolId, t.accountNumber] })],
+);
+
+/**
+ * A sender's account number that a person credited to a student (the uncle who pays each term):
+ * the next credit from it is suggested for that student, never credited by itself.
+ */
+export const bankPayerLinks = pgTable(
+  'bank_payer_links',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    senderAccount: text('sender_account').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id),
+    /** The line whose confirmation taught it. */
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => bankStatementLines.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'bank_payer_links_pk', columns: [t.schoolId, t.senderAccount] })],
 );

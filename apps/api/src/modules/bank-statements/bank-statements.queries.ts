@@ -1,8 +1,16 @@
-import type { BankLineStatus } from '@schoolledger/domain';
+import { type BankLineStatus, type StatementMapping, statementMappingSchema } from '@schoolledger/domain';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, ReadDb } from '../../db/client.js';
-import { bankStatementLines, bankStatements, parentStudents, payments, users } from '../../db/schema.js';
+import {
+  bankPayerLinks,
+  bankStatementLines,
+  bankStatementMappings,
+  bankStatements,
+  parentStudents,
+  payments,
+  users,
+} from '../../db/schema.js';
 import type { MatchClaim, MatchFacts, MatchStudent, StoredCandidate } from './matching.js';
 
 type LineRow = typeof bankStatementLines.$inferSelect;
@@ -53,7 +61,62 @@ export async function matchFactsOf(db: DbOrTx, schoolId: string): Promise<MatchF
   );
   for (const row of parentRows) students.get(row.studentId)?.parents.push(row);
   const byCode = new Map([...students.values()].map((student) => [student.paymentCode, student]));
-  return { students, byCode, claims: claimRows satisfies MatchClaim[] };
+  const links = await db
+    .select({ senderAccount: bankPayerLinks.senderAccount, studentId: bankPayerLinks.studentId })
+    .from(bankPayerLinks)
+    .where(eq(bankPayerLinks.schoolId, schoolId));
+  const bySender = new Map(
+    links.flatMap((link) => {
+      const student = students.get(link.studentId);
+      return student ? [[link.senderAccount, student] as const] : [];
+    }),
+  );
+  return { students, byCode, bySender, claims: claimRows satisfies MatchClaim[] };
+}
+
+/** The school's saved column mappings, the account's first: at most a few per school. */
+export async function savedMappingsOf(db: DbOrTx, schoolId: string, accountNumber: string | null) {
+  const rows = await db
+    .select({ accountNumber: bankStatementMappings.accountNumber, mapping: bankStatementMappings.mapping })
+    .from(bankStatementMappings)
+    .where(eq(bankStatementMappings.schoolId, schoolId))
+    .orderBy(desc(bankStatementMappings.updatedAt));
+  const mine = rows.filter((row) => row.accountNumber === (accountNumber ?? ''));
+  const others = rows.filter((row) => row.accountNumber !== (accountNumber ?? ''));
+  // What was stored passed the schema when written; one that no longer does (the schema grew) is left out.
+  return [...mine, ...others].flatMap((row) => {
+    const parsed = statementMappingSchema.safeParse(row.mapping);
+    return parsed.success ? [{ accountNumber: row.accountNumber, mapping: parsed.data }] : [];
+  });
+}
+
+export async function saveMapping(
+  db: DbOrTx,
+  values: { schoolId: string; accountNumber: string; mapping: StatementMapping; updatedBy: string },
+) {
+  await db
+    .insert(bankStatementMappings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [bankStatementMappings.schoolId, bankStatementMappings.accountNumber],
+      set: { mapping: values.mapping, updatedBy: values.updatedBy, updatedAt: sql`now()` },
+    });
+}
+
+/** A person credited a line from these sender accounts to this student: the next credit from them is suggested. */
+export async function learnPayers(
+  tx: DbOrTx,
+  values: { schoolId: string; senderAccounts: readonly string[]; studentId: string; lineId: string; createdBy: string },
+) {
+  if (values.senderAccounts.length === 0) return;
+  const { senderAccounts, ...rest } = values;
+  await tx
+    .insert(bankPayerLinks)
+    .values(senderAccounts.map((senderAccount) => ({ ...rest, senderAccount })))
+    .onConflictDoUpdate({
+      target: [bankPayerLinks.schoolId, bankPayerLinks.senderAccount],
+      set: { studentId: values.studentId, lineId: values.lineId, createdBy: values.createdBy, createdAt: sql`now()` },
+    });
 }
 
 export async function insertStatement(db: DbOrTx, values: typeof bankStatements.$inferInsert) {

@@ -1,4 +1,5 @@
 import {
+  bankStatementColumnsSchema,
   bankStatementImportSchema,
   bankStatementLineSchema,
   bankStatementLinesQuerySchema,
@@ -16,7 +17,7 @@ import { parseOrThrow } from '../../lib/validation.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { readMultipart } from '../files/image-upload.js';
-import { decideLine, importStatement, listLines, rejectLine } from './bank-statements.service.js';
+import { decideLine, importStatement, listLines, rejectLine, statementColumns } from './bank-statements.service.js';
 
 const tags = ['bank statements'];
 const FORMATS = 'CSV or Excel (.xlsx) as the bank exports it, SWIFT MT940, or ISO 20022 camt.053 (XML)';
@@ -48,9 +49,40 @@ export const bankStatementRoutes: FastifyPluginAsyncZod = async (app) => {
         auth,
         schoolId: fields.school_id,
         file: form.file,
+        mapping: fields.mapping,
         actor: actorOf(request),
       });
       return ok(`${result.lines} lines read, ${result.confirmed} credited`, result);
+    },
+  );
+
+  app.post(
+    '/bank-statements/columns',
+    {
+      preValidation: authorize('payments.confirmTransfer'),
+      schema: {
+        summary: "A CSV or Excel statement's first rows, to choose its columns",
+        description:
+          "For the mapping screen, when an upload answers 422 STATEMENT_COLUMNS_NEEDED: the file's first 40 rows and the mapping that would read it (the account's saved one, else the one its headers suggest, else null). Nothing is stored; the upload with the chosen `mapping` saves it for the account.",
+        tags,
+        ...multipartBody(
+          bankStatementUploadFieldsSchema
+            .pick({ school_id: true })
+            .extend({ file: filePart(`The statement: ${FORMATS}`) }),
+        ),
+        response: responses(bankStatementColumnsSchema),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const form = await readMultipart(request, 'file', MSG.fileTooLarge);
+      const fields = parseOrThrow(bankStatementUploadFieldsSchema.pick({ school_id: true }), form.fields);
+      assertSchoolInScope(auth.scope, fields.school_id);
+      if (!form.file) throw fieldError('file', 'Please choose the statement file');
+      return ok(
+        'Statement columns read',
+        await statementColumns({ ctx: app.ctx, schoolId: fields.school_id, file: form.file }),
+      );
     },
   );
 

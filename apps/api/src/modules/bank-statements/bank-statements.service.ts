@@ -1,9 +1,11 @@
 import {
   BANK_STATEMENT_ERROR_CODES,
   type BankLineStatus,
+  type BankStatementColumns,
   type BankStatementImport,
   type BankStatementLine,
   type ConfirmBankLineInput,
+  type StatementMapping,
 } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import { bankStatementLines } from '../../db/schema.js';
@@ -22,17 +24,20 @@ import {
   insertStatement,
   type LineValues,
   type ListedLine,
+  learnPayers,
   lineCounts,
   lineOf,
   linesOf,
   lockLine,
   matchFactsOf,
   receiptsOf,
+  savedMappingsOf,
+  saveMapping,
   setAlreadyImported,
   updateLine,
 } from './bank-statements.queries.js';
-import { matchLine, nameIndex } from './matching.js';
-import { checkRunningBalance, lineFingerprint, parseStatement } from './parsing/index.js';
+import { matchLine, nameIndex, senderAccountsIn } from './matching.js';
+import { checkRunningBalance, lineFingerprint, parseStatement, readStatementTable } from './parsing/index.js';
 
 type LineRow = typeof bankStatementLines.$inferSelect;
 
@@ -51,17 +56,23 @@ export async function importStatement({
   auth,
   schoolId,
   file,
+  mapping,
   actor,
 }: {
   ctx: AppContext;
   auth: AuthContext;
   schoolId: string;
   file: { buffer: Buffer; filename: string };
+  /** The columns the bursar chose for a CSV or Excel file; else the account's saved ones, else the suggested. */
+  mapping: StatementMapping | undefined;
   actor: Actor;
 }): Promise<BankStatementImport> {
-  const parsed = await parseStatement({ fileName: file.filename, bytes: file.buffer });
+  const parsed = await readWithMapping({ ctx, schoolId, file, mapping });
   const format = parsed.format;
   if (!format || parsed.lines.length === 0) {
+    if ((format === 'csv' || format === 'xlsx') && !mapping) {
+      throw fieldError('file', COLUMNS_NEEDED, { code: BANK_STATEMENT_ERROR_CODES.statementColumnsNeeded });
+    }
     throw fieldError('file', parsed.problems[0]?.message ?? 'The file holds no statement lines.');
   }
   const accountNumber = parsed.accountNumber ?? '';
@@ -75,7 +86,7 @@ export async function importStatement({
     const fingerprint = lineFingerprint(parsed.accountNumber, line);
     const occurrence = (seen.get(fingerprint) ?? 0) + 1;
     seen.set(fingerprint, occurrence);
-    const match = matchLine(line, facts, named, taken);
+    const match = matchLine({ ...line, accountNumber }, facts, named, taken);
     if (match.certain?.claim) taken.add(match.certain.claim._id);
     if (match.certain) certainOf.set(`${occurrence}|${fingerprint}`, choiceOf(match.certain));
     return {
@@ -111,6 +122,9 @@ export async function importStatement({
       uploadedBy: auth.userId,
     });
     const fresh = await insertNewLines(tx, statement.id, values);
+    // The columns that read this account's statement, for its next upload.
+    if (parsed.mapping)
+      await saveMapping(tx, { schoolId, accountNumber, mapping: parsed.mapping, updatedBy: auth.userId });
     await setAlreadyImported(tx, statement.id, values.length - fresh.length);
     await recordAudit(tx, actor, {
       action: 'bank_statement.import',
@@ -158,6 +172,78 @@ export async function importStatement({
     ...tally,
   };
 }
+
+const COLUMNS_NEEDED =
+  "This file's columns were not recognised. Choose which column holds the date, the description and the amounts.";
+
+/**
+ * Reads the file with the columns given, else with the school's saved mappings (the account's
+ * first) where the headers alone suggest none or a saved one reads the account's file, else the
+ * suggested ones. A saved mapping that reads no line is passed over.
+ */
+async function readWithMapping({
+  ctx,
+  schoolId,
+  file,
+  mapping,
+}: {
+  ctx: AppContext;
+  schoolId: string;
+  file: { buffer: Buffer; filename: string };
+  mapping: StatementMapping | undefined;
+}) {
+  const read = (chosen?: StatementMapping) =>
+    parseStatement({ fileName: file.filename, bytes: file.buffer, ...(chosen && { mapping: chosen }) });
+  const first = await read(mapping);
+  if (mapping || (first.format !== 'csv' && first.format !== 'xlsx')) return first;
+  for (const saved of await savedMappingsOf(ctx.db, schoolId, first.accountNumber)) {
+    const isTheAccount = first.accountNumber !== null && saved.accountNumber === first.accountNumber;
+    if (first.lines.length > 0 && (!isTheAccount || sameMapping(saved.mapping, first.mapping))) continue;
+    const again = await read(saved.mapping);
+    if (again.lines.length > 0) return again;
+  }
+  return first;
+}
+
+/** Two mappings that read a file alike (stored JSON comes back with its keys in another order). */
+const sameMapping = (a: StatementMapping, b: StatementMapping | null) =>
+  b !== null && JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
+
+/** A CSV or Excel statement's first rows and the mapping that would read it, for the mapping screen. */
+export async function statementColumns({
+  ctx,
+  schoolId,
+  file,
+}: {
+  ctx: AppContext;
+  schoolId: string;
+  file: { buffer: Buffer; filename: string };
+}): Promise<BankStatementColumns> {
+  const parsed = await readWithMapping({ ctx, schoolId, file, mapping: undefined });
+  if (parsed.format !== 'csv' && parsed.format !== 'xlsx') {
+    throw fieldError(
+      'file',
+      parsed.format
+        ? 'Only CSV and Excel statements have columns to choose; this file is read as it is.'
+        : (parsed.problems[0]?.message ?? 'The file holds no statement lines.'),
+    );
+  }
+  const reading = await readStatementTable(parsed.format, file.buffer);
+  if ('problem' in reading) throw fieldError('file', reading.problem);
+  return {
+    format: parsed.format,
+    account_number: parsed.accountNumber,
+    rows: reading.table
+      .slice(0, PREVIEW_ROWS)
+      .map((row) => row.slice(0, PREVIEW_COLUMNS).map((cell) => cell.slice(0, PREVIEW_CELL))),
+    mapping: parsed.mapping,
+  };
+}
+
+/** What the mapping screen shows of a file: enough to find the header row and see what each column holds. */
+const PREVIEW_ROWS = 40;
+const PREVIEW_COLUMNS = 30;
+const PREVIEW_CELL = 120;
 
 const choiceOf = (candidate: { claim: { _id: string } | null; student: { _id: string } }): ConfirmBankLineInput =>
   candidate.claim ? { claim_id: candidate.claim._id } : { student_id: candidate.student._id };
@@ -218,6 +304,16 @@ export async function decideLine({
         amountKobo: line.amountKobo,
         paidAt: middayOf(line.bookedOn),
         audit: { source: 'bank_statement', ...evidence },
+      });
+    }
+    if (!automatic) {
+      // The sender's account, credited by a person to this student, is suggested for them next time.
+      await learnPayers(tx, {
+        schoolId: line.schoolId,
+        senderAccounts: senderAccountsIn(line.narration, line.accountNumber),
+        studentId,
+        lineId: line.id,
+        createdBy: auth.userId,
       });
     }
     const decided = await updateLine(tx, line.id, {

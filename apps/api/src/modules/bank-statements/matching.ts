@@ -40,6 +40,8 @@ export interface MatchFacts {
   students: Map<string, MatchStudent>;
   /** Students by payment code (this school's only: a code of another school's child is not ours to use). */
   byCode: Map<string, MatchStudent>;
+  /** Students by a sender's account number a person credited to them before. */
+  bySender: Map<string, MatchStudent>;
   /** Pending transfer claims of the school. */
   claims: MatchClaim[];
 }
@@ -63,6 +65,8 @@ export interface LineMatch {
 }
 
 export interface MatchLine {
+  /** The school's account the statement is of ('' when the file names none). */
+  accountNumber: string;
   bookedOn: string;
   direction: 'credit' | 'debit';
   amountKobo: bigint;
@@ -83,6 +87,13 @@ const isSettlement = (narrationWords: Set<string>) =>
   ['SETTLEMENT', 'SETTLEMENTS', 'SETTLE', 'STTL', 'STL'].some((word) => narrationWords.has(word));
 
 const RANK: Record<BankMatchStrength, number> = { exact: 0, likely: 1, possible: 2 };
+/** A NUBAN: ten digits standing alone (a 30-digit NIP session id holds none). */
+const NUBAN = /(?<!\d)\d{10}(?!\d)/g;
+
+/** The account numbers a narration carries ("NIP: RHODA CHURCH -1123344343/443…"), other than the school's own. */
+export function senderAccountsIn(narration: string, ownAccount: string) {
+  return [...new Set(narration.match(NUBAN) ?? [])].filter((account) => account !== ownAccount);
+}
 const alphanumeric = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 const words = (text: string) =>
   new Set(
@@ -145,7 +156,13 @@ export function matchLine(
   const put = (candidate: StoredCandidate) => {
     const key = candidate.claim ? `claim:${candidate.claim._id}` : `student:${candidate.student._id}`;
     const before = byStudent.get(key);
-    if (!before || RANK[candidate.strength] < RANK[before.strength]) byStudent.set(key, candidate);
+    if (!before) byStudent.set(key, candidate);
+    else {
+      // The same student found two ways: the stronger way decides, and both reasons are shown.
+      const strength = RANK[candidate.strength] < RANK[before.strength] ? candidate.strength : before.strength;
+      const reasons = [...new Set([...before.reasons, ...candidate.reasons])];
+      byStudent.set(key, { ...before, strength, reasons });
+    }
   };
 
   const day = dayNumber(line.bookedOn);
@@ -180,6 +197,12 @@ export function matchLine(
         null,
       ),
     );
+  }
+  for (const account of senderAccountsIn(line.narration, line.accountNumber)) {
+    const student = facts.bySender.get(account);
+    if (student) {
+      put(candidateOf(student, 'likely', [`the sender's account ${account} paid ${student.name}'s fees before`], null));
+    }
   }
   for (const hit of namedHere) {
     put(

@@ -1,5 +1,6 @@
+import type { StatementMapping } from '@schoolledger/domain';
 import { ABOVE_MAX_REASON, type AmountReading, isAboveMax, readAmount, readBalance } from './amounts.js';
-import { headerKey, type StatementMapping } from './column-mapping.js';
+import { headerKey } from './column-mapping.js';
 import { readDate } from './dates.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';
 import { collapseWhitespace, isReversalNarration } from './narration.js';

@@ -1,48 +1,10 @@
-import { z } from 'zod';
-import { DATE_ORDERS, guessDateOrder } from './dates.js';
+import type { StatementMapping } from '@schoolledger/domain';
+import { guessDateOrder } from './dates.js';
 import { HEADER_SEARCH_ROWS } from './limits.js';
 import { collapseWhitespace } from './narration.js';
 import type { StatementTable } from './read-table.js';
 
-/*
- * Which column of a CSV or Excel statement holds what. Nigerian banks publish no export schema and
- * each lays its columns out its own way, so the mapping is data: suggested from the header words,
- * shown to the bursar on the mapping screen, saved per bank account and reused on the next upload.
- * Columns are named by their header text (not their position) so a saved mapping survives a bank
- * adding a column.
- */
-
-const columnName = z.string().trim().min(1).max(200);
-
-export const statementMappingSchema = z
-  .object({
-    /** The header row's number in the file (1-based, as a spreadsheet shows it). */
-    headerRow: z.number().int().min(1),
-    /** The booking date (Trans Date, Posted Date...). */
-    date: columnName,
-    valueDate: columnName.optional(),
-    /** One or more columns, joined with a space in this order (Kuda-style To/From + Description). */
-    narration: z.array(columnName).min(1).max(5),
-    reference: columnName.optional(),
-    debit: columnName.optional(),
-    credit: columnName.optional(),
-    /** A single signed or marked amount column, instead of Debit/Credit. */
-    amount: columnName.optional(),
-    /** A DR/CR column that gives the single amount column its direction. */
-    direction: columnName.optional(),
-    balance: columnName.optional(),
-    dateOrder: z.enum(DATE_ORDERS),
-  })
-  .refine((mapping) => Boolean(mapping.amount) !== Boolean(mapping.debit || mapping.credit), {
-    message: 'Choose either a single Amount column or Debit and Credit columns',
-    path: ['amount'],
-  })
-  .refine((mapping) => !mapping.direction || mapping.amount, {
-    message: 'A DR/CR column goes with a single Amount column',
-    path: ['direction'],
-  });
-
-export type StatementMapping = z.infer<typeof statementMappingSchema>;
+/* The mapping's contract is the domain's (`statementMappingSchema`); here it is suggested from a file's headers. */
 
 /** Header text as compared: "Trans.  Date" and "TRANS. DATE" name the same column. */
 export const headerKey = (text: string) => collapseWhitespace(text).toUpperCase();

@@ -1,3 +1,5 @@
+import type { StatementDateOrder as DateOrder } from '@schoolledger/domain';
+
 /*
  * Statement dates as Nigerian banks print them: 05/09/2026, 05-09-2026, 05-Sep-2026, 05 Sep 2026,
  * Sep 05, 2026, 2026-09-05, two-digit years, often followed by a time. Only all-numeric dates with
@@ -5,9 +7,6 @@
  * 9 May in MDY); the mapping's date order settles those. A date that does not exist (31/02/2026)
  * is refused, never moved to the nearest real day.
  */
-
-export const DATE_ORDERS = ['DMY', 'MDY', 'YMD'] as const;
-export type DateOrder = (typeof DATE_ORDERS)[number];
 
 export type DateReading = { iso: string } | { problem: string };
 

@@ -4,8 +4,7 @@
  * upload route and the matching call these.
  */
 export { applyMapping, type TableStatement } from './apply-mapping.js';
-export { type StatementMapping, statementMappingSchema, suggestMapping } from './column-mapping.js';
-export type { DateOrder } from './dates.js';
+export { suggestMapping } from './column-mapping.js';
 export { detectFormat } from './detect-format.js';
 export { lineFingerprint } from './fingerprint.js';
 export { MAX_STATEMENT_BYTES, MAX_STATEMENT_ROWS } from './limits.js';

@@ -1,6 +1,7 @@
+import { type StatementMapping, statementMappingSchema } from '@schoolledger/domain';
 import { applyMapping } from './apply-mapping.js';
 import { parseCamt053 } from './camt053.js';
-import { type StatementMapping, statementMappingSchema, suggestMapping } from './column-mapping.js';
+import { suggestMapping } from './column-mapping.js';
 import { detectFormat, extensionOf } from './detect-format.js';
 import { MAX_STATEMENT_BYTES } from './limits.js';
 import { parseMt940 } from './mt940.js';

@@ -1,4 +1,4 @@
-import type { StatementMapping } from './column-mapping.js';
+import type { StatementMapping } from '@schoolledger/domain';
 
 /*
  * The one shape every statement format is read into, so the matching that comes after never
