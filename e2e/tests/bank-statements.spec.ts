@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, expectAccessible, screenshot, signInAs } from './support';
+import { apiSignIn, bearer, expectAccessible, screenshot, signInAs, viewScreenshot } from './support';
 
 const TAG = randomUUID().slice(0, 6);
 const DESKTOP = { width: 1280, height: 900 };
@@ -92,6 +92,24 @@ function statementCsv(code: string): string {
   ].join('\r\n');
 }
 
+/** The account a statement names in its title rows, as the columns the bursar chooses are saved for it. */
+const ACCOUNT = '0123456789';
+/**
+ * A column of this run's own: a saved mapping reads a file only when its header has every mapped
+ * column, so a retry of the test (a new tag) meets the dialog again rather than the first try's columns.
+ */
+const RUNNING_TOTAL = `Running total ${TAG}`;
+
+/** A bank's CSV whose header words the server does not recognise ("When" is no date word): one credit. */
+function unknownColumnsCsv(narration: string, amount: number): string {
+  return [
+    `Account Number,${ACCOUNT}`,
+    `When,Particulars of the transaction,Money out,Money in,${RUNNING_TOTAL}`,
+    [today(), narration, '', amount.toFixed(2), (250_000 + amount).toFixed(2)].join(','),
+    '',
+  ].join('\r\n');
+}
+
 const naira = (amount: number) => `₦${amount.toLocaleString('en-NG', { minimumFractionDigits: 2 })}`;
 
 /** This run's card for a line, by its amount and the tag in its narration. */
@@ -103,9 +121,9 @@ function lineCard(page: Page, direction: 'Credit' | 'Debit', amount: number): Lo
     .filter({ hasText: TAG });
 }
 
-async function upload(page: Page, csv: string) {
+async function upload(page: Page, csv: string, name = `statement-${TAG}.csv`) {
   await page.getByLabel('Bank statement file').setInputFiles({
-    name: `statement-${TAG}.csv`,
+    name,
     mimeType: 'text/csv',
     buffer: Buffer.from(csv, 'utf8'),
   });
@@ -195,6 +213,74 @@ test.describe('bank statements', () => {
     await expect.poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page, 'the bank statements screen on a phone');
     await screenshot(page, 'bank-statements-credited-phone-390');
+  });
+
+  test('a statement whose columns are not recognised: the bursar chooses them once, and the account’s next statement is read at once', async ({
+    page,
+  }) => {
+    test.slow();
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, 'bursar', '/bursar/bank-statements');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bank Statements' })).toBeVisible();
+    const first = unknownColumnsCsv(`POS LODGEMENT COUNTER FIRST ${TAG}`, 2345);
+    const dialog = page.getByRole('dialog', { name: 'Choose the columns' });
+    const summary = page.getByRole('region', { name: 'Statement read' });
+
+    // The upload asks for the columns; Escape leaves the step and keeps nothing.
+    await upload(page, first, `columns-${TAG}-1.csv`);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('region', { name: "The file's first rows" })).toContainText(`FIRST ${TAG}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(summary).toBeHidden();
+
+    await upload(page, first, `columns-${TAG}-1.csv`);
+    await expect(dialog).toContainText(`columns-${TAG}-1.csv`);
+    const rows = dialog.getByRole('region', { name: "The file's first rows" });
+    await expect(rows).toContainText(`FIRST ${TAG}`);
+    // The first row with three filled cells is offered as the header, and marked in the preview.
+    await expect(dialog.getByLabel('Header row')).toHaveValue('2');
+    await expect(rows.getByRole('rowheader', { name: '2 (header row)' })).toBeVisible();
+
+    // Nothing was suggested for these words: reading now says under each field what is missing.
+    await dialog.getByRole('button', { name: 'Read the statement' }).click();
+    await expect(dialog.getByText('Choose the column that holds the date')).toBeVisible();
+    await expect(dialog.getByText('Choose the column that holds the description')).toBeVisible();
+    await expect(dialog.getByText('Choose the Debit column, the Credit column or both')).toBeVisible();
+    await expect(dialog.getByLabel('Date', { exact: true })).toBeFocused();
+    await expectAccessible(page, 'the choose-the-columns dialog with its messages');
+
+    await dialog.getByLabel('Date', { exact: true }).selectOption('When');
+    await dialog.getByLabel('Description', { exact: true }).selectOption('Particulars of the transaction');
+    await dialog.getByLabel('Debit', { exact: true }).selectOption('Money out');
+    await dialog.getByLabel('Credit', { exact: true }).selectOption('Money in');
+    await dialog.getByLabel('Balance', { exact: true }).selectOption(RUNNING_TOTAL);
+    await expect(dialog.getByLabel('Dates are written')).toHaveValue('DMY');
+    await expect(dialog.getByText(`The first date in the file reads “${today()}”.`)).toBeVisible();
+    await expectAccessible(page, 'the choose-the-columns dialog');
+    await viewScreenshot(page, 'bank-statements-columns-desktop');
+
+    await page.setViewportSize(PHONE_390);
+    await expect.poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    // The file's rows are wider than a phone: they scroll inside their own box.
+    await expect.poll(() => rows.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    await viewScreenshot(page, 'bank-statements-columns-phone-390');
+    await dialog.getByLabel('Dates are written').scrollIntoViewIfNeeded();
+    await viewScreenshot(page, 'bank-statements-columns-phone-390-money');
+    await page.setViewportSize(DESKTOP);
+
+    await dialog.getByRole('button', { name: 'Read the statement' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(summary).toContainText(`columns-${TAG}-1.csv`);
+    await expect(summary.getByTestId('import-summary')).toHaveText(/^1 line read( ·|$)/);
+    await expect(summary).toContainText(`Columns saved for account ${ACCOUNT}`);
+
+    // The account's next statement is read with the saved columns: no dialog.
+    await upload(page, unknownColumnsCsv(`POS LODGEMENT COUNTER SECOND ${TAG}`, 3456), `columns-${TAG}-2.csv`);
+    await expect(summary).toContainText(`columns-${TAG}-2.csv`);
+    await expect(summary.getByTestId('import-summary')).toHaveText(/^1 line read( ·|$)/);
+    await expect(summary).not.toContainText('Columns saved');
+    await expect(dialog).toBeHidden();
   });
 
   test('a student who opens the bank statements is sent to the dashboard', async ({ page }) => {

@@ -111,10 +111,29 @@ function toastMessage(status: number, serverMessage: string, path: string): stri
   }
 }
 
-function fail(path: string, status: number, serverMessage: string, errors: FieldError[], silent?: boolean): never {
+const KNOWN_CODES = new Set<string>(Object.values(ERROR_CODES));
+/** The envelope's code when it is one of ours; a proxy's or a stranger's text is none. */
+const codeOf = (code: unknown): ErrorCode | null =>
+  typeof code === 'string' && KNOWN_CODES.has(code) ? (code as ErrorCode) : null;
+
+function fail({
+  path,
+  status,
+  serverMessage,
+  errors = [],
+  code = null,
+  silent,
+}: {
+  path: string;
+  status: number;
+  serverMessage: string;
+  errors?: FieldError[];
+  code?: ErrorCode | null;
+  silent?: boolean | undefined;
+}): never {
   const shown = toastMessage(status, serverMessage, path);
   if (shown && !silent) notify.error(shown);
-  throw new ApiError(status, serverMessage || shown || MSG.unexpected, errors, serverMessage);
+  throw new ApiError(status, serverMessage || shown || MSG.unexpected, errors, serverMessage, code);
 }
 
 /** One refresh at a time: concurrent 401s all wait for the same rotation. */
@@ -153,7 +172,7 @@ async function run(path: string, attempt: Attempt, options: Pick<RequestOptions,
     if (!(await refreshOnce())) throw new ApiError(401, MSG.sessionExpired);
     response = await attemptSafely(attempt, options.signal);
   }
-  if (!response) return fail(path, 0, '', [], options.silent);
+  if (!response) return fail({ path, status: 0, serverMessage: '', silent: options.silent });
   const { envelope } = response;
   if (response.ok && envelope?.success !== false) return response;
   if (envelope?.code === ERROR_CODES.passwordChangeRequired) {
@@ -162,7 +181,14 @@ async function run(path: string, attempt: Attempt, options: Pick<RequestOptions,
     const message = envelope.message || MSG.passwordChangeRequired;
     throw new ApiError(response.status, message, [], message, ERROR_CODES.passwordChangeRequired);
   }
-  return fail(path, response.status, envelope?.message ?? '', envelope?.errors ?? [], options.silent);
+  return fail({
+    path,
+    status: response.status,
+    serverMessage: envelope?.message ?? '',
+    errors: envelope?.errors ?? [],
+    code: codeOf(envelope?.code),
+    silent: options.silent,
+  });
 }
 
 function url(path: string, query?: RequestOptions['query']) {

@@ -1,7 +1,7 @@
 import type { BankStatementImport } from '@schoolledger/domain';
-import { AlertTriangle, FileCheck2 } from 'lucide-react';
+import { AlertTriangle, Columns3, FileCheck2 } from 'lucide-react';
 import { useId } from 'react';
-import { balanceBreakText, importSummary, problemText } from '../lib/texts';
+import { balanceBreakText, columnsSavedText, importSummary, problemText } from '../lib/texts';
 
 const FORMAT_NAMES: Record<BankStatementImport['format'], string> = {
   csv: 'CSV',
@@ -10,8 +10,17 @@ const FORMAT_NAMES: Record<BankStatementImport['format'], string> = {
   camt053: 'camt.053',
 };
 
-/** What the last upload did: the counts, the rows that could not be read, and where the balance breaks. */
-export function ImportSummary({ result }: { result: BankStatementImport }) {
+/**
+ * What the last upload did: the counts, the rows that could not be read, and where the balance
+ * breaks; with `columnsSaved`, that the columns the bursar chose are kept for the account.
+ */
+export function ImportSummary({
+  result,
+  columnsSaved = false,
+}: {
+  result: BankStatementImport;
+  columnsSaved?: boolean;
+}) {
   const titleId = useId();
   const breaks = balanceBreakText(result.balance_breaks);
   return (
@@ -34,6 +43,12 @@ export function ImportSummary({ result }: { result: BankStatementImport }) {
       <p className="text-sm font-medium text-slate-900 dark:text-white" data-testid="import-summary">
         {importSummary(result)}
       </p>
+      {columnsSaved && (
+        <p className="flex gap-2 text-sm text-slate-700 dark:text-slate-300">
+          <Columns3 className="mt-0.5 size-4 shrink-0 text-emerald-700 dark:text-emerald-400" aria-hidden="true" />
+          {columnsSavedText(result.account_number)}
+        </p>
+      )}
       {breaks && (
         <p className="flex gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -1,10 +1,15 @@
+import type { BankStatementColumns, StatementMapping } from '@schoolledger/domain';
 import { Upload } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import type { QueryLike } from '@/components/query-state';
 import { Button, Card, CardBody, CardHeader, FormField, Input } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { useStatementColumns } from '../api/statement-columns';
 import { useUploadStatement } from '../api/upload-statement';
+import { columnsNeeded } from '../lib/columns';
 import { STATEMENT_ACCEPT } from '../lib/texts';
+import { ColumnsDialog } from './columns-dialog';
 import { ImportSummary } from './import-summary';
 
 const TOO_LARGE = 'The file is too large. Upload a shorter period, or ask your bank for the statement as CSV.';
@@ -18,15 +23,40 @@ function fileProblem(error: unknown): string | null {
   return null;
 }
 
-/** The statement file, sent with progress; the server's summary of it once read. */
+/**
+ * The statement file, sent with progress; the server's summary of it once read. A CSV or Excel
+ * file whose header the server did not recognise opens "Choose the columns" with the same file.
+ */
 export function UploadCard({ schoolId }: { schoolId: string }) {
   const formId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
   const [inputKey, setInputKey] = useState(0);
   const [progress, setProgress] = useState(0);
+  /** The file whose columns the bursar is choosing; null while the step is closed. */
+  const [choosing, setChoosing] = useState<File | null>(null);
+  /** The last statement read was read with chosen columns, now saved for its account. */
+  const [columnsSaved, setColumnsSaved] = useState(false);
   const uploader = useUploadStatement(setProgress);
+  const columns = useStatementColumns();
   const sent = uploader.isPending && progress >= 100;
+  const busyLabel = sent ? 'Reading...' : 'Uploading...';
+
+  // The file is read (or the bursar gave it up): the same one chosen again is a new, deliberate upload.
+  function forgetFile() {
+    setFile(null);
+    setInputKey((key) => key + 1);
+  }
+
+  function chooseColumns(chosen: File) {
+    setChoosing(chosen);
+    columns.mutate({ file: chosen, schoolId });
+  }
+
+  function closeColumns() {
+    setChoosing(null);
+    columns.reset();
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,11 +69,14 @@ export function UploadCard({ schoolId }: { schoolId: string }) {
       { file, schoolId },
       {
         onSuccess: () => {
-          // The file is read: the same one chosen again is a new, deliberate upload.
-          setFile(null);
-          setInputKey((key) => key + 1);
+          setColumnsSaved(false);
+          forgetFile();
         },
         onError: (error) => {
+          if (columnsNeeded(error)) {
+            chooseColumns(file);
+            return;
+          }
           const problem = fileProblem(error);
           if (problem) setFileError(problem);
           else notify.error(errorMessage(error, 'The statement could not be uploaded. Please try again.'));
@@ -51,6 +84,33 @@ export function UploadCard({ schoolId }: { schoolId: string }) {
       },
     );
   }
+
+  /** The same file again, with the columns chosen; the server saves them for the account. */
+  function readWith(mapping: StatementMapping, onError: (error: unknown) => void) {
+    if (!choosing) return;
+    setProgress(0);
+    uploader.mutate(
+      { file: choosing, schoolId, mapping },
+      {
+        onSuccess: () => {
+          setColumnsSaved(true);
+          closeColumns();
+          forgetFile();
+        },
+        onError,
+      },
+    );
+  }
+
+  /** The columns call as the step reads it: loading, failed with Retry, or the rows. */
+  const columnsQuery: QueryLike<BankStatementColumns> = {
+    isPending: columns.isPending || columns.isIdle,
+    isError: columns.isError,
+    error: columns.error,
+    data: columns.data,
+    refetch: () => choosing && columns.mutate({ file: choosing, schoolId }),
+    isFetching: columns.isPending,
+  };
 
   return (
     <Card aria-labelledby={`${formId}-title`}>
@@ -81,7 +141,7 @@ export function UploadCard({ schoolId }: { schoolId: string }) {
           </FormField>
           <Button type="submit" loading={uploader.isPending} className="max-sm:w-full sm:mt-6.5">
             {!uploader.isPending && <Upload className="size-4" aria-hidden="true" />}
-            {uploader.isPending ? (sent ? 'Reading...' : 'Uploading...') : 'Upload'}
+            {uploader.isPending ? busyLabel : 'Upload'}
           </Button>
         </form>
         {uploader.isPending && (
@@ -101,7 +161,9 @@ export function UploadCard({ schoolId }: { schoolId: string }) {
             </p>
           </div>
         )}
-        <div aria-live="polite">{uploader.data && !uploader.isPending && <ImportSummary result={uploader.data} />}</div>
+        <div aria-live="polite">
+          {uploader.data && !uploader.isPending && <ImportSummary result={uploader.data} columnsSaved={columnsSaved} />}
+        </div>
         <ul className="list-disc space-y-0.5 pl-5 text-xs text-slate-500 dark:text-slate-400">
           <li>
             Ask your bank for the statement as Excel or CSV; MT940 and camt.053 files from online banking work too.
@@ -109,6 +171,20 @@ export function UploadCard({ schoolId }: { schoolId: string }) {
           <li>Lines already imported are recognised, so overlapping periods are safe to upload.</li>
         </ul>
       </CardBody>
+      {choosing && (
+        <ColumnsDialog
+          file={choosing}
+          columns={columnsQuery}
+          pending={uploader.isPending}
+          busyLabel={busyLabel}
+          onRead={readWith}
+          onClose={() => {
+            // Cancel keeps nothing: no columns saved, no statement read, the file input empty again.
+            closeColumns();
+            forgetFile();
+          }}
+        />
+      )}
     </Card>
   );
 }

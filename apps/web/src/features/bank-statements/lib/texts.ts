@@ -44,6 +44,10 @@ export function balanceBreakText(positions: readonly number[]): string | null {
 
 export const problemText = (problem: { row: number; message: string }) => `Row ${problem.row}: ${problem.message}`;
 
+/** Said under the summary of an upload read with the columns the bursar chose: the next one needs no choosing. */
+export const columnsSavedText = (accountNumber: string | null) =>
+  accountNumber ? `Columns saved for account ${accountNumber}` : 'Columns saved for this account';
+
 /** The tabs, one per status, in the order the bursar works through them. */
 export const LINE_TABS = [
   ['review', 'To review'],
