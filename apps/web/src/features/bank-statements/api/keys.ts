@@ -5,6 +5,4 @@ export const bankStatementKeys = {
   all: ['bankStatements'] as const,
   /** One school's lines in one status, with the counts of every status. */
   lines: (schoolId: string, status: BankLineStatus) => [...bankStatementKeys.all, 'lines', schoolId, status] as const,
-  /** Students the bursar searches for an unmatched line, among the statement's school's. */
-  students: (schoolId: string, search: string) => [...bankStatementKeys.all, 'students', schoolId, search] as const,
 };

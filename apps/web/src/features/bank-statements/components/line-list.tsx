@@ -1,4 +1,9 @@
-import type { BankLineStatus, BankStatementLine, BankStatementLines } from '@schoolledger/domain';
+import {
+  type BankLineStatus,
+  type BankStatementLine,
+  type BankStatementLines,
+  displayName,
+} from '@schoolledger/domain';
 import { Ban, CheckCheck, Inbox, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { type QueryLike, QueryState } from '@/components/query-state';
@@ -70,7 +75,7 @@ export function LineList({
             setDialog({
               kind: 'confirm',
               line: dialog.line,
-              target: { student: { _id: student._id, name: student.name, reg_no: student.regNo }, claim: null },
+              target: { student: { _id: student._id, name: displayName(student), reg_no: student.regNo }, claim: null },
             })
           }
         />
