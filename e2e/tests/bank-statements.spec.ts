@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, expectAccessible, screenshot, signInAs, viewScreenshot } from './support';
+import {
+  apiSignIn,
+  bearer,
+  type Child,
+  expectAccessible,
+  feeForChild,
+  ikejaDaughter,
+  screenshot,
+  signInAs,
+  viewScreenshot,
+} from './support';
 
 const TAG = randomUUID().slice(0, 6);
 const DESKTOP = { width: 1280, height: 900 };
@@ -9,46 +19,6 @@ const PHONE_390 = { width: 390, height: 844 };
 const FEE_AMOUNT = 7350;
 const NAMED_AMOUNT = 12500;
 const CHARGE = 50;
-
-interface Child {
-  _id: string;
-  firstname: string;
-  regNo: string;
-  school: { _id: string; name: string };
-}
-
-/** The demo parent's daughter at Ikeja (the bursar's school): Chiamaka. */
-async function daughter(request: APIRequestContext): Promise<Child> {
-  const parent = await apiSignIn(request, 'parent');
-  const response = await request.get('/api/v1/parent/children', { headers: bearer(parent) });
-  expect(response.ok(), await response.text()).toBe(true);
-  const child = ((await response.json()).data as Child[]).find((row) => row.school.name.endsWith('Ikeja'));
-  expect(child, 'the demo parent has a child at Ikeja').toBeDefined();
-  return child!;
-}
-
-/** A fee of its own on the child this term, approved by the super-admin, for the coded credit to pay. */
-async function feeFor(request: APIRequestContext, child: Child, name: string, amount: string) {
-  const term = (
-    await (await request.get('/api/v1/term/current', { headers: bearer(await apiSignIn(request, 'bursar')) })).json()
-  ).data;
-  expect(term, 'Ikeja has a current term').not.toBeNull();
-  const created = await request.post('/api/v1/fee/create', {
-    headers: bearer(await apiSignIn(request, 'admin')),
-    data: {
-      term_id: term._id,
-      school_id: child.school._id,
-      name,
-      description: 'A fee the bank statements spec pays',
-      type: 'miscellaneous',
-      amount,
-      appliesTo: 'students',
-      student_ids: [child._id],
-      isApproved: true,
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-}
 
 /** The child's payment code, as the parent is shown it to write in the transfer's narration (staff cannot ask). */
 async function paymentCode(request: APIRequestContext, child: Child): Promise<string> {
@@ -136,8 +106,13 @@ test.describe('bank statements', () => {
     request,
   }) => {
     test.slow();
-    const child = await daughter(request);
-    await feeFor(request, child, `Statement levy ${TAG}`, String(FEE_AMOUNT));
+    const child = await ikejaDaughter(request);
+    await feeForChild(request, {
+      child: child,
+      name: `Statement levy ${TAG}`,
+      amount: String(FEE_AMOUNT),
+      description: 'A fee the bank statements spec pays',
+    });
     const csv = statementCsv(await paymentCode(request, child));
 
     // Any screen leads there through the sidebar; the profile is the lightest to load.

@@ -1,49 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiSignIn, bearer, expectAnnounced, PHONE, screenshot, signInAs, viewScreenshot } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  apiSignIn,
+  bearer,
+  expectAnnounced,
+  feeForChild,
+  ikejaDaughter,
+  PHONE,
+  screenshot,
+  signInAs,
+  viewScreenshot,
+} from './support';
 
 const TAG = randomUUID().slice(0, 6);
 const DESKTOP = { width: 1280, height: 900 };
-
-interface Child {
-  _id: string;
-  firstname: string;
-  regNo: string;
-  school: { _id: string; name: string };
-}
-
-/** The demo parent's daughter at Ikeja: Chiamaka, whom the bursar's desk also serves. */
-async function daughter(request: APIRequestContext): Promise<Child> {
-  const parent = await apiSignIn(request, 'parent');
-  const response = await request.get('/api/v1/parent/children', { headers: bearer(parent) });
-  expect(response.ok(), await response.text()).toBe(true);
-  const child = ((await response.json()).data as Child[]).find((row) => row.school.name.endsWith('Ikeja'));
-  expect(child, 'the demo parent has a child at Ikeja').toBeDefined();
-  return child!;
-}
-
-/** A fee of its own on the child this term, approved by the super-admin: nothing else pays it. */
-async function feeFor(request: APIRequestContext, child: Child, name: string, amount: string) {
-  const term = (
-    await (await request.get('/api/v1/term/current', { headers: bearer(await apiSignIn(request, 'bursar')) })).json()
-  ).data;
-  expect(term, 'Ikeja has a current term').not.toBeNull();
-  const created = await request.post('/api/v1/fee/create', {
-    headers: bearer(await apiSignIn(request, 'admin')),
-    data: {
-      term_id: term._id,
-      school_id: child.school._id,
-      name,
-      description: 'A fee the claim and slip spec pays',
-      type: 'miscellaneous',
-      amount,
-      appliesTo: 'students',
-      student_ids: [child._id],
-      isApproved: true,
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-}
 
 /** The whole of `locator` lies inside the window, nothing to scroll to. */
 async function expectWhollyInView(page: Page, name: string) {
@@ -57,9 +27,14 @@ test.describe('the transfer claim and the cash desk', () => {
     request,
   }) => {
     test.slow();
-    const child = await daughter(request);
+    const child = await ikejaDaughter(request);
     const fee = `Excursion levy ${TAG}`;
-    await feeFor(request, child, fee, '7250');
+    await feeForChild(request, {
+      child: child,
+      name: fee,
+      amount: '7250',
+      description: 'A fee the claim and slip spec pays',
+    });
     const bankReference = `GTB-${TAG}-0042`;
 
     await page.setViewportSize(DESKTOP);
@@ -119,9 +94,14 @@ test.describe('the transfer claim and the cash desk', () => {
   });
 
   test('Print Receipt prints the 80 mm slip, with the receipt number and the notes', async ({ page, request }) => {
-    const child = await daughter(request);
+    const child = await ikejaDaughter(request);
     const fee = `Uniform levy ${TAG}`;
-    await feeFor(request, child, fee, '3400');
+    await feeForChild(request, {
+      child: child,
+      name: fee,
+      amount: '3400',
+      description: 'A fee the claim and slip spec pays',
+    });
     const notes = `Paid by her aunt, Mrs Okafor (${TAG})`;
 
     // The print dialog would block the page: record what would have gone to the printer instead.

@@ -329,3 +329,46 @@ export async function sendGroupEmailToMailSink(request: APIRequestContext) {
   });
   expect(saved.ok(), await saved.text()).toBe(true);
 }
+
+export interface Child {
+  _id: string;
+  firstname: string;
+  regNo: string;
+  school: { _id: string; name: string };
+}
+
+/** The demo parent's daughter at Ikeja (the demo bursar's school): Chiamaka. */
+export async function ikejaDaughter(request: APIRequestContext): Promise<Child> {
+  const parent = await apiSignIn(request, 'parent');
+  const response = await request.get('/api/v1/parent/children', { headers: bearer(parent) });
+  expect(response.ok(), await response.text()).toBe(true);
+  const child = ((await response.json()).data as Child[]).find((row) => row.school.name.endsWith('Ikeja'));
+  expect(child, 'the demo parent has a child at Ikeja').toBeDefined();
+  return child!;
+}
+
+/** A fee of its own on the child this term, approved by the super-admin: nothing else pays it. */
+export async function feeForChild(
+  request: APIRequestContext,
+  { child, name, amount, description }: { child: Child; name: string; amount: string; description: string },
+) {
+  const term = (
+    await (await request.get('/api/v1/term/current', { headers: bearer(await apiSignIn(request, 'bursar')) })).json()
+  ).data;
+  expect(term, 'Ikeja has a current term').not.toBeNull();
+  const created = await request.post('/api/v1/fee/create', {
+    headers: bearer(await apiSignIn(request, 'admin')),
+    data: {
+      term_id: term._id,
+      school_id: child.school._id,
+      name,
+      description,
+      type: 'miscellaneous',
+      amount,
+      appliesTo: 'students',
+      student_ids: [child._id],
+      isApproved: true,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+}
