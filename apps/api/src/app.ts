@@ -65,6 +65,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { vendorRoutes } from './modules/vendors/vendors.routes.js';
+import { virtualAccountRoutes } from './modules/virtual-accounts/virtual-accounts.routes.js';
 import { authPlugin, bearerToken } from './plugins/auth.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 
@@ -210,6 +211,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(reportingRoutes);
       await api.register(transferRoutes);
       await api.register(bankStatementRoutes);
+      await api.register(virtualAccountRoutes);
       await api.register(refundRoutes);
       await api.register(schoolRoutes);
       await api.register(academicRoutes);

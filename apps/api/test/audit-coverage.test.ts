@@ -14,8 +14,10 @@ import {
   termResults,
   terms,
   users,
+  virtualAccountSettings,
 } from '../src/db/schema.js';
 import { sha256 } from '../src/lib/hash.js';
+import { encryptSecret } from '../src/lib/secrets.js';
 import { insertPasswordResetToken } from '../src/modules/auth/auth.queries.js';
 import { paystackSignature } from '../src/modules/providers/paystack.js';
 import { aClassArm, aSchool, aSession, aTerm, studentFileCsv, studentFileRow, studentFormBody } from './builders.js';
@@ -326,6 +328,29 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     status: 'active',
     ...change,
   });
+
+  /** The school takes virtual accounts, opened with its own Paystack key (the fake's). */
+  async function takeVirtualAccounts(schoolId: string) {
+    const psSecretKeyEnc = encryptSecret(PAYSTACK_SECRET, t.ctx.encryptionKey);
+    await t.ctx.db
+      .insert(paymentProfiles)
+      .values({ schoolId, psSecretKeyEnc })
+      .onConflictDoUpdate({ target: paymentProfiles.schoolId, set: { psSecretKeyEnc } });
+    await t.ctx.db
+      .insert(virtualAccountSettings)
+      .values({ schoolId, enabled: true, preferredBank: 'wema-bank' })
+      .onConflictDoUpdate({ target: virtualAccountSettings.schoolId, set: { enabled: true } });
+  }
+  /** A virtual account of the first school: a new student's, who has no parent. */
+  async function aVirtualAccount() {
+    await takeVirtualAccounts(ids.school);
+    const response = await call('admin', 'POST', '/virtual-accounts', {
+      school_id: ids.school,
+      holder_id: await aStudent(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.account._id as string;
+  }
 
   /** An expense request of the first school as the bursar records it, taken as far as `through` (issue 17). */
   async function anExpense(through: 'draft' | 'approved' = 'draft') {
@@ -978,10 +1003,59 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
         { action: 'bank_statement_line.confirm', entity: 'bank_statement_line', school: 'first' },
       ],
     },
+    'POST /api/v1/bank-statements/columns': {
+      exempt: "reads a statement file's first rows for the mapping screen; nothing is stored until the upload",
+    },
     'POST /api/v1/bank-statements/lines/{id}/reject': {
       prepare: async () => ({ id: await statementLine(`TRF FROM A WELL WISHER ${tag()}`) }),
       call: async ({ id }) => call('bursar', 'POST', `/bank-statements/lines/${id}/reject`, { reason: 'Not ours' }),
       audits: [{ action: 'bank_statement_line.reject', entity: 'bank_statement_line', school: 'first' }],
+    },
+    /* Families' virtual accounts */
+    'PUT /api/v1/virtual-accounts/settings': {
+      prepare: async () => {
+        // A school of its own, its key saved and its switch never touched: this save creates it.
+        const { id } = await aSchool(t);
+        const psSecretKeyEnc = encryptSecret(PAYSTACK_SECRET, t.ctx.encryptionKey);
+        await t.ctx.db.insert(paymentProfiles).values({ schoolId: id, psSecretKeyEnc });
+        return { school: id };
+      },
+      call: async ({ school }) =>
+        call('admin', 'PUT', '/virtual-accounts/settings', { school_id: school, enabled: true }),
+      audits: [
+        {
+          action: 'virtual_account_settings.create',
+          entity: 'virtual_account_settings',
+          school: ({ school }) => school!,
+        },
+      ],
+    },
+    'POST /api/v1/virtual-accounts': {
+      prepare: async () => {
+        await takeVirtualAccounts(ids.school);
+        return { student: await aStudent() };
+      },
+      call: async ({ student }) =>
+        call('admin', 'POST', '/virtual-accounts', { school_id: ids.school, holder_id: student }),
+      audits: [{ action: 'virtual_account.open', entity: 'virtual_account', school: 'first' }],
+    },
+    'POST /api/v1/virtual-accounts/open-all': {
+      prepare: async () => {
+        await takeVirtualAccounts(ids.school);
+        return {};
+      },
+      call: async () => call('admin', 'POST', '/virtual-accounts/open-all', { school_id: ids.school, limit: 1 }),
+      audits: [{ action: 'virtual_account.open_all', entity: 'virtual_account', school: 'first' }],
+    },
+    'POST /api/v1/virtual-accounts/{id}/deactivate': {
+      prepare: async () => ({ id: await aVirtualAccount() }),
+      call: async ({ id }) => call('admin', 'POST', `/virtual-accounts/${id}/deactivate`, { reason: 'Family left' }),
+      audits: [{ action: 'virtual_account.deactivate', entity: 'virtual_account', school: 'first' }],
+    },
+    'POST /api/v1/virtual-accounts/{id}/requery': {
+      prepare: async () => ({ id: await aVirtualAccount() }),
+      call: async ({ id }) => call('bursar', 'POST', `/virtual-accounts/${id}/requery`, {}),
+      audits: [{ action: 'virtual_account.requery', entity: 'virtual_account', school: 'first' }],
     },
     'POST /api/v1/payment/{id}/confirm-transfer': {
       prepare: async () => ({ id: await claim(await approvedFee(t, ids.school, ids.term)) }),

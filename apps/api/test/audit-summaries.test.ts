@@ -23,6 +23,26 @@ const CASES: [string, TrailRow][] = [
   ],
   ["Bursar Adaeze uploaded the school's bank statement", row('bank_statement.import', 'bank_statement')],
   [
+    "The system credited a transfer into a family's virtual account",
+    row('payment.credit', 'payment', { source: 'virtual_account' }, null),
+  ],
+  [
+    "Administrator Oluwaseun opened a family's virtual account",
+    row('virtual_account.open', 'virtual_account', {}, admin),
+  ],
+  [
+    "Administrator Oluwaseun deactivated a family's virtual account",
+    row('virtual_account.deactivate', 'virtual_account', {}, admin),
+  ],
+  [
+    "The system held a transfer into a family's virtual account for review",
+    row('virtual_account_credit.hold', 'virtual_account_credit', {}, null),
+  ],
+  [
+    'Administrator Oluwaseun switched virtual accounts on or off',
+    row('virtual_account_settings.update', 'virtual_account_settings', {}, admin),
+  ],
+  [
     "Bursar Adaeze credited a line of the school's bank statement",
     row('bank_statement_line.confirm', 'bank_statement_line'),
   ],

@@ -111,6 +111,7 @@ describe('the job runner on the app database', () => {
         'reports.generate',
         'reports.schedule',
         'system-logs.prune',
+        'virtual-accounts.requery',
         'webhooks.recorded',
       ]);
       expect(status.find((queue) => queue.name === 'reminders.run')).toMatchObject({ failed: 0 });

@@ -17,6 +17,7 @@ import {
   schools,
   terms,
   users,
+  virtualAccounts,
 } from '../src/db/schema.js';
 import { demoEmail, FIRST_SCHOOL, SECOND_SCHOOL, tinyPng, useTestApp } from './helper.js';
 import { approvedFee, payCash } from './payments-support.js';
@@ -276,6 +277,24 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       })
       .returning();
     foreign.bankStatementLine = line!.id;
+    // A family's virtual account at the other school: only its own staff deactivate or requery it.
+    const [account] = await t.ctx.db
+      .insert(virtualAccounts)
+      .values({
+        schoolId: second.school,
+        holderKind: 'student',
+        holderId: second.student,
+        provider: 'paystack',
+        accountNumber: '9900000001',
+        accountName: 'CRESTVIEW / WUSE FAMILY',
+        bankName: 'Wema Bank',
+        bankSlug: 'wema-bank',
+        providerAccountId: '8310001',
+        customerCode: 'CUS_sweep0000000001',
+        createdBy: principal2!.id,
+      })
+      .returning();
+    foreign.virtualAccount = account!.id;
   });
 
   const address = { street: 'Hijacked Road', street_no: '1', town: 'Nowhere', state: 'Lagos', country: 'Nigeria' };
@@ -356,6 +375,7 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       'POST /payment/{id}/refund': { reason: 'no' },
       'POST /payment/{id}/reject-transfer': { reason: 'no' },
       'POST /bank-statements/lines/{id}/confirm': { student_id: own.parent },
+      'POST /virtual-accounts/{id}/deactivate': { reason: 'no' },
       'PUT /school/{id}/update': {
         ...address,
         zip_code: '100001',
@@ -495,5 +515,10 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       .from(bankStatementLines)
       .where(eq(bankStatementLines.id, foreign.bankStatementLine!));
     expect(line).toMatchObject({ status: 'review', paymentIds: null, note: null });
+    const [account] = await t.ctx.db
+      .select()
+      .from(virtualAccounts)
+      .where(eq(virtualAccounts.id, foreign.virtualAccount!));
+    expect(account).toMatchObject({ active: true, deactivatedAt: null });
   }, 180_000);
 });

@@ -22,6 +22,10 @@ const FINANCIAL_ENTITIES = new Set([
   // A bank statement uploaded and its lines matched, credited or turned down.
   'bank_statement',
   'bank_statement_line',
+  // A family's own account number at a school, its switch, and the money that arrived in it.
+  'virtual_account',
+  'virtual_account_settings',
+  'virtual_account_credit',
   'expense',
   'expense_payout',
   'vendor',

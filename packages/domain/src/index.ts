@@ -49,4 +49,5 @@ export * from './schemas/settings.js';
 export * from './schemas/students.js';
 export * from './schemas/system.js';
 export * from './schemas/users.js';
+export * from './schemas/virtual-accounts.js';
 export * from './text.js';

@@ -21,3 +21,4 @@ export * from './schema/settings.js';
 export * from './schema/students.js';
 export * from './schema/system.js';
 export * from './schema/users.js';
+export * from './schema/virtual-accounts.js';

@@ -14,6 +14,7 @@ import { generateReportRun } from '../modules/reports/report-runs.service.js';
 import { runDueSchedules } from '../modules/reports/report-schedules.service.js';
 import { runScheduledBackup } from '../modules/system/backups.service.js';
 import { pruneLogs } from '../modules/system/system.service.js';
+import { runVirtualAccountRequery } from '../modules/virtual-accounts/requery.job.js';
 
 /** Every queue the runner works, and what a job of it carries. */
 export interface Queues extends JobPayloads {
@@ -26,6 +27,7 @@ export interface Queues extends JobPayloads {
   'reports.schedule': Record<string, never>;
   'adjustments.late-fees': Record<string, never>;
   'books.integrity': Record<string, never>;
+  'virtual-accounts.requery': Record<string, never>;
 }
 export type QueueName = keyof Queues;
 type Triggered = Exclude<
@@ -38,6 +40,7 @@ type Triggered = Exclude<
   | 'adjustments.rules'
   | 'adjustments.late-fees'
   | 'books.integrity'
+  | 'virtual-accounts.requery'
 >;
 
 export const QUEUE_NAMES: readonly QueueName[] = [
@@ -53,6 +56,7 @@ export const QUEUE_NAMES: readonly QueueName[] = [
   'adjustments.rules',
   'adjustments.late-fees',
   'books.integrity',
+  'virtual-accounts.requery',
 ];
 
 /** SPEC §9: the reminder check runs hourly; on the hour in the school's time zone. */
@@ -72,6 +76,11 @@ const ADJUSTMENT_RULES_CRON = '5 * * * *';
 const LATE_FEES_CRON = '0 1 * * *';
 /** The books are checked against the records once a day, at night, when the desks are quiet. */
 const BOOKS_INTEGRITY_CRON = '30 2 * * *';
+/**
+ * Families' virtual accounts are asked after once a day, in the morning, for the day before:
+ * Paystack sends again what it did not deliver, and it is credited then.
+ */
+const VIRTUAL_ACCOUNTS_REQUERY_CRON = '0 6 * * *';
 const TIME_ZONE = 'Africa/Lagos';
 /**
  * How often each process asks for an email pass. Notices enqueue their emails due at once, so a
@@ -195,6 +204,14 @@ export async function startJobRunner(options: {
         log.error({ module: 'books', books: result }, 'the books disagree with the records at some schools');
       else log.info({ books: result }, 'checked the books');
     },
+    'virtual-accounts.requery': async () => {
+      // Transfers recorded but not credited (Paystack's verify did not answer then) are tried again too.
+      await trigger('webhooks.recorded');
+      const { errors, ...counts } = await runVirtualAccountRequery(ctx);
+      if (counts.failed > 0)
+        log.warn({ virtualAccounts: counts, errors }, 'some virtual accounts could not be asked after');
+      else if (counts.asked > 0) log.info({ virtualAccounts: counts }, 'asked Paystack for missed transfers');
+    },
     'reports.schedule': async () => {
       const tidied = await tidyReportRuns(ctx, (runId) => send('reports.generate', { runId }, { singletonKey: runId }));
       const result = await runDueSchedules(ctx);
@@ -216,6 +233,12 @@ export async function startJobRunner(options: {
   await boss.schedule('adjustments.rules', ADJUSTMENT_RULES_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   await boss.schedule('adjustments.late-fees', LATE_FEES_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   await boss.schedule('books.integrity', BOOKS_INTEGRITY_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
+  await boss.schedule(
+    'virtual-accounts.requery',
+    VIRTUAL_ACCOUNTS_REQUERY_CRON,
+    {},
+    { tz: TIME_ZONE, singletonSeconds: 60 },
+  );
   // Webhooks acknowledged just before the last stop are settled now, not at the next reconcile pass.
   await trigger('webhooks.recorded');
 

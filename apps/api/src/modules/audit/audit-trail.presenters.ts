@@ -15,6 +15,7 @@ const CREDIT_SOURCES: Record<string, string> = {
   cash_desk: 'recorded a cash payment',
   bank_transfer_confirm: 'confirmed a bank transfer',
   bank_statement: "credited a bank transfer from the school's statement",
+  virtual_account: "credited a transfer into a family's virtual account",
 };
 
 /** Actions told in words of their own, whatever they acted on. */
@@ -26,6 +27,15 @@ const ACTION_PHRASES: Record<string, string> = {
   'bank_statement.import': "uploaded the school's bank statement",
   'bank_statement_line.confirm': "credited a line of the school's bank statement",
   'bank_statement_line.reject': "turned down the suggestions for a line of the school's bank statement",
+  'virtual_account.open': "opened a family's virtual account",
+  'virtual_account.open_all': 'opened the virtual accounts of families without one',
+  'virtual_account.deactivate': "deactivated a family's virtual account",
+  'virtual_account.requery': 'asked Paystack for the missed transfers of a virtual account',
+  'virtual_account_settings.create': 'switched virtual accounts on or off',
+  'virtual_account_settings.update': 'switched virtual accounts on or off',
+  'virtual_account_credit.credit': "recorded a transfer into a family's virtual account",
+  'virtual_account_credit.hold': "held a transfer into a family's virtual account for review",
+  'virtual_account_credit.ignore': 'ignored a transfer into an account number SchoolLedger did not open',
   'payment.refund': 'refunded a payment',
   'payment.refund.sent': 'sent a refund to the provider',
   'payment.refund.processed': 'completed a refund',
@@ -133,6 +143,8 @@ const ACTION_TOTALS: Record<string, string> = {
   'payment.refund.processed': 'Refunds completed',
   'payment.refund.failed': 'Refunds failed',
   'payment.review': 'Payments held for review',
+  'virtual_account_credit.credit': 'Transfers into virtual accounts credited',
+  'virtual_account_credit.hold': 'Transfers into virtual accounts held for review',
   'payment.fail': 'Payments failed',
   'payment.dispute.open': 'Disputes opened',
   'payment.dispute.won': 'Disputes won',

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import {
+  type AccountTransfer,
   jsonOf,
   notFoundVerification,
   type PaymentInit,
@@ -9,6 +11,7 @@ import {
   type ProviderHttpOptions,
   providerHttp,
   type RefundState,
+  type VirtualAccountApi,
   type WebhookEvent,
   webhookBody,
 } from './provider.js';
@@ -65,6 +68,78 @@ function referenceIn(body: unknown): string | null {
     (value) => typeof value === 'string' && value,
   );
   return typeof found === 'string' ? found : null;
+}
+
+/*
+ * Paystack's answers to the dedicated account calls, the parts SchoolLedger keeps: anything that
+ * does not read so is a refusal, never half an account.
+ */
+const providerId = z.union([z.number().int(), z.string().min(1)]).transform(String);
+const customerAnswer = z.object({ status: z.literal(true), data: z.object({ customer_code: z.string().min(1) }) });
+const dedicatedAccountAnswer = z.object({
+  status: z.literal(true),
+  data: z.object({
+    id: providerId,
+    account_number: z.string().regex(/^\d{10}$/),
+    account_name: z.string().min(1),
+    bank: z.object({ name: z.string().min(1), slug: z.string().min(1) }),
+  }),
+});
+const acknowledged = z.object({ status: z.literal(true) });
+
+/** What Paystack said when it refused, or that its answer could not be read. */
+function refusal(status: number, json: Envelope, schema: z.ZodType): ProviderError {
+  if (status === 200 && json.status === true && !schema.safeParse(json).success) {
+    return new ProviderError("Paystack's answer could not be read", status);
+  }
+  return new ProviderError(json.message ?? `Paystack answered ${status}`, status);
+}
+
+/**
+ * The dedicated accounts of one Paystack business (../shared/research/bank-and-messaging.md
+ * §A2): a customer, then an account for it; Paystack answers the customer's existing account when
+ * asked again, so a retry after a timeout gets the account it was given.
+ */
+function dedicatedAccounts(call: ReturnType<typeof providerHttp<Envelope>>): VirtualAccountApi {
+  return {
+    async open(holder) {
+      const names = { first_name: holder.firstName, last_name: holder.lastName, phone: holder.phone };
+      const customer = await call('POST', '/customer', { email: holder.email, ...names });
+      const madeCustomer = customerAnswer.safeParse(customer.json);
+      if (customer.status !== 200 || !madeCustomer.success)
+        throw refusal(customer.status, customer.json, customerAnswer);
+      const customerCode = madeCustomer.data.data.customer_code;
+      // The names again: Paystack makes the account name from them, and they may have changed since.
+      const account = await call('POST', '/dedicated_account', {
+        customer: customerCode,
+        preferred_bank: holder.bank,
+        ...names,
+      });
+      const made = dedicatedAccountAnswer.safeParse(account.json);
+      if (account.status !== 200 || !made.success) throw refusal(account.status, account.json, dedicatedAccountAnswer);
+      const { data } = made.data;
+      return {
+        providerAccountId: data.id,
+        customerCode,
+        accountNumber: data.account_number,
+        accountName: data.account_name,
+        bankName: data.bank.name,
+        bankSlug: data.bank.slug,
+      };
+    },
+
+    async close(providerAccountId) {
+      const { status, json } = await call('DELETE', `/dedicated_account/${encodeURIComponent(providerAccountId)}`);
+      if (status === 404) return;
+      if (status !== 200 || !acknowledged.safeParse(json).success) throw refusal(status, json, acknowledged);
+    },
+
+    async requery({ accountNumber, bankSlug, day }) {
+      const query = new URLSearchParams({ account_number: accountNumber, provider_slug: bankSlug, date: day });
+      const { status, json } = await call('GET', `/dedicated_account/requery?${query}`);
+      if (status !== 200 || !acknowledged.safeParse(json).success) throw refusal(status, json, acknowledged);
+    },
+  };
 }
 
 export function createPaystackProvider(options: ProviderHttpOptions): PaymentProvider {
@@ -165,10 +240,69 @@ export function createPaystackProvider(options: ProviderHttpOptions): PaymentPro
         payload: body,
       };
     },
+
+    virtualAccounts: dedicatedAccounts(call),
   };
 }
 
 /** Our reference in a Paystack webhook body of any event, read before the signature is checked (to find the school). */
 export function paystackReferenceOf(rawBody: Buffer): string | null {
   return referenceIn(jsonOf(rawBody));
+}
+
+/**
+ * The account number a charge notification says a bank transfer was made to, when it is one
+ * (`charge.success` of channel `dedicated_nuban`); read before the signature is checked, to find
+ * whose key to try.
+ */
+export function paystackTransferAccountOf(body: unknown): string | null {
+  const { event, data } = (body ?? {}) as { event?: unknown; data?: { authorization?: unknown } };
+  const authorization = (data?.authorization ?? null) as {
+    channel?: unknown;
+    receiver_bank_account_number?: unknown;
+  } | null;
+  if (event !== 'charge.success' || authorization?.channel !== 'dedicated_nuban') return null;
+  const account = authorization.receiver_bank_account_number;
+  return typeof account === 'string' && account ? account : null;
+}
+
+const transferNotice = z.object({
+  event: z.literal('charge.success'),
+  data: z.object({
+    id: providerId,
+    reference: z.string().min(1),
+    amount: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).transform(BigInt),
+    currency: z.string().min(1),
+    status: z.string(),
+    paid_at: z.string().nullish(),
+    authorization: z.object({
+      channel: z.literal('dedicated_nuban'),
+      receiver_bank_account_number: z.string().min(1),
+      sender_name: z.string().nullish(),
+      sender_bank: z.string().nullish(),
+      sender_bank_account_number: z.string().nullish(),
+      narration: z.string().nullish(),
+    }),
+  }),
+});
+
+/** A signed `charge.success` of a bank transfer into a dedicated account, read whole; null when it is not one. */
+export function paystackTransferOf(body: unknown): AccountTransfer | null {
+  const parsed = transferNotice.safeParse(body);
+  if (!parsed.success) return null;
+  const { data } = parsed.data;
+  const paidAt = data.paid_at ? new Date(data.paid_at) : null;
+  return {
+    transactionId: data.id,
+    reference: data.reference,
+    amountKobo: data.amount,
+    currency: data.currency,
+    status: data.status,
+    paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
+    receiverAccountNumber: data.authorization.receiver_bank_account_number,
+    senderName: data.authorization.sender_name ?? null,
+    senderBank: data.authorization.sender_bank ?? null,
+    senderAccountNumber: data.authorization.sender_bank_account_number ?? null,
+    narration: data.authorization.narration ?? null,
+  };
 }

@@ -65,6 +65,57 @@ export interface PaymentProvider {
   refundStatus(providerRefundId: string): Promise<RefundState>;
   /** A cheap authenticated call that proves the keys work; throws ProviderError if not. */
   testConnection(): Promise<void>;
+  /** Accounts the provider opens for a school's families (Paystack's dedicated virtual accounts), where it offers them. */
+  readonly virtualAccounts?: VirtualAccountApi;
+}
+
+/**
+ * Who an account is opened for, as the provider's customer. The names are what a banking app
+ * shows to anyone who types the number in, so the caller never puts a child's name here.
+ */
+export interface VirtualAccountHolder {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  /** The provider's name of the bank to open it on. */
+  bank: string;
+}
+
+/** An account the provider opened. */
+export interface OpenedAccount {
+  providerAccountId: string;
+  customerCode: string;
+  accountNumber: string;
+  accountName: string;
+  bankName: string;
+  bankSlug: string;
+}
+
+/** A transfer into an account, as a signed notification carries it; read before anything is credited. */
+export interface AccountTransfer {
+  transactionId: string;
+  reference: string;
+  /** Kobo. */
+  amountKobo: bigint;
+  currency: string;
+  status: string;
+  paidAt: Date | null;
+  receiverAccountNumber: string;
+  senderName: string | null;
+  senderBank: string | null;
+  /** Masked by the bank. */
+  senderAccountNumber: string | null;
+  narration: string | null;
+}
+
+export interface VirtualAccountApi {
+  /** Opens (or, asked again for the same customer and bank, finds) the holder's account; throws ProviderError. */
+  open(holder: VirtualAccountHolder): Promise<OpenedAccount>;
+  /** Closes an account at the provider; an account the provider no longer has counts as closed. */
+  close(providerAccountId: string): Promise<void>;
+  /** Asks the provider to notify again the transfers of `day` (YYYY-MM-DD, Lagos) it has not notified. */
+  requery(input: { accountNumber: string; bankSlug: string; day: string }): Promise<void>;
 }
 
 export interface RefundResult {
@@ -112,7 +163,7 @@ export interface ProviderHttpOptions {
 export function providerHttp<Envelope>(options: ProviderHttpOptions) {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
-  return async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+  return async (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => {
     let response: Response;
     try {
       response = await doFetch(`${options.baseUrl}${path}`, {

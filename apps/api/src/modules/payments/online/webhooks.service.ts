@@ -4,11 +4,13 @@ import { recordAudit } from '../../audit/audit.queries.js';
 import { findPaymentByReference, type PaymentRow } from '../../ledger/payments.queries.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import { flutterwaveReferenceOf } from '../../providers/flutterwave.js';
-import { paystackReferenceOf } from '../../providers/paystack.js';
-import type { PaymentProvider, WebhookEvent } from '../../providers/provider.js';
+import { paystackReferenceOf, paystackTransferAccountOf } from '../../providers/paystack.js';
+import { jsonOf, type PaymentProvider, type WebhookEvent } from '../../providers/provider.js';
 import { appProvider } from '../../providers/resolve.js';
+import { creditTransfer, transferSigners } from '../../virtual-accounts/credits.service.js';
 import { settleRefundsOf } from '../refunds/refunds.service.js';
 import { SYSTEM } from '../system-actor.js';
+import { payFamilyFeesInOrder } from '../transfers/pay-fees-in-order.service.js';
 import { findCheckoutByReference } from './checkout.queries.js';
 import { processDispute } from './disputes.service.js';
 import { markWebhookProcessed, recordWebhookEvent, unprocessedWebhooks } from './online.queries.js';
@@ -42,10 +44,15 @@ export type WebhookOutcome =
   | { accepted: false }
   | { accepted: true; reference: string | null; settle: (() => Promise<void>) | null };
 
-/** What settling needs that the webhook already read: the payment row and its school's provider. */
+/**
+ * What settling needs that the webhook already read: the payment row and its school's provider;
+ * for a bank transfer into a family's virtual account, the provider whose key signed it and the
+ * school it belongs to when only that school has the key.
+ */
 interface Known {
   payment?: PaymentRow | undefined;
   provider?: PaymentProvider | null | undefined;
+  transfer?: { schoolId: string | null } | undefined;
 }
 
 /**
@@ -68,7 +75,18 @@ export async function handleWebhook(
 ): Promise<WebhookOutcome> {
   let event: WebhookEvent | null = null;
   const known: Known = {};
-  if (rawBody) {
+  // A bank transfer into a family's virtual account names the account, not a payment: the keys of
+  // the school that owns the account sign it.
+  const transferTo = rawBody && method === 'paystack' ? paystackTransferAccountOf(jsonOf(rawBody)) : null;
+  if (rawBody && transferTo) {
+    for (const signer of await transferSigners(ctx, transferTo)) {
+      event = signer.provider.parseWebhook(rawBody, headers);
+      if (event) {
+        Object.assign(known, { provider: signer.provider, transfer: { schoolId: signer.schoolId } });
+        break;
+      }
+    }
+  } else if (rawBody) {
     const reference = REFERENCE_OF[method](rawBody);
     const payment = reference ? await findPaymentByReference(ctx.db, reference) : undefined;
     let provider: PaymentProvider | null;
@@ -106,8 +124,9 @@ export async function recordWebhook(ctx: AppContext, event: WebhookEvent, known:
     reference: event.reference,
     payload: event.payload,
   };
-  // What was read to check the signature describes this reference only when the body's is the event's.
-  const reuse = known.payment?.reference === event.reference ? known : {};
+  // What was read to check the signature describes this reference only when the body's is the
+  // event's; a transfer's signer describes the transfer, whatever its reference.
+  const reuse = known.payment?.reference === event.reference || known.transfer ? known : {};
   return () => processWebhookEvent(ctx, row, reuse);
 }
 
@@ -127,7 +146,15 @@ function transactionIdOf(event: RecordedEvent): string | null {
 }
 
 async function processWebhookEvent(ctx: AppContext, event: RecordedEvent, known: Known = {}) {
-  if (SETTLING_EVENTS.has(event.event)) {
+  if (event.provider === 'paystack' && paystackTransferAccountOf(event.payload)) {
+    await creditTransfer({
+      ctx,
+      payload: event.payload,
+      provider: known.provider ?? null,
+      schoolId: known.transfer?.schoolId ?? null,
+      payFees: payFamilyFeesInOrder,
+    });
+  } else if (SETTLING_EVENTS.has(event.event)) {
     await settlePayment(ctx, event.reference, { source: 'webhook', transactionId: transactionIdOf(event), ...known });
   } else {
     const payment = known.payment ?? (await findPaymentByReference(ctx.db, event.reference));

@@ -1,0 +1,286 @@
+import { formatKobo, type VirtualAccountCreditList, type VirtualAccountCreditsQuery } from '@schoolledger/domain';
+import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import type { PaymentRow } from '../ledger/payments.queries.js';
+import { findSchoolInScope } from '../payment-profiles/payment-profiles.queries.js';
+import { providerAccountKey, providerFromProfile } from '../payment-profiles/school-providers.js';
+import { paystackTransferOf } from '../providers/paystack.js';
+import type { AccountTransfer, PaymentProvider, PaymentVerification } from '../providers/provider.js';
+import { appProvider } from '../providers/resolve.js';
+import { schoolNotFound } from '../schools/schools.errors.js';
+import {
+  type ArrivalRow,
+  type ArrivalValues,
+  countArrivals,
+  insertArrival,
+  listArrivals,
+  paymentsOfArrivals,
+  updateArrival,
+} from './credits.queries.js';
+import { schoolPaystack, VIRTUAL_ACCOUNTS_SYSTEM } from './school-paystack.js';
+import { toArrival } from './virtual-accounts.presenters.js';
+import { accountByNumber, schoolsTakingAccounts } from './virtual-accounts.queries.js';
+
+/** At most this many schools' keys are tried on a transfer to a number SchoolLedger does not know. */
+const MAX_SIGNING_SCHOOLS = 50;
+
+/**
+ * Pays a family's owed fees at a school oldest due first from money that arrived, each fee its own
+ * credited payment, the rest to the family's credit, and answers what it could not place: the
+ * payments module's `payFamilyFeesInOrder`. Handed in by the webhook path, because this module
+ * cannot import payments (whose webhook route reaches this one, and modules never import each
+ * other in a ring).
+ */
+export type FeesPayer = (placement: {
+  tx: Tx;
+  ctx: AppContext;
+  actor: Actor;
+  schoolId: string;
+  whose: { parentId: string } | { studentId: string };
+  amountKobo: bigint;
+  paidAt: Date;
+  audit: Record<string, unknown>;
+  channel: string;
+  providerReference: string;
+}) => Promise<{ payments: PaymentRow[]; unplacedKobo: bigint; owedKobo: bigint }>;
+
+/** A key a transfer notification may be signed with, and the school it then belongs to, when only one has that key. */
+export interface TransferSigner {
+  provider: PaymentProvider;
+  schoolId: string | null;
+}
+
+/**
+ * Whose keys a Paystack transfer into account `accountNumber` is checked with, read from the still
+ * unverified body: the school that owns the account, alone. A number SchoolLedger did not open
+ * (the school's Paystack business may have others) is tried against each business of the schools
+ * that open accounts, once each, then the app-wide account. The body decides whose key is tried,
+ * never whether the event is believed.
+ */
+export async function transferSigners(ctx: AppContext, accountNumber: string): Promise<TransferSigner[]> {
+  const account = await accountByNumber(ctx.db, 'paystack', accountNumber);
+  if (account) {
+    const provider = await schoolPaystack(ctx, account.schoolId);
+    return provider ? [{ provider, schoolId: account.schoolId }] : [];
+  }
+  const businesses = new Map<string, { provider: PaymentProvider; schoolIds: string[] }>();
+  for (const { schoolId, profile } of await schoolsTakingAccounts(ctx.db, MAX_SIGNING_SCHOOLS)) {
+    if (!profile.psSecretKeyEnc) continue;
+    const key = providerAccountKey(ctx, profile, 'paystack');
+    const provider = providerFromProfile(ctx, profile, 'paystack', { includeSwitchedOff: true });
+    if (!key || !provider) continue;
+    const business = businesses.get(key) ?? { provider, schoolIds: [] };
+    business.schoolIds.push(schoolId);
+    businesses.set(key, business);
+  }
+  const signers = [...businesses.values()].map((business) => ({
+    provider: business.provider,
+    schoolId: business.schoolIds.length === 1 ? business.schoolIds[0]! : null,
+  }));
+  const app = appProvider(ctx.config, 'paystack');
+  return app ? [...signers, { provider: app, schoolId: null }] : signers;
+}
+
+const UNKNOWN_ACCOUNT =
+  "No virtual account of the school has this number: it was opened outside SchoolLedger, so the money is not placed on anyone's fees.";
+const NOTHING_OWED =
+  "Nothing is owed on the family's fees at the school now, so there is no fee to receive the money: place it by hand.";
+const NO_PARENT = 'No parent is linked to keep what is left beyond the fees as family credit: place it by hand.';
+
+/**
+ * Why a transfer must wait for a person, or `null` when it may be credited: the provider's own
+ * record (verify) must say it succeeded, in naira, under the same reference and for the same amount
+ * as the notification. A bank transfer has already happened, so a doubt holds it; it never refuses it.
+ */
+function doubtAbout(transfer: AccountTransfer, verified: PaymentVerification): string | null {
+  if (verified.status !== 'success' || transfer.status !== 'success') {
+    return `Paystack's record of the transfer says "${verified.providerStatus || verified.status}", the notification "${transfer.status}": not credited until someone checks it.`;
+  }
+  const currency = verified.currency ?? transfer.currency;
+  if (currency !== 'NGN' || transfer.currency !== 'NGN') {
+    return `The transfer is in ${currency === 'NGN' ? transfer.currency : currency}: only naira is credited to fees by itself.`;
+  }
+  if (verified.reference !== transfer.reference) {
+    return `Paystack's record names the reference ${verified.reference ?? 'none'}, the notification ${transfer.reference}.`;
+  }
+  if (verified.chargedKobo !== transfer.amountKobo) {
+    const recorded = verified.chargedKobo === null ? 'no amount' : formatKobo(verified.chargedKobo);
+    return `Paystack's record says ${recorded}, the notification ${formatKobo(transfer.amountKobo)}.`;
+  }
+  return null;
+}
+
+/** The audit row of an arrival as it was left: credited, held for a person, or ignored. */
+const ARRIVAL_ACTIONS: Record<ArrivalRow['status'], string> = {
+  credited: 'virtual_account_credit.credit',
+  review: 'virtual_account_credit.hold',
+  ignored: 'virtual_account_credit.ignore',
+};
+const auditArrival = (tx: Tx, arrival: ArrivalRow) =>
+  recordAudit(tx, VIRTUAL_ACCOUNTS_SYSTEM, {
+    action: ARRIVAL_ACTIONS[arrival.status],
+    entity: 'virtual_account_credit',
+    entityId: arrival.id,
+    schoolId: arrival.schoolId,
+    after: {
+      source: 'virtual_account',
+      status: arrival.status,
+      amountKobo: arrival.amountKobo.toString(),
+      currency: arrival.currency,
+      reference: arrival.reference,
+      accountId: arrival.accountId,
+      accountNumber: arrival.receiverAccountNumber,
+      unplacedKobo: arrival.unplacedKobo.toString(),
+      paymentIds: arrival.paymentIds,
+      reason: arrival.reason,
+    },
+  });
+
+/** Records an arrival that credits nothing (held or ignored), once, with its audit row. */
+async function recordUncredited(ctx: AppContext, values: ArrivalValues) {
+  await ctx.db.transaction(async (tx) => {
+    const arrival = await insertArrival(tx, values);
+    if (arrival) await auditArrival(tx, arrival);
+  });
+}
+
+/**
+ * A verified webhook's transfer into a dedicated account, credited once. The account is found by
+ * the number the bank credited; the transfer is checked with Paystack (verify) before anything is
+ * believed; then, in one transaction, the arrival's row first (its unique provider transaction
+ * makes a second delivery of the same transfer wait here, holding nothing, and then find it taken),
+ * then the family's owed fees by id and their payments (ledger/lock-order.ts, steps 1 to 3),
+ * through `payFees`. A doubt, a currency other than naira or money with nowhere to go is held for
+ * a person; a number SchoolLedger did not open is recorded as ignored for the one school whose key
+ * signed it (`schoolId`), else only as the webhook event. `provider` is the one that checked the
+ * signature, when known; otherwise the account's school's own.
+ */
+export async function creditTransfer({
+  ctx,
+  payload,
+  provider,
+  schoolId,
+  payFees,
+}: {
+  ctx: AppContext;
+  payload: unknown;
+  provider: PaymentProvider | null;
+  schoolId: string | null;
+  payFees: FeesPayer;
+}): Promise<void> {
+  const transfer = paystackTransferOf(payload);
+  if (!transfer) return;
+  const account = await accountByNumber(ctx.db, 'paystack', transfer.receiverAccountNumber);
+  const arrival = {
+    receiverAccountNumber: transfer.receiverAccountNumber,
+    provider: 'paystack' as const,
+    providerTransactionId: transfer.transactionId,
+    reference: transfer.reference,
+    amountKobo: transfer.amountKobo,
+    currency: transfer.currency,
+    senderName: transfer.senderName,
+    senderBank: transfer.senderBank,
+    senderAccountNumber: transfer.senderAccountNumber,
+    narration: transfer.narration,
+  };
+  if (!account) {
+    if (schoolId) {
+      await recordUncredited(ctx, {
+        ...arrival,
+        schoolId,
+        accountId: null,
+        paidAt: transfer.paidAt ?? ctx.clock(),
+        status: 'ignored',
+        reason: UNKNOWN_ACCOUNT,
+      });
+    }
+    return;
+  }
+  const paystack = provider ?? (await schoolPaystack(ctx, account.schoolId));
+  const verified = paystack ? await paystack.verify(transfer.reference) : null;
+  const doubt = verified
+    ? doubtAbout(transfer, verified)
+    : "The school's Paystack key is no longer saved, so the transfer could not be checked with Paystack.";
+  const paidAt = verified?.paidAt ?? transfer.paidAt ?? ctx.clock();
+  const held = (reason: string) => ({
+    ...arrival,
+    schoolId: account.schoolId,
+    accountId: account.id,
+    paidAt,
+    status: 'review' as const,
+    reason,
+    unplacedKobo: transfer.amountKobo,
+  });
+  if (doubt) {
+    await recordUncredited(ctx, held(doubt));
+    return;
+  }
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const recorded = await insertArrival(tx, {
+        ...arrival,
+        schoolId: account.schoolId,
+        accountId: account.id,
+        paidAt,
+        status: 'credited',
+      });
+      if (!recorded) return;
+      const paid = await payFees({
+        tx,
+        ctx,
+        actor: VIRTUAL_ACCOUNTS_SYSTEM,
+        schoolId: account.schoolId,
+        whose: account.holderKind === 'parent' ? { parentId: account.holderId } : { studentId: account.holderId },
+        amountKobo: transfer.amountKobo,
+        paidAt,
+        audit: {
+          source: 'virtual_account',
+          virtualAccountId: account.id,
+          arrivalId: recorded.id,
+          reference: transfer.reference,
+        },
+        channel: 'dedicated_nuban',
+        providerReference: transfer.reference,
+      });
+      const reason = paid.unplacedKobo === 0n ? null : paid.owedKobo === 0n ? NOTHING_OWED : NO_PARENT;
+      const done = await updateArrival(tx, recorded.id, {
+        status: reason ? 'review' : 'credited',
+        reason,
+        unplacedKobo: paid.unplacedKobo,
+        paymentIds: paid.payments.map((payment) => payment.id),
+      });
+      await auditArrival(tx, done);
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // Whose money it is is certain, but it cannot go there as things stand (a fee changed
+    // meanwhile, the books closed): a person places it, with the reason.
+    await recordUncredited(ctx, held(`Not credited by itself: ${error.message}`));
+  }
+}
+
+/** GET /virtual-accounts/credits: what arrived in a school's accounts, each with the payments it became. */
+export async function listCredits(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: VirtualAccountCreditsQuery,
+): Promise<VirtualAccountCreditList> {
+  const school = await findSchoolInScope(ctx.db, auth.scope, query.school_id);
+  if (!school) throw schoolNotFound();
+  const filters = { schoolId: school.id, status: query.status, accountId: query.account_id };
+  const offset = (query.page - 1) * query.limit;
+  const rows = await listArrivals(ctx.db, auth.scope, filters, { limit: query.limit, offset });
+  const total = await countArrivals(ctx.db, auth.scope, filters);
+  const payments = await paymentsOfArrivals(
+    ctx.db,
+    rows.flatMap((row) => row.arrival.paymentIds),
+  );
+  const byId = new Map(payments.map((payment) => [payment.id, payment]));
+  return {
+    credits: rows.map((row) => toArrival(row, byId)),
+    pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
+  };
+}

@@ -1,0 +1,53 @@
+import type { MyVirtualAccounts } from '@schoolledger/domain';
+import type { AppContext } from '../../app-context.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { paymentCodeOf } from '../users/users.queries.js';
+import { parentAccountsBySchool, schoolOf, studentFamilyAccount, takesAccounts } from './virtual-accounts.queries.js';
+
+const instructionsFor = (schoolName: string, paymentCode: string, account: boolean) =>
+  account
+    ? `Pay ${schoolName}'s fees into this account from any bank app. It is your family's own account: the money pays the fees still owed by itself, oldest first, each with its receipt, and anything beyond them stays with the school for your family. No payment code is needed in the narration.`
+    : `${schoolName} has not opened an account for your family yet. Pay by another method; for a transfer to the school's account, write your payment code ${paymentCode} in the narration.`;
+
+/**
+ * GET /virtual-accounts/mine: a parent's family account at each school of their children, or a
+ * student's family account at their school (theirs, or their parent's), as the payer copies it.
+ * Schools that do not take virtual accounts are left out, unless the family still has one there.
+ */
+export async function myAccounts(ctx: AppContext, auth: AuthContext): Promise<MyVirtualAccounts> {
+  const ownCode = (await paymentCodeOf(ctx.db, auth.userId)) ?? '';
+  if (auth.roles.includes('Parent')) {
+    const rows = await parentAccountsBySchool(ctx.db, auth.userId);
+    return {
+      accounts: rows.map((row) => ({
+        school: { _id: row.school.id, name: row.school.name },
+        account: row.account
+          ? {
+              bank_name: row.account.bankName,
+              account_number: row.account.accountNumber,
+              account_name: row.account.accountName,
+            }
+          : null,
+        payment_code: ownCode,
+        instructions: instructionsFor(row.school.name, ownCode, row.account !== null),
+      })),
+    };
+  }
+  const school = auth.schoolId ? await schoolOf(ctx.db, auth.schoolId) : undefined;
+  if (!school) return { accounts: [] };
+  const account = await studentFamilyAccount(ctx.db, auth.userId, school.id);
+  if (!account && !(await takesAccounts(ctx.db, school.id))) return { accounts: [] };
+  const code = account?.paymentCode ?? ownCode;
+  return {
+    accounts: [
+      {
+        school: { _id: school.id, name: school.name },
+        account: account
+          ? { bank_name: account.bankName, account_number: account.accountNumber, account_name: account.accountName }
+          : null,
+        payment_code: code,
+        instructions: instructionsFor(school.name, code, account !== undefined),
+      },
+    ],
+  };
+}
