@@ -42,6 +42,7 @@ export const NAVIGATION: readonly NavItem[] = [
       { label: 'My Fee Payments', path: '/student/fees', icon: 'myFees' },
       { label: 'Cash Payments', path: '/bursar/cash-payments', icon: 'cash' },
       { label: 'Bank Statements', path: '/bursar/bank-statements', icon: 'bankStatements' },
+      { label: 'Virtual Accounts', path: '/bursar/virtual-accounts', icon: 'virtualAccounts' },
     ],
   },
   { label: 'Expenses', path: '/expenses', icon: 'expenses' },

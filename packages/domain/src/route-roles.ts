@@ -27,6 +27,7 @@ const PAGE_PERMISSIONS: Record<string, Permission | readonly Permission[]> = {
   '/parent/child': 'dashboard.parent',
   '/bursar/cash-payments': 'payments.cash',
   '/bursar/bank-statements': 'payments.confirmTransfer',
+  '/bursar/virtual-accounts': 'payments.view',
   '/expenses': 'expenses.view',
   '/books': 'books.view',
   '/admin/payment-config': 'payments.configure',

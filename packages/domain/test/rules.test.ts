@@ -130,7 +130,7 @@ describe('navigation', () => {
   it('shows a bursar only their entries', () => {
     expect(labels(['Bursar'])).toEqual([
       'Dashboard',
-      'Fee Management[Fee Administration,Fee Adjustments,Cash Payments,Bank Statements]',
+      'Fee Management[Fee Administration,Fee Adjustments,Cash Payments,Bank Statements,Virtual Accounts]',
       'Expenses',
       'Books',
       'Reports',
@@ -151,7 +151,7 @@ describe('navigation', () => {
       'Users',
       'Schools',
       'Academic[Sessions,Terms,Class Arms,Results]',
-      'Fee Management[Fee Administration,Fee Adjustments,Cash Payments,Bank Statements]',
+      'Fee Management[Fee Administration,Fee Adjustments,Cash Payments,Bank Statements,Virtual Accounts]',
       'Expenses',
       'Books',
       'Reports',
@@ -167,7 +167,7 @@ describe('navigation', () => {
       'Users',
       'Schools',
       'Academic[Sessions,Terms,Class Arms,Results]',
-      'Fee Management[Fee Administration,Fee Adjustments]',
+      'Fee Management[Fee Administration,Fee Adjustments,Virtual Accounts]',
       'Expenses',
       'Books',
       'Reports',

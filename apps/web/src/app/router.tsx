@@ -21,6 +21,7 @@ import { studentFeeRoutes } from '@/features/student-fees/routes';
 import { studentRoutes } from '@/features/students/routes';
 import { systemRoutes } from '@/features/system/routes';
 import { userRoutes } from '@/features/users/routes';
+import { virtualAccountRoutes } from '@/features/virtual-accounts/routes';
 import { GuestOnly, RequireAuth, RootLayout } from './guards';
 
 const AppShell = lazy(() => import('./shell/app-shell'));
@@ -47,6 +48,7 @@ const signedInRoutes: RouteObject[] = [
   ...studentFeeRoutes,
   ...cashDeskRoutes,
   ...bankStatementRoutes,
+  ...virtualAccountRoutes,
   ...studentRoutes,
   ...resultsRoutes,
   ...emailRoutes,

@@ -22,6 +22,7 @@ import {
   SlidersHorizontal,
   UserRound,
   Users,
+  Vault,
   Wallet,
 } from 'lucide-react';
 
@@ -43,6 +44,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   myFees: CreditCard,
   cash: Banknote,
   bankStatements: Landmark,
+  virtualAccounts: Vault,
   reports: ChartColumn,
   audit: ShieldCheck,
   system: ServerCog,

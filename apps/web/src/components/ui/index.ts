@@ -18,5 +18,6 @@ export { SearchInput, type SearchInputProps } from './search-input';
 export { Select } from './select';
 export { Sheet, type SheetProps } from './sheet';
 export { LoadingState, Spinner } from './spinner';
+export { Switch, type SwitchProps } from './switch';
 export { SectionTabsList, Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 export { Textarea } from './textarea';

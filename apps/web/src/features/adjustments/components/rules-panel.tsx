@@ -10,14 +10,13 @@ import {
 import { Check, Plus, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { QueryState } from '@/components/query-state';
-import { Badge, Button, Card, EmptyState, ReasonDialog } from '@/components/ui';
+import { Badge, Button, Card, EmptyState, ReasonDialog, Switch } from '@/components/ui';
 import { useDecideAdjustmentRule } from '../api/decide-adjustment-rule';
 import { useAdjustmentRules } from '../api/get-adjustment-rules';
 import { useSetAdjustmentRuleActive } from '../api/set-adjustment-rule-active';
 import { RULE_KIND_LABELS, STATUS_VARIANT } from '../lib/format';
 import { ADJUSTMENT_MESSAGES } from '../lib/messages';
 import type { AdjustmentPermissions } from '../lib/permissions';
-import { ActiveSwitch } from './active-switch';
 import { RuleFormDialog } from './rule-form-dialog';
 
 /** What the rule takes off: the sibling percentages, or the fixed amount or percentage of each fee. */
@@ -164,7 +163,7 @@ function RuleCard({ rule, may, approving, switching, onApprove, onReject, onActi
       </dl>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3 dark:border-slate-800">
         <div className="flex items-center gap-2">
-          <ActiveSwitch
+          <Switch
             label={`${rule.name} active`}
             checked={rule.isActive}
             disabled={!may.manage || switching}

@@ -15,4 +15,6 @@ export const studentFeeKeys = {
   methods: (studentId: string | null) => [...studentFeeKeys.all, 'methods', studentId ?? 'self'] as const,
   unpaid: (studentId: string) => [...studentFeeKeys.allFees(), 'unpaid', studentId] as const,
   checkout: (reference: string) => [...studentFeeKeys.all, 'checkout', reference] as const,
+  /** The family's own bank account at each school (a dedicated virtual account). */
+  virtualAccounts: () => [...studentFeeKeys.all, 'virtualAccounts'] as const,
 };

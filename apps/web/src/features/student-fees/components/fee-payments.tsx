@@ -11,6 +11,7 @@ import { useStudentFees } from '../api/get-student-fees';
 import { defaultTermId, type FeeFilter } from '../lib/filters';
 import { FETCH_FEES_FAILED } from '../lib/messages';
 import { PAYMENT_RETURN_PARAM } from '../lib/payment-window';
+import { FamilyAccountCard } from './family-account-card';
 import { FeeAlerts } from './fee-alerts';
 import { FeeCard } from './fee-card';
 import { FeeFilters } from './fee-filters';
@@ -140,6 +141,8 @@ export function FeePayments({ studentId, childName = null, schoolId, childPicker
         unavailable={!schoolId || terms.isError}
         childPicker={childPicker}
       />
+
+      <FamilyAccountCard />
 
       {credit}
 

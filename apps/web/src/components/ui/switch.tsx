@@ -1,20 +1,26 @@
 import { clsx } from 'clsx';
 
-export interface ActiveSwitchProps {
-  label: string;
+export interface SwitchProps {
   checked: boolean;
   disabled?: boolean;
   onChange(checked: boolean): void;
+  /** Its name when no visible label points at it. */
+  label?: string;
+  /** For a visible `<label htmlFor>` that names it. */
+  id?: string;
+  describedBy?: string;
 }
 
-/** An on/off switch named by `label`; the state is read out as on or off. */
-export function ActiveSwitch({ label, checked, disabled = false, onChange }: ActiveSwitchProps) {
+/** An on/off switch; the state is read out as on or off. */
+export function Switch({ checked, disabled = false, onChange, label, id, describedBy }: SwitchProps) {
   return (
     <button
+      id={id}
       type="button"
       role="switch"
       aria-checked={checked}
       aria-label={label}
+      aria-describedby={describedBy}
       disabled={disabled}
       onClick={() => onChange(!checked)}
       className={clsx(
