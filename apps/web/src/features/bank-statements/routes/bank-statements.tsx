@@ -1,19 +1,7 @@
 import type { BankLineStatus } from '@schoolledger/domain';
-import { School } from 'lucide-react';
+import { SchoolChooser } from '@/components/school-chooser';
 import { SchoolGate } from '@/components/school-gate';
-import {
-  Card,
-  CardBody,
-  CardHeader,
-  EmptyState,
-  FormField,
-  PageHeader,
-  Select,
-  Tabs,
-  TabsContent,
-} from '@/components/ui';
-import { useAuthStore } from '@/lib/auth';
-import { useSchools } from '@/lib/queries/schools';
+import { Card, CardBody, CardHeader, PageHeader, Tabs, TabsContent } from '@/components/ui';
 import { useLines } from '../api/get-lines';
 import { LineList } from '../components/line-list';
 import { LineTabsList } from '../components/line-tabs';
@@ -41,50 +29,18 @@ export default function BankStatementsPage() {
 }
 
 function Statements({ superAdmin }: { superAdmin: boolean }) {
-  const ownSchool = useAuthStore((state) => state.user?.school?._id ?? '');
-  const schools = useSchools();
-  const chooser = superAdmin || (schools.data?.length ?? 0) > 1;
   const { filters, update } = useStatementFilters();
-  // One's own school until another is chosen; the super-admin, who has none, chooses first.
-  const schoolId = chooser ? filters.school || ownSchool : ownSchool;
-
   return (
-    <div className="space-y-6">
-      {chooser && (
-        <Card className="p-4">
-          <FormField label="School" className="max-w-md">
-            <Select
-              value={schoolId}
-              disabled={schools.isPending}
-              onChange={(event) => update({ school: event.target.value })}
-            >
-              <option value="">{schools.isPending ? 'Loading schools...' : 'Select a school'}</option>
-              {schools.data?.map((school) => (
-                <option key={school._id} value={school._id}>
-                  {school.name}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          {schools.isError && (
-            <p role="alert" className="mt-2 text-sm text-red-600 dark:text-red-400">
-              The schools could not be loaded. Reload the page to try again.
-            </p>
-          )}
-        </Card>
-      )}
-      {schoolId ? (
+    <SchoolChooser
+      superAdmin={superAdmin}
+      chosen={filters.school}
+      onChoose={(school) => update({ school })}
+      chooseDescription="Choose the school whose bank account the statement is of."
+    >
+      {(schoolId) => (
         <SchoolStatements key={schoolId} schoolId={schoolId} tab={filters.tab} onTabChange={(tab) => update({ tab })} />
-      ) : (
-        <Card>
-          <EmptyState
-            icon={School}
-            title="Select a school"
-            description="Choose the school whose bank account the statement is of."
-          />
-        </Card>
       )}
-    </div>
+    </SchoolChooser>
   );
 }
 
