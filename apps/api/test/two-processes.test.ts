@@ -269,13 +269,21 @@ describe.skipIf(!process.env.DATABASE_URL)(
         }).then((response) => response.status);
       expect(await Promise.all([deliver(a.base), deliver(b.base)])).toEqual([200, 200]);
 
-      // Settling follows the answer; it asks the provider first.
+      // Settling follows the answer; it asks the provider first, and marks the event processed
+      // after the credit commits.
       const settled = async () => {
         const [row] = await database.db.select().from(payments).where(eq(payments.reference, reference));
         return row!;
       };
+      const processed = async () =>
+        (
+          await database.db
+            .select({ at: paymentWebhookEvents.processedAt })
+            .from(paymentWebhookEvents)
+            .where(eq(paymentWebhookEvents.reference, reference))
+        ).every((event) => event.at !== null);
       const deadline = Date.now() + 10_000;
-      while ((await settled()).status !== 'success' && Date.now() < deadline) {
+      while (((await settled()).status !== 'success' || !(await processed())) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const payment = await settled();
