@@ -17,7 +17,7 @@ import { parseOrThrow } from '../../lib/validation.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
 import { assertSchoolInScope } from '../../plugins/tenancy.js';
 import { readMultipart } from '../files/image-upload.js';
-import { decideLine, importStatement, listLines, rejectLine, statementColumns } from './bank-statements.service.js';
+import { confirmLine, importStatement, listLines, rejectLine, statementColumns } from './bank-statements.service.js';
 
 const tags = ['bank statements'];
 const FORMATS = 'CSV or Excel (.xlsx) as the bank exports it, SWIFT MT940, or ISO 20022 camt.053 (XML)';
@@ -121,7 +121,7 @@ export const bankStatementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         'Statement line credited',
-        await decideLine({
+        await confirmLine({
           ctx: app.ctx,
           auth: authOf(request),
           actor: actorOf(request),

@@ -253,7 +253,7 @@ const choiceOf = (candidate: { claim: { _id: string } | null; student: { _id: st
  * oldest first; the line, the payments and the audit rows in one transaction. `automatic`: the
  * import found it certain (the audit row says so); otherwise a person chose.
  */
-export async function decideLine({
+async function decideLine({
   ctx,
   auth,
   actor,
@@ -339,7 +339,12 @@ export async function decideLine({
       },
     });
   });
-  return lineById(ctx, auth, id);
+}
+
+/** A person's confirmation of a line, answered with the line as the lists show it. */
+export async function confirmLine(input: Omit<Parameters<typeof decideLine>[0], 'automatic'>) {
+  await decideLine(input);
+  return lineById(input.ctx, input.auth, input.id);
 }
 
 /** None of the candidates: the line stays in the school's unmatched list, with the reason given. */
