@@ -112,7 +112,9 @@ export function FamilyPaymentForm({
       outstanding: item.outstanding,
     })),
   );
-  // Every line starts unticked at what it still owes; RHF keeps what the bursar changed as lines arrive.
+  // Every line starts unticked at what it still owes; RHF keeps what the bursar changed as lines arrive,
+  // and the reasons a submission was refused: another desk's payment refreshes the lines right after
+  // the server refuses a line for it, and that refresh must not wipe the message it caused.
   const defaults: FamilyFormValues['lines'] = {};
   for (const line of owed)
     defaults[lineKey(line.studentId, line.feeId)] = { pay: false, amount: String(koboToNaira(line.outstanding)) };
@@ -125,7 +127,7 @@ export function FamilyPaymentForm({
     formState: { errors },
   } = useForm<FamilyFormValues>({
     values: { lines: defaults, use_credit: '', notes: '' },
-    resetOptions: { keepDirtyValues: true },
+    resetOptions: { keepDirtyValues: true, keepErrors: true },
   });
   const values = useWatch({ control });
   const record = useRecordFamilyCash();
