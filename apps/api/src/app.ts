@@ -58,6 +58,7 @@ import { reportRoutes } from './modules/reports/reports.routes.js';
 import { resultRoutes } from './modules/results/results.routes.js';
 import { schoolRoutes } from './modules/schools/schools.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { settlementRoutes } from './modules/settlements/settlements.routes.js';
 import { studentRecordRoutes } from './modules/students/student-records.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
 import { studentFileRoutes } from './modules/students/students-files.routes.js';
@@ -212,6 +213,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(transferRoutes);
       await api.register(bankStatementRoutes);
       await api.register(virtualAccountRoutes);
+      await api.register(settlementRoutes);
       await api.register(refundRoutes);
       await api.register(schoolRoutes);
       await api.register(academicRoutes);

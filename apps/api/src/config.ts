@@ -41,6 +41,7 @@ const envSchema = z.object({
   FLUTTERWAVE_SECRET_HASH: z.string().min(1).optional(),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   DEMO_PAYMENT_FAKES: z.enum(['true', 'false']).default('true'),
+  DEMO_BANK_URL: z.string().url().optional(),
   WORKERS: z.coerce.number().int().min(1).max(256).optional(),
 });
 
@@ -84,6 +85,11 @@ export type AppConfig = {
   reconcileIntervalSeconds: number;
   /** With the demo data and no provider keys, `npm start` runs local Paystack and Flutterwave fakes. */
   demoPaymentFakes: boolean;
+  /**
+   * Where the demo's local Paystack shows its bank page (`/bank/:account_number`), on which a
+   * family "sends" a transfer into its account; set by the start for its processes, never by hand.
+   */
+  demoBankUrl: string | undefined;
   /** API processes `npm start` runs behind one port; 1 runs the app in the starting process itself. */
   workers: number;
 };
@@ -155,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     reconcileIntervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
     demoPaymentFakes: e.DEMO_PAYMENT_FAKES === 'true',
+    demoBankUrl: e.DEMO_BANK_URL?.replace(/\/+$/, ''),
     workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
   };
 }

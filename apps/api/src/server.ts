@@ -6,6 +6,7 @@ import { STOP_MESSAGE, startWorkers } from './cluster.js';
 import { type AppConfig, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { startDemoPaymentFakes } from './demo/payment-fakes.js';
+import { openDemoVirtualAccounts, restoreDemoVirtualAccounts } from './demo/virtual-accounts.js';
 import { isDemoDatabase, publicDemoSignIns, seedDemoIfEmpty } from './seed/demo.js';
 import { ALL_INTERFACES, buildServer, listeningHost, openAppDatabase, startLogging } from './serve.js';
 
@@ -35,11 +36,13 @@ async function prepare() {
       : null;
   const config = fakes?.config ?? baseConfig;
   const ctx = createContext({ config, db: database.db, readDb: database.readDb, log });
-  if (config.seedDemo) await seedDemo(ctx, fakes !== null);
+  if (fakes) await restoreDemoVirtualAccounts(ctx, fakes);
+  if (config.seedDemo && (await seedDemo(ctx, fakes !== null)) && fakes) await openDemoVirtualAccounts(ctx, say);
   const host = await chooseHost(ctx);
   return { database, fakes, ctx, host };
 }
 
+/** Loads the demo into an empty database; true when it did. */
 async function seedDemo(ctx: AppContext, ownKeys: boolean) {
   const seeded = await seedDemoIfEmpty(ctx.db, undefined, {
     paymentProfiles: { encryptionKey: ctx.encryptionKey, ownKeys },
@@ -47,6 +50,7 @@ async function seedDemo(ctx: AppContext, ownKeys: boolean) {
     onProgress: say,
   });
   if (seeded) say(`\nDemo data loaded: ${seeded.groupName} with ${seeded.schoolCount} schools.`);
+  return seeded !== null;
 }
 
 /**
@@ -145,6 +149,7 @@ function workerEnv(config: AppConfig, host: string): Record<string, string> {
   if (config.paystack.secretKey) env.PAYSTACK_SECRET_KEY = config.paystack.secretKey;
   if (config.flutterwave.secretKey) env.FLUTTERWAVE_SECRET_KEY = config.flutterwave.secretKey;
   if (config.flutterwave.secretHash) env.FLUTTERWAVE_SECRET_HASH = config.flutterwave.secretHash;
+  if (config.demoBankUrl) env.DEMO_BANK_URL = config.demoBankUrl;
   return env;
 }
 

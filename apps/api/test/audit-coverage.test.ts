@@ -1057,6 +1057,15 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       call: async ({ id }) => call('bursar', 'POST', `/virtual-accounts/${id}/requery`, {}),
       audits: [{ action: 'virtual_account.requery', entity: 'virtual_account', school: 'first' }],
     },
+    /* Providers' settlements */
+    'POST /api/v1/settlements/fetch': {
+      prepare: async () => {
+        await takeVirtualAccounts(ids.school);
+        return {};
+      },
+      call: async () => call('bursar', 'POST', '/settlements/fetch', { school_id: ids.school }),
+      audits: [{ action: 'provider_settlement.fetch', entity: 'provider_settlement', school: 'first' }],
+    },
     'POST /api/v1/payment/{id}/confirm-transfer': {
       prepare: async () => ({ id: await claim(await approvedFee(t, ids.school, ids.term)) }),
       call: async ({ id }) => call('bursar', 'POST', `/payment/${id}/confirm-transfer`),

@@ -110,6 +110,7 @@ describe('the job runner on the app database', () => {
         'reminders.user',
         'reports.generate',
         'reports.schedule',
+        'settlements.fetch',
         'system-logs.prune',
         'virtual-accounts.requery',
         'webhooks.recorded',

@@ -299,7 +299,7 @@ describe('the journal (double entry, posted by the database as money moves)', ()
           values (${closed.id}, '2026-01-20', 'payment', 'Reclassified') returning id, entry_date),
         l as (insert into journal_lines (entry_id, school_id, account_id, entry_date, amount_kobo)
           select e.id, ${closed.id}, a.id, e.entry_date, x.amount from e
-          cross join (values ('provider_charges', 100), ('discounts', -100)) x(key, amount)
+          cross join (values ('late_fee_income', 100), ('discounts', -100)) x(key, amount)
           join ledger_accounts a on a.school_id = ${closed.id} and a.system_key = x.key)
         select entry_date::text from e`,
     );

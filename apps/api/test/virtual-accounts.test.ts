@@ -14,6 +14,7 @@ import {
   virtualAccountCredits,
   virtualAccounts,
 } from '../src/db/schema.js';
+import { restoreDemoVirtualAccounts } from '../src/demo/virtual-accounts.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { encryptSecret } from '../src/lib/secrets.js';
 import { payFamilyFeesInOrder } from '../src/modules/payments/transfers/pay-fees-in-order.service.js';
@@ -516,6 +517,8 @@ describe("families' virtual accounts", () => {
           bank_name: 'Wema Bank',
           account_number: accountOf.okeke!.account_number,
           account_name: 'LEKKI ACADEMY / NGOZI OKEKE',
+          // Only the demo, whose start runs a local bank, links one.
+          demo_bank_url: null,
         },
         payment_code: okeke.parent.paymentCode,
         instructions: expect.stringContaining('No payment code is needed'),
@@ -578,6 +581,38 @@ describe("families' virtual accounts", () => {
     expect(reopened.json().data).toMatchObject({ opened: true });
     expect(reopened.json().data.account.account_number).not.toBe(accountOf.adeyemi!.account_number);
   });
+  it('is known again, every account with its number, name, bank, customer and state, by a local Paystack started afresh (as the demo restores it)', async () => {
+    const restarted = await startPaystackFake({ secretKey: SCHOOL_KEY, businessName: 'Lekki Academy' });
+    try {
+      await restoreDemoVirtualAccounts(t.ctx, {
+        restoreAccount: (record) => restarted.restoreDedicatedAccount(record),
+      });
+      const known = (of: PaystackFake) =>
+        of
+          .dedicatedAccounts()
+          .map((account) => ({
+            id: account.id,
+            number: account.accountNumber,
+            name: account.accountName,
+            bank: account.bank.slug,
+            active: account.active,
+            customer: [account.customer.email, account.customer.code, account.customer.firstName],
+          }))
+          .sort((a, b) => a.number.localeCompare(b.number));
+      const before = known(fake);
+      // Deactivated ones included: money still sent to them must land.
+      expect(before.filter((account) => !account.active)).toHaveLength(1);
+      expect(known(restarted)).toEqual(before);
+      // Restoring twice (a second start before any new account) knows each number once.
+      await restoreDemoVirtualAccounts(t.ctx, {
+        restoreAccount: (record) => restarted.restoreDedicatedAccount(record),
+      });
+      expect(restarted.dedicatedAccounts()).toHaveLength(before.length);
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('leaves an audit row for each arrival and credit, and the books agreeing with the records', async () => {
     const rows = await t.ctx.db
       .select({ action: auditLogs.action, after: auditLogs.after })

@@ -26,6 +26,8 @@ const FINANCIAL_ENTITIES = new Set([
   'virtual_account',
   'virtual_account_settings',
   'virtual_account_credit',
+  // What a payment provider paid out to the school's bank, asked for and matched to its statement line.
+  'provider_settlement',
   'expense',
   'expense_payout',
   'vendor',

@@ -179,6 +179,11 @@ export const VIRTUAL_ACCOUNT_ERROR_CODES = {
   virtualAccountProviderFailed: 'VIRTUAL_ACCOUNT_PROVIDER_FAILED',
 } as const;
 
+export const SETTLEMENT_ERROR_CODES = {
+  /** The provider refused the settlements call or could not be reached (502). */
+  settlementProviderFailed: 'SETTLEMENT_PROVIDER_FAILED',
+} as const;
+
 export const EXPORT_ERROR_CODES = {
   /** The filters match more rows than one file may hold: narrow them. */
   exportTooLarge: 'EXPORT_TOO_LARGE',
@@ -221,6 +226,7 @@ export const ERROR_CODES = {
   ...FAMILY_CREDIT_ERROR_CODES,
   ...PAYMENT_PROFILE_ERROR_CODES,
   ...VIRTUAL_ACCOUNT_ERROR_CODES,
+  ...SETTLEMENT_ERROR_CODES,
   ...EXPORT_ERROR_CODES,
   ...REPORT_ERROR_CODES,
   ...BOOKS_ERROR_CODES,

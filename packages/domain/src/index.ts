@@ -46,6 +46,7 @@ export * from './schemas/profile.js';
 export * from './schemas/reports.js';
 export * from './schemas/results.js';
 export * from './schemas/settings.js';
+export * from './schemas/settlements.js';
 export * from './schemas/students.js';
 export * from './schemas/system.js';
 export * from './schemas/users.js';

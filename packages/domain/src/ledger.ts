@@ -23,6 +23,8 @@ export const LEDGER_SOURCES = [
   'adjustment',
   'family_credit',
   'payout',
+  /** A provider paying out its collections to the bank, less its charges. */
+  'settlement',
 ] as const;
 export type LedgerSource = (typeof LEDGER_SOURCES)[number];
 export const LEDGER_SOURCE_LABELS: Record<LedgerSource, string> = {
@@ -32,6 +34,7 @@ export const LEDGER_SOURCE_LABELS: Record<LedgerSource, string> = {
   adjustment: 'Fee adjustment',
   family_credit: 'Family credit',
   payout: 'Expense payout',
+  settlement: 'Provider settlement',
 };
 
 /** The accounting packages whose journal import the export is laid out for. */

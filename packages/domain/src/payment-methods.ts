@@ -1,3 +1,5 @@
+import { capitalize } from './text.js';
+
 // Plain constants, apart from the zod schemas: the web's entry reads the labels, and importing
 // them from a schema module would pull zod into the first load.
 
@@ -24,3 +26,23 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: 'Cash Payment',
   credit: 'Family credit',
 };
+
+/** How a provider's channel reads to a payer; any other channel is shown as the provider names it, in words. */
+const PAYMENT_CHANNEL_LABELS: Record<string, string> = {
+  card: 'Card',
+  bank: 'Bank account',
+  bank_transfer: 'Bank transfer',
+  dedicated_nuban: "Transfer to the family's account",
+  ussd: 'USSD',
+  qr: 'QR code',
+  mobile_money: 'Mobile money',
+  mobilemoneyghana: 'Mobile money',
+  eft: 'EFT',
+  apple_pay: 'Apple Pay',
+};
+
+export function paymentChannelLabel(channel: string): string {
+  const known = PAYMENT_CHANNEL_LABELS[channel.toLowerCase()];
+  if (known) return known;
+  return capitalize(channel.replaceAll('_', ' ').trim());
+}

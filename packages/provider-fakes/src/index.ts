@@ -11,7 +11,10 @@ export {
   startFlutterwaveFake,
 } from './flutterwave/fake.js';
 export type { FakeVirtualAccount, VirtualTransferInput } from './flutterwave/virtual-accounts.js';
-export type { TransferInput as DedicatedTransferInput } from './paystack/dedicated-accounts.js';
+export type {
+  RestoredDedicatedAccount,
+  TransferInput as DedicatedTransferInput,
+} from './paystack/dedicated-accounts.js';
 export {
   type PaystackFake,
   type PaystackFakeOptions,

@@ -1,5 +1,6 @@
-import { startFlutterwaveFake, startPaystackFake } from '@schoolledger/provider-fakes';
+import { type RestoredDedicatedAccount, startFlutterwaveFake, startPaystackFake } from '@schoolledger/provider-fakes';
 import type { AppConfig } from '../config.js';
+import { DEMO_GROUP_NAME } from '../seed/demo.js';
 import { DEMO_PROVIDER_KEYS } from '../seed/payments.js';
 
 /**
@@ -10,7 +11,12 @@ import { DEMO_PROVIDER_KEYS } from '../seed/payments.js';
 export async function startDemoPaymentFakes(config: AppConfig) {
   const { paystack, flutterwave } = DEMO_PROVIDER_KEYS;
   // Paystack takes days over a refund; the demo shows it pending for a minute, then processed.
-  const paystackFake = await startPaystackFake({ secretKey: paystack.secretKey, processRefundsAfterMs: 60_000 });
+  // The demo's schools share one Paystack business, the group's: its name opens every account name.
+  const paystackFake = await startPaystackFake({
+    secretKey: paystack.secretKey,
+    processRefundsAfterMs: 60_000,
+    businessName: DEMO_GROUP_NAME,
+  });
   const flutterwaveFake = await startFlutterwaveFake({
     secretKey: flutterwave.secretKey,
     secretHash: flutterwave.secretHash,
@@ -24,8 +30,13 @@ export async function startDemoPaymentFakes(config: AppConfig) {
         secretKey: flutterwave.secretKey,
         secretHash: flutterwave.secretHash,
       },
+      demoBankUrl: paystackFake.url,
     } satisfies AppConfig,
     urls: { paystack: paystackFake.url, flutterwave: flutterwaveFake.url },
+    /** Tells the local Paystack of an account opened before it last started. */
+    restoreAccount(record: RestoredDedicatedAccount) {
+      paystackFake.restoreDedicatedAccount(record);
+    },
     /** Once the app listens: where the fakes deliver their webhooks. */
     connect(apiBase: string) {
       paystackFake.setWebhookUrl(`${apiBase}/api/v1/payment/paystack/webhook`);

@@ -12,6 +12,7 @@ import { processRecordedWebhooks } from '../modules/payments/online/webhooks.ser
 import { tidyReportRuns } from '../modules/reports/report-housekeeping.js';
 import { generateReportRun } from '../modules/reports/report-runs.service.js';
 import { runDueSchedules } from '../modules/reports/report-schedules.service.js';
+import { runSettlementFetch } from '../modules/settlements/settlements.service.js';
 import { runScheduledBackup } from '../modules/system/backups.service.js';
 import { pruneLogs } from '../modules/system/system.service.js';
 import { runVirtualAccountRequery } from '../modules/virtual-accounts/requery.job.js';
@@ -28,6 +29,7 @@ export interface Queues extends JobPayloads {
   'adjustments.late-fees': Record<string, never>;
   'books.integrity': Record<string, never>;
   'virtual-accounts.requery': Record<string, never>;
+  'settlements.fetch': Record<string, never>;
 }
 export type QueueName = keyof Queues;
 type Triggered = Exclude<
@@ -41,6 +43,7 @@ type Triggered = Exclude<
   | 'adjustments.late-fees'
   | 'books.integrity'
   | 'virtual-accounts.requery'
+  | 'settlements.fetch'
 >;
 
 export const QUEUE_NAMES: readonly QueueName[] = [
@@ -57,6 +60,7 @@ export const QUEUE_NAMES: readonly QueueName[] = [
   'adjustments.late-fees',
   'books.integrity',
   'virtual-accounts.requery',
+  'settlements.fetch',
 ];
 
 /** SPEC §9: the reminder check runs hourly; on the hour in the school's time zone. */
@@ -81,6 +85,8 @@ const BOOKS_INTEGRITY_CRON = '30 2 * * *';
  * Paystack sends again what it did not deliver, and it is credited then.
  */
 const VIRTUAL_ACCOUNTS_REQUERY_CRON = '0 6 * * *';
+/** Paystack pays out the day before's collections in the morning: its settlements are asked for at noon. */
+const SETTLEMENTS_FETCH_CRON = '0 12 * * *';
 const TIME_ZONE = 'Africa/Lagos';
 /**
  * How often each process asks for an email pass. Notices enqueue their emails due at once, so a
@@ -212,6 +218,12 @@ export async function startJobRunner(options: {
         log.warn({ virtualAccounts: counts, errors }, 'some virtual accounts could not be asked after');
       else if (counts.asked > 0) log.info({ virtualAccounts: counts }, 'asked Paystack for missed transfers');
     },
+    'settlements.fetch': async () => {
+      const { errors, ...counts } = await runSettlementFetch(ctx);
+      if (counts.failed > 0)
+        log.warn({ settlements: counts, errors }, "some schools' settlements could not be fetched");
+      else if (counts.new + counts.matched > 0) log.info({ settlements: counts }, 'fetched and matched settlements');
+    },
     'reports.schedule': async () => {
       const tidied = await tidyReportRuns(ctx, (runId) => send('reports.generate', { runId }, { singletonKey: runId }));
       const result = await runDueSchedules(ctx);
@@ -239,6 +251,7 @@ export async function startJobRunner(options: {
     {},
     { tz: TIME_ZONE, singletonSeconds: 60 },
   );
+  await boss.schedule('settlements.fetch', SETTLEMENTS_FETCH_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   // Webhooks acknowledged just before the last stop are settled now, not at the next reconcile pass.
   await trigger('webhooks.recorded');
 

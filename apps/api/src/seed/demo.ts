@@ -22,6 +22,7 @@ import { CLASS_ARMS, demoPopulation } from './population.js';
 
 export const DEMO_PASSWORD = 'schoolledger';
 export const DEMO_DOMAIN = 'demo.schoolledger.ng';
+export const DEMO_GROUP_NAME = 'Crestview Educational Group';
 
 const iso = (year: number, month: number, day: number) =>
   `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
@@ -189,7 +190,7 @@ export async function seedDemoIfEmpty(
     const [group] = await tx
       .insert(groupSchools)
       .values({
-        name: 'Crestview Educational Group',
+        name: DEMO_GROUP_NAME,
         description: 'Nursery, primary and secondary schools in Lagos and Abuja since 1998.',
       })
       .returning();

@@ -204,7 +204,15 @@ export type VirtualAccountCreditList = z.infer<typeof virtualAccountCreditListSc
 export const myVirtualAccountSchema = z.object({
   school: ref,
   /** Null until the school opens one for the family. */
-  account: z.object({ bank_name: z.string(), account_number: z.string(), account_name: z.string() }).nullable(),
+  account: z
+    .object({
+      bank_name: z.string(),
+      account_number: z.string(),
+      account_name: z.string(),
+      /** In the demo only: the local bank's page where a transfer into this account can be sent; else null. */
+      demo_bank_url: z.string().url().nullable(),
+    })
+    .nullable(),
   /** The family's payment code, shown beside the account; a transfer to the account needs no code in its narration. */
   payment_code: z.string(),
   /** The sentence to show with it. */

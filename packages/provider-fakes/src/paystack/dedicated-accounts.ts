@@ -491,5 +491,49 @@ export function registerDedicatedAccounts(app: ReturnType<typeof fakeServer>, ct
     setFailAssignments(on: boolean) {
       failAssignments = on;
     },
+    /**
+     * Knows again an account opened before this fake last started: the app's database outlives the
+     * fake's memory (the demo's does), and the family's number must still take transfers. The same
+     * number twice restores once.
+     */
+    restore(record: RestoredDedicatedAccount) {
+      const existing = byNumber(record.accountNumber);
+      if (existing) return existing;
+      const bank = DVA_BANKS.find((b) => b.slug === record.bankSlug);
+      if (!bank) throw new Error(`no dedicated account bank ${record.bankSlug}`);
+      const customer = ctx.customers.ensure(
+        record.customer.email,
+        { first_name: record.customer.firstName, last_name: record.customer.lastName, phone: record.customer.phone },
+        true,
+      );
+      customer.code = record.customer.code;
+      const now = new Date().toISOString();
+      const account: FakeDedicatedAccount = {
+        id: record.id,
+        accountNumber: record.accountNumber,
+        accountName: record.accountName,
+        bank: { name: bank.name, id: bank.id, slug: bank.slug },
+        customer,
+        active: record.active,
+        assigned: true,
+        createdAt: now,
+        updatedAt: now,
+        assignedAt: now,
+        expiredAt: null,
+      };
+      accounts.push(account);
+      nextAccountId = Math.max(nextAccountId, record.id + 1);
+      return account;
+    },
   };
+}
+
+/** What restoring an account needs: the account and its customer as the app recorded them. */
+export interface RestoredDedicatedAccount {
+  id: number;
+  accountNumber: string;
+  accountName: string;
+  bankSlug: string;
+  active: boolean;
+  customer: { email: string; firstName: string; lastName: string; phone: string; code: string };
 }

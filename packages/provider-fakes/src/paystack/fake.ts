@@ -549,6 +549,7 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
     transferToDedicatedAccount: dedicated.transfer,
     /** From now on DVA assignments fail (dedicatedaccount.assign.failed), until set back to false. */
     setFailAssignments: dedicated.setFailAssignments,
+    restoreDedicatedAccount: dedicated.restore,
     /** Refunds asked for through POST /refund, oldest first. */
     refunds: () =>
       refunds.map((r) => ({ id: r.id, reference: r.transaction.reference, amount: r.amount, status: r.status })),

@@ -73,6 +73,8 @@ export const bankStatementLines = pgTable(
     reference: text('reference'),
     balanceKobo: bigint('balance_kobo', { mode: 'bigint' }),
     reversal: boolean('reversal').notNull(),
+    /** The line reads as a payment provider paying out its collections: set aside, and matched to its settlement. */
+    settlement: boolean('settlement').notNull().default(false),
     status: text('status', { enum: BANK_LINE_STATUSES }).notNull(),
     note: text('note'),
     /** The candidates found at import, best first (at most three), as the review queue shows them. */
@@ -87,6 +89,7 @@ export const bankStatementLines = pgTable(
   (t) => [
     uniqueIndex('bank_statement_lines_once_uq').on(t.schoolId, t.accountNumber, t.fingerprint, t.occurrence),
     index('bank_statement_lines_status_idx').on(t.schoolId, t.status, t.bookedOn),
+    index('bank_statement_lines_settlement_idx').on(t.schoolId, t.bookedOn).where(sql`${t.settlement}`),
     check('bank_statement_lines_amount_positive', sql`${t.amountKobo} > 0`),
     check(
       'bank_statement_lines_confirmed_paid',
@@ -140,4 +143,52 @@ export const bankPayerLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'bank_payer_links_pk', columns: [t.schoolId, t.senderAccount] })],
+);
+
+/**
+ * What a payment provider paid out to the school's bank for a day's collections, as its settlements
+ * API reports it, beside what SchoolLedger recorded of the same transactions, and the statement line
+ * it arrived as. Matching a line posts the settlement (`ledger_post_settlement`): the bank takes the
+ * net, the provider's charges go to their expense account, the provider's clearing account empties.
+ */
+export const providerSettlements = pgTable(
+  'provider_settlements',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    provider: text('provider', { enum: ['paystack', 'flutterwave'] }).notNull(),
+    providerSettlementId: text('provider_settlement_id').notNull(),
+    settledOn: date('settled_on', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    /** The provider's word for it (`success`, `pending`, ...). */
+    status: text('status').notNull(),
+    /** What its transactions came to, what the provider kept, and what it paid out. */
+    grossKobo: bigint('gross_kobo', { mode: 'bigint' }).notNull(),
+    chargesKobo: bigint('charges_kobo', { mode: 'bigint' }).notNull(),
+    netKobo: bigint('net_kobo', { mode: 'bigint' }).notNull(),
+    transactionCount: integer('transaction_count').notNull(),
+    /** Our successful payments among its transactions, and how much of them was booked to the bank already. */
+    recordedKobo: bigint('recorded_kobo', { mode: 'bigint' }).notNull(),
+    recordedCount: integer('recorded_count').notNull(),
+    bankedKobo: bigint('banked_kobo', { mode: 'bigint' }).notNull(),
+    /** The provider's references it paid out that we hold no successful payment for (at most 20). */
+    unrecorded: jsonb('unrecorded').$type<{ reference: string; amountKobo: string }[]>().notNull(),
+    bankLineId: uuid('bank_line_id').references(() => bankStatementLines.id),
+    matchedBy: uuid('matched_by').references(() => users.id),
+    matchedAt: timestamp('matched_at', { withTimezone: true }),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('provider_settlements_once_uq').on(t.schoolId, t.provider, t.providerSettlementId),
+    uniqueIndex('provider_settlements_line_uq').on(t.bankLineId).where(sql`${t.bankLineId} is not null`),
+    index('provider_settlements_day_idx').on(t.schoolId, t.settledOn),
+    check('provider_settlements_provider', sql`${t.provider} in ('paystack', 'flutterwave')`),
+    check(
+      'provider_settlements_amounts',
+      sql`${t.grossKobo} >= 0 and ${t.chargesKobo} >= 0 and ${t.netKobo} >= 0 and ${t.bankedKobo} >= 0`,
+    ),
+    check('provider_settlements_matched', sql`(${t.bankLineId} is null) = (${t.matchedAt} is null)`),
+  ],
 );

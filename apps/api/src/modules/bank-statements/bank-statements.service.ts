@@ -16,6 +16,7 @@ import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import type { PaymentRow } from '../ledger/payments.queries.js';
 import { payFeesInOrder } from '../payments/transfers/pay-fees-in-order.service.js';
 import { creditClaim } from '../payments/transfers/transfers.service.js';
+import { matchSettlements } from '../settlements/settlements.service.js';
 import { studentNotFound } from '../students/students.errors.js';
 import { findStudent, visibleTo } from '../students/students.queries.js';
 import {
@@ -102,6 +103,7 @@ export async function importStatement({
       reference: line.reference,
       balanceKobo: line.balanceKobo,
       reversal: line.reversal,
+      settlement: match.settlement ?? false,
       status: match.status,
       note: match.note,
       candidates: match.candidates,
@@ -160,6 +162,8 @@ export async function importStatement({
     }
     tally[line.status]++;
   }
+  // Settlement lines among the new ones may be what settlements already asked for were waiting for.
+  if (fresh.some((line) => line.settlement)) await matchSettlements({ ctx, actor, schoolId });
   return {
     statement_id: statement.id,
     file_name: statement.fileName,

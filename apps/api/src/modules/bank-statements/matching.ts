@@ -62,6 +62,8 @@ export interface LineMatch {
   candidates: StoredCandidate[];
   /** The one certain candidate, to credit at once; null when a person must decide. */
   certain: StoredCandidate | null;
+  /** A provider paying out its collections: set aside here, matched to its settlement (settlements module). */
+  settlement?: true;
 }
 
 export interface MatchLine {
@@ -144,7 +146,10 @@ export function matchLine(
   if (line.reversal) return ignored('A reversal by the bank, not a payment.');
   const narrationWords = words(line.narration);
   if (isSettlement(narrationWords)) {
-    return ignored("A payment provider's settlement: the online payments it pays out are already credited.");
+    return {
+      ...ignored("A payment provider's settlement: the online payments it pays out are already credited."),
+      settlement: true,
+    };
   }
 
   const compact = alphanumeric(line.narration);

@@ -75,3 +75,15 @@ export async function providerFor(
 ): Promise<PaymentProvider | null> {
   return providerFromProfile(ctx, await findPaymentProfile(ctx.db, schoolId), method, options);
 }
+
+/**
+ * The school's own Paystack account, or `null` when it saved no key (or its key cannot be read).
+ * What belongs to the school's own business (families' accounts, settlements to its bank) is
+ * opened, asked after and checked only with its own keys, never the app-wide account's: money
+ * sent to an account goes to the business that opened it.
+ */
+export async function schoolPaystack(ctx: AppContext, schoolId: string): Promise<PaymentProvider | null> {
+  const profile = await findPaymentProfile(ctx.db, schoolId);
+  if (!profile?.psSecretKeyEnc) return null;
+  return providerFromProfile(ctx, profile, 'paystack', { includeSwitchedOff: true });
+}

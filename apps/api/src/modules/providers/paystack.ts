@@ -11,6 +11,7 @@ import {
   type ProviderHttpOptions,
   providerHttp,
   type RefundState,
+  type SettlementApi,
   type VirtualAccountApi,
   type WebhookEvent,
   webhookBody,
@@ -142,6 +143,81 @@ function dedicatedAccounts(call: ReturnType<typeof providerHttp<Envelope>>): Vir
   };
 }
 
+/** Paystack's settlement lists: amounts in kobo, pages of at most 100, the page count in `meta`. */
+const pageMeta = z.object({ pageCount: z.coerce.number().int().min(1) });
+const koboAmount = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]).transform((value) => BigInt(value));
+const settlementsAnswer = z.object({
+  status: z.literal(true),
+  data: z.array(
+    z.object({
+      id: providerId,
+      status: z.string(),
+      currency: z.string(),
+      total_processed: koboAmount,
+      total_fees: koboAmount,
+      total_amount: koboAmount,
+      settlement_date: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
+    }),
+  ),
+  meta: pageMeta,
+});
+const settlementTransactionsAnswer = z.object({
+  status: z.literal(true),
+  data: z.array(z.object({ id: providerId, reference: z.string().min(1), amount: koboAmount })),
+  meta: pageMeta,
+});
+/** Pages read at most: 100 a page, more than any school's settlements in the days asked for. */
+const MAX_PAGES = 50;
+
+/** A list read page by page; the schema checks each page before anything of it is used. */
+async function allPages<T extends { data: unknown[]; meta: { pageCount: number } }>(
+  call: ReturnType<typeof providerHttp<Envelope>>,
+  path: (page: number) => string,
+  schema: z.ZodType<T>,
+): Promise<T['data']> {
+  const rows: T['data'] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const { status, json } = await call('GET', path(page));
+    const read = schema.safeParse(json);
+    if (status !== 200 || !read.success) throw refusal(status, json, schema);
+    rows.push(...read.data.data);
+    if (page >= read.data.meta.pageCount) return rows;
+  }
+  throw new ProviderError(`Paystack listed more than ${MAX_PAGES} pages`, 200);
+}
+
+/** Paystack's settlements (GET /settlement) and what each paid out (GET /settlement/:id/transactions). */
+function settlementApi(call: ReturnType<typeof providerHttp<Envelope>>): SettlementApi {
+  return {
+    async list({ from, to }) {
+      const rows = await allPages(
+        call,
+        (page) =>
+          `/settlement?${new URLSearchParams({ from, to: `${to}T23:59:59.999Z`, perPage: '100', page: String(page) })}`,
+        settlementsAnswer,
+      );
+      return rows.map((row) => ({
+        providerSettlementId: row.id,
+        settledOn: row.settlement_date.slice(0, 10),
+        currency: row.currency,
+        status: row.status,
+        grossKobo: row.total_processed,
+        chargesKobo: row.total_fees,
+        netKobo: row.total_amount,
+      }));
+    },
+    async transactions(providerSettlementId) {
+      const rows = await allPages(
+        call,
+        (page) =>
+          `/settlement/${encodeURIComponent(providerSettlementId)}/transactions?${new URLSearchParams({ perPage: '100', page: String(page) })}`,
+        settlementTransactionsAnswer,
+      );
+      return rows.map((row) => ({ providerId: row.id, reference: row.reference, amountKobo: row.amount }));
+    },
+  };
+}
+
 export function createPaystackProvider(options: ProviderHttpOptions): PaymentProvider {
   const call = providerHttp<Envelope>(options);
 
@@ -242,6 +318,7 @@ export function createPaystackProvider(options: ProviderHttpOptions): PaymentPro
     },
 
     virtualAccounts: dedicatedAccounts(call),
+    settlements: settlementApi(call),
   };
 }
 

@@ -67,6 +67,27 @@ export interface PaymentProvider {
   testConnection(): Promise<void>;
   /** Accounts the provider opens for a school's families (Paystack's dedicated virtual accounts), where it offers them. */
   readonly virtualAccounts?: VirtualAccountApi;
+  /** What the provider paid out to the business's bank, where it says so. */
+  readonly settlements?: SettlementApi;
+}
+
+/** One payout of a provider to the business's bank: a day's collections, net of its charges. */
+export interface ProviderSettlement {
+  providerSettlementId: string;
+  /** The day it was paid out (YYYY-MM-DD). */
+  settledOn: string;
+  currency: string;
+  status: string;
+  grossKobo: bigint;
+  chargesKobo: bigint;
+  netKobo: bigint;
+}
+
+export interface SettlementApi {
+  /** Every settlement paid out from `from` to `to` (YYYY-MM-DD, both included), all pages; throws ProviderError. */
+  list(input: { from: string; to: string }): Promise<ProviderSettlement[]>;
+  /** The transactions a settlement paid out (the provider's id and reference of each), all pages; throws ProviderError. */
+  transactions(providerSettlementId: string): Promise<{ providerId: string; reference: string; amountKobo: bigint }[]>;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import type { PaymentRow } from '../ledger/payments.queries.js';
 import { findSchoolInScope } from '../payment-profiles/payment-profiles.queries.js';
-import { providerAccountKey, providerFromProfile } from '../payment-profiles/school-providers.js';
+import { providerAccountKey, providerFromProfile, schoolPaystack } from '../payment-profiles/school-providers.js';
 import { paystackTransferOf } from '../providers/paystack.js';
 import type { AccountTransfer, PaymentProvider, PaymentVerification } from '../providers/provider.js';
 import { appProvider } from '../providers/resolve.js';
@@ -20,7 +20,7 @@ import {
   paymentsOfArrivals,
   updateArrival,
 } from './credits.queries.js';
-import { schoolPaystack, VIRTUAL_ACCOUNTS_SYSTEM } from './school-paystack.js';
+import { VIRTUAL_ACCOUNTS_SYSTEM } from './system-actor.js';
 import { toArrival } from './virtual-accounts.presenters.js';
 import { accountByNumber, schoolsTakingAccounts } from './virtual-accounts.queries.js';
 

@@ -9,6 +9,20 @@ const instructionsFor = (schoolName: string, paymentCode: string, account: boole
     ? `Pay ${schoolName}'s fees into this account from any bank app. It is your family's own account: the money pays the fees still owed by itself, oldest first, each with its receipt, and anything beyond them stays with the school for your family. No payment code is needed in the narration.`
     : `${schoolName} has not opened an account for your family yet. Pay by another method; for a transfer to the school's account, write your payment code ${paymentCode} in the narration.`;
 
+/** The account as the payer copies it; in the demo, with the local bank's page that sends money to it. */
+function shownAccount(
+  ctx: AppContext,
+  account: { provider: string; bankName: string; accountNumber: string; accountName: string },
+) {
+  const demoBank = account.provider === 'paystack' ? ctx.config.demoBankUrl : undefined;
+  return {
+    bank_name: account.bankName,
+    account_number: account.accountNumber,
+    account_name: account.accountName,
+    demo_bank_url: demoBank ? `${demoBank}/bank/${encodeURIComponent(account.accountNumber)}` : null,
+  };
+}
+
 /**
  * GET /virtual-accounts/mine: a parent's family account at each school of their children, or a
  * student's family account at their school (theirs, or their parent's), as the payer copies it.
@@ -21,13 +35,7 @@ export async function myAccounts(ctx: AppContext, auth: AuthContext): Promise<My
     return {
       accounts: rows.map((row) => ({
         school: { _id: row.school.id, name: row.school.name },
-        account: row.account
-          ? {
-              bank_name: row.account.bankName,
-              account_number: row.account.accountNumber,
-              account_name: row.account.accountName,
-            }
-          : null,
+        account: row.account ? shownAccount(ctx, row.account) : null,
         payment_code: ownCode,
         instructions: instructionsFor(row.school.name, ownCode, row.account !== null),
       })),
@@ -42,9 +50,7 @@ export async function myAccounts(ctx: AppContext, auth: AuthContext): Promise<My
     accounts: [
       {
         school: { _id: school.id, name: school.name },
-        account: account
-          ? { bank_name: account.bankName, account_number: account.accountNumber, account_name: account.accountName }
-          : null,
+        account: account ? shownAccount(ctx, account) : null,
         payment_code: code,
         instructions: instructionsFor(school.name, code, account !== undefined),
       },

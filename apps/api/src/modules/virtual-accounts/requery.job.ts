@@ -1,7 +1,7 @@
 import { addDays, LAGOS, todayIn } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
+import { schoolPaystack } from '../payment-profiles/school-providers.js';
 import type { VirtualAccountApi } from '../providers/provider.js';
-import { schoolPaystack } from './school-paystack.js';
 import { activeAccountsAfter } from './virtual-accounts.queries.js';
 
 /** Accounts asked after per page of the walk, and at most per pass (a few thousand calls to Paystack). */

@@ -292,6 +292,7 @@ export async function parentAccountsBySchool(db: DbOrTx, parentId: string) {
     .selectDistinctOn([schools.name, schools.id], {
       school: { id: schools.id, name: schools.name },
       account: {
+        provider: virtualAccounts.provider,
         accountNumber: virtualAccounts.accountNumber,
         accountName: virtualAccounts.accountName,
         bankName: virtualAccounts.bankName,
@@ -326,6 +327,7 @@ export async function studentFamilyAccount(db: DbOrTx, studentId: string, school
   const accountHolder = alias(users, 'account_holder');
   const [row] = await db
     .select({
+      provider: virtualAccounts.provider,
       accountNumber: virtualAccounts.accountNumber,
       accountName: virtualAccounts.accountName,
       bankName: virtualAccounts.bankName,

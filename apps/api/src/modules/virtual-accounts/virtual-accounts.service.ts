@@ -17,9 +17,9 @@ import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { findPaymentProfile, findSchoolInScope } from '../payment-profiles/payment-profiles.queries.js';
+import { schoolPaystack } from '../payment-profiles/school-providers.js';
 import { ProviderError, type VirtualAccountApi } from '../providers/provider.js';
 import { schoolNotFound } from '../schools/schools.errors.js';
-import { schoolPaystack } from './school-paystack.js';
 import {
   accountInactive,
   accountNumberTaken,
@@ -124,29 +124,55 @@ export async function updateSettings({
   const school = await schoolInScope(ctx, auth, input.school_id);
   const profile = await findPaymentProfile(ctx.db, school.id);
   if (input.enabled && !profile?.psSecretKeyEnc) throw ownKeysRequired('enabled');
-  const row = await ctx.db.transaction(async (tx) => {
-    const before = await lockSettings(tx, school.id);
+  const row = await saveSchoolSettings({
+    ctx,
+    actor,
+    schoolId: school.id,
+    enabled: input.enabled,
+    preferredBank: input.preferred_bank,
+    by: auth.userId,
+  });
+  return toSettings(school.id, row, { defaultBank: DEFAULT_VIRTUAL_ACCOUNT_BANK, keysSaved: true });
+}
+
+/** Saves a school's switch (and bank, when given), audited; the caller has checked the school and its keys. */
+export async function saveSchoolSettings({
+  ctx,
+  actor,
+  schoolId,
+  enabled,
+  preferredBank,
+  by,
+}: {
+  ctx: AppContext;
+  actor: Actor;
+  schoolId: string;
+  enabled: boolean;
+  preferredBank?: string | undefined;
+  by: string;
+}): Promise<SettingsRow> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockSettings(tx, schoolId);
     const saved = await saveSettings(
       tx,
       {
-        schoolId: school.id,
-        enabled: input.enabled,
-        preferredBank: input.preferred_bank ?? before?.preferredBank ?? DEFAULT_VIRTUAL_ACCOUNT_BANK,
-        updatedBy: auth.userId,
+        schoolId,
+        enabled,
+        preferredBank: preferredBank ?? before?.preferredBank ?? DEFAULT_VIRTUAL_ACCOUNT_BANK,
+        updatedBy: by,
       },
       ctx.clock(),
     );
     await recordAudit(tx, actor, {
       action: before ? 'virtual_account_settings.update' : 'virtual_account_settings.create',
       entity: 'virtual_account_settings',
-      entityId: school.id,
-      schoolId: school.id,
+      entityId: schoolId,
+      schoolId,
       before: settingsView(before),
       after: settingsView(saved),
     });
     return saved;
   });
-  return toSettings(school.id, row, { defaultBank: DEFAULT_VIRTUAL_ACCOUNT_BANK, keysSaved: true });
 }
 
 /**
@@ -154,8 +180,11 @@ export async function updateSettings({
  * names, so a child's never goes: a parent's own; for a student with no parent, the school's name,
  * "Family" and the student's payment code.
  */
-function customerOf(
-  holder: NonNullable<Awaited<ReturnType<typeof findHolder>>>,
+export function customerOf(
+  holder: Pick<
+    NonNullable<Awaited<ReturnType<typeof findHolder>>>,
+    'firstname' | 'lastname' | 'email' | 'phone' | 'paymentCode'
+  >,
   school: { name: string; phone: string },
   kind: VirtualAccountRow['holderKind'],
 ) {
@@ -286,15 +315,31 @@ export async function openAllAccounts({
   limit: number;
 }): Promise<OpenAllVirtualAccountsResult> {
   const school = await schoolInScope(ctx, auth, schoolId);
-  if (!(await findSettings(ctx.db, school.id))?.enabled) throw virtualAccountsOff();
-  await accountsApiOf(ctx, school.id);
+  return openFamilyAccounts({ ctx, actor, schoolId: school.id, openedBy: auth.userId, limit });
+}
+
+/** Opens the accounts of up to `limit` families of a school that have none; the caller has checked the school. */
+export async function openFamilyAccounts({
+  ctx,
+  actor,
+  schoolId,
+  openedBy,
+  limit,
+}: {
+  ctx: AppContext;
+  actor: Actor;
+  schoolId: string;
+  openedBy: string;
+  limit: number;
+}): Promise<OpenAllVirtualAccountsResult> {
+  if (!(await findSettings(ctx.db, schoolId))?.enabled) throw virtualAccountsOff();
+  await accountsApiOf(ctx, schoolId);
   let opened = 0;
   const failures: OpenAllVirtualAccountsResult['failures'] = [];
-  for (const family of await listFamiliesWithoutAccount(ctx.db, school.id, limit)) {
+  for (const family of await listFamiliesWithoutAccount(ctx.db, schoolId, limit)) {
     const holder = { _id: family.id, name: displayName(family) };
     try {
-      if ((await openFor({ ctx, actor, schoolId: school.id, holderId: family.id, openedBy: auth.userId })).opened)
-        opened++;
+      if ((await openFor({ ctx, actor, schoolId, holderId: family.id, openedBy })).opened) opened++;
     } catch (error) {
       const problem = providerProblem(error);
       const failure = problem ?? (error instanceof AppError ? error : null);
@@ -303,12 +348,12 @@ export async function openAllAccounts({
       if (problem && !(error instanceof ProviderError && error.status !== undefined)) break;
     }
   }
-  const remaining = await countFamiliesWithoutAccount(ctx.db, school.id);
+  const remaining = await countFamiliesWithoutAccount(ctx.db, schoolId);
   await recordAudit(ctx.db, actor, {
     action: 'virtual_account.open_all',
     entity: 'virtual_account',
     entityId: null,
-    schoolId: school.id,
+    schoolId,
     after: { opened, failed: failures.length, remaining },
   });
   return { opened, failed: failures.length, remaining, failures };

@@ -4,6 +4,7 @@ import {
   PAYMENT_METHOD_LABELS,
   type Payment,
   type PaymentDispute,
+  paymentChannelLabel,
   percentPaid,
 } from '@schoolledger/domain';
 import { clsx } from 'clsx';
@@ -62,7 +63,7 @@ function payerDetails(payment: Payment): Detail[] {
     { label: 'Method', value: PAYMENT_METHOD_LABELS[payment.mode_of_payment] },
     { label: 'Date', value: formatDateTime(payment.trans_date) },
     { label: 'Fee type', value: capitalize(payment.fee.type) },
-    { label: 'Channel', value: payment.channel ? capitalize(payment.channel) : '—' },
+    { label: 'Channel', value: payment.channel ? paymentChannelLabel(payment.channel) : '—' },
     { label: 'Reference', value: payment.trx_ref, code: true },
     { label: 'Transaction ID', value: payment.trans_id ?? '—', code: payment.trans_id !== null },
   ];

@@ -5,4 +5,7 @@ export const bankStatementKeys = {
   all: ['bankStatements'] as const,
   /** One school's lines in one status, with the counts of every status. */
   lines: (schoolId: string, status: BankLineStatus) => [...bankStatementKeys.all, 'lines', schoolId, status] as const,
+  /** One school's settlements beside its statements, for the days shown. */
+  reconciliation: (schoolId: string, from: string, to: string) =>
+    [...bankStatementKeys.all, 'reconciliation', schoolId, from, to] as const,
 };

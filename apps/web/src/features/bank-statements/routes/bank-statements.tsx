@@ -5,6 +5,7 @@ import { Card, CardBody, CardHeader, PageHeader, Tabs, TabsContent } from '@/com
 import { useLines } from '../api/get-lines';
 import { LineList } from '../components/line-list';
 import { LineTabsList } from '../components/line-tabs';
+import { SettlementsCard } from '../components/settlements-card';
 import { UploadCard } from '../components/upload-card';
 import { LINE_TABS } from '../lib/texts';
 import { useStatementFilters } from '../lib/use-statement-filters';
@@ -76,6 +77,7 @@ function SchoolStatements({
           </Tabs>
         </CardBody>
       </Card>
+      <SettlementsCard schoolId={schoolId} />
     </>
   );
 }

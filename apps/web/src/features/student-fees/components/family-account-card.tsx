@@ -1,5 +1,5 @@
 import type { MyVirtualAccounts } from '@schoolledger/domain';
-import { Copy, Landmark } from 'lucide-react';
+import { Copy, ExternalLink, Landmark } from 'lucide-react';
 import { Button, Card, CardBody, CardHeader } from '@/components/ui';
 import { notify } from '@/lib/notify';
 import { useMyVirtualAccounts } from '../api/get-my-virtual-accounts';
@@ -60,27 +60,27 @@ function SchoolAccount({ entry, showSchool }: { entry: MyAccount; showSchool: bo
           <dt className="text-xs text-slate-500 dark:text-slate-400">Bank name</dt>
           <dd className="font-medium break-words text-slate-900 dark:text-white">{account.bank_name}</dd>
         </div>
-        <div className="flex items-center gap-3 px-4 py-3">
-          <div className="min-w-0 flex-1">
-            <dt className="text-xs text-slate-500 dark:text-slate-400">Account number</dt>
-            <dd className="font-mono text-2xl font-semibold tracking-wider break-all text-slate-900 dark:text-white">
+        <div className="px-4 py-3">
+          <dt className="text-xs text-slate-500 dark:text-slate-400">Account number</dt>
+          <dd className="flex items-center gap-3">
+            <span className="min-w-0 flex-1 font-mono text-xl font-semibold tracking-wide break-all text-slate-900 sm:text-2xl sm:tracking-wider dark:text-white">
               {account.account_number}
-            </dd>
-          </div>
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label="Copy account number"
-            onClick={() =>
-              navigator.clipboard
-                .writeText(account.account_number)
-                .then(() => notify.success('Account number copied'))
-                .catch(() => notify.error('Could not copy; please copy it by hand'))
-            }
-          >
-            <Copy className="size-4" aria-hidden="true" />
-            <span>Copy</span>
-          </Button>
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label="Copy account number"
+              onClick={() =>
+                navigator.clipboard
+                  .writeText(account.account_number)
+                  .then(() => notify.success('Account number copied'))
+                  .catch(() => notify.error('Could not copy; please copy it by hand'))
+              }
+            >
+              <Copy className="size-4" aria-hidden="true" />
+              <span>Copy</span>
+            </Button>
+          </dd>
         </div>
         <div className="px-4 py-3">
           <dt className="text-xs text-slate-500 dark:text-slate-400">Account name</dt>
@@ -88,6 +88,22 @@ function SchoolAccount({ entry, showSchool }: { entry: MyAccount; showSchool: bo
         </div>
       </dl>
       <p className="text-sm text-slate-600 dark:text-slate-300">{entry.instructions}</p>
+      {account.demo_bank_url && (
+        <p className="rounded-lg border border-dashed border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-100">
+          This is a demonstration, so no real bank is involved: try it from the{' '}
+          <a
+            href={account.demo_bank_url}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 font-medium underline hover:text-emerald-700 dark:hover:text-emerald-300"
+          >
+            demo bank app
+            <ExternalLink className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+          , which sends money to this account.
+        </p>
+      )}
     </section>
   );
 }
