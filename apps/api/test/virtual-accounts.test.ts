@@ -7,6 +7,7 @@ import { rowsOf } from '../src/db/rows.js';
 import {
   auditLogs,
   familyCreditBalances,
+  notifications,
   parentStudents,
   paymentProfiles,
   payments,
@@ -333,6 +334,17 @@ describe("families' virtual accounts", () => {
         [fees.chideraUniform, 1000],
       ],
     );
+
+    // The parent hears of each fee paid, as money that paid by itself: nobody "confirmed" it.
+    const told = await t.ctx.db
+      .select({ title: notifications.title, message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.userId, okeke.parent.id), eq(notifications.kind, 'transfer_confirmed')));
+    expect(told).toHaveLength(3);
+    for (const notice of told) {
+      expect(notice.title).toMatch(/^Bank transfer received: /);
+      expect(notice.message).toMatch(/^Your transfer of ₦[\d,.]+ into your family's account paid .+ Receipt /);
+    }
   });
 
   it("keeps what is beyond everything owed as the family's credit", async () => {

@@ -42,7 +42,7 @@ const PAYMENTS_PAGE = '/fees?tab=payments';
 type PaymentRecord = Pick<
   PaymentFacts['payment'],
   'id' | 'schoolId' | 'studentId' | 'feeId' | 'amountKobo' | 'method' | 'reference' | 'receiptNo' | 'paidAt'
->;
+> & { channel?: string | null };
 /** A payment's facts as its notices read them. */
 type NoticeFacts = Omit<PaymentFacts, 'payment'> & { payment: PaymentRecord };
 
@@ -143,13 +143,21 @@ export async function preparePaymentSucceededNotices(
     const paidAt = payment.paidAt ?? ctx.clock();
     const receipt = payment.receiptNo ? ` Receipt ${payment.receiptNo}.` : '';
     const method = PAYMENT_METHOD_LABELS[payment.method];
+    const ownAccount = payment.channel === 'dedicated_nuban';
     const notice: Notice = {
       kind,
       type: 'success',
-      title: transfer ? `Bank transfer confirmed: ${facts.feeName}` : `Payment received: ${facts.feeName}`,
-      message: transfer
-        ? `The bursary confirmed the bank transfer of ${amount} for ${facts.feeName} (${studentName(facts)}).${receipt}`
-        : `${amount} was received for ${facts.feeName} (${studentName(facts)}) by ${method}.${receipt}`,
+      title: ownAccount
+        ? `Bank transfer received: ${facts.feeName}`
+        : transfer
+          ? `Bank transfer confirmed: ${facts.feeName}`
+          : `Payment received: ${facts.feeName}`,
+      // Money into the family's own account is credited by itself: nobody at the bursary confirmed it.
+      message: ownAccount
+        ? `Your transfer of ${amount} into your family's account paid ${facts.feeName} (${studentName(facts)}).${receipt}`
+        : transfer
+          ? `The bursary confirmed the bank transfer of ${amount} for ${facts.feeName} (${studentName(facts)}).${receipt}`
+          : `${amount} was received for ${facts.feeName} (${studentName(facts)}) by ${method}.${receipt}`,
       actionUrl: FEES_PAGE,
       metadata: paymentMetadata(facts),
       schoolId: payment.schoolId,
