@@ -15,6 +15,7 @@ const ownModules = ['test/payments-webhook-once.test.ts'];
 const databaseFree = [
   'test/audit-summaries.test.ts',
   'test/bench-budget-table.test.ts',
+  'test/bank-statements-corpus.test.ts',
   'test/bank-statements-parsing.test.ts',
   'test/boundaries.test.ts',
   'test/dashboard-money.test.ts',

@@ -180,4 +180,49 @@ test.describe("a family's own bank account", () => {
       await viewScreenshot(card, `phone-${width}-settlements`);
     }
   });
+
+  test('at a school that gives accounts through Flutterwave, the parent opens the family account with their BVN', async ({
+    page,
+    request,
+  }) => {
+    const admin = bearer(await apiSignIn(request, 'admin'));
+    const schools = (await (await request.get('/api/v1/school/all', { headers: admin })).json()).data as {
+      _id: string;
+      name: string;
+    }[];
+    const wuse = schools.find((school) => school.name.endsWith('Wuse'))!;
+    const switchTo = async (provider: 'paystack' | 'flutterwave') => {
+      const saved = await request.put('/api/v1/virtual-accounts/settings', {
+        headers: admin,
+        data: { school_id: wuse._id, enabled: true, provider },
+      });
+      expect(saved.ok(), await saved.text()).toBe(true);
+    };
+    await switchTo('flutterwave');
+    try {
+      const family = await parentOfUntouchedStudent(request, { last: 19, email: 'bvn.family', schoolId: wuse._id });
+      await signInAs(page, { email: family.email, password: family.password }, '/student/fees');
+      const card = page.getByRole('region', { name: `Bank account at ${wuse.name}` });
+      await expect(card.getByText(/opens it with the BVN of the person it is for/)).toBeVisible();
+      const form = card.getByRole('form', { name: `Open your family's account at ${wuse.name}` });
+
+      // Nothing typed: both reasons, nothing sent.
+      await form.getByRole('button', { name: "Open my family's account" }).click();
+      await expect(form.getByLabel('Your BVN')).toHaveAccessibleDescription(/Enter your BVN/);
+      await expect(form.getByText('Agree to your BVN being sent to Flutterwave to open the account')).toBeVisible();
+      await expectAccessible(page, 'the BVN form with its reasons');
+      await page.setViewportSize(PHONE);
+      await viewScreenshot(card, 'phone-family-account-bvn');
+
+      await form.getByLabel('Your BVN').fill('22212345678');
+      await form.getByLabel(/I agree that my BVN is sent to Flutterwave/).check();
+      await form.getByRole('button', { name: "Open my family's account" }).click();
+      await expect(card.getByText(/^78\d{8}$/)).toBeVisible();
+      await expect(card.getByText('No payment code is needed in the narration.', { exact: false })).toBeVisible();
+      await expect(card.getByRole('form')).toHaveCount(0);
+      await viewScreenshot(card, 'phone-family-account-flutterwave');
+    } finally {
+      await switchTo('paystack');
+    }
+  });
 });

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { addDays, classifyAudit, todayIn } from '@schoolledger/domain';
+import { startPaystackFake } from '@schoolledger/provider-fakes';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -27,11 +28,14 @@ import { buildApp } from '../src/app.js';
 import { createContext } from '../src/app-context.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
+import { encryptSecret } from '../src/lib/secrets.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
 import { runReminders } from '../src/modules/fees/reminders.service.js';
 import { signStreamTicket } from '../src/modules/notifications/stream-tickets.js';
+import { owedFeesOf } from '../src/modules/payments/family-credit/family-credit.queries.js';
 import { generateReportRun } from '../src/modules/reports/report-runs.service.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
+import { runMatcherCorpus } from '../test/fixtures/bank-statements/matcher-corpus.js';
 import { type OpenStream, openStream } from '../test/sse-client.js';
 import { type BudgetRow, budgetTable, ms, writeReadmeRegion } from './budget-table.js';
 import { seedBenchDataset } from './dataset.js';
@@ -50,8 +54,17 @@ const LARGE_SCHOOL_STUDENTS = 5000;
 /** Reports take up to a second each: fewer rounds keep the bench in minutes. */
 const REPORT_ROUNDS = 20;
 
+// Virtual-account credits (issue 34, measured near the end): one bench school's own Paystack
+// business, played by the local fake. The app reads Paystack's address from its configuration
+// once, so the fake starts before it; until the school saves its key, no school has a Paystack
+// key and nothing else the bench measures reaches it.
+const VA_SCHOOL = 'Bench School 1';
+const VA_SECRET_KEY = `sk_test_bench_${randomBytes(12).toString('hex')}`;
+const paystack = await startPaystackFake({ secretKey: VA_SECRET_KEY, businessName: VA_SCHOOL });
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'schoolledger-bench-'));
 const config = loadConfig({
+  PAYSTACK_BASE_URL: paystack.url,
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
   APP_SECRET: randomBytes(32).toString('hex'),
@@ -664,6 +677,105 @@ const statementCoded = await statementUpload(
   'coded.csv',
 );
 
+// The matcher against its test corpus (fixtures/bank-statements/matcher-corpus.ts): about 300
+// credit lines written as Nigerian banks write them, each with whose money it is. No database,
+// the same run as bank-statements-corpus.test.ts: what it confirms by itself must all be right,
+// and it must confirm most of what carries a payment code or agrees with a claim.
+const matcherRun = runMatcherCorpus();
+
+/*
+ * Virtual-account credits (issue 34): Bench School 1 saves its own Paystack key, switches virtual
+ * accounts on and opens 50 families' accounts at the local Paystack (started at the top); then 50
+ * transfers arrive at once, each a signed `charge.success` webhook over HTTP to the app, which
+ * listens on 127.0.0.1 since the journal export. The webhook answers 200 before it credits (the
+ * route runs `settle` after replying: online.routes.ts, webhooks.service.ts), so its answer says
+ * nothing of the credit. Each transfer is timed from its send until a poll of the database (every
+ * 10 ms) finds its arrival 'credited' and every payment it became with a receipt number, which
+ * `creditTransfer` commits in one transaction (credits.service.ts): what the family then sees.
+ */
+const VA_TRANSFERS = 50;
+const VA_BUDGET_MS = 1000;
+const VA_WAIT_MS = 30_000;
+async function virtualAccountBurst() {
+  const [school] = await rowsOf<{ id: string }>(sql`select id from schools where name = ${VA_SCHOOL}`);
+  const schoolId = school!.id;
+  // The school's own key, encrypted as Payment Configuration saves it.
+  await db.execute(sql`
+    insert into payment_profiles (school_id, ps_secret_key_enc)
+    values (${schoolId}, ${encryptSecret(VA_SECRET_KEY, ctx.encryptionKey)})
+    on conflict (school_id) do update set ps_secret_key_enc = excluded.ps_secret_key_enc`);
+  paystack.setWebhookUrl(`${address}/api/v1/payment/paystack/webhook`);
+  const call = async (method: 'PUT' | 'POST', url: string, payload: object) => {
+    const response = await app.inject({ method, url, payload, headers: { authorization: superAdmin } });
+    if (response.statusCode !== 200)
+      throw new Error(`${url} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+    return response.json().data;
+  };
+  await call('PUT', '/api/v1/virtual-accounts/settings', { school_id: schoolId, enabled: true });
+  const opened = (await call('POST', '/api/v1/virtual-accounts/open-all', {
+    school_id: schoolId,
+    limit: VA_TRANSFERS,
+  })) as { opened: number; failed: number };
+  if (opened.opened !== VA_TRANSFERS)
+    throw new Error(`open-all opened ${opened.opened} accounts (${opened.failed} failed), not ${VA_TRANSFERS}`);
+  const accounts = await rowsOf<{ id: string; account_number: string; holder_kind: string; holder_id: string }>(sql`
+    select id, account_number, holder_kind, holder_id from virtual_accounts where school_id = ${schoolId} and active`);
+  // Each family sends a third of what it owes, in whole naira: it pays its oldest fees first, often
+  // more than one, each its own payment and receipt, and leaves some owing.
+  const sends: { account: (typeof accounts)[number]; amountKobo: bigint }[] = [];
+  for (const account of accounts) {
+    const whose = account.holder_kind === 'parent' ? { parentId: account.holder_id } : { studentId: account.holder_id };
+    const owed = (await owedFeesOf(db, whose, schoolId)).reduce((sum, line) => sum + line.owedKobo, 0n);
+    const amountKobo = (owed / 3n / 100n) * 100n;
+    if (amountKobo === 0n) throw new Error(`the family of account ${account.account_number} owes nothing`);
+    sends.push({ account, amountKobo });
+  }
+
+  const sentAt = new Map<string, number>();
+  const doneAt = new Map<string, number>();
+  const answers = Promise.all(
+    sends.map(({ account, amountKobo }, n) => {
+      sentAt.set(account.id, performance.now());
+      return paystack.transferToDedicatedAccount(account.account_number, {
+        amount: Number(amountKobo),
+        senderName: `BENCH PAYER ${n}`,
+        narration: 'SCHOOL FEES',
+      });
+    }),
+  );
+  let held = 0;
+  let payments = 0;
+  const deadline = performance.now() + VA_WAIT_MS;
+  while (doneAt.size + held < sends.length && performance.now() < deadline) {
+    const rows = await rowsOf<{ account_id: string; status: string; payments: number; receipted: boolean }>(sql`
+      select c.account_id, c.status, cardinality(c.payment_ids) as payments,
+             not exists (select 1 from payments p where p.id = any(c.payment_ids) and p.receipt_no is null) as receipted
+      from virtual_account_credits c where c.school_id = ${schoolId}`);
+    const now = performance.now();
+    held = rows.filter((row) => row.status !== 'credited').length;
+    payments = 0;
+    for (const row of rows.filter((one) => one.status === 'credited' && one.payments > 0 && one.receipted)) {
+      payments += row.payments;
+      if (!doneAt.has(row.account_id)) doneAt.set(row.account_id, now);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const refused = (await answers).filter((answer) => answer.webhookStatus !== 200).length;
+  await paystack.close();
+  const latencies = [...doneAt].map(([account, at]) => at - sentAt.get(account)!).sort((a, b) => a - b);
+  return {
+    credited: latencies.length,
+    held,
+    refused,
+    payments,
+    // Of 50, the 99th percentile is the slowest.
+    p50: latencies.length ? percentile(latencies, 50) : Number.NaN,
+    p99: latencies.length ? percentile(latencies, 99) : Number.NaN,
+    max: latencies.at(-1) ?? Number.NaN,
+  };
+}
+const virtualAccounts = await virtualAccountBurst();
+
 // The books' integrity check over the whole data set, last, so it covers what the bench itself
 // recorded too: run now for every school as the daily job runs it (one pass of
 // `ledger_disagreements()`, then each school's result in its trail), and the function alone.
@@ -824,6 +936,28 @@ const rows: BudgetRow[] = [
       statementAgain.already_imported === statementFirst.lines &&
       statementFirst.confirmed === 0,
     why: loadReason(loadAtEnd),
+  },
+  {
+    what: `${VA_TRANSFERS} transfers into families' virtual accounts at once, webhook to credited with receipts`,
+    budget: `p99 ≤ ${VA_BUDGET_MS} ms`,
+    measured: `p50 ${ms(virtualAccounts.p50)}, p99 ${ms(virtualAccounts.p99)}, max ${ms(virtualAccounts.max)}; ${virtualAccounts.credited} of ${VA_TRANSFERS} credited as ${count(virtualAccounts.payments)} receipted payments`,
+    met: virtualAccounts.credited === VA_TRANSFERS && virtualAccounts.p99 <= VA_BUDGET_MS,
+    why: [
+      virtualAccounts.credited < VA_TRANSFERS
+        ? `${VA_TRANSFERS - virtualAccounts.credited} not credited within ${VA_WAIT_MS / 1000} s (${virtualAccounts.held} held for a person, ${virtualAccounts.refused} webhooks not answered 200)`
+        : undefined,
+      loadReason(loadAtEnd),
+    ]
+      .filter(Boolean)
+      .join('; '),
+  },
+  {
+    what: `bank-statement matcher on its test corpus (${count(matcherRun.lines)} lines)`,
+    budget: 'precision 100%, recall ≥ 90%',
+    measured: `precision ${(matcherRun.precision * 100).toFixed(1)}% (${matcherRun.confirmed - matcherRun.wrong.length} of ${matcherRun.confirmed} confirmed rightly), recall ${(matcherRun.recall * 100).toFixed(1)}% (${matcherRun.recalled} of ${matcherRun.confirmable})`,
+    met: matcherRun.wrong.length === 0 && matcherRun.recall >= 0.9,
+    // The corpus, not the machine: the lines it got wrong, as the test prints them in full.
+    why: matcherRun.wrong.map((outcome) => `"${outcome.line.narration}" (${outcome.line.kind})`).join('; '),
   },
   {
     what: `SSE fan-out to ${count(fan.people)} streams, commit to receipt`,

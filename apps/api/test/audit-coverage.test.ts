@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, LAGOS, todayIn } from '@schoolledger/domain';
-import { type PaystackFake, startPaystackFake } from '@schoolledger/provider-fakes';
+import {
+  type FlutterwaveFake,
+  type PaystackFake,
+  startFlutterwaveFake,
+  startPaystackFake,
+} from '@schoolledger/provider-fakes';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +14,7 @@ import {
   bankStatementLines,
   classArms,
   notifications,
+  parentStudents,
   paymentProfiles,
   paymentWebhookEvents,
   termResults,
@@ -40,6 +46,7 @@ import {
 
 const PAYSTACK_SECRET = 'sk_test_audit_coverage_0001';
 const FLUTTERWAVE_HASH = 'audit-coverage-hash';
+const FLUTTERWAVE_SECRET = 'FLWSECK_TEST-audit-coverage';
 
 type Who = string | { authorization: string } | null;
 type Ids = Record<string, string>;
@@ -60,14 +67,17 @@ interface Exempt {
 
 describe('every mutating operation leaves an audit row (issue 13 item 2)', () => {
   let fake: PaystackFake;
+  let flutterwave: FlutterwaveFake;
   const env: Record<string, string> = {
     PAYSTACK_SECRET_KEY: PAYSTACK_SECRET,
-    FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-audit-coverage',
+    FLUTTERWAVE_SECRET_KEY: FLUTTERWAVE_SECRET,
     FLUTTERWAVE_SECRET_HASH: FLUTTERWAVE_HASH,
   };
   beforeAll(async () => {
     fake = await startPaystackFake({ secretKey: PAYSTACK_SECRET });
     env.PAYSTACK_BASE_URL = fake.url;
+    flutterwave = await startFlutterwaveFake({ secretKey: FLUTTERWAVE_SECRET, secretHash: FLUTTERWAVE_HASH });
+    env.FLUTTERWAVE_BASE_URL = flutterwave.baseUrl;
   });
   const t = useTestApp({ env });
   let ids: PaymentIds;
@@ -87,7 +97,7 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     await t.ctx.db.update(paymentProfiles).set({ activatePs: true }).where(eq(paymentProfiles.schoolId, ids.school));
   });
   afterAll(async () => {
-    await fake?.close();
+    await Promise.all([fake?.close(), flutterwave?.close()]);
   });
 
   const call = async (who: Who, method: string, url: string, payload?: unknown, headers: Ids = {}) =>
@@ -1038,6 +1048,45 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       call: async ({ student }) =>
         call('admin', 'POST', '/virtual-accounts', { school_id: ids.school, holder_id: student }),
       audits: [{ action: 'virtual_account.open', entity: 'virtual_account', school: 'first' }],
+    },
+    'POST /api/v1/virtual-accounts/mine': {
+      prepare: async () => {
+        // A school of its own opens its families' accounts through Flutterwave, with its own keys.
+        const { id: school } = await aSchool(t);
+        const keys = {
+          fwSecretKeyEnc: encryptSecret(FLUTTERWAVE_SECRET, t.ctx.encryptionKey),
+          fwSecretHashEnc: encryptSecret(FLUTTERWAVE_HASH, t.ctx.encryptionKey),
+        };
+        await t.ctx.db
+          .insert(paymentProfiles)
+          .values({ schoolId: school, ...keys })
+          .onConflictDoUpdate({ target: paymentProfiles.schoolId, set: keys });
+        await t.ctx.db
+          .insert(virtualAccountSettings)
+          .values({ schoolId: school, enabled: true, provider: 'flutterwave', preferredBank: 'wema-bank' })
+          .onConflictDoUpdate({
+            target: virtualAccountSettings.schoolId,
+            set: { enabled: true, provider: 'flutterwave' },
+          });
+        const email = `audit-parent-${tag()}@example.ng`;
+        const parent = await insertUser(t, { email, roles: ['Parent'], schoolId: school });
+        const child = await insertUser(t, {
+          email: `audit-child-${tag()}@example.ng`,
+          roles: ['Student'],
+          schoolId: school,
+        });
+        await t.ctx.db.insert(parentStudents).values({ parentId: parent.id, studentId: child.id, schoolId: school });
+        const signedIn = await login(t, email);
+        expect(signedIn.statusCode, signedIn.body).toBe(200);
+        return { token: signedIn.json().data.token as string, school };
+      },
+      call: async ({ token, school }) =>
+        call(bearer(token!), 'POST', '/virtual-accounts/mine', {
+          school_id: school,
+          bvn: '22212345678',
+          consent: true,
+        }),
+      audits: [{ action: 'virtual_account.open', entity: 'virtual_account', school: ({ school }) => school! }],
     },
     'POST /api/v1/virtual-accounts/open-all': {
       prepare: async () => {

@@ -385,7 +385,14 @@ describe("families' virtual accounts", () => {
     const payload = { event: 'charge.success', data: await verifyData(lost.data.reference) };
     await Promise.all(
       [1, 2, 3].map(() =>
-        creditTransfer({ ctx: t.ctx, payload, provider: null, schoolId: null, payFees: payFamilyFeesInOrder }),
+        creditTransfer({
+          ctx: t.ctx,
+          via: 'paystack',
+          payload,
+          provider: null,
+          schoolId: null,
+          payFees: payFamilyFeesInOrder,
+        }),
       ),
     );
     const raced = await t.ctx.db
@@ -533,6 +540,7 @@ describe("families' virtual accounts", () => {
           demo_bank_url: null,
         },
         payment_code: okeke.parent.paymentCode,
+        open_with_bvn: false,
         instructions: expect.stringContaining('No payment code is needed'),
       },
     ]);

@@ -177,6 +177,12 @@ export const VIRTUAL_ACCOUNT_ERROR_CODES = {
   virtualAccountInactive: 'VIRTUAL_ACCOUNT_INACTIVE',
   /** The provider refused the call or could not be reached (502). */
   virtualAccountProviderFailed: 'VIRTUAL_ACCOUNT_PROVIDER_FAILED',
+  /** Flutterwave opens an account only with the holder's BVN, which only the family can give. */
+  virtualAccountBvnRequired: 'VIRTUAL_ACCOUNT_BVN_REQUIRED',
+  /** The provider has no call to resend an account's missed transfers (Flutterwave). */
+  virtualAccountRequeryUnsupported: 'VIRTUAL_ACCOUNT_REQUERY_UNSUPPORTED',
+  /** A payer asked to open their own account at a school that opens them itself (Paystack). */
+  virtualAccountsOpenedBySchool: 'VIRTUAL_ACCOUNTS_OPENED_BY_SCHOOL',
 } as const;
 
 export const SETTLEMENT_ERROR_CODES = {

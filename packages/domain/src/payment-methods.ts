@@ -33,6 +33,7 @@ const PAYMENT_CHANNEL_LABELS: Record<string, string> = {
   bank: 'Bank account',
   bank_transfer: 'Bank transfer',
   dedicated_nuban: "Transfer to the family's account",
+  virtual_account: "Transfer to the family's account",
   ussd: 'USSD',
   qr: 'QR code',
   mobile_money: 'Mobile money',
@@ -46,3 +47,11 @@ export function paymentChannelLabel(channel: string): string {
   if (known) return known;
   return capitalize(channel.replaceAll('_', ' ').trim());
 }
+
+/**
+ * The channel a payment records when money sent into a family's own account paid it: each
+ * provider's word for such a transfer. Nobody at the bursary confirmed these; they paid by themselves.
+ */
+export const FAMILY_ACCOUNT_CHANNELS = { paystack: 'dedicated_nuban', flutterwave: 'virtual_account' } as const;
+export const isFamilyAccountChannel = (channel: string | null | undefined) =>
+  channel === FAMILY_ACCOUNT_CHANNELS.paystack || channel === FAMILY_ACCOUNT_CHANNELS.flutterwave;

@@ -51,6 +51,8 @@ export const virtualAccountSettingsQuerySchema = z.object({ school_id: idSchema 
 export const virtualAccountSettingsInputSchema = z.object({
   school_id: idSchema,
   enabled: z.boolean({ error: 'Say whether virtual accounts are on' }),
+  /** Who opens new accounts: Paystack (the school opens them) or Flutterwave (each family opens its own with a BVN). */
+  provider: z.enum(VIRTUAL_ACCOUNT_PROVIDERS).optional(),
   preferred_bank: bankSlug.optional(),
 });
 export type VirtualAccountSettingsInput = z.output<typeof virtualAccountSettingsInputSchema>;
@@ -60,8 +62,10 @@ export const virtualAccountSettingsSchema = z.object({
   enabled: z.boolean(),
   preferred_bank: z.string(),
   provider: z.enum(VIRTUAL_ACCOUNT_PROVIDERS),
-  /** Whether the school saved its own Paystack secret key: accounts are opened only with it. */
+  /** Whether the school saved its own keys of the chosen provider: accounts are opened only with them. */
   keys_saved: z.boolean(),
+  /** The providers the school saved its own keys of, which it may choose. */
+  providers_with_keys: z.array(z.enum(VIRTUAL_ACCOUNT_PROVIDERS)),
   updatedAt: timestampSchema.nullable(),
 });
 export type VirtualAccountSettings = z.infer<typeof virtualAccountSettingsSchema>;
@@ -215,8 +219,28 @@ export const myVirtualAccountSchema = z.object({
     .nullable(),
   /** The family's payment code, shown beside the account; a transfer to the account needs no code in its narration. */
   payment_code: z.string(),
+  /**
+   * True while the family has no account and the school opens them through Flutterwave, which opens
+   * one only with the holder's BVN: the payer opens it here (`POST /virtual-accounts/mine`).
+   */
+  open_with_bvn: z.boolean(),
   /** The sentence to show with it. */
   instructions: z.string(),
 });
 export const myVirtualAccountsSchema = z.object({ accounts: z.array(myVirtualAccountSchema) });
+
+/**
+ * POST /virtual-accounts/mine: a parent (or a student with no parent) opens the family's account at
+ * a school that takes Flutterwave accounts. The BVN goes to Flutterwave once and is not kept.
+ */
+export const openMyVirtualAccountInputSchema = z.object({
+  school_id: idSchema,
+  bvn: z
+    .string({ error: 'Enter your BVN' })
+    .trim()
+    .min(1, 'Enter your BVN')
+    .regex(/^\d{11}$/, 'A BVN is 11 digits'),
+  consent: z.literal(true, { error: 'Agree to your BVN being sent to Flutterwave to open the account' }),
+});
+export type OpenMyVirtualAccountInput = z.output<typeof openMyVirtualAccountInputSchema>;
 export type MyVirtualAccounts = z.infer<typeof myVirtualAccountsSchema>;

@@ -9,17 +9,23 @@ import { id, timestamps } from './columns.js';
 import { schools } from './schools.js';
 import { users } from './users.js';
 
-/** Whether a school opens virtual accounts for its families, and on which of the provider's banks. */
-export const virtualAccountSettings = pgTable('virtual_account_settings', {
-  schoolId: uuid('school_id')
-    .primaryKey()
-    .references(() => schools.id),
-  enabled: boolean('enabled').notNull().default(false),
-  /** The provider's name of the bank (`wema-bank`, `titan-paystack`). */
-  preferredBank: text('preferred_bank').notNull(),
-  updatedBy: uuid('updated_by').references(() => users.id),
-  ...timestamps(),
-});
+/** Whether a school opens virtual accounts for its families, with which provider, and on which of its banks. */
+export const virtualAccountSettings = pgTable(
+  'virtual_account_settings',
+  {
+    schoolId: uuid('school_id')
+      .primaryKey()
+      .references(() => schools.id),
+    enabled: boolean('enabled').notNull().default(false),
+    /** Who opens new accounts; accounts already open keep theirs. */
+    provider: text('provider', { enum: VIRTUAL_ACCOUNT_PROVIDERS }).notNull().default('paystack'),
+    /** Paystack's name of the bank (`wema-bank`, `titan-paystack`); Flutterwave chooses its own. */
+    preferredBank: text('preferred_bank').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    ...timestamps(),
+  },
+  (t) => [check('virtual_account_settings_provider', sql`${t.provider} in ('paystack', 'flutterwave')`)],
+);
 
 /**
  * A family's account number at a school, opened at the provider with the school's own keys: a
@@ -48,6 +54,8 @@ export const virtualAccounts = pgTable(
     providerAccountId: text('provider_account_id').notNull(),
     /** The provider's customer the account belongs to. */
     customerCode: text('customer_code').notNull(),
+    /** Flutterwave's `tx_ref` the account was opened with, which every transfer into it repeats; null for Paystack. */
+    providerReference: text('provider_reference'),
     active: boolean('active').notNull().default(true),
     createdBy: uuid('created_by')
       .notNull()
@@ -60,6 +68,9 @@ export const virtualAccounts = pgTable(
   (t) => [
     uniqueIndex('virtual_accounts_holder_uq').on(t.schoolId, t.holderId).where(sql`${t.active}`),
     uniqueIndex('virtual_accounts_number_uq').on(t.provider, t.accountNumber).where(sql`${t.active}`),
+    uniqueIndex('virtual_accounts_reference_uq')
+      .on(t.provider, t.providerReference)
+      .where(sql`${t.providerReference} is not null`),
     index('virtual_accounts_number_idx').on(t.provider, t.accountNumber, t.createdAt),
     index('virtual_accounts_school_idx').on(t.schoolId, t.createdAt, t.id),
     check(

@@ -21,7 +21,28 @@ const fullName = (person: { firstname: string; lastname: string }) => `${person.
 /** What matching reads of a school, once per statement: its students with their parents' names, and its pending claims. */
 export async function matchFactsOf(db: DbOrTx, schoolId: string): Promise<MatchFacts> {
   const parent = alias(users, 'parent');
-  const [studentRows, parentRows, claimRows] = await Promise.all([
+  const claimColumns = {
+    id: payments.id,
+    reference: payments.reference,
+    studentId: payments.studentId,
+    amountKobo: payments.amountKobo,
+    transferDate: payments.transferDate,
+    bankReference: payments.payerBankReference,
+  };
+  const claimsOf = (status: 'pending' | 'success', since?: SQL) =>
+    db
+      .select(claimColumns)
+      .from(payments)
+      .where(
+        and(
+          eq(payments.schoolId, schoolId),
+          eq(payments.method, 'bank_transfer'),
+          eq(payments.kind, 'payment'),
+          eq(payments.status, status),
+          since,
+        ),
+      );
+  const [studentRows, parentRows, claimRows, confirmedRows] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -37,24 +58,13 @@ export async function matchFactsOf(db: DbOrTx, schoolId: string): Promise<MatchF
       .from(parentStudents)
       .innerJoin(parent, eq(parent.id, parentStudents.parentId))
       .where(and(eq(parentStudents.schoolId, schoolId), isNull(parent.deletedAt))),
-    db
-      .select({
-        id: payments.id,
-        reference: payments.reference,
-        studentId: payments.studentId,
-        amountKobo: payments.amountKobo,
-        transferDate: payments.transferDate,
-        bankReference: payments.payerBankReference,
-      })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.schoolId, schoolId),
-          eq(payments.method, 'bank_transfer'),
-          eq(payments.kind, 'payment'),
-          eq(payments.status, 'pending'),
-        ),
-      ),
+    claimsOf('pending'),
+    // A payer's claim has its transfer day; statement and family-account credits have none. A
+    // statement is a month or two behind at most.
+    claimsOf(
+      'success',
+      sql`${payments.transferDate} is not null and ${payments.createdAt} > now() - interval '120 days'`,
+    ),
   ]);
   const students = new Map<string, MatchStudent>(
     studentRows.map((row) => [row.id, { ...row, name: fullName(row), parents: [] }]),
@@ -71,7 +81,13 @@ export async function matchFactsOf(db: DbOrTx, schoolId: string): Promise<MatchF
       return student ? [[link.senderAccount, student] as const] : [];
     }),
   );
-  return { students, byCode, bySender, claims: claimRows satisfies MatchClaim[] };
+  return {
+    students,
+    byCode,
+    bySender,
+    claims: claimRows satisfies MatchClaim[],
+    confirmedClaims: confirmedRows satisfies MatchClaim[],
+  };
 }
 
 /** The school's saved column mappings, the account's first: at most a few per school. */

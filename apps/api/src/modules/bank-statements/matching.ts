@@ -44,6 +44,11 @@ export interface MatchFacts {
   bySender: Map<string, MatchStudent>;
   /** Pending transfer claims of the school. */
   claims: MatchClaim[];
+  /**
+   * Transfer claims a person confirmed lately: the money they vouched for is on the books already,
+   * so a statement line that looks like it again is never credited by itself.
+   */
+  confirmedClaims: MatchClaim[];
 }
 
 export interface StoredCandidate extends Omit<BankLineCandidate, 'claim'> {
@@ -81,6 +86,11 @@ const CLAIM_DAYS_BEFORE = 7;
 const CLAIM_DAYS_AFTER = 1;
 /** A payer's reference shorter than this ("1", "ok") would be found in too many narrations by chance. */
 const MIN_REFERENCE_LENGTH = 5;
+/**
+ * Only a reference with a digit in it is the payer's own: one of words alone ("School fees",
+ * "Transfer") is in most narrations, and a stranger's transfer of the same amount would take the claim.
+ */
+const isDistinctive = (reference: string) => reference.length >= MIN_REFERENCE_LENGTH && /\d/.test(reference);
 const MAX_CANDIDATES = 3;
 /** A provider paying out its day's collections: its name and a word of settling, in any order. */
 const PROVIDERS = ['PAYSTACK', 'FLUTTERWAVE', 'FLW', 'MONNIFY', 'REMITA', 'INTERSWITCH'];
@@ -171,37 +181,43 @@ export function matchLine(
   };
 
   const day = dayNumber(line.bookedOn);
-  for (const claim of facts.claims) {
-    if (taken.has(claim.id) || claim.amountKobo !== line.amountKobo) continue;
+  /** A claim of this line's amount whose transfer day fits the line's. */
+  const fits = (claim: MatchClaim) => {
+    if (claim.amountKobo !== line.amountKobo) return false;
     const claimDay = claim.transferDate ? dayNumber(claim.transferDate) : day;
-    if (claimDay < day - CLAIM_DAYS_BEFORE || claimDay > day + CLAIM_DAYS_AFTER) continue;
+    return claimDay >= day - CLAIM_DAYS_BEFORE && claimDay <= day + CLAIM_DAYS_AFTER;
+  };
+  for (const claim of facts.claims) {
+    if (taken.has(claim.id) || !fits(claim)) continue;
     const student = facts.students.get(claim.studentId);
     if (!student) continue;
     const reasons = [
       `A transfer claim ${claim.reference} for ${formatKobo(claim.amountKobo)}${claim.transferDate ? ` made on ${claim.transferDate}` : ''}`,
     ];
     const reference = claim.bankReference ? alphanumeric(claim.bankReference) : '';
-    const referenced = reference.length >= MIN_REFERENCE_LENGTH && compact.includes(reference);
+    const found = reference.length >= MIN_REFERENCE_LENGTH && compact.includes(reference);
+    const referenced = found && isDistinctive(reference);
     const codeOfStudent = coded.some((coder) => coder.id === student.id);
     if (referenced) reasons.push(`the narration carries the reference the payer gave, ${claim.bankReference}`);
+    else if (found) reasons.push(`the narration has the words the payer gave as the reference, ${claim.bankReference}`);
     if (codeOfStudent) reasons.push(`the narration carries ${student.name}'s payment code ${student.paymentCode}`);
     const byName = namedHere.find((hit) => hit.student.id === student.id);
     if (byName)
       reasons.push(
         byName.parent ? `the narration names a parent of ${student.name}` : `the narration names ${student.name}`,
       );
-    const strength: BankMatchStrength = referenced || codeOfStudent ? 'exact' : byName ? 'likely' : 'possible';
+    const strength: BankMatchStrength = referenced || codeOfStudent ? 'exact' : byName || found ? 'likely' : 'possible';
     put(candidateOf(student, strength, reasons, claim));
   }
   for (const student of coded) {
-    put(
-      candidateOf(
-        student,
-        'exact',
-        [`the narration carries ${student.name}'s payment code ${student.paymentCode}`],
-        null,
-      ),
-    );
+    const reasons = [`the narration carries ${student.name}'s payment code ${student.paymentCode}`];
+    // The family's claim of this amount was confirmed by hand already: this may be that money again.
+    const vouched = facts.confirmedClaims.find((claim) => claim.studentId === student.id && fits(claim));
+    if (vouched)
+      reasons.push(
+        `a transfer claim ${vouched.reference} for ${formatKobo(vouched.amountKobo)} was confirmed by hand already: check this is not the same money`,
+      );
+    put(candidateOf(student, vouched ? 'likely' : 'exact', reasons, null));
   }
   for (const account of senderAccountsIn(line.narration, line.accountNumber)) {
     const student = facts.bySender.get(account);

@@ -4,6 +4,7 @@ import {
   formatCalendarDate,
   formatKobo,
   formatPercent,
+  isFamilyAccountChannel,
   LAGOS,
   lagosDateTime,
   type NotificationKind,
@@ -143,7 +144,7 @@ export async function preparePaymentSucceededNotices(
     const paidAt = payment.paidAt ?? ctx.clock();
     const receipt = payment.receiptNo ? ` Receipt ${payment.receiptNo}.` : '';
     const method = PAYMENT_METHOD_LABELS[payment.method];
-    const ownAccount = payment.channel === 'dedicated_nuban';
+    const ownAccount = isFamilyAccountChannel(payment.channel);
     const notice: Notice = {
       kind,
       type: 'success',

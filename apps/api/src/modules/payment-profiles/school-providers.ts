@@ -76,14 +76,24 @@ export async function providerFor(
   return providerFromProfile(ctx, await findPaymentProfile(ctx.db, schoolId), method, options);
 }
 
+/** Whether a profile holds the school's own keys of `method` (for Flutterwave, the secret hash too, which signs its notices). */
+export const hasOwnKeys = (profile: PaymentProfileRow | null | undefined, method: OnlineMethod) =>
+  method === 'paystack'
+    ? Boolean(profile?.psSecretKeyEnc)
+    : Boolean(profile?.fwSecretKeyEnc && profile.fwSecretHashEnc);
+
 /**
- * The school's own Paystack account, or `null` when it saved no key (or its key cannot be read).
+ * The school's own account at `method`, or `null` when it saved no keys (or they cannot be read).
  * What belongs to the school's own business (families' accounts, settlements to its bank) is
  * opened, asked after and checked only with its own keys, never the app-wide account's: money
  * sent to an account goes to the business that opened it.
  */
-export async function schoolPaystack(ctx: AppContext, schoolId: string): Promise<PaymentProvider | null> {
+export async function schoolOwnProvider(
+  ctx: AppContext,
+  schoolId: string,
+  method: OnlineMethod,
+): Promise<PaymentProvider | null> {
   const profile = await findPaymentProfile(ctx.db, schoolId);
-  if (!profile?.psSecretKeyEnc) return null;
-  return providerFromProfile(ctx, profile, 'paystack', { includeSwitchedOff: true });
+  if (!hasOwnKeys(profile, method)) return null;
+  return providerFromProfile(ctx, profile, method, { includeSwitchedOff: true });
 }

@@ -1,6 +1,8 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { koboToNaira, parseNaira } from '@schoolledger/domain';
+import { z } from 'zod';
 import {
+  type AccountTransfer,
   jsonOf,
   notFoundVerification,
   type PaymentInit,
@@ -10,6 +12,7 @@ import {
   type ProviderHttpOptions,
   providerHttp,
   type RefundState,
+  type VirtualAccountApi,
   type WebhookEvent,
   webhookBody,
 } from './provider.js';
@@ -68,6 +71,108 @@ function decisive(attempts: Charge[]): Charge | undefined {
       undefined,
     )
   );
+}
+
+const staticAccountAnswer = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    order_ref: z.string().min(1),
+    flw_ref: z.string().min(1),
+    account_number: z.string().regex(/^\d{10}$/),
+    bank_name: z.string().min(1),
+  }),
+});
+
+/**
+ * Flutterwave's static virtual account numbers (../shared/research/bank-and-messaging.md §A2): one
+ * call with the holder's BVN, which Flutterwave requires and SchoolLedger does not keep. The
+ * account is known afterwards by the `tx_ref` it was opened with, which every transfer into it
+ * repeats. Flutterwave's v3 has no call to close a static account or to resend its missed
+ * notifications: closing is SchoolLedger's alone (money still sent to it lands on the family).
+ */
+function staticAccounts(call: ReturnType<typeof providerHttp<Envelope>>): VirtualAccountApi {
+  return {
+    async open(holder) {
+      if (!holder.bvn) throw new ProviderError("Flutterwave opens an account only with the holder's BVN");
+      const txRef = `SLVA-${randomUUID()}`;
+      const { status, json } = await call('POST', '/virtual-account-numbers', {
+        email: holder.email,
+        is_permanent: true,
+        bvn: holder.bvn,
+        tx_ref: txRef,
+        phonenumber: holder.phone,
+        firstname: holder.firstName,
+        lastname: holder.lastName,
+        narration: holder.accountName,
+      });
+      const made = staticAccountAnswer.safeParse(json);
+      if (status !== 200 || !made.success) {
+        throw new ProviderError(
+          json.message ??
+            (status === 200 ? "Flutterwave's answer could not be read" : `Flutterwave answered ${status}`),
+          status,
+        );
+      }
+      const { data } = made.data;
+      return {
+        providerAccountId: data.order_ref,
+        customerCode: data.flw_ref,
+        providerReference: txRef,
+        accountNumber: data.account_number,
+        accountName: holder.accountName,
+        bankName: data.bank_name,
+        bankSlug: 'flutterwave',
+      };
+    },
+    async close() {},
+  };
+}
+
+const transferNotice = z.object({
+  event: z.literal('charge.completed'),
+  data: z.object({
+    id: z.union([z.number().int(), z.string().min(1)]).transform(String),
+    tx_ref: z.string().min(1),
+    flw_ref: z.string().min(1),
+    amount: z.union([z.number(), z.string()]),
+    currency: z.string(),
+    status: z.string(),
+    payment_type: z.string(),
+    created_at: z.string().optional(),
+    narration: z.string().nullish(),
+    meta: z.record(z.string(), z.unknown()).nullish(),
+    meta_data: z.record(z.string(), z.unknown()).nullish(),
+  }),
+});
+
+/**
+ * A bank transfer into a static virtual account, as a signed `charge.completed` carries it: the
+ * account's `tx_ref` (repeated by every transfer into it), the transfer's own id. `null` for any
+ * other event, or an amount that is not exact naira.
+ */
+export function flutterwaveTransferOf(body: unknown): AccountTransfer | null {
+  const parsed = transferNotice.safeParse(body);
+  if (!parsed.success || parsed.data.data.payment_type !== 'bank_transfer') return null;
+  const { data } = parsed.data;
+  const amountKobo = kobo(data.amount);
+  if (amountKobo === null) return null;
+  const meta = data.meta_data ?? data.meta ?? {};
+  const said = (key: string) => (typeof meta[key] === 'string' && meta[key] !== 'N/A' ? (meta[key] as string) : null);
+  const paidAt = data.created_at ? new Date(data.created_at) : null;
+  return {
+    transactionId: data.id,
+    reference: data.flw_ref,
+    accountReference: data.tx_ref,
+    amountKobo,
+    currency: data.currency,
+    status: data.status === 'successful' ? 'success' : data.status,
+    paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
+    receiverAccountNumber: null,
+    senderName: said('originatorname'),
+    senderBank: said('bankname'),
+    senderAccountNumber: said('originatoraccountnumber'),
+    narration: data.narration ?? null,
+  };
 }
 
 /** `flutterwave-signature`: base64 HMAC-SHA256 of the raw body keyed with the secret hash. */
@@ -169,6 +274,8 @@ export function createFlutterwaveProvider(
       const { status, json } = await call('GET', '/transactions?page=1');
       if (status !== 200 || json.status !== 'success') throw failed(status, json);
     },
+
+    virtualAccounts: staticAccounts(call),
 
     parseWebhook(rawBody, headers): WebhookEvent | null {
       const secretHash = options.secretHash;

@@ -122,6 +122,7 @@ function dedicatedAccounts(call: ReturnType<typeof providerHttp<Envelope>>): Vir
       return {
         providerAccountId: data.id,
         customerCode,
+        providerReference: null,
         accountNumber: data.account_number,
         accountName: data.account_name,
         bankName: data.bank.name,
@@ -372,6 +373,7 @@ export function paystackTransferOf(body: unknown): AccountTransfer | null {
   return {
     transactionId: data.id,
     reference: data.reference,
+    accountReference: null,
     amountKobo: data.amount,
     currency: data.currency,
     status: data.status,

@@ -99,14 +99,20 @@ export interface VirtualAccountHolder {
   firstName: string;
   lastName: string;
   phone: string;
-  /** The provider's name of the bank to open it on. */
+  /** The provider's name of the bank to open it on (Paystack; Flutterwave chooses its own). */
   bank: string;
+  /** The holder's BVN, which Flutterwave requires to open a static account; never kept. */
+  bvn?: string;
+  /** What the account is called when its number is typed into a banking app (Flutterwave takes ours). */
+  accountName: string;
 }
 
 /** An account the provider opened. */
 export interface OpenedAccount {
   providerAccountId: string;
   customerCode: string;
+  /** Flutterwave's `tx_ref` of the account, repeated by every transfer into it; null for Paystack. */
+  providerReference: string | null;
   accountNumber: string;
   accountName: string;
   bankName: string;
@@ -116,13 +122,17 @@ export interface OpenedAccount {
 /** A transfer into an account, as a signed notification carries it; read before anything is credited. */
 export interface AccountTransfer {
   transactionId: string;
+  /** The transfer's own reference (Paystack's reference, Flutterwave's flw_ref). */
   reference: string;
+  /** What names the account in a Flutterwave notification (its `tx_ref`); null for Paystack's, which name the number. */
+  accountReference: string | null;
   /** Kobo. */
   amountKobo: bigint;
   currency: string;
   status: string;
   paidAt: Date | null;
-  receiverAccountNumber: string;
+  /** The number the bank credited (Paystack); null where the notification names the account otherwise. */
+  receiverAccountNumber: string | null;
   senderName: string | null;
   senderBank: string | null;
   /** Masked by the bank. */
@@ -135,8 +145,11 @@ export interface VirtualAccountApi {
   open(holder: VirtualAccountHolder): Promise<OpenedAccount>;
   /** Closes an account at the provider; an account the provider no longer has counts as closed. */
   close(providerAccountId: string): Promise<void>;
-  /** Asks the provider to notify again the transfers of `day` (YYYY-MM-DD, Lagos) it has not notified. */
-  requery(input: { accountNumber: string; bankSlug: string; day: string }): Promise<void>;
+  /**
+   * Asks the provider to notify again the transfers of `day` (YYYY-MM-DD, Lagos) it has not
+   * notified; absent where the provider has no such call (Flutterwave).
+   */
+  requery?(input: { accountNumber: string; bankSlug: string; day: string }): Promise<void>;
 }
 
 export interface RefundResult {

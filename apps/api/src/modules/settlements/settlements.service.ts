@@ -17,7 +17,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError, fieldError } from '../../lib/errors.js';
 import { csvFigure, csvText, nairaFigure } from '../../lib/tabular/index.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { schoolPaystack } from '../payment-profiles/school-providers.js';
+import { schoolOwnProvider } from '../payment-profiles/school-providers.js';
 import { ProviderError, type SettlementApi } from '../providers/provider.js';
 import {
   linkSettlement,
@@ -71,7 +71,7 @@ const providerFailed = (error: unknown) => {
 
 /** The school's own Paystack settlements; settlements of the app-wide account are not the school's money. */
 async function settlementApiOf(ctx: AppContext, schoolId: string): Promise<SettlementApi> {
-  const api = (await schoolPaystack(ctx, schoolId))?.settlements;
+  const api = (await schoolOwnProvider(ctx, schoolId, 'paystack'))?.settlements;
   if (!api) {
     throw fieldError(
       'school_id',
@@ -288,7 +288,7 @@ export async function reconciliation(ctx: AppContext, query: ReconciliationQuery
   const [settled, strays, canFetch] = await Promise.all([
     settlementsBetween(ctx.readDb, query.school_id, from, to),
     unmatchedSettlementLinesBetween(ctx.readDb, query.school_id, from, to),
-    schoolPaystack(ctx, query.school_id).then((provider) => Boolean(provider?.settlements)),
+    schoolOwnProvider(ctx, query.school_id, 'paystack').then((provider) => Boolean(provider?.settlements)),
   ]);
   const rows: ReconciliationRow[] = [];
   for (const { settlement, line } of settled) {

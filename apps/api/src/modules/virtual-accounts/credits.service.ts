@@ -1,4 +1,10 @@
-import { formatKobo, type VirtualAccountCreditList, type VirtualAccountCreditsQuery } from '@schoolledger/domain';
+import {
+  FAMILY_ACCOUNT_CHANNELS,
+  formatKobo,
+  type VirtualAccountCreditList,
+  type VirtualAccountCreditsQuery,
+  type VirtualAccountProvider,
+} from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -6,7 +12,8 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import type { PaymentRow } from '../ledger/payments.queries.js';
 import { findSchoolInScope } from '../payment-profiles/payment-profiles.queries.js';
-import { providerAccountKey, providerFromProfile, schoolPaystack } from '../payment-profiles/school-providers.js';
+import { providerAccountKey, providerFromProfile, schoolOwnProvider } from '../payment-profiles/school-providers.js';
+import { flutterwaveTransferOf } from '../providers/flutterwave.js';
 import { paystackTransferOf } from '../providers/paystack.js';
 import type { AccountTransfer, PaymentProvider, PaymentVerification } from '../providers/provider.js';
 import { appProvider } from '../providers/resolve.js';
@@ -22,7 +29,7 @@ import {
 } from './credits.queries.js';
 import { VIRTUAL_ACCOUNTS_SYSTEM } from './system-actor.js';
 import { toArrival } from './virtual-accounts.presenters.js';
-import { accountByNumber, schoolsTakingAccounts } from './virtual-accounts.queries.js';
+import { accountByNumber, accountByReference, schoolsTakingAccounts } from './virtual-accounts.queries.js';
 
 /** At most this many schools' keys are tried on a transfer to a number SchoolLedger does not know. */
 const MAX_SIGNING_SCHOOLS = 50;
@@ -63,7 +70,7 @@ export interface TransferSigner {
 export async function transferSigners(ctx: AppContext, accountNumber: string): Promise<TransferSigner[]> {
   const account = await accountByNumber(ctx.db, 'paystack', accountNumber);
   if (account) {
-    const provider = await schoolPaystack(ctx, account.schoolId);
+    const provider = await schoolOwnProvider(ctx, account.schoolId, 'paystack');
     return provider ? [{ provider, schoolId: account.schoolId }] : [];
   }
   const businesses = new Map<string, { provider: PaymentProvider; schoolIds: string[] }>();
@@ -84,6 +91,29 @@ export async function transferSigners(ctx: AppContext, accountNumber: string): P
   return app ? [...signers, { provider: app, schoolId: null }] : signers;
 }
 
+/**
+ * Whose key a Flutterwave notification naming `txRef` is checked with when `txRef` is one of a
+ * family's accounts (every transfer into it repeats the `tx_ref` it was opened with): the owning
+ * school's own. `null` when no account has it: the notification is about a checkout.
+ */
+export async function flutterwaveTransferSigner(ctx: AppContext, txRef: string): Promise<TransferSigner | null> {
+  const account = await accountByReference(ctx.db, 'flutterwave', txRef);
+  if (!account) return null;
+  const provider = await schoolOwnProvider(ctx, account.schoolId, 'flutterwave');
+  return provider ? { provider, schoolId: account.schoolId } : null;
+}
+
+/** Whether a Flutterwave `tx_ref` is a family account's (its transfers credit the family, not a checkout). */
+export async function isFlutterwaveAccount(ctx: AppContext, txRef: string): Promise<boolean> {
+  return (await accountByReference(ctx.db, 'flutterwave', txRef)) !== undefined;
+}
+
+const PROVIDER_NAMES: Record<VirtualAccountProvider, string> = { paystack: 'Paystack', flutterwave: 'Flutterwave' };
+const TRANSFER_OF: Record<VirtualAccountProvider, (payload: unknown) => AccountTransfer | null> = {
+  paystack: paystackTransferOf,
+  flutterwave: flutterwaveTransferOf,
+};
+
 const UNKNOWN_ACCOUNT =
   "No virtual account of the school has this number: it was opened outside SchoolLedger, so the money is not placed on anyone's fees.";
 const NOTHING_OWED =
@@ -95,20 +125,27 @@ const NO_PARENT = 'No parent is linked to keep what is left beyond the fees as f
  * record (verify) must say it succeeded, in naira, under the same reference and for the same amount
  * as the notification. A bank transfer has already happened, so a doubt holds it; it never refuses it.
  */
-function doubtAbout(transfer: AccountTransfer, verified: PaymentVerification): string | null {
+function doubtAbout(
+  via: VirtualAccountProvider,
+  transfer: AccountTransfer,
+  verified: PaymentVerification,
+): string | null {
+  const name = PROVIDER_NAMES[via];
   if (verified.status !== 'success' || transfer.status !== 'success') {
-    return `Paystack's record of the transfer says "${verified.providerStatus || verified.status}", the notification "${transfer.status}": not credited until someone checks it.`;
+    return `${name}'s record of the transfer says "${verified.providerStatus || verified.status}", the notification "${transfer.status}": not credited until someone checks it.`;
   }
   const currency = verified.currency ?? transfer.currency;
   if (currency !== 'NGN' || transfer.currency !== 'NGN') {
     return `The transfer is in ${currency === 'NGN' ? transfer.currency : currency}: only naira is credited to fees by itself.`;
   }
-  if (verified.reference !== transfer.reference) {
-    return `Paystack's record names the reference ${verified.reference ?? 'none'}, the notification ${transfer.reference}.`;
+  // Flutterwave's record names the account's tx_ref; Paystack's the transfer's own reference.
+  const expected = transfer.accountReference ?? transfer.reference;
+  if (verified.reference !== expected) {
+    return `${name}'s record names the reference ${verified.reference ?? 'none'}, the notification ${expected}.`;
   }
   if (verified.chargedKobo !== transfer.amountKobo) {
     const recorded = verified.chargedKobo === null ? 'no amount' : formatKobo(verified.chargedKobo);
-    return `Paystack's record says ${recorded}, the notification ${formatKobo(transfer.amountKobo)}.`;
+    return `${name}'s record says ${recorded}, the notification ${formatKobo(transfer.amountKobo)}.`;
   }
   return null;
 }
@@ -148,35 +185,43 @@ async function recordUncredited(ctx: AppContext, values: ArrivalValues) {
 }
 
 /**
- * A verified webhook's transfer into a dedicated account, credited once. The account is found by
- * the number the bank credited; the transfer is checked with Paystack (verify) before anything is
- * believed; then, in one transaction, the arrival's row first (its unique provider transaction
- * makes a second delivery of the same transfer wait here, holding nothing, and then find it taken),
- * then the family's owed fees by id and their payments (ledger/lock-order.ts, steps 1 to 3),
- * through `payFees`. A doubt, a currency other than naira or money with nowhere to go is held for
- * a person; a number SchoolLedger did not open is recorded as ignored for the one school whose key
- * signed it (`schoolId`), else only as the webhook event. `provider` is the one that checked the
- * signature, when known; otherwise the account's school's own.
+ * A verified webhook's transfer into a family's account, credited once. The account is found by
+ * the number the bank credited (Paystack) or the `tx_ref` the account was opened with (Flutterwave);
+ * the transfer is checked with the provider (verify) before anything is believed; then, in one
+ * transaction, the arrival's row first (its unique provider transaction makes a second delivery of
+ * the same transfer wait here, holding nothing, and then find it taken), then the family's owed
+ * fees by id and their payments (ledger/lock-order.ts, steps 1 to 3), through `payFees`. A doubt,
+ * a currency other than naira or money with nowhere to go is held for a person; a number
+ * SchoolLedger did not open is recorded as ignored for the one school whose key signed it
+ * (`schoolId`), else only as the webhook event. `provider` is the one that checked the signature,
+ * when known; otherwise the account's school's own.
  */
 export async function creditTransfer({
   ctx,
+  via,
   payload,
   provider,
   schoolId,
   payFees,
 }: {
   ctx: AppContext;
+  /** Whose notification it is. */
+  via: VirtualAccountProvider;
   payload: unknown;
   provider: PaymentProvider | null;
   schoolId: string | null;
   payFees: FeesPayer;
 }): Promise<void> {
-  const transfer = paystackTransferOf(payload);
+  const transfer = TRANSFER_OF[via](payload);
   if (!transfer) return;
-  const account = await accountByNumber(ctx.db, 'paystack', transfer.receiverAccountNumber);
+  const account = transfer.accountReference
+    ? await accountByReference(ctx.db, via, transfer.accountReference)
+    : transfer.receiverAccountNumber
+      ? await accountByNumber(ctx.db, via, transfer.receiverAccountNumber)
+      : undefined;
   const arrival = {
-    receiverAccountNumber: transfer.receiverAccountNumber,
-    provider: 'paystack' as const,
+    receiverAccountNumber: account?.accountNumber ?? transfer.receiverAccountNumber ?? transfer.accountReference ?? '',
+    provider: via,
     providerTransactionId: transfer.transactionId,
     reference: transfer.reference,
     amountKobo: transfer.amountKobo,
@@ -199,11 +244,13 @@ export async function creditTransfer({
     }
     return;
   }
-  const paystack = provider ?? (await schoolPaystack(ctx, account.schoolId));
-  const verified = paystack ? await paystack.verify(transfer.reference) : null;
+  const checker = provider ?? (await schoolOwnProvider(ctx, account.schoolId, via));
+  const verified = checker
+    ? await checker.verify(transfer.accountReference ?? transfer.reference, { transactionId: transfer.transactionId })
+    : null;
   const doubt = verified
-    ? doubtAbout(transfer, verified)
-    : "The school's Paystack key is no longer saved, so the transfer could not be checked with Paystack.";
+    ? doubtAbout(via, transfer, verified)
+    : `The school's ${PROVIDER_NAMES[via]} keys are no longer saved, so the transfer could not be checked with ${PROVIDER_NAMES[via]}.`;
   const paidAt = verified?.paidAt ?? transfer.paidAt ?? ctx.clock();
   const held = (reason: string) => ({
     ...arrival,
@@ -242,7 +289,7 @@ export async function creditTransfer({
           arrivalId: recorded.id,
           reference: transfer.reference,
         },
-        channel: 'dedicated_nuban',
+        channel: FAMILY_ACCOUNT_CHANNELS[via],
         providerReference: transfer.reference,
       });
       const reason = paid.unplacedKobo === 0n ? null : paid.owedKobo === 0n ? NOTHING_OWED : NO_PARENT;

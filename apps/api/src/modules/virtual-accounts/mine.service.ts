@@ -1,13 +1,28 @@
-import type { MyVirtualAccounts } from '@schoolledger/domain';
+import type { MyVirtualAccounts, VirtualAccountProvider } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { paymentCodeOf } from '../users/users.queries.js';
-import { parentAccountsBySchool, schoolOf, studentFamilyAccount, takesAccounts } from './virtual-accounts.queries.js';
+import {
+  findHolder,
+  opensAccountsWith,
+  parentAccountsBySchool,
+  schoolOf,
+  studentFamilyAccount,
+} from './virtual-accounts.queries.js';
 
-const instructionsFor = (schoolName: string, paymentCode: string, account: boolean) =>
-  account
-    ? `Pay ${schoolName}'s fees into this account from any bank app. It is your family's own account: the money pays the fees still owed by itself, oldest first, each with its receipt, and anything beyond them stays with the school for your family. No payment code is needed in the narration.`
+function instructionsFor(
+  schoolName: string,
+  paymentCode: string,
+  account: boolean,
+  opensWith: VirtualAccountProvider | null,
+) {
+  if (account)
+    return `Pay ${schoolName}'s fees into this account from any bank app. It is your family's own account: the money pays the fees still owed by itself, oldest first, each with its receipt, and anything beyond them stays with the school for your family. No payment code is needed in the narration.`;
+  const meanwhile = `Meanwhile, for a transfer to the school's account, write your payment code ${paymentCode} in the narration.`;
+  return opensWith === 'flutterwave'
+    ? `${schoolName} gives each family its own account number through Flutterwave, which opens it with the BVN of the person it is for. ${meanwhile}`
     : `${schoolName} has not opened an account for your family yet. Pay by another method; for a transfer to the school's account, write your payment code ${paymentCode} in the narration.`;
+}
 
 /** The account as the payer copies it; in the demo, with the local bank's page that sends money to it. */
 function shownAccount(
@@ -37,14 +52,18 @@ export async function myAccounts(ctx: AppContext, auth: AuthContext): Promise<My
         school: { _id: row.school.id, name: row.school.name },
         account: row.account ? shownAccount(ctx, row.account) : null,
         payment_code: ownCode,
-        instructions: instructionsFor(row.school.name, ownCode, row.account !== null),
+        open_with_bvn: row.account === null && row.opensWith === 'flutterwave',
+        instructions: instructionsFor(row.school.name, ownCode, row.account !== null, row.opensWith),
       })),
     };
   }
   const school = auth.schoolId ? await schoolOf(ctx.db, auth.schoolId) : undefined;
   if (!school) return { accounts: [] };
-  const account = await studentFamilyAccount(ctx.db, auth.userId, school.id);
-  if (!account && !(await takesAccounts(ctx.db, school.id))) return { accounts: [] };
+  const [account, opensWith] = await Promise.all([
+    studentFamilyAccount(ctx.db, auth.userId, school.id),
+    opensAccountsWith(ctx.db, school.id),
+  ]);
+  if (!account && !opensWith) return { accounts: [] };
   const code = account?.paymentCode ?? ownCode;
   return {
     accounts: [
@@ -52,7 +71,10 @@ export async function myAccounts(ctx: AppContext, auth: AuthContext): Promise<My
         school: { _id: school.id, name: school.name },
         account: account ? shownAccount(ctx, account) : null,
         payment_code: code,
-        instructions: instructionsFor(school.name, code, account !== undefined),
+        // A student opens their own only when no parent is linked: a parent's account is the family's.
+        open_with_bvn:
+          !account && opensWith === 'flutterwave' && !(await findHolder(ctx.db, school.id, auth.userId))?.hasParent,
+        instructions: instructionsFor(school.name, code, account !== undefined, opensWith),
       },
     ],
   };

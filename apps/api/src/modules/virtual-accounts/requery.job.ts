@@ -1,6 +1,6 @@
 import { addDays, LAGOS, todayIn } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
-import { schoolPaystack } from '../payment-profiles/school-providers.js';
+import { schoolOwnProvider } from '../payment-profiles/school-providers.js';
 import type { VirtualAccountApi } from '../providers/provider.js';
 import { activeAccountsAfter } from './virtual-accounts.queries.js';
 
@@ -12,7 +12,8 @@ const MAX_ACCOUNTS = 5_000;
  * The daily pass (the job runner's `virtual-accounts.requery`): asks Paystack, with each school's
  * own keys, to notify again the transfers into each active account on `day` (yesterday in Lagos
  * unless given) that it has not notified. Paystack sends them as webhooks, which credit through
- * the same path as any other, once. Accounts of a school without keys are skipped; a refusal is
+ * the same path as any other, once. Accounts of a school without keys, and Flutterwave's (it has
+ * no such call), are skipped; a refusal is
  * counted and the pass goes on.
  */
 export async function runVirtualAccountRequery(ctx: AppContext, options: { day?: string; limit?: number } = {}) {
@@ -26,15 +27,17 @@ export async function runVirtualAccountRequery(ctx: AppContext, options: { day?:
     const accounts = await activeAccountsAfter(ctx.db, after, Math.min(PAGE, limit - walked));
     if (accounts.length === 0) break;
     for (const account of accounts) {
-      if (!apis.has(account.schoolId))
-        apis.set(account.schoolId, (await schoolPaystack(ctx, account.schoolId))?.virtualAccounts ?? null);
-      const api = apis.get(account.schoolId);
-      if (!api) {
+      const key = `${account.schoolId}:${account.provider}`;
+      if (!apis.has(key))
+        apis.set(key, (await schoolOwnProvider(ctx, account.schoolId, account.provider))?.virtualAccounts ?? null);
+      // Flutterwave has no call to resend an account's missed notifications.
+      const requery = apis.get(key)?.requery;
+      if (!requery) {
         result.skipped++;
         continue;
       }
       try {
-        await api.requery({ accountNumber: account.accountNumber, bankSlug: account.bankSlug, day });
+        await requery({ accountNumber: account.accountNumber, bankSlug: account.bankSlug, day });
         result.asked++;
       } catch (error) {
         result.failed++;

@@ -34,12 +34,12 @@ export const accountInactive = () =>
   conflict('This virtual account is already deactivated', VIRTUAL_ACCOUNT_ERROR_CODES.virtualAccountInactive);
 
 /** The school's own secret key is what opens accounts in its name: never the app's. `field`: what the request was about. */
-export const ownKeysRequired = (field = 'school_id') =>
+export const ownKeysRequired = (field = 'school_id', provider: 'Paystack' | 'Flutterwave' = 'Paystack') =>
   validationFailed(
     [
       {
         field,
-        message: "Save the school's own Paystack secret key in the payment settings first: accounts are opened with it",
+        message: `Save the school's own ${provider} ${provider === 'Paystack' ? 'secret key' : 'secret key and secret hash'} in the payment settings first: accounts are opened with ${provider === 'Paystack' ? 'it' : 'them'}`,
       },
     ],
     PAYMENT_PROFILE_ERROR_CODES.apiKeysRequired,
@@ -48,3 +48,21 @@ export const ownKeysRequired = (field = 'school_id') =>
 /** What the provider said when it refused, or that it could not be reached. */
 export const providerFailed = (message: string) =>
   new AppError(502, VIRTUAL_ACCOUNT_ERROR_CODES.virtualAccountProviderFailed, message);
+
+export const bvnRequired = () =>
+  conflict(
+    "Flutterwave opens an account only with the holder's BVN: the parent (or a student with no parent) opens the family's account from their fees page.",
+    VIRTUAL_ACCOUNT_ERROR_CODES.virtualAccountBvnRequired,
+  );
+
+export const requeryUnsupported = () =>
+  conflict(
+    "Flutterwave has no call to resend an account's missed transfers: look the transfer up on Flutterwave's dashboard.",
+    VIRTUAL_ACCOUNT_ERROR_CODES.virtualAccountRequeryUnsupported,
+  );
+
+export const schoolOpensAccounts = () =>
+  conflict(
+    "This school opens its families' accounts itself: the family's account appears here once the school opens it.",
+    VIRTUAL_ACCOUNT_ERROR_CODES.virtualAccountsOpenedBySchool,
+  );

@@ -3,6 +3,7 @@ import {
   type NameParts,
   type VirtualAccount,
   type VirtualAccountCredit,
+  type VirtualAccountProvider,
   type VirtualAccountSettings,
 } from '@schoolledger/domain';
 import type { ArrivalPayment, ListedArrival } from './credits.queries.js';
@@ -39,14 +40,16 @@ export function toVirtualAccount(row: ListedAccount): VirtualAccount {
 export function toSettings(
   schoolId: string,
   row: SettingsRow | undefined,
-  facts: { defaultBank: string; keysSaved: boolean },
+  facts: { defaultBank: string; providersWithKeys: VirtualAccountProvider[] },
 ): VirtualAccountSettings {
+  const provider = row?.provider ?? 'paystack';
   return {
     school_id: schoolId,
     enabled: row?.enabled ?? false,
     preferred_bank: row?.preferredBank ?? facts.defaultBank,
-    provider: 'paystack',
-    keys_saved: facts.keysSaved,
+    provider,
+    keys_saved: facts.providersWithKeys.includes(provider),
+    providers_with_keys: facts.providersWithKeys,
     updatedAt: row?.updatedAt.toISOString() ?? null,
   };
 }

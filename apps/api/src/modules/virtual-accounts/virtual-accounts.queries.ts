@@ -167,6 +167,15 @@ export async function accountByNumber(db: DbOrTx, provider: VirtualAccountRow['p
   return row;
 }
 
+/** The Flutterwave account opened with this `tx_ref`, which every transfer into it repeats. */
+export async function accountByReference(db: DbOrTx, provider: VirtualAccountRow['provider'], reference: string) {
+  const [row] = await db
+    .select()
+    .from(virtualAccounts)
+    .where(and(eq(virtualAccounts.provider, provider), eq(virtualAccounts.providerReference, reference)));
+  return row;
+}
+
 /** The schools that open virtual accounts, with their payment profiles (the keys their accounts were opened with). */
 export async function schoolsTakingAccounts(db: DbOrTx, limit: number) {
   return db
@@ -291,6 +300,10 @@ export async function parentAccountsBySchool(db: DbOrTx, parentId: string) {
   return db
     .selectDistinctOn([schools.name, schools.id], {
       school: { id: schools.id, name: schools.name },
+      /** Who opens the school's new accounts while it takes them; null when it does not. */
+      opensWith: sql<
+        VirtualAccountRow['provider'] | null
+      >`case when ${virtualAccountSettings.enabled} then ${virtualAccountSettings.provider} end`,
       account: {
         provider: virtualAccounts.provider,
         accountNumber: virtualAccounts.accountNumber,
@@ -351,9 +364,10 @@ export async function studentFamilyAccount(db: DbOrTx, studentId: string, school
   return row;
 }
 
-/** Whether the school opens virtual accounts now. */
-export async function takesAccounts(db: DbOrTx, schoolId: string) {
-  return (await findSettings(db, schoolId))?.enabled ?? false;
+/** Who opens the school's virtual accounts now, or `null` while it does not open them. */
+export async function opensAccountsWith(db: DbOrTx, schoolId: string) {
+  const settings = await findSettings(db, schoolId);
+  return settings?.enabled ? settings.provider : null;
 }
 
 /** A school's name and phone, which a student's account is named by and opened with. */

@@ -6,6 +6,7 @@ import {
   openAllVirtualAccountsInputSchema,
   openAllVirtualAccountsResultSchema,
   openedVirtualAccountSchema,
+  openMyVirtualAccountInputSchema,
   openVirtualAccountInputSchema,
   requeryVirtualAccountInputSchema,
   requeryVirtualAccountResultSchema,
@@ -30,6 +31,7 @@ import {
   listSchoolAccounts,
   openAccount,
   openAllAccounts,
+  openOwnAccount,
   requeryAccount,
   updateSettings,
 } from './virtual-accounts.service.js';
@@ -176,6 +178,26 @@ export const virtualAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok('Your virtual accounts loaded', await myAccounts(app.ctx, authOf(request))),
+  );
+
+  app.post(
+    '/virtual-accounts/mine',
+    {
+      preValidation: authorize('payments.pay'),
+      schema: {
+        summary: "Open the family's own account with a BVN",
+        description:
+          "At a school that opens its families' accounts through Flutterwave, which opens a static account only with the BVN of the person it is for: a parent opens the family's, a student with no parent linked their own. The BVN is passed to Flutterwave once and not kept. Answers the caller's accounts. 409 VIRTUAL_ACCOUNTS_OPENED_BY_SCHOOL where the school opens them itself, VIRTUAL_ACCOUNT_HOLDER_HAS_PARENT for a student whose parent holds the family's; 502 when Flutterwave refuses.",
+        tags,
+        body: openMyVirtualAccountInputSchema,
+        response: withProviderErrors(myVirtualAccountsSchema),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      await openOwnAccount({ ctx: app.ctx, auth, actor: actorOf(request), input: request.body });
+      return ok('Your family account is open', await myAccounts(app.ctx, auth));
+    },
   );
 
   app.post(

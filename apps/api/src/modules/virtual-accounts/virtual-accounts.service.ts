@@ -4,11 +4,14 @@ import {
   LAGOS,
   type OpenAllVirtualAccountsResult,
   type OpenedVirtualAccount,
+  type OpenMyVirtualAccountInput,
   type RequeryVirtualAccountResult,
   todayIn,
+  VIRTUAL_ACCOUNT_PROVIDERS,
   type VirtualAccount,
   type VirtualAccountList,
   type VirtualAccountListQuery,
+  type VirtualAccountProvider,
   type VirtualAccountSettings,
   type VirtualAccountSettingsInput,
 } from '@schoolledger/domain';
@@ -17,16 +20,19 @@ import { AppError, isUniqueViolation } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { findPaymentProfile, findSchoolInScope } from '../payment-profiles/payment-profiles.queries.js';
-import { schoolPaystack } from '../payment-profiles/school-providers.js';
+import { hasOwnKeys, schoolOwnProvider } from '../payment-profiles/school-providers.js';
 import { ProviderError, type VirtualAccountApi } from '../providers/provider.js';
 import { schoolNotFound } from '../schools/schools.errors.js';
 import {
   accountInactive,
   accountNumberTaken,
+  bvnRequired,
   holderHasParent,
   holderNotFound,
   ownKeysRequired,
   providerFailed,
+  requeryUnsupported,
+  schoolOpensAccounts,
   virtualAccountNotFound,
   virtualAccountsOff,
 } from './virtual-accounts.errors.js';
@@ -57,36 +63,50 @@ async function schoolInScope(ctx: AppContext, auth: AuthContext, schoolId: strin
   return school;
 }
 
+const PROVIDER_NAMES: Record<VirtualAccountProvider, 'Paystack' | 'Flutterwave'> = {
+  paystack: 'Paystack',
+  flutterwave: 'Flutterwave',
+};
+
 /** The provider not answering, or answering no, in the words the school reads. */
-function providerProblem(error: unknown): AppError | null {
+function providerProblem(error: unknown, provider: VirtualAccountProvider = 'paystack'): AppError | null {
+  const name = PROVIDER_NAMES[provider];
   if (error instanceof ProviderError) {
     return providerFailed(
       error.status === undefined
-        ? 'Paystack could not be reached. Check the network and try again.'
-        : `Paystack refused: ${error.message}`,
+        ? `${name} could not be reached. Check the network and try again.`
+        : `${name} refused: ${error.message}`,
     );
   }
   if ((error as Error | null)?.name === 'TimeoutError') {
-    return providerFailed('Paystack did not answer in time. Try again in a moment.');
+    return providerFailed(`${name} did not answer in time. Try again in a moment.`);
   }
   return null;
 }
 
 /** Runs a call to the provider, its failures turned into our coded 502. */
-async function asking<T>(work: () => Promise<T>): Promise<T> {
+async function asking<T>(work: () => Promise<T>, provider: VirtualAccountProvider = 'paystack'): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw providerProblem(error) ?? error;
+    throw providerProblem(error, provider) ?? error;
   }
 }
 
-/** The school's own Paystack accounts API; refused while the school has saved no key of its own. */
-async function accountsApiOf(ctx: AppContext, schoolId: string): Promise<VirtualAccountApi> {
-  const api = (await schoolPaystack(ctx, schoolId))?.virtualAccounts;
-  if (!api) throw ownKeysRequired();
+/** The school's own accounts API at `provider`; refused while the school has saved no keys of its own there. */
+async function accountsApiOf(
+  ctx: AppContext,
+  schoolId: string,
+  provider: VirtualAccountProvider,
+): Promise<VirtualAccountApi> {
+  const api = (await schoolOwnProvider(ctx, schoolId, provider))?.virtualAccounts;
+  if (!api) throw ownKeysRequired('school_id', PROVIDER_NAMES[provider]);
   return api;
 }
+
+/** The providers the school saved its own keys of. */
+const providersWithKeys = (profile: Awaited<ReturnType<typeof findPaymentProfile>>) =>
+  VIRTUAL_ACCOUNT_PROVIDERS.filter((provider) => hasOwnKeys(profile, provider));
 
 /** GET /virtual-accounts/settings. */
 export async function getSettings(
@@ -98,16 +118,16 @@ export async function getSettings(
   const profile = await findPaymentProfile(ctx.db, school.id);
   return toSettings(school.id, await findSettings(ctx.db, school.id), {
     defaultBank: DEFAULT_VIRTUAL_ACCOUNT_BANK,
-    keysSaved: Boolean(profile?.psSecretKeyEnc),
+    providersWithKeys: providersWithKeys(profile),
   });
 }
 
 const settingsView = (row: SettingsRow | undefined) =>
-  row ? { enabled: row.enabled, preferredBank: row.preferredBank } : null;
+  row ? { enabled: row.enabled, provider: row.provider, preferredBank: row.preferredBank } : null;
 
 /**
- * PUT /virtual-accounts/settings: switches a school's virtual accounts on (only with its own
- * Paystack key saved) or off. Off opens no new accounts; those open keep receiving money, which
+ * PUT /virtual-accounts/settings: switches a school's virtual accounts on (only with its own keys
+ * of the chosen provider saved) or off, and chooses who opens new ones. Off opens no new accounts; those open keep receiving money, which
  * is still credited, since parents keep the numbers for years.
  */
 export async function updateSettings({
@@ -123,24 +143,30 @@ export async function updateSettings({
 }): Promise<VirtualAccountSettings> {
   const school = await schoolInScope(ctx, auth, input.school_id);
   const profile = await findPaymentProfile(ctx.db, school.id);
-  if (input.enabled && !profile?.psSecretKeyEnc) throw ownKeysRequired('enabled');
+  const provider = input.provider ?? (await findSettings(ctx.db, school.id))?.provider ?? 'paystack';
+  if (input.enabled && !hasOwnKeys(profile, provider)) throw ownKeysRequired('enabled', PROVIDER_NAMES[provider]);
   const row = await saveSchoolSettings({
     ctx,
     actor,
     schoolId: school.id,
     enabled: input.enabled,
+    provider,
     preferredBank: input.preferred_bank,
     by: auth.userId,
   });
-  return toSettings(school.id, row, { defaultBank: DEFAULT_VIRTUAL_ACCOUNT_BANK, keysSaved: true });
+  return toSettings(school.id, row, {
+    defaultBank: DEFAULT_VIRTUAL_ACCOUNT_BANK,
+    providersWithKeys: providersWithKeys(profile),
+  });
 }
 
-/** Saves a school's switch (and bank, when given), audited; the caller has checked the school and its keys. */
+/** Saves a school's switch (and provider and bank, when given), audited; the caller has checked the school and its keys. */
 export async function saveSchoolSettings({
   ctx,
   actor,
   schoolId,
   enabled,
+  provider,
   preferredBank,
   by,
 }: {
@@ -148,6 +174,7 @@ export async function saveSchoolSettings({
   actor: Actor;
   schoolId: string;
   enabled: boolean;
+  provider?: VirtualAccountProvider | undefined;
   preferredBank?: string | undefined;
   by: string;
 }): Promise<SettingsRow> {
@@ -158,6 +185,7 @@ export async function saveSchoolSettings({
       {
         schoolId,
         enabled,
+        provider: provider ?? before?.provider ?? 'paystack',
         preferredBank: preferredBank ?? before?.preferredBank ?? DEFAULT_VIRTUAL_ACCOUNT_BANK,
         updatedBy: by,
       },
@@ -197,7 +225,8 @@ export function customerOf(
 }
 
 /**
- * Opens the account of one holder at a school, or answers the one they have. Provider failures
+ * Opens the account of one holder at a school with the school's provider, or answers the one they
+ * have. Flutterwave needs the holder's `bvn`, which is passed on and never kept. Provider failures
  * are thrown as the provider's own errors, for the caller to word (or, for a batch, to stop on).
  */
 async function openFor({
@@ -206,38 +235,49 @@ async function openFor({
   schoolId,
   holderId,
   openedBy,
+  bvn,
 }: {
   ctx: AppContext;
   actor: Actor;
   schoolId: string;
   holderId: string;
   openedBy: string;
+  bvn?: string | undefined;
 }): Promise<{ row: VirtualAccountRow; opened: boolean }> {
   const settings = await findSettings(ctx.db, schoolId);
   if (!settings?.enabled) throw virtualAccountsOff();
   const existing = await findActiveAccountOf(ctx.db, schoolId, holderId);
   if (existing) return { row: existing, opened: false };
+  if (settings.provider === 'flutterwave' && !bvn) throw bvnRequired();
   const holder = await findHolder(ctx.db, schoolId, holderId);
   if (!holder || (!holder.isParent && !holder.isStudent)) throw holderNotFound();
   if (!holder.isParent && holder.hasParent) throw holderHasParent();
   const kind = holder.isParent ? 'parent' : 'student';
   const school = await schoolOf(ctx.db, schoolId);
   if (!school) throw schoolNotFound();
-  const api = await accountsApiOf(ctx, schoolId);
-  const opened = await api.open({ ...customerOf(holder, school, kind), bank: settings.preferredBank });
+  const api = await accountsApiOf(ctx, schoolId, settings.provider);
+  const customer = customerOf(holder, school, kind);
+  const opened = await api.open({
+    ...customer,
+    bank: settings.preferredBank,
+    // The name a banking app shows for the number, where the provider takes ours: the school's and the family's.
+    accountName: `${school.name} / ${customer.firstName} ${customer.lastName}`.toUpperCase(),
+    ...(bvn && { bvn }),
+  });
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const inserted = await insertAccount(tx, {
         schoolId,
         holderKind: kind,
         holderId,
-        provider: 'paystack',
+        provider: settings.provider,
         accountNumber: opened.accountNumber,
         accountName: opened.accountName,
         bankName: opened.bankName,
         bankSlug: opened.bankSlug,
         providerAccountId: opened.providerAccountId,
         customerCode: opened.customerCode,
+        providerReference: opened.providerReference,
         createdBy: openedBy,
       });
       await recordAudit(tx, actor, {
@@ -297,6 +337,39 @@ export async function openAccount({
 }
 
 /**
+ * POST /virtual-accounts/mine: the payer opens the family's account at a school that opens them
+ * through Flutterwave, with their BVN (passed to Flutterwave, never kept): a parent for the family,
+ * a student with no parent linked for themself. Refused where the school opens them itself.
+ */
+export async function openOwnAccount({
+  ctx,
+  auth,
+  actor,
+  input,
+}: {
+  ctx: AppContext;
+  auth: AuthContext;
+  actor: Actor;
+  input: OpenMyVirtualAccountInput;
+}): Promise<void> {
+  const settings = await findSettings(ctx.db, input.school_id);
+  if (!settings?.enabled) throw virtualAccountsOff();
+  if (settings.provider !== 'flutterwave') throw schoolOpensAccounts();
+  await asking(
+    () =>
+      openFor({
+        ctx,
+        actor,
+        schoolId: input.school_id,
+        holderId: auth.userId,
+        openedBy: auth.userId,
+        bvn: input.bvn,
+      }),
+    'flutterwave',
+  );
+}
+
+/**
  * POST /virtual-accounts/open-all: the accounts of up to `limit` families of the school that have
  * none, one after another. A family the provider refuses is reported and the rest go on; a
  * provider that does not answer stops the batch (every other family would wait as long).
@@ -332,8 +405,11 @@ export async function openFamilyAccounts({
   openedBy: string;
   limit: number;
 }): Promise<OpenAllVirtualAccountsResult> {
-  if (!(await findSettings(ctx.db, schoolId))?.enabled) throw virtualAccountsOff();
-  await accountsApiOf(ctx, schoolId);
+  const settings = await findSettings(ctx.db, schoolId);
+  if (!settings?.enabled) throw virtualAccountsOff();
+  // Each family opens its own at Flutterwave, with a BVN the school does not have.
+  if (settings.provider === 'flutterwave') throw bvnRequired();
+  await accountsApiOf(ctx, schoolId, settings.provider);
   let opened = 0;
   const failures: OpenAllVirtualAccountsResult['failures'] = [];
   for (const family of await listFamiliesWithoutAccount(ctx.db, schoolId, limit)) {
@@ -397,8 +473,8 @@ export async function deactivate({
   const account = await findAccount(ctx.db, auth.scope, id);
   if (!account) throw virtualAccountNotFound();
   if (!account.active) throw accountInactive();
-  const api = await accountsApiOf(ctx, account.schoolId);
-  await asking(() => api.close(account.providerAccountId));
+  const api = await accountsApiOf(ctx, account.schoolId, account.provider);
+  await asking(() => api.close(account.providerAccountId), account.provider);
   await ctx.db.transaction(async (tx) => {
     const closed = await deactivateAccount(tx, account.id, { at: ctx.clock(), by: auth.userId, reason });
     if (!closed) throw accountInactive();
@@ -433,9 +509,10 @@ export async function requeryAccount({
 }): Promise<RequeryVirtualAccountResult> {
   const account = await findAccount(ctx.db, auth.scope, id);
   if (!account) throw virtualAccountNotFound();
-  const api = await accountsApiOf(ctx, account.schoolId);
+  const { requery } = await accountsApiOf(ctx, account.schoolId, account.provider);
+  if (!requery) throw requeryUnsupported();
   const date = day ?? todayIn(LAGOS, ctx.clock());
-  await asking(() => api.requery({ accountNumber: account.accountNumber, bankSlug: account.bankSlug, day: date }));
+  await asking(() => requery({ accountNumber: account.accountNumber, bankSlug: account.bankSlug, day: date }));
   await recordAudit(ctx.db, actor, {
     action: 'virtual_account.requery',
     entity: 'virtual_account',

@@ -7,7 +7,13 @@ import { flutterwaveReferenceOf } from '../../providers/flutterwave.js';
 import { paystackReferenceOf, paystackTransferAccountOf } from '../../providers/paystack.js';
 import { jsonOf, type PaymentProvider, type WebhookEvent } from '../../providers/provider.js';
 import { appProvider } from '../../providers/resolve.js';
-import { creditTransfer, transferSigners } from '../../virtual-accounts/credits.service.js';
+import {
+  creditTransfer,
+  flutterwaveTransferSigner,
+  isFlutterwaveAccount,
+  type TransferSigner,
+  transferSigners,
+} from '../../virtual-accounts/credits.service.js';
 import { settleRefundsOf } from '../refunds/refunds.service.js';
 import { SYSTEM } from '../system-actor.js';
 import { payFamilyFeesInOrder } from '../transfers/pay-fees-in-order.service.js';
@@ -75,11 +81,9 @@ export async function handleWebhook(
 ): Promise<WebhookOutcome> {
   let event: WebhookEvent | null = null;
   const known: Known = {};
-  // A bank transfer into a family's virtual account names the account, not a payment: the keys of
-  // the school that owns the account sign it.
-  const transferTo = rawBody && method === 'paystack' ? paystackTransferAccountOf(jsonOf(rawBody)) : null;
-  if (rawBody && transferTo) {
-    for (const signer of await transferSigners(ctx, transferTo)) {
+  const signers = rawBody ? await accountTransferSigners(ctx, method, rawBody) : null;
+  if (rawBody && signers) {
+    for (const signer of signers) {
       event = signer.provider.parseWebhook(rawBody, headers);
       if (event) {
         Object.assign(known, { provider: signer.provider, transfer: { schoolId: signer.schoolId } });
@@ -106,6 +110,25 @@ export async function handleWebhook(
   await admit(event !== null);
   if (!event) return { accepted: false };
   return { accepted: true, reference: event.reference, settle: await recordWebhook(ctx, event, known) };
+}
+
+/**
+ * Whose keys a bank transfer into a family's account is checked with, or `null` when the body is
+ * not one: it names the account, not a payment, and the school that owns the account signs it.
+ * Paystack names the number credited; Flutterwave repeats the tx_ref the account was opened with.
+ */
+async function accountTransferSigners(
+  ctx: AppContext,
+  method: OnlineMethod,
+  rawBody: Buffer,
+): Promise<TransferSigner[] | null> {
+  if (method === 'paystack') {
+    const accountNumber = paystackTransferAccountOf(jsonOf(rawBody));
+    return accountNumber ? transferSigners(ctx, accountNumber) : null;
+  }
+  const txRef = flutterwaveReferenceOf(rawBody);
+  const signer = txRef ? await flutterwaveTransferSigner(ctx, txRef) : null;
+  return signer ? [signer] : null;
 }
 
 /**
@@ -146,9 +169,14 @@ function transactionIdOf(event: RecordedEvent): string | null {
 }
 
 async function processWebhookEvent(ctx: AppContext, event: RecordedEvent, known: Known = {}) {
-  if (event.provider === 'paystack' && paystackTransferAccountOf(event.payload)) {
+  const transferVia =
+    event.provider === 'paystack'
+      ? paystackTransferAccountOf(event.payload) && 'paystack'
+      : (known.transfer || (await isFlutterwaveAccount(ctx, event.reference))) && 'flutterwave';
+  if (transferVia) {
     await creditTransfer({
       ctx,
+      via: transferVia,
       payload: event.payload,
       provider: known.provider ?? null,
       schoolId: known.transfer?.schoolId ?? null,

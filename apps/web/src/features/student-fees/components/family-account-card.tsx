@@ -3,6 +3,7 @@ import { Copy, ExternalLink, Landmark } from 'lucide-react';
 import { Button, Card, CardBody, CardHeader } from '@/components/ui';
 import { notify } from '@/lib/notify';
 import { useMyVirtualAccounts } from '../api/get-my-virtual-accounts';
+import { OpenFamilyAccountForm } from './open-family-account-form';
 
 type MyAccount = MyVirtualAccounts['accounts'][number];
 
@@ -27,7 +28,8 @@ export function FamilyAccountCard() {
       </p>
     );
   }
-  const opened = (mine.data?.accounts ?? []).filter((entry) => entry.account !== null);
+  // The accounts open, and those the family may open itself (Flutterwave's, with a BVN).
+  const opened = (mine.data?.accounts ?? []).filter((entry) => entry.account !== null || entry.open_with_bvn);
   if (opened.length === 0) return null;
   const several = opened.length > 1;
   return (
@@ -51,7 +53,15 @@ export function FamilyAccountCard() {
 
 function SchoolAccount({ entry, showSchool }: { entry: MyAccount; showSchool: boolean }) {
   const account = entry.account;
-  if (!account) return null;
+  if (!account) {
+    return (
+      <section aria-label={`Bank account at ${entry.school.name}`} className="space-y-3">
+        {showSchool && <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{entry.school.name}</h3>}
+        <p className="text-sm text-slate-600 dark:text-slate-300">{entry.instructions}</p>
+        <OpenFamilyAccountForm schoolId={entry.school._id} schoolName={entry.school.name} />
+      </section>
+    );
+  }
   return (
     <section aria-label={`Bank account at ${entry.school.name}`} className="space-y-3">
       {showSchool && <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{entry.school.name}</h3>}

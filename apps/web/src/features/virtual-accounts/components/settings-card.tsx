@@ -1,4 +1,4 @@
-import type { VirtualAccountSettings } from '@schoolledger/domain';
+import type { VirtualAccountProvider, VirtualAccountSettings } from '@schoolledger/domain';
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { Button, Card, CardBody, CardHeader, FormField, Select, Switch } from '@
 import { errorMessage } from '@/lib/api-client';
 import { useVirtualAccountSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
-import { bankOptions } from '../lib/texts';
+import { bankOptions, PROVIDER_CHOICES } from '../lib/texts';
 
 interface SettingsCardProps {
   schoolId: string;
@@ -37,29 +37,39 @@ function SettingsForm({ settings, manage }: { settings: VirtualAccountSettings; 
   const switchId = useId();
   const noteId = useId();
   const [enabled, setEnabled] = useState(settings.enabled);
+  const [provider, setProvider] = useState<VirtualAccountProvider>(settings.provider);
   const [bank, setBank] = useState(settings.preferred_bank);
   const update = useUpdateSettings();
-  // Without the school's key accounts cannot be switched on; switched on already, they can still be switched off.
-  const keyless = !settings.keys_saved && !settings.enabled;
-  const locked = !manage || keyless || update.isPending;
-  const changed = enabled !== settings.enabled || bank !== settings.preferred_bank;
+  const providerName = PROVIDER_CHOICES.find(([value]) => value === provider)![1];
+  const keysSaved = settings.providers_with_keys.includes(provider);
+  // Without the school's keys accounts cannot be switched on; switched on already, they can still be switched off.
+  const keyless = !keysSaved && !settings.enabled;
+  const locked = !manage || update.isPending;
+  const changed = enabled !== settings.enabled || provider !== settings.provider || bank !== settings.preferred_bank;
   const refusal = update.isError
     ? errorMessage(update.error, 'The settings could not be saved. Please try again.')
     : null;
 
-  const save = () => update.mutate({ school_id: settings.school_id, enabled, preferred_bank: bank || undefined });
+  const save = () =>
+    update.mutate({
+      school_id: settings.school_id,
+      enabled,
+      provider,
+      preferred_bank: provider === 'paystack' ? bank || undefined : undefined,
+    });
 
   return (
     <div className="space-y-4">
-      {!settings.keys_saved && (
+      {!keysSaved && (
         <div
           id={noteId}
           className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
         >
           <KeyRound className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <p>
-            The school&apos;s own Paystack secret key is not saved. Accounts are opened in the school&apos;s Paystack
-            business, so save its key first
+            The school&apos;s own {providerName} {provider === 'paystack' ? 'secret key is' : 'secret key and hash are'}{' '}
+            not saved. Accounts are opened in the school&apos;s {providerName} business, so save{' '}
+            {provider === 'paystack' ? 'its key' : 'them'} first
             {manage ? (
               <>
                 {' '}
@@ -85,28 +95,51 @@ function SettingsForm({ settings, manage }: { settings: VirtualAccountSettings; 
         <Switch
           id={switchId}
           checked={enabled}
-          disabled={locked}
-          describedBy={settings.keys_saved ? undefined : noteId}
+          disabled={locked || keyless}
+          describedBy={keysSaved ? undefined : noteId}
           onChange={setEnabled}
         />
       </div>
-      <FormField label="Preferred bank" className="max-w-sm">
-        <Select value={bank} disabled={locked} onChange={(event) => setBank(event.target.value)}>
-          {bankOptions(settings.preferred_bank).map(([slug, name]) => (
-            <option key={slug} value={slug}>
+      <FormField
+        label="Provider"
+        className="max-w-sm"
+        hint={
+          provider === 'paystack'
+            ? 'The school opens an account for every family.'
+            : "Each family opens its own on its fees page: Flutterwave needs the holder's BVN, which the school never sees."
+        }
+      >
+        <Select
+          value={provider}
+          disabled={locked}
+          onChange={(event) => setProvider(event.target.value as VirtualAccountProvider)}
+        >
+          {PROVIDER_CHOICES.map(([value, name]) => (
+            <option key={value} value={value}>
               {name}
             </option>
           ))}
         </Select>
       </FormField>
+      {provider === 'paystack' && (
+        <FormField label="Preferred bank" className="max-w-sm">
+          <Select value={bank} disabled={locked} onChange={(event) => setBank(event.target.value)}>
+            {bankOptions(settings.preferred_bank).map(([slug, name]) => (
+              <option key={slug} value={slug}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      )}
       {refusal && (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           {refusal}
         </p>
       )}
-      {manage && !keyless && (
+      {manage && (
         <div className="flex justify-end">
-          <Button onClick={save} loading={update.isPending} disabled={!changed}>
+          <Button onClick={save} loading={update.isPending} disabled={!changed || (enabled && !keysSaved)}>
             Save settings
           </Button>
         </div>

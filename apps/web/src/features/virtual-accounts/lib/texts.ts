@@ -5,6 +5,12 @@ import {
 } from '@schoolledger/domain';
 import type { BadgeVariant } from '@/components/ui';
 
+/** Who opens the school's new accounts. */
+export const PROVIDER_CHOICES = [
+  ['paystack', 'Paystack'],
+  ['flutterwave', 'Flutterwave'],
+] as const;
+
 /** Which accounts the list shows. */
 export const ACTIVE_FILTERS = [
   ['all', 'All accounts'],

@@ -62,7 +62,10 @@ function SchoolAccounts({
   return (
     <>
       <SettingsCard schoolId={schoolId} manage={manage} />
-      {manage && settings.data && <OpenAllCard schoolId={schoolId} enabled={settings.data.enabled} />}
+      {/* Flutterwave's accounts are opened by each family with its BVN: the school has nothing to open. */}
+      {manage && settings.data?.provider === 'paystack' && (
+        <OpenAllCard schoolId={schoolId} enabled={settings.data.enabled} />
+      )}
       <Card>
         <CardHeader
           title="Accounts and arrivals"
