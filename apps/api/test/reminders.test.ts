@@ -1,6 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailOutbox, notifications, parentStudents, paymentReminders, users } from '../src/db/schema.js';
+import {
+  emailOutbox,
+  notifications,
+  parentStudents,
+  paymentReminders,
+  users,
+  virtualAccounts,
+} from '../src/db/schema.js';
 import { runReminders } from '../src/modules/fees/reminders.service.js';
 import { aClassArm, aFee, aParent, aSchool, aSession, aStudent, aTerm } from './builders.js';
 import { useTestApp } from './helper.js';
@@ -130,6 +137,39 @@ describe('automatic payment reminders (SPEC §9)', () => {
     // A transfer made from the email carries the student's code, so the school can tell it is theirs.
     const [code] = await t.ctx.db.select({ code: users.paymentCode }).from(users).where(eq(users.id, student.id));
     expect(email?.text).toContain(`Write ${code!.code} in the transfer's description`);
+  });
+
+  it('tells a parent whose family has its own account to pay into it; the student, without one, gets the code', async () => {
+    now = new Date('2026-04-20T09:00:00Z');
+    const { school, student, parent } = await aStudentOwing('2026-04-15');
+    await t.ctx.db.insert(virtualAccounts).values({
+      schoolId: school.id,
+      holderKind: 'parent',
+      holderId: parent.id,
+      provider: 'paystack',
+      accountNumber: '9912340001',
+      accountName: 'BUILT SCHOOL / NGOZI ADAEZE',
+      bankName: 'Wema Bank',
+      bankSlug: 'wema-bank',
+      providerAccountId: '8310999',
+      customerCode: 'CUS_reminders',
+      createdBy: parent.id,
+    });
+    await run();
+    const emailTo = async (email: string) =>
+      (
+        await t.ctx.db
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.to, email), eq(emailOutbox.templateId, 'payment_overdue')))
+      )[0];
+    const toParent = await emailTo(parent.email);
+    expect(toParent?.text).toContain(
+      "Paying by bank transfer? Send it to your family's own account, 9912340001 at Wema Bank (BUILT SCHOOL / NGOZI ADAEZE): it pays the fees still owed by itself.",
+    );
+    expect(toParent?.text).not.toContain("in the transfer's description");
+    const toStudent = await emailTo(student.email);
+    expect(toStudent?.text).toContain("in the transfer's description");
   });
 
   it('sends nothing about a fee that is paid', async () => {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, reportRuns, reportSchedules, users } from '../src/db/schema.js';
+import { auditLogs, reportRuns, reportSchedules, users, virtualAccounts } from '../src/db/schema.js';
 import { tidyReportRuns } from '../src/modules/reports/report-housekeeping.js';
 import { generateReportRun } from '../src/modules/reports/report-runs.service.js';
 import { runDueSchedules } from '../src/modules/reports/report-schedules.service.js';
@@ -272,6 +272,28 @@ describe('reports: preview, files made by the job runner, email and schedules', 
       const [byTerm, ledger] = bursarStatement.json().data.sections;
       expect(byTerm.totals).toMatchObject({ charged: 10000.5, paid: 2500.25, balance: 7500.25 });
       expect(ledger.rows.map((row: { balance: number }) => row.balance)).toEqual([10000.5, 7500.25]);
+
+      // A family with its own account is told to pay into it instead, no code needed.
+      await t.ctx.db.insert(virtualAccounts).values({
+        schoolId: ids.school,
+        holderKind: 'student',
+        holderId: ids.bayo,
+        provider: 'paystack',
+        accountNumber: '9912340002',
+        accountName: 'REPORT TEST ACADEMY / FAMILY',
+        bankName: 'Wema Bank',
+        bankSlug: 'wema-bank',
+        providerAccountId: '8310998',
+        customerCode: 'CUS_reports',
+        createdBy: ids.bayo,
+      });
+      const withAccount = await call(bursar, 'POST', '/reports/preview', {
+        report: 'student_statement',
+        filters: { studentId: ids.bayo },
+      });
+      expect(withAccount.json().data.subtitle).toContain(
+        "Paying by bank transfer? Send it to the family's own account, 9912340002 at Wema Bank (REPORT TEST ACADEMY / FAMILY): it pays the fees still owed by itself, with no code needed.",
+      );
     });
 
     it('emails a finished file to the recipient over SMTP, with the file attached', async () => {

@@ -11,9 +11,12 @@ export interface EmailTemplate {
 export type TemplateVariables = Record<string, string | number | boolean | null | undefined>;
 
 const paragraph = (text: string) => `<p style="margin:0 0 12px">${text}</p>`;
-/** How a transfer is told apart: the student's payment code in its narration. */
+/**
+ * How to pay by transfer: into the family's own account where it has one (the money pays the fees
+ * by itself), else to the school's with the student's payment code in the narration.
+ */
 const TRANSFER_CODE_LINE =
-  "Paying by bank transfer? Write {{paymentCode}} in the transfer's description so the school knows it is for {{studentName}}.";
+  "{{#familyAccountNumber}}Paying by bank transfer? Send it to your family's own account, {{familyAccountNumber}} at {{familyAccountBank}} ({{familyAccountName}}): it pays the fees still owed by itself.{{/familyAccountNumber}}{{^familyAccountNumber}}Paying by bank transfer? Write {{paymentCode}} in the transfer's description so the school knows it is for {{studentName}}.{{/familyAccountNumber}}";
 
 /**
  * The built-in wording of each SPEC template (subjects as SPEC §9 words them). A school group may

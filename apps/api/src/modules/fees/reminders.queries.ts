@@ -3,7 +3,15 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { fees, parentStudents, paymentReminders, schoolReminderSettings, terms, users } from '../../db/schema.js';
+import {
+  fees,
+  parentStudents,
+  paymentReminders,
+  schoolReminderSettings,
+  terms,
+  users,
+  virtualAccounts,
+} from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 import { owedOnFee } from './fee-ledger.queries.js';
 import { feeAppliesTo, payable } from './fees.queries.js';
@@ -103,6 +111,10 @@ export interface PendingReminder {
   student_first: string;
   student_last: string;
   payment_code: string;
+  /** The family's own account at the school, where the person reminded holds one (or the student does). */
+  account_number: string | null;
+  account_bank: string | null;
+  account_name: string | null;
 }
 
 /**
@@ -116,11 +128,16 @@ export async function lockPendingReminders(db: DbOrTx, ids: readonly string[]) {
     sql`select pr.id, pr.school_id, pr.fee_id, pr.student_id, pr.recipient_id, pr.stage,
         pr.due_date::text as due_date, ${owedOnFee(sql`pr.student_id`)}::text as owed,
         ${fees.name} as fee_name, ${terms.name} as term_name, s.firstname as student_first, s.lastname as student_last,
-        s.payment_code
+        s.payment_code, va.account_number, va.bank_name as account_bank, va.account_name
       from ${paymentReminders} pr
       join ${fees} on ${fees.id} = pr.fee_id
       join ${terms} on ${terms.id} = ${fees.termId}
       join ${users} s on s.id = pr.student_id
+      left join lateral (
+        select v.account_number, v.bank_name, v.account_name from ${virtualAccounts} v
+        where v.school_id = pr.school_id and v.active and v.holder_id = any(array[pr.recipient_id, pr.student_id])
+        order by v.holder_id = pr.recipient_id desc limit 1
+      ) va on true
       where pr.id = any(${`{${ids.join(',')}}`}::uuid[]) and not pr.sent
       for update of pr skip locked`,
   );

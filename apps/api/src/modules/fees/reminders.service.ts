@@ -155,6 +155,9 @@ function reminderNotice(reminder: PendingReminder, dueDateOf: ReturnType<typeof 
         dueText: text,
         dueTextLower: text.toLowerCase(),
         paymentCode: reminder.payment_code,
+        familyAccountNumber: reminder.account_number,
+        familyAccountBank: reminder.account_bank,
+        familyAccountName: reminder.account_name,
       },
     },
   };

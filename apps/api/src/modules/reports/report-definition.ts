@@ -45,7 +45,15 @@ export interface ResolvedReport {
    * whenever they were paid).
    */
   range: { from: string; to: string } | null;
-  student: { id: string; name: string; regNo: string | null; schoolId: string; paymentCode: string } | null;
+  student: {
+    id: string;
+    name: string;
+    regNo: string | null;
+    schoolId: string;
+    paymentCode: string;
+    /** The family's own account at the school, which a transfer pays into with no code needed. */
+    familyAccount: { number: string; bank: string; name: string } | null;
+  } | null;
   now: Date;
 }
 

@@ -18,6 +18,7 @@ import { classArmNotFound, sessionNotFound, termNotFound } from '../academic/aca
 import { noTerms } from '../fees/fees.errors.js';
 import { defaultTermOf } from '../fees/fees.queries.js';
 import { studentNotFound } from '../students/students.errors.js';
+import { studentFamilyAccount } from '../virtual-accounts/virtual-accounts.queries.js';
 import type { ReportSchool, ResolvedReport } from './report-definition.js';
 import { filterMismatch, filterNotTaken, filterRequired } from './reports.errors.js';
 import { findClassArm, findSchool, findSession, findStudent, findTerm, isParentOf } from './reports.queries.js';
@@ -51,12 +52,16 @@ async function resolveStudent(ctx: AppContext, auth: AuthContext, studentId: str
     (role) => role !== 'Parent' && role !== 'Student' && auth.roles.includes(role),
   );
   if (!own && !child && !(staff && schoolInScope(auth.scope, student.schoolId))) throw studentNotFound();
+  const account = await studentFamilyAccount(ctx.db, student.id, student.schoolId);
   return {
     id: student.id,
     name: displayName(student),
     regNo: student.regNo,
     schoolId: student.schoolId,
     paymentCode: student.paymentCode,
+    familyAccount: account
+      ? { number: account.accountNumber, bank: account.bankName, name: account.accountName }
+      : null,
   };
 }
 

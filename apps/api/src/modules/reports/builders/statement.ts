@@ -102,7 +102,9 @@ export const statementReport: ReportBuilder = async (db, report) => {
     orientation: 'portrait',
     notes: [
       'Balance is what is owed after each line.',
-      `Paying by bank transfer? Write the payment code ${student.paymentCode} in the transfer's description (narration) so the school knows the money is for ${student.name}.`,
+      student.familyAccount
+        ? `Paying by bank transfer? Send it to the family's own account, ${student.familyAccount.number} at ${student.familyAccount.bank} (${student.familyAccount.name}): it pays the fees still owed by itself, with no code needed.`
+        : `Paying by bank transfer? Write the payment code ${student.paymentCode} in the transfer's description (narration) so the school knows the money is for ${student.name}.`,
     ],
     sections: [
       {
