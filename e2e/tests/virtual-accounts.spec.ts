@@ -163,7 +163,7 @@ test.describe("a family's own bank account", () => {
     await expect(page.getByRole('region', { name: 'Statement read' })).toContainText('1 line read');
 
     const settlements = page.getByRole('list', { name: 'Settlements by day' });
-    await page.getByRole('button', { name: 'Check with Paystack' }).click();
+    await page.getByRole('button', { name: 'Check for settlements' }).click();
     const row = settlements.getByRole('listitem', { name: /^Paystack settlement \d+, / });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('₦12,000.00 collected, ₦120.00 charges, ₦11,880.00 paid out');

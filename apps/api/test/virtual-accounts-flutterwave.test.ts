@@ -17,8 +17,8 @@ import { encryptSecret } from '../src/lib/secrets.js';
 import { payFamilyFeesInOrder } from '../src/modules/payments/transfers/pay-fees-in-order.service.js';
 import { creditTransfer } from '../src/modules/virtual-accounts/credits.service.js';
 import { aClassArm, aSchool, aSession, aStudent, aTerm, type School, type User } from './builders.js';
-import { bearer, DEMO_PASSWORD, insertUser, login, useTestApp } from './helper.js';
-import { until } from './payments-support.js';
+import { bearer, DEMO_PASSWORD, insertUser, login, multipart, useTestApp } from './helper.js';
+import { bursarOf, until } from './payments-support.js';
 
 /*
  * A family's own account number through Flutterwave's static virtual accounts, end to end on the
@@ -335,5 +335,69 @@ describe("families' virtual accounts through Flutterwave", () => {
     // Nothing is owed any more: the money waits for a person, on the family's record.
     expect(arrival).toMatchObject({ accountId: account!.id, status: 'review', unplacedKobo: 70_000n });
     expect(arrival.reason).toMatch(/^Nothing is owed on the family's fees/);
+  });
+
+  it("matches Flutterwave's settlement of the day to the statement lump and posts it, the unrecorded transfers shown", async () => {
+    // Flutterwave pays the day's collections out the next weekday, less its 1.4% app fee.
+    const date = new Date(Date.now() + 3_600_000);
+    do date.setUTCDate(date.getUTCDate() + 1);
+    while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
+    const settledOn = date.toISOString().slice(0, 10);
+    const net = '6606.20';
+    const bursar = await bursarOf(t, school.id);
+    const csv = Buffer.from(
+      [
+        'Trans Date,Value Date,Narration,Debit,Credit,Balance',
+        [
+          settledOn.split('-').reverse().join('/'),
+          settledOn.split('-').reverse().join('/'),
+          'FLUTTERWAVE SETTLEMENT BATCH',
+          '',
+          net,
+          '106606.20',
+        ].join(','),
+      ].join('\r\n'),
+    );
+    const body = await multipart({ school_id: school.id }, [
+      { field: 'file', filename: 'statement.csv', contentType: 'text/csv', content: csv },
+    ]);
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/bank-statements',
+      headers: { ...bursar, ...body.headers },
+      payload: body.payload,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+
+    const fetched = await send(bursar, 'POST', '/settlements/fetch', {
+      school_id: school.id,
+      from: settledOn,
+      to: settledOn,
+    });
+    expect(fetched.statusCode, fetched.body).toBe(200);
+    // The naira settlement, and the dollar transfer's own.
+    expect(fetched.json().data).toEqual({ reported: 2, new: 2, matched: 1 });
+    const report = await send(
+      bursar,
+      'GET',
+      `/settlements/reconciliation?school_id=${school.id}&from=${settledOn}&to=${settledOn}`,
+    );
+    const naira = report
+      .json()
+      .data.rows.find((row: { settlement: { net: number } | null }) => row.settlement?.net === 6606.2);
+    expect(naira).toMatchObject({
+      provider: 'flutterwave',
+      settlement: { gross: 6700, charges: 93.8, net: 6606.2, transactions: 4 },
+      recorded: { amount: 5000, count: 2 },
+      bank: { amount: 6606.2, bookedOn: settledOn },
+    });
+    expect(naira.recorded.missing).toHaveLength(2);
+    expect(await rowsOf(t.ctx.db, sql`select * from ledger_disagreements(${school.id}::uuid)`)).toEqual([]);
+    const [charges] = await rowsOf<{ kobo: string }>(
+      t.ctx.db,
+      sql`select sum(l.amount_kobo)::text as kobo from journal_lines l join ledger_accounts a on a.id = l.account_id
+          where l.school_id = ${school.id}::uuid and a.system_key = 'provider_charges'`,
+    );
+    expect(charges?.kobo).toBe('9380');
   });
 });

@@ -5,9 +5,11 @@
  * is in memory; amounts are kept in kobo and only turned into naira on the wire. Test-only
  * controls live under /__fake/* and never on a real path.
  */
+
 import { createHmac, randomBytes } from 'node:crypto';
 import { checkoutPage } from '../checkout-page.js';
 import { fakeServer, inFlight, listen } from '../http.js';
+import { registerSettlements } from './settlements.js';
 import { registerVirtualAccounts } from './virtual-accounts.js';
 import { chargeData, type FakeAttempt, type FakeCharge, naira, type Status, toKobo, transferMeta } from './wire.js';
 
@@ -391,6 +393,8 @@ export async function startFlutterwaveFake(options: FlutterwaveFakeOptions) {
     deliveries,
     pending,
   });
+
+  registerSettlements(app, { unauthorized, charges: byTxRef });
 
   const url = await listen(app, options, 'Flutterwave');
 

@@ -174,7 +174,7 @@ export const providerSettlements = pgTable(
     recordedCount: integer('recorded_count').notNull(),
     bankedKobo: bigint('banked_kobo', { mode: 'bigint' }).notNull(),
     /** The provider's references it paid out that we hold no successful payment for (at most 20). */
-    unrecorded: jsonb('unrecorded').$type<{ reference: string; amountKobo: string }[]>().notNull(),
+    unrecorded: jsonb('unrecorded').$type<{ reference: string; amountKobo: string | null }[]>().notNull(),
     bankLineId: uuid('bank_line_id').references(() => bankStatementLines.id),
     matchedBy: uuid('matched_by').references(() => users.id),
     matchedAt: timestamp('matched_at', { withTimezone: true }),

@@ -12,6 +12,7 @@ import {
   type ProviderHttpOptions,
   providerHttp,
   type RefundState,
+  type SettlementApi,
   type VirtualAccountApi,
   type WebhookEvent,
   webhookBody,
@@ -125,6 +126,78 @@ function staticAccounts(call: ReturnType<typeof providerHttp<Envelope>>): Virtua
       };
     },
     async close() {},
+  };
+}
+
+const nairaAmount = z.union([z.number(), z.string()]).transform((value, issue) => {
+  const amount = kobo(value);
+  if (amount === null) {
+    issue.addIssue({ code: 'custom', message: 'not an exact naira amount' });
+    return z.NEVER;
+  }
+  return amount;
+});
+const flutterwaveSettlement = z.object({
+  id: z.union([z.number().int(), z.string().min(1)]).transform(String),
+  status: z.string(),
+  currency: z.string(),
+  gross_amount: nairaAmount,
+  app_fee: nairaAmount,
+  merchant_fee: nairaAmount.optional(),
+  stampduty_charge: nairaAmount.optional(),
+  net_amount: nairaAmount,
+  due_date: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
+  processed_date: z.string().nullish(),
+  meta: z.array(z.union([z.number().int(), z.string()]).transform(String)).nullish(),
+});
+const settlementsPage = z.object({
+  status: z.literal('success'),
+  data: z.array(flutterwaveSettlement),
+  meta: z.object({ page_info: z.object({ total_pages: z.coerce.number().int().min(1) }) }),
+});
+const settlementOne = z.object({ status: z.literal('success'), data: flutterwaveSettlement });
+const MAX_SETTLEMENT_PAGES = 50;
+
+/**
+ * Flutterwave's settlements (GET /v3/settlements, 20 a page; GET /v3/settlements/:id): amounts in
+ * naira, what Flutterwave keeps as app and merchant fees and stamp duty, and the transactions'
+ * ids in `meta`. The day is when it was paid out, else when it was due.
+ */
+function flutterwaveSettlements(call: ReturnType<typeof providerHttp<Envelope>>): SettlementApi {
+  const unreadable = (status: number, json: Envelope) =>
+    new ProviderError(
+      json.message ?? (status === 200 ? "Flutterwave's answer could not be read" : `Flutterwave answered ${status}`),
+      status,
+    );
+  return {
+    async list({ from, to }) {
+      const rows: z.output<typeof flutterwaveSettlement>[] = [];
+      for (let page = 1; page <= MAX_SETTLEMENT_PAGES; page++) {
+        const { status, json } = await call(
+          'GET',
+          `/settlements?${new URLSearchParams({ from, to, page: String(page) })}`,
+        );
+        const read = settlementsPage.safeParse(json);
+        if (status !== 200 || !read.success) throw unreadable(status, json);
+        rows.push(...read.data.data);
+        if (page >= read.data.meta.page_info.total_pages) break;
+      }
+      return rows.map((row) => ({
+        providerSettlementId: row.id,
+        settledOn: (row.processed_date ?? row.due_date).slice(0, 10),
+        currency: row.currency,
+        status: row.status,
+        grossKobo: row.gross_amount,
+        chargesKobo: row.app_fee + (row.merchant_fee ?? 0n) + (row.stampduty_charge ?? 0n),
+        netKobo: row.net_amount,
+      }));
+    },
+    async transactions(providerSettlementId) {
+      const { status, json } = await call('GET', `/settlements/${encodeURIComponent(providerSettlementId)}`);
+      const read = settlementOne.safeParse(json);
+      if (status !== 200 || !read.success) throw unreadable(status, json);
+      return (read.data.data.meta ?? []).map((providerId) => ({ providerId, reference: null, amountKobo: null }));
+    },
   };
 }
 
@@ -276,6 +349,7 @@ export function createFlutterwaveProvider(
     },
 
     virtualAccounts: staticAccounts(call),
+    settlements: flutterwaveSettlements(call),
 
     parseWebhook(rawBody, headers): WebhookEvent | null {
       const secretHash = options.secretHash;

@@ -86,8 +86,13 @@ export interface ProviderSettlement {
 export interface SettlementApi {
   /** Every settlement paid out from `from` to `to` (YYYY-MM-DD, both included), all pages; throws ProviderError. */
   list(input: { from: string; to: string }): Promise<ProviderSettlement[]>;
-  /** The transactions a settlement paid out (the provider's id and reference of each), all pages; throws ProviderError. */
-  transactions(providerSettlementId: string): Promise<{ providerId: string; reference: string; amountKobo: bigint }[]>;
+  /**
+   * The transactions a settlement paid out: the provider's id of each, with its reference and
+   * amount where the provider lists them (Paystack; Flutterwave gives the ids alone). Throws ProviderError.
+   */
+  transactions(
+    providerSettlementId: string,
+  ): Promise<{ providerId: string; reference: string | null; amountKobo: bigint | null }[]>;
 }
 
 /**

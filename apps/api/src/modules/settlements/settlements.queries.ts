@@ -53,34 +53,40 @@ export async function matchedSettlementIds(db: DbOrTx, schoolId: string, provide
   return new Set(rows.map((row) => row.id));
 }
 
-/**
- * What SchoolLedger recorded of a settlement's transactions: its successful payments whose
- * reference is the transaction's (checkouts), and those a transfer into a family's own account
- * became (found by the provider's transaction id; they post to the bank, so they are `banked`).
- * Answers the total, how many transactions were found, and the references found.
- */
 /** A PostgreSQL text[] literal: each value quoted, its quotes and backslashes escaped. */
 const textArray = (values: readonly string[]) =>
   `{${values.map((value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 
+/**
+ * What SchoolLedger recorded of a settlement's transactions: its successful payments through the
+ * provider found by the provider's transaction id or our reference (checkouts), and those a
+ * transfer into a family's account became (found by the provider's transaction id; they post to
+ * the bank, so they are `banked`). One row per transaction found, keyed by what found it.
+ */
 export async function recordedOf(
   db: DbOrTx,
-  { schoolId, references, transactionIds }: { schoolId: string; references: string[]; transactionIds: string[] },
+  {
+    schoolId,
+    provider,
+    references,
+    transactionIds,
+  }: { schoolId: string; provider: SettlementRow['provider']; references: string[]; transactionIds: string[] },
 ) {
-  return rowsOf<{ reference: string; kobo: string; banked: boolean }>(
+  return rowsOf<{ key: string; kobo: string; banked: boolean }>(
     db,
-    sql`select p.reference, sum(p.amount_kobo)::text as kobo, false as banked
+    sql`select case when p.provider_id = any(${textArray(transactionIds)}::text[]) then p.provider_id else p.reference end as key,
+               sum(p.amount_kobo)::text as kobo, false as banked
         from payments p
-        where p.reference = any(${textArray(references)}::text[]) and p.school_id = ${schoolId}
-          and p.status = 'success' and p.kind = 'payment'
-        group by p.reference
+        where p.method = ${provider} and p.school_id = ${schoolId} and p.status = 'success' and p.kind = 'payment'
+          and (p.provider_id = any(${textArray(transactionIds)}::text[]) or p.reference = any(${textArray(references)}::text[]))
+        group by 1
         union all
-        select c.reference, sum(p.amount_kobo)::text, true
+        select c.provider_transaction_id, sum(p.amount_kobo)::text, true
         from virtual_account_credits c
         join payments p on p.id = any(c.payment_ids) and p.status = 'success'
-        where c.provider = 'paystack' and c.provider_transaction_id = any(${textArray(transactionIds)}::text[])
+        where c.provider = ${provider} and c.provider_transaction_id = any(${textArray(transactionIds)}::text[])
           and c.school_id = ${schoolId}
-        group by c.reference`,
+        group by c.provider_transaction_id`,
   );
 }
 

@@ -23,9 +23,9 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: authorize('payments.confirmTransfer'),
       schema: {
-        summary: "Ask Paystack for the school's settlements",
+        summary: "Ask the school's providers for its settlements",
         description:
-          "With the school's own Paystack key (422 without one): the settlements of the days (the last two weeks unless given), each kept beside what SchoolLedger recorded of its transactions and matched to the statement lines already imported, which posts it to the books (the bank takes the net, the charges go to their expense account). 502 SETTLEMENT_PROVIDER_FAILED when Paystack refuses or does not answer.",
+          "With the school's own Paystack and Flutterwave keys (422 with neither): the settlements of the days (the last two weeks unless given), each kept beside what SchoolLedger recorded of its transactions and matched to the statement lines already imported, which posts it to the books (the bank takes the net, the charges go to their expense account). 502 SETTLEMENT_PROVIDER_FAILED when a provider refuses or does not answer.",
         tags,
         body: fetchSettlementsInputSchema,
         response: responses(fetchSettlementsResultSchema),

@@ -49,50 +49,74 @@ const PROVIDER_WORDS: Record<SettlementRow['provider'], RegExp> = {
 /** Who acts when the daily pass matches a settlement: no person. */
 const SETTLEMENTS_SYSTEM: Actor = { userId: null, ip: null, userAgent: 'settlements' };
 
-const providerFailed = (error: unknown) => {
+const providerFailed = (error: unknown, provider: Provider) => {
+  const name = RECONCILIATION_PROVIDER_LABELS[provider];
   if (error instanceof ProviderError) {
     return new AppError(
       502,
       SETTLEMENT_ERROR_CODES.settlementProviderFailed,
       error.status === undefined
-        ? 'Paystack could not be reached. Check the network and try again.'
-        : `Paystack refused: ${error.message}`,
+        ? `${name} could not be reached. Check the network and try again.`
+        : `${name} refused: ${error.message}`,
     );
   }
   if ((error as Error | null)?.name === 'TimeoutError') {
     return new AppError(
       502,
       SETTLEMENT_ERROR_CODES.settlementProviderFailed,
-      'Paystack did not answer in time. Try again in a moment.',
+      `${name} did not answer in time. Try again in a moment.`,
     );
   }
   return error;
 };
 
-/** The school's own Paystack settlements; settlements of the app-wide account are not the school's money. */
-async function settlementApiOf(ctx: AppContext, schoolId: string): Promise<SettlementApi> {
-  const api = (await schoolOwnProvider(ctx, schoolId, 'paystack'))?.settlements;
-  if (!api) {
+type Provider = SettlementRow['provider'];
+const PROVIDERS: readonly Provider[] = ['paystack', 'flutterwave'];
+
+/**
+ * The school's own providers' settlements; the app-wide accounts' are not the school's money.
+ * Refused when the school saved keys of neither.
+ */
+async function ownSettlementApis(ctx: AppContext, schoolId: string) {
+  const apis: { provider: Provider; api: SettlementApi }[] = [];
+  for (const provider of PROVIDERS) {
+    const api = (await schoolOwnProvider(ctx, schoolId, provider))?.settlements;
+    if (api) apis.push({ provider, api });
+  }
+  return apis;
+}
+
+async function settlementApisOf(ctx: AppContext, schoolId: string) {
+  const apis = await ownSettlementApis(ctx, schoolId);
+  if (apis.length === 0) {
     throw fieldError(
       'school_id',
-      "Save the school's own Paystack secret key in the payment settings first: settlements are paid to the account that key belongs to",
+      "Save the school's own Paystack or Flutterwave keys in the payment settings first: settlements are paid to the account they belong to",
     );
   }
-  return api;
+  return apis;
 }
 
 /** One settlement as the provider reports it, beside what SchoolLedger recorded of its transactions. */
-async function readSettlement(ctx: AppContext, schoolId: string, api: SettlementApi, settlement: ProviderSettlementOf) {
+async function readSettlement(
+  ctx: AppContext,
+  schoolId: string,
+  { provider, api }: { provider: Provider; api: SettlementApi },
+  settlement: ProviderSettlementOf,
+) {
   const transactions = await api.transactions(settlement.providerSettlementId);
   const found = await recordedOf(ctx.db, {
     schoolId,
-    references: transactions.map((transaction) => transaction.reference),
+    provider,
+    references: transactions.flatMap((transaction) => (transaction.reference ? [transaction.reference] : [])),
     transactionIds: transactions.map((transaction) => transaction.providerId),
   });
-  const recorded = new Set(found.map((row) => row.reference));
+  const recorded = new Set(found.map((row) => row.key));
+  const isRecorded = (transaction: (typeof transactions)[number]) =>
+    recorded.has(transaction.providerId) || (transaction.reference !== null && recorded.has(transaction.reference));
   return {
     schoolId,
-    provider: 'paystack' as const,
+    provider,
     providerSettlementId: settlement.providerSettlementId,
     settledOn: settlement.settledOn,
     currency: settlement.currency,
@@ -102,19 +126,22 @@ async function readSettlement(ctx: AppContext, schoolId: string, api: Settlement
     netKobo: settlement.netKobo,
     transactionCount: transactions.length,
     recordedKobo: found.reduce((sum, row) => sum + BigInt(row.kobo), 0n),
-    recordedCount: recorded.size,
+    recordedCount: transactions.filter(isRecorded).length,
     bankedKobo: found.reduce((sum, row) => (row.banked ? sum + BigInt(row.kobo) : sum), 0n),
     unrecorded: transactions
-      .filter((transaction) => !recorded.has(transaction.reference))
+      .filter((transaction) => !isRecorded(transaction))
       .slice(0, UNRECORDED_KEPT)
-      .map((transaction) => ({ reference: transaction.reference, amountKobo: String(transaction.amountKobo) })),
+      .map((transaction) => ({
+        reference: transaction.reference ?? transaction.providerId,
+        amountKobo: transaction.amountKobo === null ? null : String(transaction.amountKobo),
+      })),
   };
 }
 type ProviderSettlementOf = Awaited<ReturnType<SettlementApi['list']>>[number];
 
 /**
- * Asks Paystack, with the school's own key, for its settlements of the days (the last two weeks
- * unless given), keeps each beside what SchoolLedger recorded of its transactions, and matches
+ * Asks Paystack and Flutterwave, with the school's own keys, for their settlements of the days
+ * (the last two weeks unless given), keeps each beside what SchoolLedger recorded of its transactions, and matches
  * them to the statement lines already imported.
  */
 export async function fetchSettlements({
@@ -132,20 +159,21 @@ export async function fetchSettlements({
 }): Promise<FetchSettlementsResult> {
   const last = to ?? todayIn(LAGOS, ctx.clock());
   const first = from ?? addDays(last, -(FETCH_DAYS - 1));
-  const api = await settlementApiOf(ctx, schoolId);
   let fresh = 0;
   let reported = 0;
-  try {
-    const listed = await api.list({ from: first, to: last });
-    reported = listed.length;
-    const settled = await matchedSettlementIds(ctx.db, schoolId, 'paystack');
-    for (const settlement of listed) {
-      if (settled.has(settlement.providerSettlementId)) continue;
-      const values = await readSettlement(ctx, schoolId, api, settlement);
-      if (await saveSettlement(ctx.db, values, ctx.clock())) fresh++;
+  for (const source of await settlementApisOf(ctx, schoolId)) {
+    try {
+      const listed = await source.api.list({ from: first, to: last });
+      reported += listed.length;
+      const settled = await matchedSettlementIds(ctx.db, schoolId, source.provider);
+      for (const settlement of listed) {
+        if (settled.has(settlement.providerSettlementId)) continue;
+        const values = await readSettlement(ctx, schoolId, source, settlement);
+        if (await saveSettlement(ctx.db, values, ctx.clock())) fresh++;
+      }
+    } catch (error) {
+      throw providerFailed(error, source.provider);
     }
-  } catch (error) {
-    throw providerFailed(error);
   }
   const matched = await matchSettlements({ ctx, actor, schoolId });
   await recordAudit(ctx.db, actor, {
@@ -288,7 +316,7 @@ export async function reconciliation(ctx: AppContext, query: ReconciliationQuery
   const [settled, strays, canFetch] = await Promise.all([
     settlementsBetween(ctx.readDb, query.school_id, from, to),
     unmatchedSettlementLinesBetween(ctx.readDb, query.school_id, from, to),
-    schoolOwnProvider(ctx, query.school_id, 'paystack').then((provider) => Boolean(provider?.settlements)),
+    ownSettlementApis(ctx, query.school_id).then((apis) => apis.length > 0),
   ]);
   const rows: ReconciliationRow[] = [];
   for (const { settlement, line } of settled) {

@@ -56,7 +56,7 @@ export function SettlementsCard({ schoolId }: { schoolId: string }) {
     <Card aria-label="Settlements">
       <CardHeader
         title="Settlements"
-        description="What Paystack paid into the account for its online collections, less its charges, beside what was recorded here and what the bank shows."
+        description="What Paystack and Flutterwave paid into the account for their online collections, less their charges, beside what was recorded here and what the bank shows."
       />
       <CardBody className="space-y-5">
         <div className="flex flex-wrap items-end gap-3">
@@ -84,7 +84,7 @@ export function SettlementsCard({ schoolId }: { schoolId: string }) {
                 onClick={() => fetching.mutate({ school_id: schoolId, from: days.from, to: days.to })}
               >
                 <RefreshCw className={fetching.isPending ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-                {fetching.isPending ? 'Asking Paystack...' : 'Check with Paystack'}
+                {fetching.isPending ? 'Asking the providers...' : 'Check for settlements'}
               </Button>
             )}
             <Button variant="ghost" disabled={downloading || Boolean(rangeError) || !report.data} onClick={save}>
@@ -105,8 +105,8 @@ export function SettlementsCard({ schoolId }: { schoolId: string }) {
                 title="No settlements for these days"
                 description={
                   report.data?.canFetch
-                    ? 'Check with Paystack to fetch its payouts; import the statement that shows them to match each one.'
-                    : "Paystack pays the school's own account only once the school's own Paystack keys are saved in the payment settings."
+                    ? "Check for settlements to fetch the providers' payouts; import the statement that shows them to match each one."
+                    : "Paystack and Flutterwave pay the school's own account only once the school's own keys are saved in the payment settings."
                 }
               />
             }
