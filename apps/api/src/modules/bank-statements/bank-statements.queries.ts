@@ -54,7 +54,12 @@ export async function matchFactsOf(db: DbOrTx, schoolId: string): Promise<MatchF
       .from(users)
       .where(and(eq(users.schoolId, schoolId), sql`'Student' = any(${users.roles})`, isNull(users.deletedAt))),
     db
-      .select({ studentId: parentStudents.studentId, firstname: parent.firstname, lastname: parent.lastname })
+      .select({
+        studentId: parentStudents.studentId,
+        firstname: parent.firstname,
+        lastname: parent.lastname,
+        paymentCode: parent.paymentCode,
+      })
       .from(parentStudents)
       .innerJoin(parent, eq(parent.id, parentStudents.parentId))
       .where(and(eq(parentStudents.schoolId, schoolId), isNull(parent.deletedAt))),
@@ -69,7 +74,13 @@ export async function matchFactsOf(db: DbOrTx, schoolId: string): Promise<MatchF
   const students = new Map<string, MatchStudent>(
     studentRows.map((row) => [row.id, { ...row, name: fullName(row), parents: [] }]),
   );
-  for (const row of parentRows) students.get(row.studentId)?.parents.push(row);
+  const byParentCode = new Map<string, MatchStudent[]>();
+  for (const row of parentRows) {
+    const student = students.get(row.studentId);
+    if (!student) continue;
+    student.parents.push({ firstname: row.firstname, lastname: row.lastname });
+    byParentCode.set(row.paymentCode, [...(byParentCode.get(row.paymentCode) ?? []), student]);
+  }
   const byCode = new Map([...students.values()].map((student) => [student.paymentCode, student]));
   const links = await db
     .select({ senderAccount: bankPayerLinks.senderAccount, studentId: bankPayerLinks.studentId })
@@ -84,6 +95,7 @@ export async function matchFactsOf(db: DbOrTx, schoolId: string): Promise<MatchF
   return {
     students,
     byCode,
+    byParentCode,
     bySender,
     claims: claimRows satisfies MatchClaim[],
     confirmedClaims: confirmedRows satisfies MatchClaim[],

@@ -40,6 +40,11 @@ export interface MatchFacts {
   students: Map<string, MatchStudent>;
   /** Students by payment code (this school's only: a code of another school's child is not ours to use). */
   byCode: Map<string, MatchStudent>;
+  /**
+   * A parent's children at the school, by the parent's payment code: the app tells a parent with no
+   * account of their own to write it. One child is certain; of several, a person chooses.
+   */
+  byParentCode: Map<string, MatchStudent[]>;
   /** Students by a sender's account number a person credited to them before. */
   bySender: Map<string, MatchStudent>;
   /** Pending transfer claims of the school. */
@@ -163,9 +168,17 @@ export function matchLine(
   }
 
   const compact = alphanumeric(line.narration);
-  const coded = paymentCodesIn(line.narration)
-    .map((code) => facts.byCode.get(code))
-    .filter((student): student is MatchStudent => student !== undefined);
+  const codes = paymentCodesIn(line.narration);
+  const families = codes.flatMap((code) => {
+    const children = facts.byParentCode.get(code);
+    return children ? [children] : [];
+  });
+  // A parent's code stands for their only child here; a family of several is for a person to split.
+  const coded = [
+    ...codes.map((code) => facts.byCode.get(code)).filter((student): student is MatchStudent => student !== undefined),
+    ...families.flatMap((children) => (children.length === 1 ? children : [])),
+  ];
+  const parentCoded = new Set(families.flatMap((children) => (children.length === 1 ? [children[0]!.id] : [])));
   const namedHere = named(narrationWords);
   const byStudent = new Map<string, StoredCandidate>();
   const put = (candidate: StoredCandidate) => {
@@ -210,7 +223,11 @@ export function matchLine(
     put(candidateOf(student, strength, reasons, claim));
   }
   for (const student of coded) {
-    const reasons = [`the narration carries ${student.name}'s payment code ${student.paymentCode}`];
+    const reasons = [
+      parentCoded.has(student.id)
+        ? `the narration carries the payment code of ${student.name}'s parent, whose only child at the school this is`
+        : `the narration carries ${student.name}'s payment code ${student.paymentCode}`,
+    ];
     // The family's claim of this amount was confirmed by hand already: this may be that money again.
     const vouched = facts.confirmedClaims.find((claim) => claim.studentId === student.id && fits(claim));
     if (vouched)
@@ -218,6 +235,20 @@ export function matchLine(
         `a transfer claim ${vouched.reference} for ${formatKobo(vouched.amountKobo)} was confirmed by hand already: check this is not the same money`,
       );
     put(candidateOf(student, vouched ? 'likely' : 'exact', reasons, null));
+  }
+  for (const children of families.filter((family) => family.length > 1)) {
+    for (const student of children) {
+      put(
+        candidateOf(
+          student,
+          'likely',
+          [
+            `the narration carries the payment code of ${student.name}'s parent, who has ${children.length} children at the school: choose whose fees it pays`,
+          ],
+          null,
+        ),
+      );
+    }
   }
   for (const account of senderAccountsIn(line.narration, line.accountNumber)) {
     const student = facts.bySender.get(account);
