@@ -19,7 +19,7 @@ import { restoreDemoVirtualAccounts } from '../src/demo/virtual-accounts.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { encryptSecret } from '../src/lib/secrets.js';
 import { payFamilyFeesInOrder } from '../src/modules/payments/transfers/pay-fees-in-order.service.js';
-import { creditTransfer } from '../src/modules/virtual-accounts/credits.service.js';
+import { creditListedTransfers, creditTransfer } from '../src/modules/virtual-accounts/credits.service.js';
 import { runVirtualAccountRequery } from '../src/modules/virtual-accounts/requery.job.js';
 import { aClassArm, aSchool, aSession, aStudent, aTerm, type School, type User } from './builders.js';
 import { bearer, DEMO_PASSWORD, insertUser, login, useTestApp } from './helper.js';
@@ -507,6 +507,27 @@ describe("families' virtual accounts", () => {
     expect(rest).toMatchObject({ status: 'review', unplacedKobo: 100_000n });
     expect(rest.reason).toContain('No parent');
     expect(await paymentsOf(rest.paymentIds)).toEqual([expect.objectContaining({ amountKobo: 100_000n })]);
+  });
+
+  it("credits a transfer no notification brought from Paystack's own list of the day, once", async () => {
+    const unheard = await transfer(accountOf.okeke!.account_number, 300, {
+      deliver: false,
+      sender_name: 'NGOZI OKEKE',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await arrivalOf(unheard.data.reference)).toBeUndefined();
+    const first = await creditListedTransfers(t.ctx, { day: todayIn(LAGOS), payFees: payFamilyFeesInOrder });
+    expect(first).toMatchObject({ failed: 0, credited: 1 });
+    expect(first.listed).toBeGreaterThan(1);
+    // Placed as its notification would have placed it: beyond the fees, the family's credit.
+    expect(await arrivalOf(unheard.data.reference)).toMatchObject({
+      status: 'credited',
+      amountKobo: 30_000n,
+      senderName: 'NGOZI OKEKE',
+      accountId: accountOf.okeke!._id,
+    });
+    const second = await creditListedTransfers(t.ctx, { day: todayIn(LAGOS), payFees: payFamilyFeesInOrder });
+    expect(second).toMatchObject({ failed: 0, credited: 0, listed: first.listed });
   });
 
   it("refuses another school's bursar (404) on every account route and credit list", async () => {

@@ -9,12 +9,14 @@ import { applyLateFees } from '../modules/late-fees/late-fees.job.js';
 import { applyWaitingCredit } from '../modules/payments/family-credit/family-credit.service.js';
 import { runReconcile } from '../modules/payments/online/reconcile.job.js';
 import { processRecordedWebhooks } from '../modules/payments/online/webhooks.service.js';
+import { payFamilyFeesInOrder } from '../modules/payments/transfers/pay-fees-in-order.service.js';
 import { tidyReportRuns } from '../modules/reports/report-housekeeping.js';
 import { generateReportRun } from '../modules/reports/report-runs.service.js';
 import { runDueSchedules } from '../modules/reports/report-schedules.service.js';
 import { runSettlementFetch } from '../modules/settlements/settlements.service.js';
 import { runScheduledBackup } from '../modules/system/backups.service.js';
 import { pruneLogs } from '../modules/system/system.service.js';
+import { creditListedTransfers } from '../modules/virtual-accounts/credits.service.js';
 import { runVirtualAccountRequery } from '../modules/virtual-accounts/requery.job.js';
 
 /** Every queue the runner works, and what a job of it carries. */
@@ -217,6 +219,10 @@ export async function startJobRunner(options: {
       if (counts.failed > 0)
         log.warn({ virtualAccounts: counts, errors }, 'some virtual accounts could not be asked after');
       else if (counts.asked > 0) log.info({ virtualAccounts: counts }, 'asked Paystack for missed transfers');
+      // And from Paystack's own list of the day, for what no notification brought.
+      const listed = await creditListedTransfers(ctx, { day: counts.day, payFees: payFamilyFeesInOrder });
+      if (listed.failed > 0) log.warn({ virtualAccounts: listed }, "some businesses' transfers could not be listed");
+      else if (listed.credited > 0) log.info({ virtualAccounts: listed }, 'credited transfers no notification brought');
     },
     'settlements.fetch': async () => {
       const { errors, ...counts } = await runSettlementFetch(ctx);

@@ -235,14 +235,28 @@ export async function startPaystackFake(options: PaystackFakeOptions) {
   });
 
   /** The list endpoint (also what a dashboard "test connection" can call cheaply). */
-  app.get<{ Querystring: { perPage?: string; page?: string; status?: string } }>(
+  app.get<{ Querystring: { perPage?: string; page?: string; status?: string; from?: string; to?: string } }>(
     '/transaction',
     async (request, reply) => {
       if (!authorized(request.headers.authorization)) return reply.code(401).send(invalidKey);
       const perPage = Math.max(1, Math.min(Number(request.query.perPage) || 50, 100));
       const page = Math.max(1, Number(request.query.page) || 1);
+      // `from`/`to`: a date alone is that day's midnight (UTC), a timestamp itself; by when it was paid, else made.
+      const bound = (value: string | undefined) =>
+        value ? Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value) : undefined;
+      const from = bound(request.query.from);
+      const to = bound(request.query.to);
+      if (Number.isNaN(from) || Number.isNaN(to)) {
+        return reply
+          .code(400)
+          .send({ status: false, message: 'Invalid date', type: 'validation_error', code: 'invalid_params' });
+      }
       const all = [...byReference.values()]
         .filter((t) => !request.query.status || t.status === request.query.status)
+        .filter((t) => {
+          const at = Date.parse(t.paidAt ?? t.createdAt);
+          return (from === undefined || at >= from) && (to === undefined || at <= to);
+        })
         .reverse();
       return {
         status: true,

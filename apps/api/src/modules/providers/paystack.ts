@@ -141,6 +141,19 @@ function dedicatedAccounts(call: ReturnType<typeof providerHttp<Envelope>>): Vir
       const { status, json } = await call('GET', `/dedicated_account/requery?${query}`);
       if (status !== 200 || !acknowledged.safeParse(json).success) throw refusal(status, json, acknowledged);
     },
+
+    async transfersOn(day) {
+      // The Lagos day (UTC+1, no summer time) as Paystack's timestamps bound it.
+      const from = new Date(`${day}T00:00:00+01:00`).toISOString();
+      const to = new Date(Date.parse(`${day}T00:00:00+01:00`) + 86_400_000 - 1).toISOString();
+      const rows = await allPages(
+        call,
+        (page) =>
+          `/transaction?${new URLSearchParams({ status: 'success', from, to, perPage: '100', page: String(page) })}`,
+        transactionsPage,
+      );
+      return rows.filter((row) => row.channel === 'dedicated_nuban');
+    },
   };
 }
 
@@ -160,6 +173,11 @@ const settlementsAnswer = z.object({
       settlement_date: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
     }),
   ),
+  meta: pageMeta,
+});
+const transactionsPage = z.object({
+  status: z.literal(true),
+  data: z.array(z.looseObject({ channel: z.string().nullish() })),
   meta: pageMeta,
 });
 const settlementTransactionsAnswer = z.object({

@@ -155,6 +155,12 @@ export interface VirtualAccountApi {
    * notified; absent where the provider has no such call (Flutterwave).
    */
   requery?(input: { accountNumber: string; bankSlug: string; day: string }): Promise<void>;
+  /**
+   * The transfers into the business's accounts paid on `day` (YYYY-MM-DD, Lagos), as their
+   * notifications' `data` would carry them, from the provider's transaction list: what a lost
+   * notification would have said. Absent where the provider cannot list them.
+   */
+  transfersOn?(day: string): Promise<unknown[]>;
 }
 
 export interface RefundResult {

@@ -103,3 +103,18 @@ export async function paymentsOfArrivals(db: DbOrTx, paymentIds: readonly string
     .where(inArray(payments.id, [...paymentIds]));
 }
 export type ArrivalPayment = Awaited<ReturnType<typeof paymentsOfArrivals>>[number];
+
+/** Which of these provider transaction ids have an arrival already (credited, held or ignored). */
+export async function arrivedAlready(db: DbOrTx, provider: ArrivalRow['provider'], transactionIds: readonly string[]) {
+  if (transactionIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: virtualAccountCredits.providerTransactionId })
+    .from(virtualAccountCredits)
+    .where(
+      and(
+        eq(virtualAccountCredits.provider, provider),
+        inArray(virtualAccountCredits.providerTransactionId, [...transactionIds]),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}

@@ -21,6 +21,7 @@ import { schoolNotFound } from '../schools/schools.errors.js';
 import {
   type ArrivalRow,
   type ArrivalValues,
+  arrivedAlready,
   countArrivals,
   insertArrival,
   listArrivals,
@@ -307,6 +308,48 @@ export async function creditTransfer({
     // meanwhile, the books closed): a person places it, with the reason.
     await recordUncredited(ctx, held(`Not credited by itself: ${error.message}`));
   }
+}
+
+/**
+ * The day's transfers into families' accounts from Paystack's own transaction list, each credited
+ * as its notification would have been (once: an arrival is unique on the transaction id): so a
+ * notification that never came, and that Paystack did not resend on requery, still credits. Each
+ * business (a key of the schools that take accounts) is listed once; a transfer to a number
+ * SchoolLedger did not open is left alone. Run by the daily pass after the requery.
+ */
+export async function creditListedTransfers(ctx: AppContext, { day, payFees }: { day: string; payFees: FeesPayer }) {
+  const result = { listed: 0, credited: 0, failed: 0 };
+  const businesses = new Map<string, PaymentProvider>();
+  for (const { profile } of await schoolsTakingAccounts(ctx.db, MAX_SIGNING_SCHOOLS)) {
+    const key = profile.psSecretKeyEnc ? providerAccountKey(ctx, profile, 'paystack') : null;
+    const provider = key ? providerFromProfile(ctx, profile, 'paystack', { includeSwitchedOff: true }) : null;
+    if (key && provider && !businesses.has(key)) businesses.set(key, provider);
+  }
+  for (const provider of businesses.values()) {
+    let listed: unknown[];
+    try {
+      listed = (await provider.virtualAccounts?.transfersOn?.(day)) ?? [];
+    } catch {
+      // The next pass lists the day again; the requery has asked for the notifications meanwhile.
+      result.failed++;
+      continue;
+    }
+    result.listed += listed.length;
+    const idOf = (data: unknown) => String((data as { id?: unknown }).id ?? '');
+    const done = await arrivedAlready(ctx.db, 'paystack', listed.map(idOf));
+    for (const data of listed.filter((one) => !done.has(idOf(one)))) {
+      await creditTransfer({
+        ctx,
+        via: 'paystack',
+        payload: { event: 'charge.success', data },
+        provider,
+        schoolId: null,
+        payFees,
+      });
+      result.credited++;
+    }
+  }
+  return result;
 }
 
 /** GET /virtual-accounts/credits: what arrived in a school's accounts, each with the payments it became. */
