@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bankStatementLines, parentStudents, payments, users } from '../src/db/schema.js';
 import { aClassArm, aParent, aSchool, aSession, aStudent, aTerm, type User } from './builders.js';
@@ -372,5 +372,55 @@ describe('bank statements: uploaded, matched to students, credited once', () => 
         message: 'PDF statements cannot be read yet. Download the statement from your bank as Excel (.xlsx) or CSV.',
       },
     ]);
+  });
+
+  it('puts a bank reversal of a credited line before the bursar, naming the receipts, and sets it aside once handled', async () => {
+    const narration = `NIP/GTB/NGOZI NWOSU/${ada.paymentCode} LEVY REV-TEST`;
+    const credited = await upload(statementCsv([['26/11/2026', narration, '', '3,000.00', '1,003,000.00']]));
+    expect(credited.json().data).toMatchObject({ confirmed: 1 });
+    const [original] = await t.ctx.db
+      .select()
+      .from(bankStatementLines)
+      .where(and(eq(bankStatementLines.schoolId, school), eq(bankStatementLines.narration, narration)));
+    const receipts = (
+      await t.ctx.db
+        .select({ receiptNo: payments.receiptNo })
+        .from(payments)
+        .where(inArray(payments.id, original!.paymentIds!))
+    ).map((row) => row.receiptNo);
+    expect(receipts.length).toBeGreaterThan(0);
+
+    const reversed = await upload(
+      statementCsv([['28/11/2026', `REV/${narration}`, '3,000.00', '', '997,000.00']]),
+      'reversal.csv',
+    );
+    expect(reversed.json().data).toMatchObject({ lines: 1, review: 1 });
+    const [line] = await t.ctx.db
+      .select()
+      .from(bankStatementLines)
+      .where(and(eq(bankStatementLines.schoolId, school), eq(bankStatementLines.narration, `REV/${narration}`)));
+    expect(line).toMatchObject({ status: 'review', direction: 'debit' });
+    expect(line!.note).toBe(
+      `The bank took back the ₦3,000.00 credited on 2026-11-26 to Ada Nwosu's fees (receipts ${[...receipts].sort().join(', ')}): the money is no longer the school's. Refund those payments, then mark this line as handled.`,
+    );
+    // Money out of the account credits no one.
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/bank-statements/lines/${line!.id}/confirm`,
+      headers: bursar,
+      payload: { student_id: ada.id },
+    });
+    expect(confirm.statusCode).toBe(409);
+    const handled = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/bank-statements/lines/${line!.id}/reject`,
+      headers: bursar,
+      payload: {},
+    });
+    expect(handled.statusCode, handled.body).toBe(200);
+    expect(handled.json().data).toMatchObject({
+      status: 'ignored',
+      note: 'Handled: the payments it took back were refunded.',
+    });
   });
 });

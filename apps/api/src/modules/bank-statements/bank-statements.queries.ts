@@ -2,6 +2,7 @@ import { type BankLineStatus, type StatementMapping, statementMappingSchema } fr
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, ReadDb } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import {
   bankPayerLinks,
   bankStatementLines,
@@ -19,7 +20,15 @@ export type LineValues = Omit<typeof bankStatementLines.$inferInsert, 'id' | 'st
 const fullName = (person: { firstname: string; lastname: string }) => `${person.firstname} ${person.lastname}`;
 
 /** What matching reads of a school, once per statement: its students with their parents' names, and its pending claims. */
-export async function matchFactsOf(db: DbOrTx, schoolId: string): Promise<MatchFacts> {
+/**
+ * What matching a statement of the school needs; `creditedSince`: the day from which its credited
+ * lines are read, for the statement's reversals to find what they take back (none without it).
+ */
+export async function matchFactsOf(
+  db: DbOrTx,
+  schoolId: string,
+  creditedSince: string | null = null,
+): Promise<MatchFacts> {
   const parent = alias(users, 'parent');
   const claimColumns = {
     id: payments.id,
@@ -92,10 +101,42 @@ export async function matchFactsOf(db: DbOrTx, schoolId: string): Promise<MatchF
       return student ? [[link.senderAccount, student] as const] : [];
     }),
   );
+  // Only a statement with a reversal out of the account reads what was credited before it.
+  const credited = !creditedSince
+    ? []
+    : await rowsOf<{
+        id: string;
+        account_number: string;
+        booked_on: string;
+        amount_kobo: string;
+        narration: string;
+        reference: string | null;
+        student_name: string;
+        receipts: string[];
+      }>(
+        db,
+        sql`select l.id, l.account_number, l.booked_on::text, l.amount_kobo::text, l.narration, l.reference,
+          s.firstname || ' ' || s.lastname as student_name,
+          array(select p.receipt_no from ${payments} p where p.id = any(l.payment_ids) and p.receipt_no is not null
+                order by p.receipt_no) as receipts
+        from ${bankStatementLines} l join ${users} s on s.id = l.student_id
+        where l.school_id = ${schoolId} and l.status = 'confirmed' and l.direction = 'credit'
+          and l.booked_on >= ${creditedSince}::date`,
+      );
   return {
     students,
     byCode,
     byParentCode,
+    creditedLines: credited.map((row: (typeof credited)[number]) => ({
+      id: row.id,
+      accountNumber: row.account_number,
+      bookedOn: row.booked_on,
+      amountKobo: BigInt(row.amount_kobo),
+      narration: row.narration,
+      reference: row.reference,
+      studentName: row.student_name,
+      receipts: row.receipts,
+    })),
     bySender,
     claims: claimRows satisfies MatchClaim[],
     confirmedClaims: confirmedRows satisfies MatchClaim[],

@@ -1,4 +1,5 @@
 import {
+  addDays,
   BANK_STATEMENT_ERROR_CODES,
   type BankLineStatus,
   type BankStatementColumns,
@@ -37,7 +38,7 @@ import {
   setAlreadyImported,
   updateLine,
 } from './bank-statements.queries.js';
-import { matchLine, nameIndex, senderAccountsIn } from './matching.js';
+import { matchLine, nameIndex, REVERSAL_DAYS, senderAccountsIn } from './matching.js';
 import { checkRunningBalance, lineFingerprint, parseStatement, readStatementTable } from './parsing/index.js';
 
 type LineRow = typeof bankStatementLines.$inferSelect;
@@ -77,7 +78,13 @@ export async function importStatement({
     throw fieldError('file', parsed.problems[0]?.message ?? 'The file holds no statement lines.');
   }
   const accountNumber = parsed.accountNumber ?? '';
-  const facts = await matchFactsOf(ctx.db, schoolId);
+  // A reversal takes back a credit of up to a month before it.
+  const reversals = parsed.lines.filter((line) => line.reversal && line.direction === 'debit');
+  const earliest = reversals.reduce<string | null>(
+    (first, line) => (first === null || line.bookedOn < first ? line.bookedOn : first),
+    null,
+  );
+  const facts = await matchFactsOf(ctx.db, schoolId, earliest && addDays(earliest, -REVERSAL_DAYS));
   const named = nameIndex(facts.students.values());
   const taken = new Set<string>();
   const seen = new Map<string, number>();
@@ -277,6 +284,12 @@ async function decideLine({
     const line = await lockLine(tx, scoped, id);
     if (!line) throw lineNotFound();
     assertOpen(line);
+    if (line.direction === 'debit') {
+      throw conflict(
+        "This line is money out of the account: it pays no one's fees.",
+        BANK_STATEMENT_ERROR_CODES.bankLineDecided,
+      );
+    }
     const evidence = { statementLineId: line.id, bookedOn: line.bookedOn, narration: line.narration };
     let studentId: string;
     let credited: PaymentRow[];
@@ -370,15 +383,22 @@ export async function rejectLine({
     const line = await lockLine(tx, scoped, id);
     if (!line) throw lineNotFound();
     assertOpen(line);
-    const note = reason ? `Turned down: ${reason}` : 'Turned down: none of the suggestions was right.';
-    await updateLine(tx, line.id, { status: 'unmatched', note, confirmedBy: auth.userId, decidedAt: ctx.clock() });
+    // A bank reversal is handled once its payments are refunded: set aside. A credit goes to Unmatched.
+    const handled = line.direction === 'debit';
+    const status = handled ? 'ignored' : 'unmatched';
+    const note = handled
+      ? `Handled${reason ? `: ${reason}` : ': the payments it took back were refunded.'}`
+      : reason
+        ? `Turned down: ${reason}`
+        : 'Turned down: none of the suggestions was right.';
+    await updateLine(tx, line.id, { status, note, confirmedBy: auth.userId, decidedAt: ctx.clock() });
     await recordAudit(tx, actor, {
       action: 'bank_statement_line.reject',
       entity: 'bank_statement_line',
       entityId: line.id,
       schoolId: line.schoolId,
       before: { status: line.status },
-      after: { status: 'unmatched', reason },
+      after: { status, reason },
     });
   });
   return lineById(ctx, auth, id);

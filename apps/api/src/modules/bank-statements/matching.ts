@@ -54,7 +54,23 @@ export interface MatchFacts {
    * so a statement line that looks like it again is never credited by itself.
    */
   confirmedClaims: MatchClaim[];
+  /** Credit lines of the school's statements credited lately, which a bank reversal may take back. */
+  creditedLines: CreditedLine[];
 }
+
+export interface CreditedLine {
+  id: string;
+  accountNumber: string;
+  bookedOn: string;
+  amountKobo: bigint;
+  narration: string;
+  reference: string | null;
+  studentName: string;
+  receipts: string[];
+}
+
+/** A reversal is booked within this many days of the credit it takes back. */
+export const REVERSAL_DAYS = 30;
 
 export interface StoredCandidate extends Omit<BankLineCandidate, 'claim'> {
   claim: {
@@ -83,6 +99,8 @@ export interface MatchLine {
   direction: 'credit' | 'debit';
   amountKobo: bigint;
   narration: string;
+  /** The bank's reference of the line, where the statement has one. */
+  reference?: string | null;
   reversal: boolean;
 }
 
@@ -157,6 +175,18 @@ export function matchLine(
   /** Claims a line of this statement already took: one claim is confirmed by one line. */
   taken: ReadonlySet<string>,
 ): LineMatch {
+  if (line.reversal && line.direction === 'debit') {
+    const original = reversedCredit(line, facts.creditedLines);
+    if (original) {
+      const receipts = original.receipts.length > 0 ? ` (receipts ${original.receipts.join(', ')})` : '';
+      return {
+        status: 'review',
+        note: `The bank took back the ${formatKobo(original.amountKobo)} credited on ${original.bookedOn} to ${original.studentName}'s fees${receipts}: the money is no longer the school's. Refund those payments, then mark this line as handled.`,
+        candidates: [],
+        certain: null,
+      };
+    }
+  }
   if (line.direction === 'debit') return ignored('Money out of the account.');
   if (line.reversal) return ignored('A reversal by the bank, not a payment.');
   const narrationWords = words(line.narration);
@@ -285,6 +315,27 @@ export function matchLine(
     };
   }
   return { status: 'review', note: null, candidates: candidates.slice(0, MAX_CANDIDATES), certain };
+}
+
+/**
+ * The credited line a bank reversal takes back: the same account and amount, booked within 30 days
+ * before it, and named by the reversal (its narration inside the reversal's, or the same bank
+ * reference). Only one such line is an answer; none, or several, is for a person to read.
+ */
+function reversedCredit(line: MatchLine, credited: readonly CreditedLine[]) {
+  const day = dayNumber(line.bookedOn);
+  const compact = alphanumeric(line.narration);
+  const named = credited.filter((original) => {
+    const before = day - dayNumber(original.bookedOn);
+    if (original.accountNumber !== line.accountNumber || original.amountKobo !== line.amountKobo) return false;
+    if (before < 0 || before > REVERSAL_DAYS) return false;
+    const body = alphanumeric(original.narration);
+    return (
+      (body.length >= MIN_REFERENCE_LENGTH && compact.includes(body)) ||
+      (original.reference !== null && line.reference === original.reference)
+    );
+  });
+  return named.length === 1 ? named[0] : undefined;
 }
 
 const ignored = (note: string): LineMatch => ({ status: 'ignored', note, candidates: [], certain: null });

@@ -148,16 +148,25 @@ export function LineCard({ line, actions }: { line: BankStatementLine; actions: 
       )}
       {waiting && (
         <div className="flex flex-wrap gap-2 max-sm:flex-col">
-          {line.status === 'review' && (
+          {line.status === 'review' && line.direction === 'debit' && (
+            <Button variant="secondary" size="sm" className="max-sm:w-full" onClick={() => actions.onReject(line)}>
+              <Check className="size-4 text-emerald-700" aria-hidden="true" />
+              Mark as handled
+            </Button>
+          )}
+          {line.status === 'review' && line.direction === 'credit' && (
             <Button variant="secondary" size="sm" className="max-sm:w-full" onClick={() => actions.onReject(line)}>
               <X className="size-4 text-red-600" aria-hidden="true" />
               None of these
             </Button>
           )}
-          <Button variant="secondary" size="sm" className="max-sm:w-full" onClick={() => actions.onFind(line)}>
-            <Search className="size-4" aria-hidden="true" />
-            Find the student
-          </Button>
+          {/* Money out of the account pays no one's fees. */}
+          {line.direction === 'credit' && (
+            <Button variant="secondary" size="sm" className="max-sm:w-full" onClick={() => actions.onFind(line)}>
+              <Search className="size-4" aria-hidden="true" />
+              Find the student
+            </Button>
+          )}
         </div>
       )}
     </li>

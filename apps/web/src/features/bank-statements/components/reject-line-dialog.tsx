@@ -5,8 +5,12 @@ import { FormDialog, FormField, Textarea } from '@/components/ui';
 import { formatDate } from '@/lib/dates';
 import { useRejectLine } from '../api/reject-line';
 
-/** "None of these": the line moves to Unmatched, with the bursar's reason (if any) as its note. */
+/**
+ * "None of these": the line moves to Unmatched, with the bursar's reason (if any) as its note. For
+ * a bank reversal, "Mark as handled" once its payments are refunded: it is set aside.
+ */
 export function RejectLineDialog({ line, onClose }: { line: BankStatementLine; onClose(): void }) {
+  const reversal = line.direction === 'debit';
   const reject = useRejectLine();
   const {
     register,
@@ -19,10 +23,14 @@ export function RejectLineDialog({ line, onClose }: { line: BankStatementLine; o
 
   return (
     <FormDialog
-      title="None of these"
-      description={`None of the students suggested paid the ${formatKobo(line.amount)} of ${formatDate(line.booked_on)}? The line moves to Unmatched, where you can find the student yourself.`}
-      submitLabel="Move to Unmatched"
-      busyLabel="Moving..."
+      title={reversal ? 'Mark as handled' : 'None of these'}
+      description={
+        reversal
+          ? `The ${formatKobo(line.amount)} the bank took back on ${formatDate(line.booked_on)}: once the payments it credited are refunded, the line is set aside.`
+          : `None of the students suggested paid the ${formatKobo(line.amount)} of ${formatDate(line.booked_on)}? The line moves to Unmatched, where you can find the student yourself.`
+      }
+      submitLabel={reversal ? 'Mark as handled' : 'Move to Unmatched'}
+      busyLabel={reversal ? 'Saving...' : 'Moving...'}
       pending={reject.isPending}
       onSubmit={submit}
       onClose={onClose}
