@@ -258,6 +258,65 @@ test.describe('bank statements', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('the bank takes back a credited transfer: the reversal waits with its receipts until the bursar marks it handled', async ({
+    page,
+    request,
+  }) => {
+    const child = await ikejaDaughter(request);
+    await feeForChild(request, {
+      child,
+      name: `Reversed levy ${TAG}`,
+      amount: '4200',
+      description: 'A fee the reversal spec pays and the bank takes back',
+    });
+    const code = await paymentCode(request, child);
+    const narration = `NIP/ACCESS/CHUKWUDI OBI/${code} REVERSED ${TAG}`;
+    const day = today();
+    const opening = 300_000 + Number.parseInt(TAG, 16) / 100;
+    const statement = (rows: string[]) =>
+      [
+        'CRESTVIEW COLLEGE IKEJA - FEES ACCOUNT',
+        'Trans Date,Value Date,Narration,Debit,Credit,Balance',
+        ...rows,
+        '',
+      ].join('\r\n');
+
+    await page.setViewportSize(DESKTOP);
+    await signInAs(page, 'bursar', '/bursar/bank-statements');
+    await upload(
+      page,
+      statement([`${day},${day},${narration},,4200.00,${(opening + 4200).toFixed(2)}`]),
+      `credit-${TAG}.csv`,
+    );
+    await expect(page.getByRole('region', { name: 'Statement read' }).getByTestId('import-summary')).toContainText(
+      '1 credited',
+    );
+    await upload(
+      page,
+      statement([`${day},${day},REV/${narration},4200.00,,${opening.toFixed(2)}`]),
+      `reversal-${TAG}.csv`,
+    );
+    await expect(page.getByRole('region', { name: 'Statement read' }).getByTestId('import-summary')).toContainText(
+      '1 to review',
+    );
+    const reversal = lineCard(page, 'Debit', 4200);
+    await expect(reversal).toContainText(
+      /The bank took back the ₦4,200\.00 credited on .* \(receipts CVC-\d{4}-\d{6}\)/,
+    );
+    await expect(reversal.getByRole('button', { name: 'Find the student' })).toHaveCount(0);
+    await expectAccessible(page, 'a reversal waiting for the bursar');
+    await reversal.scrollIntoViewIfNeeded();
+    await viewScreenshot(reversal, 'desktop-statement-reversal');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await viewScreenshot(reversal, 'phone-360-statement-reversal');
+
+    await reversal.getByRole('button', { name: 'Mark as handled' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark as handled' });
+    await dialog.getByRole('button', { name: 'Mark as handled' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(reversal).toHaveCount(0);
+  });
+
   test('a student who opens the bank statements is sent to the dashboard', async ({ page }) => {
     await signInAs(page, 'student', '/bursar/bank-statements');
     await expect(page).toHaveURL(/\/dashboard$/);

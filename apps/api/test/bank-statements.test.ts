@@ -401,7 +401,7 @@ describe('bank statements: uploaded, matched to students, credited once', () => 
       .where(and(eq(bankStatementLines.schoolId, school), eq(bankStatementLines.narration, `REV/${narration}`)));
     expect(line).toMatchObject({ status: 'review', direction: 'debit' });
     expect(line!.note).toBe(
-      `The bank took back the ₦3,000.00 credited on 2026-11-26 to Ada Nwosu's fees (receipts ${[...receipts].sort().join(', ')}): the money is no longer the school's. Refund those payments, then mark this line as handled.`,
+      `The bank took back the ₦3,000.00 credited on 26 Nov 2026 to Ada Nwosu's fees (receipts ${[...receipts].sort().join(', ')}): the money is no longer the school's. Refund those payments, then mark this line as handled.`,
     );
     // Money out of the account credits no one.
     const confirm = await t.app.inject({

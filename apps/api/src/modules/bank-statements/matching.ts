@@ -2,6 +2,7 @@ import {
   type BankLineCandidate,
   type BankLineStatus,
   type BankMatchStrength,
+  formatCalendarDate,
   formatKobo,
   paymentCodesIn,
 } from '@schoolledger/domain';
@@ -181,7 +182,7 @@ export function matchLine(
       const receipts = original.receipts.length > 0 ? ` (receipts ${original.receipts.join(', ')})` : '';
       return {
         status: 'review',
-        note: `The bank took back the ${formatKobo(original.amountKobo)} credited on ${original.bookedOn} to ${original.studentName}'s fees${receipts}: the money is no longer the school's. Refund those payments, then mark this line as handled.`,
+        note: `The bank took back the ${formatKobo(original.amountKobo)} credited on ${formatCalendarDate(original.bookedOn)} to ${original.studentName}'s fees${receipts}: the money is no longer the school's. Refund those payments, then mark this line as handled.`,
         candidates: [],
         certain: null,
       };

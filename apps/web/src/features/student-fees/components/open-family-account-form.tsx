@@ -31,9 +31,13 @@ export function OpenFamilyAccountForm({ schoolId, schoolName }: { schoolId: stri
     // The one contract the server checks too: 11 digits, and the payer's agreement.
     const parsed = openMyVirtualAccountInputSchema.safeParse({ school_id: schoolId, ...values });
     if (!parsed.success) {
+      // The first reason of each field is the one to read ("Enter your BVN" before its length).
+      const told = new Set<string>();
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (field === 'bvn' || field === 'consent') setError(field, { message: issue.message });
+        if ((field !== 'bvn' && field !== 'consent') || told.has(field)) continue;
+        told.add(field);
+        setError(field, { message: issue.message });
       }
       return;
     }
