@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
   apiSignIn,
   bearer,
@@ -24,6 +24,24 @@ function nextWeekday(day: string) {
   return date.toISOString().slice(0, 10);
 }
 const asBankWritesIt = (day: string) => day.split('-').reverse().join('/');
+
+/**
+ * A new family at the bursar's school (a parent of an untouched student), whose account the school
+ * opens as it would for any family that joins later.
+ */
+async function familyWithOwnAccount(request: APIRequestContext, which: { last: number; email: string }) {
+  const bursar = await apiSignIn(request, 'bursar');
+  const profile = (await (await request.get('/api/v1/user/profile', { headers: bearer(bursar) })).json()).data;
+  const family = await parentOfUntouchedStudent(request, { ...which, schoolId: profile.school._id });
+  const opened = await request.post('/api/v1/virtual-accounts', {
+    headers: bearer(await apiSignIn(request, 'admin')),
+    data: { school_id: profile.school._id, holder_id: family.parent.userId },
+  });
+  expect(opened.ok(), await opened.text()).toBe(true);
+  const accountNumber = (await opened.json()).data.account.account_number as string;
+  return { family, school: profile.school as { _id: string; name: string }, accountNumber };
+}
+
 /** More than the child owes in all: the fees are paid in full and the rest stays as the family's credit. */
 const SENT = 2_000_000;
 
@@ -41,30 +59,17 @@ test.describe("a family's own bank account", () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const bursar = await apiSignIn(request, 'bursar');
-    const profile = (await (await request.get('/api/v1/user/profile', { headers: bearer(bursar) })).json()).data;
-    const family = await parentOfUntouchedStudent(request, {
-      last: 17,
-      email: 'own.account',
-      schoolId: profile.school._id,
-    });
+    const { family, school, accountNumber } = await familyWithOwnAccount(request, { last: 17, email: 'own.account' });
     const feeName = `Excursion Fee ${TAG}`;
     await feeForChild(request, {
-      child: { ...family.child, school: profile.school },
+      child: { ...family.child, school },
       name: feeName,
       amount: '8500',
       description: 'A fee the family pays into its own account',
     });
-    // A family that joins later gets its account as the school opens it.
-    const opened = await request.post('/api/v1/virtual-accounts', {
-      headers: bearer(await apiSignIn(request, 'admin')),
-      data: { school_id: profile.school._id, holder_id: family.parent.userId },
-    });
-    expect(opened.ok(), await opened.text()).toBe(true);
-    const accountNumber = (await opened.json()).data.account.account_number as string;
 
     await signInAs(page, { email: family.email, password: family.password }, '/student/fees');
-    const account = page.getByRole('region', { name: `Bank account at ${profile.school.name}` });
+    const account = page.getByRole('region', { name: `Bank account at ${school.name}` });
     await expect(account.getByText(accountNumber, { exact: true })).toBeVisible();
     await expect(account.getByText(/No payment code is needed/)).toBeVisible();
     const feeCard = page.getByRole('article', { name: feeName });
@@ -121,24 +126,12 @@ test.describe("a family's own bank account", () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const bursar = await apiSignIn(request, 'bursar');
-    const profile = (await (await request.get('/api/v1/user/profile', { headers: bearer(bursar) })).json()).data;
-    const family = await parentOfUntouchedStudent(request, {
-      last: 18,
-      email: 'settled.family',
-      schoolId: profile.school._id,
-    });
-    const opened = await request.post('/api/v1/virtual-accounts', {
-      headers: bearer(await apiSignIn(request, 'admin')),
-      data: { school_id: profile.school._id, holder_id: family.parent.userId },
-    });
-    expect(opened.ok(), await opened.text()).toBe(true);
-    const account = (await opened.json()).data.account as { account_number: string };
+    const { family, accountNumber } = await familyWithOwnAccount(request, { last: 18, email: 'settled.family' });
     // The family's own card names the local bank, whose control action sends a transfer dated days ago.
     const mine = await request.get('/api/v1/virtual-accounts/mine', { headers: bearer(family.parent) });
     const bankUrl = new URL((await mine.json()).data.accounts[0].account.demo_bank_url as string);
     const paidOn = lagosDay(-10);
-    const sent = await request.post(`${bankUrl.origin}/__fake/dedicated_accounts/${account.account_number}/transfers`, {
+    const sent = await request.post(`${bankUrl.origin}/__fake/dedicated_accounts/${accountNumber}/transfers`, {
       data: { amount: 1_200_000, sender_name: 'ADAEZE OKAFOR', paid_at: `${paidOn}T10:00:00.000Z` },
     });
     expect(sent.ok(), await sent.text()).toBe(true);

@@ -5,18 +5,9 @@
  * time) it was made. Amounts are naira, as Flutterwave's; `meta` lists the transactions' ids. The
  * fake reports each `completed` at once, so a test or the demo need not wait a day.
  */
+import { lagosDay, nextWeekday } from '../days.js';
 import type { fakeServer } from '../http.js';
 import { appFee, type FakeCharge, naira } from './wire.js';
-
-const lagosDay = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 10);
-
-/** The weekday after `day` (YYYY-MM-DD). */
-function nextWeekday(day: string) {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  do date.setUTCDate(date.getUTCDate() + 1);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
-  return date.toISOString().slice(0, 10);
-}
 
 interface Paid {
   id: number;

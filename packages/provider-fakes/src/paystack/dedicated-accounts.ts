@@ -7,6 +7,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { type BankField, bankPage, parseBankForm } from '../bank-page.js';
+import { lagosDay } from '../days.js';
 import type { fakeServer, inFlight } from '../http.js';
 import type { CustomerStore } from './customers.js';
 import {
@@ -17,7 +18,6 @@ import {
   dedicatedNubanFees,
   type FakeCustomer,
   type FakeDedicatedAccount,
-  lagosDay,
 } from './dedicated-wire.js';
 import type { WebhookDelivery } from './fake.js';
 import { type FakeTransaction, verifyData } from './wire.js';

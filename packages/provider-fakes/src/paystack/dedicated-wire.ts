@@ -66,9 +66,6 @@ export const dedicatedNubanFees = (amount: number) => Math.min(Math.round(amount
 export const maskAccountNumber = (accountNumber: string) =>
   accountNumber.length <= 4 ? accountNumber : `${'X'.repeat(accountNumber.length - 4)}${accountNumber.slice(-4)}`;
 
-/** The day (YYYY-MM-DD) an instant falls on in Lagos (UTC+1 all year, no daylight saving). */
-export const lagosDay = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 10);
-
 export function customerData(c: FakeCustomer) {
   return {
     id: c.id,

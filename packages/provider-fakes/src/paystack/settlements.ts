@@ -5,17 +5,11 @@
  * local payments T+1. The fake reports each settlement `success` at once, so a test or the demo
  * need not wait a day; on the real service it is `pending` until the money has left.
  */
-import type { fakeServer } from '../http.js';
-import { INTEGRATION, lagosDay } from './dedicated-wire.js';
-import { type FakeTransaction, verifyData } from './wire.js';
 
-/** The weekday after `day` (YYYY-MM-DD). */
-function nextWeekday(day: string) {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  do date.setUTCDate(date.getUTCDate() + 1);
-  while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
-  return date.toISOString().slice(0, 10);
-}
+import { lagosDay, nextWeekday } from '../days.js';
+import type { fakeServer } from '../http.js';
+import { INTEGRATION } from './dedicated-wire.js';
+import { type FakeTransaction, verifyData } from './wire.js';
 
 interface Settlement {
   id: number;

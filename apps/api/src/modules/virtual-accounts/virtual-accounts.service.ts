@@ -127,8 +127,8 @@ const settingsView = (row: SettingsRow | undefined) =>
 
 /**
  * PUT /virtual-accounts/settings: switches a school's virtual accounts on (only with its own keys
- * of the chosen provider saved) or off, and chooses who opens new ones. Off opens no new accounts; those open keep receiving money, which
- * is still credited, since parents keep the numbers for years.
+ * of the chosen provider saved) or off, and chooses who opens new ones. Off opens no new accounts;
+ * those open keep receiving money, which is still credited, since parents keep the numbers for years.
  */
 export async function updateSettings({
   ctx,
