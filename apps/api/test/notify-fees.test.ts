@@ -1,6 +1,6 @@
 import { and, arrayContains, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parentStudents, users } from '../src/db/schema.js';
+import { parentStudents, users, virtualAccounts } from '../src/db/schema.js';
 import { demoEmail, useTestApp } from './helper.js';
 import {
   noticesAbout as allNoticesAbout,
@@ -108,6 +108,39 @@ describe('fee events: the author hears the review; the students a new fee applie
     expect(emails[0]!.text).toContain('15 Mar 2030');
     // The parent who switched fee emails off still has the notice in the app.
     expect(assigned.map((notice) => notice.userId)).toContain(parent.id);
+    // Each email tells its reader how to pay by transfer: their own code, or their family's account.
+    const student = await demoUser(t, 'student');
+    const toStudent = emails.find((email) => email.to === student.email);
+    expect(toStudent?.text).toContain(`Write ${student.paymentCode} in the transfer's description`);
+  });
+
+  it('tells a family with its own account at the school to pay a new fee into it', async () => {
+    const { students } = await peopleOfArm();
+    const [holder] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(and(inArray(users.id, students), eq(users.email, (await demoUser(t, 'student')).email)));
+    await t.ctx.db.insert(virtualAccounts).values({
+      schoolId: ids.school,
+      holderKind: 'student',
+      holderId: holder!.id,
+      provider: 'paystack',
+      accountNumber: '9912340003',
+      accountName: 'CRESTVIEW COLLEGE / FAMILY',
+      bankName: 'Wema Bank',
+      bankSlug: 'wema-bank',
+      providerAccountId: '8310997',
+      customerCode: 'CUS_fee_notice',
+      createdBy: holder!.id,
+    });
+    const feeId = await pendingFee('Chess club');
+    expect((await call(t, 'principal', 'POST', `/fee/${feeId}/approve`, {})).statusCode).toBe(200);
+    const [email] = (await emailsWithSubject(t, 'New Fee Available: Chess club')).filter(
+      (one) => one.to === holder!.email,
+    );
+    expect(email?.text).toContain(
+      "Paying by bank transfer? Send it to your family's own account, 9912340003 at Wema Bank (CRESTVIEW COLLEGE / FAMILY): it pays the fees still owed by itself.",
+    );
   });
 
   it('a student outside the arm and a parent with no child in it hear nothing of the fee', async () => {

@@ -18,6 +18,10 @@ const paragraph = (text: string) => `<p style="margin:0 0 12px">${text}</p>`;
 const TRANSFER_CODE_LINE =
   "{{#familyAccountNumber}}Paying by bank transfer? Send it to your family's own account, {{familyAccountNumber}} at {{familyAccountBank}} ({{familyAccountName}}): it pays the fees still owed by itself.{{/familyAccountNumber}}{{^familyAccountNumber}}Paying by bank transfer? Write {{paymentCode}} in the transfer's description so the school knows it is for {{studentName}}.{{/familyAccountNumber}}";
 
+/** The same for a new fee, told to each person of a family rather than about one student. */
+const FEE_TRANSFER_LINE =
+  "{{#familyAccountNumber}}Paying by bank transfer? Send it to your family's own account, {{familyAccountNumber}} at {{familyAccountBank}} ({{familyAccountName}}): it pays the fees still owed by itself.{{/familyAccountNumber}}{{^familyAccountNumber}}{{#paymentCode}}Paying by bank transfer? Write {{paymentCode}} in the transfer's description so the school knows who it is from.{{/paymentCode}}{{/familyAccountNumber}}";
+
 /**
  * The built-in wording of each SPEC template (subjects as SPEC §9 words them). A school group may
  * replace any of them with its own (email_templates); the layout around the body stays ours.
@@ -114,6 +118,7 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateId, EmailTemplate> = {
         '<strong>{{feeName}}</strong> ({{termName}}) has been approved: <strong>{{formattedAmount}}</strong>, due on {{dueDate}}.',
       ),
       paragraph('<a href="{{paymentUrl}}">View fees</a>'),
+      paragraph(FEE_TRANSFER_LINE),
     ].join('\n'),
     text: [
       'Dear {{firstName}},',
@@ -121,6 +126,7 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateId, EmailTemplate> = {
       '{{feeName}} ({{termName}}) has been approved: {{formattedAmount}}, due on {{dueDate}}.',
       '',
       'View fees: {{paymentUrl}}',
+      FEE_TRANSFER_LINE,
     ].join('\n'),
   },
   system_notification: {

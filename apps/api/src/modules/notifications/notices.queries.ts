@@ -1,8 +1,17 @@
 import { PERMISSIONS, type Permission } from '@schoolledger/domain';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { feeAdjustments, fees, parentStudents, payments, schools, terms, users } from '../../db/schema.js';
+import {
+  feeAdjustments,
+  fees,
+  parentStudents,
+  payments,
+  schools,
+  terms,
+  users,
+  virtualAccounts,
+} from '../../db/schema.js';
 import { allWrittenIn } from '../../db/written-in.js';
 
 /** What a payment's notices say of whom and what it was for, with the student's linked parents. */
@@ -67,6 +76,39 @@ export async function parentsOf(db: DbOrTx, studentIds: readonly string[]): Prom
     .from(parentStudents)
     .where(inArray(parentStudents.studentId, [...studentIds]));
   return rows.map((row) => row.id);
+}
+
+/**
+ * How each person pays a school by transfer: their own payment code, and their family's own account
+ * there where they hold one (a parent's, or a student's with no parent).
+ */
+export async function transferWaysOf(db: DbOrTx, schoolId: string, personIds: readonly string[]) {
+  if (personIds.length === 0) return new Map<string, TransferWay>();
+  const rows = await db
+    .select({
+      id: users.id,
+      paymentCode: users.paymentCode,
+      accountNumber: virtualAccounts.accountNumber,
+      bankName: virtualAccounts.bankName,
+      accountName: virtualAccounts.accountName,
+    })
+    .from(users)
+    .leftJoin(
+      virtualAccounts,
+      and(
+        eq(virtualAccounts.holderId, users.id),
+        eq(virtualAccounts.schoolId, schoolId),
+        eq(virtualAccounts.active, true),
+      ),
+    )
+    .where(inArray(users.id, [...personIds]));
+  return new Map(rows.map(({ id, ...way }) => [id, way]));
+}
+export interface TransferWay {
+  paymentCode: string;
+  accountNumber: string | null;
+  bankName: string | null;
+  accountName: string | null;
 }
 
 /** A fee with what its notices say: term, the dates its due date derives from, and its authors. */

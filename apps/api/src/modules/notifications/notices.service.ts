@@ -27,8 +27,17 @@ import {
   payeesFacts,
   paymentFacts,
   personName,
+  type TransferWay,
+  transferWaysOf,
 } from './notices.queries.js';
-import { type AddressedNotice, type Audience, type Notice, notify, readAudience } from './notifications.service.js';
+import {
+  type AddressedNotice,
+  type Audience,
+  type Notice,
+  notify,
+  notifyAddressed,
+  readAudience,
+} from './notifications.service.js';
 
 /*
  * The wording of every notice an event sends, and who receives it. Each function runs in the
@@ -428,7 +437,10 @@ export async function notifyFeeAssigned(tx: DbOrTx, ctx: AppContext, feeId: stri
     createdAt: todayIn(LAGOS, fee.createdAt),
   });
   const amount = formatKobo(fee.amountKobo);
-  return notify(tx, ctx, [...students, ...(await parentsOf(tx, students))], {
+  const people = [...new Set([...students, ...(await parentsOf(tx, students))])];
+  // Each person is told how they pay by transfer: into their family's own account, else with their code.
+  const ways = await transferWaysOf(tx, fee.schoolId, people);
+  const notice = (way: TransferWay | undefined): Notice => ({
     kind: 'fee_assigned',
     type: 'info',
     title: `New fee: ${fee.name}`,
@@ -438,9 +450,22 @@ export async function notifyFeeAssigned(tx: DbOrTx, ctx: AppContext, feeId: stri
     schoolId: fee.schoolId,
     email: {
       templateId: 'fee_approved',
-      variables: { feeName: fee.name, termName, dueDate: formatCalendarDate(dueDate) },
+      variables: {
+        feeName: fee.name,
+        termName,
+        dueDate: formatCalendarDate(dueDate),
+        paymentCode: way?.paymentCode,
+        familyAccountNumber: way?.accountNumber,
+        familyAccountBank: way?.bankName,
+        familyAccountName: way?.accountName,
+      },
     },
   });
+  return notifyAddressed(
+    tx,
+    ctx,
+    people.map((recipientId) => ({ recipientId, notice: notice(ways.get(recipientId)) })),
+  );
 }
 
 /**

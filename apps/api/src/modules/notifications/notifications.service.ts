@@ -84,7 +84,19 @@ export async function notify(
   recipientIds: readonly string[],
   notice: Notice,
 ): Promise<Delivered> {
-  const entries = [...new Set(recipientIds)].map((recipientId) => ({ recipientId, notice }));
+  return notifyAddressed(
+    tx,
+    ctx,
+    [...new Set(recipientIds)].map((recipientId) => ({ recipientId, notice })),
+  );
+}
+
+/** `notify` for notices worded for each person: each entry's notice goes to its recipient. */
+export async function notifyAddressed(
+  tx: DbOrTx,
+  ctx: AppContext,
+  entries: readonly AddressedNotice[],
+): Promise<Delivered> {
   const { notificationIds, emails } = await notifyEach(tx, ctx, entries);
   const notifications = entries.flatMap((entry, index) => {
     const id = notificationIds[index];
