@@ -278,10 +278,16 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ hub: NotificationHub }>
       };
       // Live notices wait while the missed ones are read, so none is lost between the two or sent twice.
       let held: WireNotice[] | null = resumeAfter === undefined ? null : [];
+      // What the replay sent: a notice of them whose live delivery comes late (it was on its way from
+      // the database while the stream was closed) is not sent again.
+      const replayed = new Set<number>();
       const unsubscribe = hub.subscribe(
         userId,
         {
-          deliver: (notice) => (held ? held.push(notice) : send(notice)),
+          deliver: (notice) => {
+            if (held) held.push(notice);
+            else if (!replayed.has(notice.seq)) send(notice);
+          },
           // No id: a change is not replayed (the page reloads what it shows when the stream reopens).
           changed: (change) => {
             if (reply.sse.isConnected) reply.sse.send({ event: 'change', data: change }).catch(() => {});
@@ -310,7 +316,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ hub: NotificationHub }>
           reply.sse.close();
           return;
         }
-        const replayed = new Set<number>();
         for (const row of missed) {
           replayed.add(row.seq);
           send(notificationOnTheWire(row) as WireNotice);
