@@ -304,6 +304,36 @@ describe("providers' settlements reconciled with the bank", () => {
     expect(lines.at(-1)).toBe('Total,,,,14500.00,145.00,14355.00,12500.00,,,24255.00,2 with differences');
   });
 
+  it('is in the Reconciliation report, for those who read the books', async () => {
+    const preview = await call(auditor, 'POST', '/reports/preview', {
+      report: 'reconciliation',
+      filters: { schoolId: school, from: '2026-11-15', to: '2026-11-25' },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const section = preview
+      .json()
+      .data.sections.find((candidate: { title: string }) => candidate.title === 'Settlements and the bank');
+    expect(section.rows).toEqual([
+      expect.objectContaining({
+        day: SETTLED_ON,
+        provider: 'Paystack',
+        collected: 14_500,
+        charges: 145,
+        paidOut: 14_355,
+        recorded: 12_500,
+        bank: 14_355,
+        differences:
+          'Paystack paid out ₦14,500.00 of transactions; SchoolLedger recorded ₦12,500.00 of them. 1 of its 3 transactions are not recorded as paid here.',
+      }),
+      expect.objectContaining({
+        day: '2026-11-20',
+        settlement: 'None found',
+        bank: 9_900,
+        differences: expect.stringMatching(/^A payout on the statement that no settlement explains: FLUTTERWAVE/),
+      }),
+    ]);
+  });
+
   it("keeps each school's settlements to itself and asks for days in a readable range", async () => {
     const foreign = await call(otherBursar, 'GET', `/settlements/reconciliation?school_id=${school}`);
     expect(foreign.statusCode).toBe(404);

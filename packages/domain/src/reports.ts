@@ -122,7 +122,7 @@ export const REPORTS: Record<ReportId, ReportMeta> = {
     category: 'financial',
     title: 'Reconciliation',
     description:
-      "Online payments per provider, our status against the provider's, payments under review, transfers claimed but not confirmed, refunds.",
+      "Online payments per provider, our status against the provider's, payments under review, transfers claimed but not confirmed, refunds, and each provider's settlement beside what was recorded and what the bank received.",
     roles: FINANCE,
     filters: RANGE,
   },

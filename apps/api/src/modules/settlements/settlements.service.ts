@@ -269,7 +269,11 @@ export async function runSettlementFetch(ctx: AppContext) {
 
 const naira = formatKobo;
 
-function differencesOf(row: Omit<ReconciliationRow, 'differences' | 'day' | 'provider'>, provider: string): string[] {
+/** Each difference between what the provider said, what was recorded and what the bank says, in words. */
+export function differencesOf(
+  row: Omit<ReconciliationRow, 'differences' | 'day' | 'provider'>,
+  provider: string,
+): string[] {
   const { settlement, recorded, bank } = row;
   if (!settlement) {
     return [

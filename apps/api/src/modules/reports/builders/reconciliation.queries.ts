@@ -1,8 +1,16 @@
 import { LAGOS, ONLINE_METHODS, todayIn } from '@schoolledger/domain';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { ReadDb } from '../../../db/client.js';
-import { auditLogs, paymentReviews, payments, schools, users } from '../../../db/schema.js';
+import {
+  auditLogs,
+  bankStatementLines,
+  paymentReviews,
+  payments,
+  providerSettlements,
+  schools,
+  users,
+} from '../../../db/schema.js';
 import { inRange, type ResolvedReport } from '../report-definition.js';
 import { personName } from './person-name.js';
 
@@ -122,4 +130,46 @@ export function refundsInPeriod(db: ReadDb, report: ResolvedReport) {
     .leftJoin(original, eq(original.id, payments.refundOf))
     .where(and(madeInPeriod(report), eq(payments.kind, 'refund')))
     .orderBy(payments.createdAt, payments.reference);
+}
+
+/** A `date` column within the report's days, both ends included. */
+const onDays = (column: AnyPgColumn, report: ResolvedReport) =>
+  report.range ? sql`${column} between ${report.range.from}::date and ${report.range.to}::date` : sql`true`;
+
+/** The providers' settlements paid out in the period, with the statement line each was matched to. */
+export async function settlementsInPeriod(db: ReadDb, report: ResolvedReport) {
+  return db
+    .select({
+      school: schools.name,
+      settlement: providerSettlements,
+      line: { bookedOn: bankStatementLines.bookedOn, amountKobo: bankStatementLines.amountKobo },
+    })
+    .from(providerSettlements)
+    .innerJoin(schools, eq(schools.id, providerSettlements.schoolId))
+    .leftJoin(bankStatementLines, eq(bankStatementLines.id, providerSettlements.bankLineId))
+    .where(and(report.inSchools(providerSettlements.schoolId), onDays(providerSettlements.settledOn, report)))
+    .orderBy(schools.name, providerSettlements.settledOn, providerSettlements.providerSettlementId);
+}
+
+/** Statement lines of the period that read as a provider paying out and match no settlement. */
+export async function strayPayoutsInPeriod(db: ReadDb, report: ResolvedReport) {
+  return db
+    .select({
+      school: schools.name,
+      bookedOn: bankStatementLines.bookedOn,
+      amountKobo: bankStatementLines.amountKobo,
+      narration: bankStatementLines.narration,
+    })
+    .from(bankStatementLines)
+    .innerJoin(schools, eq(schools.id, bankStatementLines.schoolId))
+    .where(
+      and(
+        report.inSchools(bankStatementLines.schoolId),
+        eq(bankStatementLines.settlement, true),
+        eq(bankStatementLines.direction, 'credit'),
+        onDays(bankStatementLines.bookedOn, report),
+        sql`not exists (select 1 from ${providerSettlements} s where s.bank_line_id = ${bankStatementLines.id})`,
+      ),
+    )
+    .orderBy(schools.name, bankStatementLines.bookedOn);
 }

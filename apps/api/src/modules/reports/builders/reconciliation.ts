@@ -1,7 +1,15 @@
-import { PAYMENT_METHOD_LABELS, type PaymentStatus } from '@schoolledger/domain';
+import { PAYMENT_METHOD_LABELS, type PaymentStatus, RECONCILIATION_PROVIDER_LABELS } from '@schoolledger/domain';
 import type { AnySection, Column } from '../../../lib/tabular/index.js';
+import { differencesOf } from '../../settlements/settlements.service.js';
 import type { ReportBuilder, ResolvedReport } from '../report-definition.js';
-import { onlineByProvider, openReviews, refundsInPeriod, unconfirmedTransfers } from './reconciliation.queries.js';
+import {
+  onlineByProvider,
+  openReviews,
+  refundsInPeriod,
+  settlementsInPeriod,
+  strayPayoutsInPeriod,
+  unconfirmedTransfers,
+} from './reconciliation.queries.js';
 import { withSchoolColumn } from './school-column.js';
 
 const STATUS_LABELS: Record<PaymentStatus, string> = {
@@ -122,12 +130,102 @@ const refundSection = (report: ResolvedReport, rows: Rows<typeof refundsInPeriod
   totals: true,
 });
 
+type SettlementRow = {
+  school: string;
+  day: string;
+  provider: string;
+  settlement: string;
+  collected: bigint | null;
+  charges: bigint | null;
+  paidOut: bigint | null;
+  recorded: bigint | null;
+  bank: bigint | null;
+  differences: string;
+};
+
+/** Each settlement beside what was recorded of it and the bank line it arrived as, then the payouts no settlement explains. */
+function settlementSection(
+  report: ResolvedReport,
+  settled: Rows<typeof settlementsInPeriod>,
+  strays: Rows<typeof strayPayoutsInPeriod>,
+): AnySection {
+  const rows = [
+    ...settled.map(({ school, settlement, line }): SettlementRow => {
+      const provider = RECONCILIATION_PROVIDER_LABELS[settlement.provider];
+      const differences = differencesOf(
+        {
+          settlement: {
+            _id: settlement.id,
+            reference: settlement.providerSettlementId,
+            status: settlement.status,
+            gross: settlement.grossKobo,
+            charges: settlement.chargesKobo,
+            net: settlement.netKobo,
+            transactions: settlement.transactionCount,
+          },
+          recorded: {
+            amount: settlement.recordedKobo,
+            count: settlement.recordedCount,
+            missing: settlement.unrecorded.map((entry) => entry.reference),
+          },
+          bank: line ? { _id: '', bookedOn: line.bookedOn, amount: line.amountKobo, narration: '' } : null,
+        },
+        provider,
+      );
+      return {
+        school,
+        day: settlement.settledOn,
+        provider,
+        settlement: settlement.providerSettlementId,
+        collected: settlement.grossKobo,
+        charges: settlement.chargesKobo,
+        paidOut: settlement.netKobo,
+        recorded: settlement.recordedKobo,
+        bank: line?.amountKobo ?? null,
+        differences: differences.join(' ') || 'Agrees',
+      };
+    }),
+    ...strays.map(
+      (line): SettlementRow => ({
+        school: line.school,
+        day: line.bookedOn,
+        provider: '',
+        settlement: 'None found',
+        collected: null,
+        charges: null,
+        paidOut: null,
+        recorded: null,
+        bank: line.amountKobo,
+        differences: `A payout on the statement that no settlement explains: ${line.narration}`,
+      }),
+    ),
+  ];
+  return {
+    title: 'Settlements and the bank',
+    columns: withSchoolColumn(report, [
+      { key: 'day', header: 'Day', kind: 'text', width: 10 },
+      { key: 'provider', header: 'Provider', kind: 'text', width: 11 },
+      { key: 'settlement', header: 'Settlement', kind: 'text', width: 11 },
+      { key: 'collected', header: 'Collected (₦)', kind: 'money', total: true },
+      { key: 'charges', header: 'Charges (₦)', kind: 'money', total: true },
+      { key: 'paidOut', header: 'Paid out (₦)', kind: 'money', total: true },
+      { key: 'recorded', header: 'Recorded (₦)', kind: 'money', total: true },
+      { key: 'bank', header: 'In the bank (₦)', kind: 'money', total: true },
+      { key: 'differences', header: 'Differences', kind: 'text', width: 30 },
+    ]),
+    rows,
+    totals: true,
+  };
+}
+
 export const reconciliationReport: ReportBuilder = async (db, report) => {
-  const [providers, reviews, transfers, refunds] = await Promise.all([
+  const [providers, reviews, transfers, refunds, settled, strays] = await Promise.all([
     onlineByProvider(db, report),
     openReviews(db, report),
     unconfirmedTransfers(db, report),
     refundsInPeriod(db, report),
+    settlementsInPeriod(db, report),
+    strayPayoutsInPeriod(db, report),
   ]);
   return {
     notes: NOTES,
@@ -137,6 +235,7 @@ export const reconciliationReport: ReportBuilder = async (db, report) => {
       reviewSection(report, reviews),
       transferSection(report, transfers),
       refundSection(report, refunds),
+      settlementSection(report, settled, strays),
     ],
   };
 };
