@@ -269,6 +269,30 @@ export async function runSettlementFetch(ctx: AppContext) {
 
 const naira = formatKobo;
 
+/** A settlement's three sides as the reconciliation shows them: the provider's word, our records, the bank's line. */
+export function settlementSides(
+  settlement: SettlementRow,
+  line: { id: string; bookedOn: string; amountKobo: bigint; narration: string } | null,
+): Omit<ReconciliationRow, 'differences' | 'day' | 'provider'> {
+  return {
+    settlement: {
+      _id: settlement.id,
+      reference: settlement.providerSettlementId,
+      status: settlement.status,
+      gross: settlement.grossKobo,
+      charges: settlement.chargesKobo,
+      net: settlement.netKobo,
+      transactions: settlement.transactionCount,
+    },
+    recorded: {
+      amount: settlement.recordedKobo,
+      count: settlement.recordedCount,
+      missing: settlement.unrecorded.map((entry) => entry.reference),
+    },
+    bank: line ? { _id: line.id, bookedOn: line.bookedOn, amount: line.amountKobo, narration: line.narration } : null,
+  };
+}
+
 /** Each difference between what the provider said, what was recorded and what the bank says, in words. */
 export function differencesOf(
   row: Omit<ReconciliationRow, 'differences' | 'day' | 'provider'>,
@@ -324,23 +348,7 @@ export async function reconciliation(ctx: AppContext, query: ReconciliationQuery
   ]);
   const rows: ReconciliationRow[] = [];
   for (const { settlement, line } of settled) {
-    const shown = {
-      settlement: {
-        _id: settlement.id,
-        reference: settlement.providerSettlementId,
-        status: settlement.status,
-        gross: settlement.grossKobo,
-        charges: settlement.chargesKobo,
-        net: settlement.netKobo,
-        transactions: settlement.transactionCount,
-      },
-      recorded: {
-        amount: settlement.recordedKobo,
-        count: settlement.recordedCount,
-        missing: settlement.unrecorded.map((entry) => entry.reference),
-      },
-      bank: line ? { _id: line.id, bookedOn: line.bookedOn, amount: line.amountKobo, narration: line.narration } : null,
-    };
+    const shown = settlementSides(settlement, line);
     const provider = RECONCILIATION_PROVIDER_LABELS[settlement.provider];
     rows.push({
       day: settlement.settledOn,

@@ -142,7 +142,12 @@ export async function settlementsInPeriod(db: ReadDb, report: ResolvedReport) {
     .select({
       school: schools.name,
       settlement: providerSettlements,
-      line: { bookedOn: bankStatementLines.bookedOn, amountKobo: bankStatementLines.amountKobo },
+      line: {
+        id: bankStatementLines.id,
+        bookedOn: bankStatementLines.bookedOn,
+        amountKobo: bankStatementLines.amountKobo,
+        narration: bankStatementLines.narration,
+      },
     })
     .from(providerSettlements)
     .innerJoin(schools, eq(schools.id, providerSettlements.schoolId))

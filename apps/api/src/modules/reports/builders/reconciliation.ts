@@ -1,6 +1,6 @@
 import { PAYMENT_METHOD_LABELS, type PaymentStatus, RECONCILIATION_PROVIDER_LABELS } from '@schoolledger/domain';
 import type { AnySection, Column } from '../../../lib/tabular/index.js';
-import { differencesOf } from '../../settlements/settlements.service.js';
+import { differencesOf, settlementSides } from '../../settlements/settlements.service.js';
 import type { ReportBuilder, ResolvedReport } from '../report-definition.js';
 import {
   onlineByProvider,
@@ -152,26 +152,7 @@ function settlementSection(
   const rows = [
     ...settled.map(({ school, settlement, line }): SettlementRow => {
       const provider = RECONCILIATION_PROVIDER_LABELS[settlement.provider];
-      const differences = differencesOf(
-        {
-          settlement: {
-            _id: settlement.id,
-            reference: settlement.providerSettlementId,
-            status: settlement.status,
-            gross: settlement.grossKobo,
-            charges: settlement.chargesKobo,
-            net: settlement.netKobo,
-            transactions: settlement.transactionCount,
-          },
-          recorded: {
-            amount: settlement.recordedKobo,
-            count: settlement.recordedCount,
-            missing: settlement.unrecorded.map((entry) => entry.reference),
-          },
-          bank: line ? { _id: '', bookedOn: line.bookedOn, amount: line.amountKobo, narration: '' } : null,
-        },
-        provider,
-      );
+      const differences = differencesOf(settlementSides(settlement, line), provider);
       return {
         school,
         day: settlement.settledOn,
