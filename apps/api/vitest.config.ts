@@ -23,6 +23,7 @@ const databaseFree = [
   'test/migration-school-id.test.ts',
   'test/node-version.test.ts',
   'test/payments-modules.test.ts',
+  'test/provider-fakes-messaging.test.ts',
   'test/provider-fakes-virtual-accounts.test.ts',
   'test/tabular.test.ts',
   'test/test-timing-check.test.ts',

@@ -68,6 +68,8 @@ test.describe('signed-in shell', () => {
       'Expenses',
       'Books',
       'Reports',
+      'Settings',
+      'Messages',
     ]);
   });
 
@@ -98,6 +100,7 @@ test.describe('signed-in shell', () => {
       'Settings',
       'General Settings',
       'Email Configuration',
+      'Messages',
       'Payment Configuration',
       'Student Management',
     ]);
@@ -128,6 +131,7 @@ test.describe('signed-in shell', () => {
       'Reports',
       'Audit',
       'Settings',
+      'Messages',
       'Student Management',
     ]);
   });

@@ -5,6 +5,9 @@ import type { Db, ReadDb } from './db/client.js';
 import { deriveKey, loadMasterSecret } from './lib/secrets.js';
 import { type AccessTokens, createAccessTokens } from './modules/auth/tokens.js';
 import { createMailer, type Mailer } from './modules/email/mailer.js';
+import { createMessageSender, type MessageSender } from './modules/messaging/sender.js';
+import { termiiAdapter } from './modules/messaging/termii.adapter.js';
+import { whatsAppAdapter } from './modules/messaging/whatsapp.adapter.js';
 
 /** Work a request may hand to the job runner, by queue name, with what each job is given. */
 export interface JobPayloads {
@@ -34,6 +37,8 @@ export interface AppContext {
   config: AppConfig;
   tokens: AccessTokens;
   mailer: Mailer;
+  /** SMS and WhatsApp: the channels the server has keys for, and their sender. */
+  messages: MessageSender;
   clock: () => Date;
   /** Encrypts secrets at rest (schools' provider keys); derived from the master secret. */
   encryptionKey: Uint8Array;
@@ -65,6 +70,13 @@ export function createContext(options: {
       log: options.log,
       clock,
       encryptionKey,
+    }),
+    messages: createMessageSender({
+      db: options.db,
+      config: options.config,
+      adapters: [termiiAdapter(options.config.termii), whatsAppAdapter(options.config.whatsapp)],
+      clock,
+      log: options.log,
     }),
     clock,
     encryptionKey,

@@ -44,16 +44,19 @@ import { feeRoutes } from './modules/fees/fees.routes.js';
 import { reminderRoutes } from './modules/fees/reminders.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { lateFeeRoutes } from './modules/late-fees/late-fees.routes.js';
+import { messagingRoutes } from './modules/messaging/messaging.routes.js';
+import { messagingWebhookRoutes } from './modules/messaging/webhooks.routes.js';
 import { createNotificationHub } from './modules/notifications/notification-hub.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { paymentProfileRoutes } from './modules/payment-profiles/payment-profiles.routes.js';
 import { cashRoutes } from './modules/payments/cash/cash.routes.js';
 import { familyCreditRoutes } from './modules/payments/family-credit/family-credit.routes.js';
 import { onlineRoutes } from './modules/payments/online/online.routes.js';
-import { receiptRoutes } from './modules/payments/receipts/receipt.routes.js';
+import { receiptLinkRoutes, receiptRoutes } from './modules/payments/receipts/receipt.routes.js';
 import { refundRoutes } from './modules/payments/refunds/refunds.routes.js';
 import { reportingRoutes } from './modules/payments/reporting/reporting.routes.js';
 import { transferRoutes } from './modules/payments/transfers/transfers.routes.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { reportRoutes } from './modules/reports/reports.routes.js';
 import { resultRoutes } from './modules/results/results.routes.js';
 import { schoolRoutes } from './modules/schools/schools.routes.js';
@@ -192,6 +195,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);
+      await api.register(privacyRoutes);
       await api.register(userRoutes);
       await api.register(studentRoutes);
       await api.register(studentRecordRoutes);
@@ -221,6 +225,8 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(reportRoutes);
       await api.register(emailRoutes);
       await api.register(notificationRoutes, { hub: notificationHub });
+      await api.register(messagingRoutes);
+      await api.register(messagingWebhookRoutes);
       await api.register(reminderRoutes);
       await api.register(auditIntegrityRoutes);
       await api.register(auditRoutes);
@@ -236,6 +242,8 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
     },
     { prefix: '/api/v1' },
   );
+  // Outside the API's prefix: the short link an SMS carries.
+  await app.register(receiptLinkRoutes);
 
   mkdirSync(ctx.config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

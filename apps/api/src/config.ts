@@ -1,6 +1,12 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { BACKUP_FREQUENCIES, NOTIFICATION_KINDS, SETTINGS_BOUNDS, type Settings } from '@schoolledger/domain';
+import {
+  BACKUP_FREQUENCIES,
+  NOTIFICATION_KINDS,
+  RETENTION_DEFAULTS,
+  SETTINGS_BOUNDS,
+  type Settings,
+} from '@schoolledger/domain';
 import { z } from 'zod';
 
 /** A setting's starting value: an environment variable may move it, never past SPEC §9's bounds. */
@@ -42,6 +48,19 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   DEMO_PAYMENT_FAKES: z.enum(['true', 'false']).default('true'),
   DEMO_BANK_URL: z.string().url().optional(),
+  TERMII_BASE_URL: z.string().url().default('https://api.ng.termii.com'),
+  TERMII_API_KEY: z.string().min(1).optional(),
+  TERMII_SECRET_KEY: z.string().min(1).optional(),
+  TERMII_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ]{1,9}[A-Za-z0-9]$/, 'a sender ID is 3 to 11 letters or digits')
+    .default('SchoolLedgr'),
+  WHATSAPP_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).optional(),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  DEMO_PHONE_INBOX_URL: z.string().url().optional(),
   WORKERS: z.coerce.number().int().min(1).max(256).optional(),
 });
 
@@ -92,6 +111,25 @@ export type AppConfig = {
   demoBankUrl: string | undefined;
   /** API processes `npm start` runs behind one port; 1 runs the app in the starting process itself. */
   workers: number;
+  /**
+   * SMS through Termii: the account's base URL, its API key, the secret that signs its delivery
+   * reports and the approved sender ID. With no key, no SMS leaves (messages wait in the outbox).
+   */
+  termii: { baseUrl: string; apiKey: string | undefined; secretKey: string | undefined; senderId: string };
+  /**
+   * WhatsApp through Meta's Cloud API: the Graph URL with its version, a system user's token, the
+   * business phone number's id, the app secret that signs the webhooks and the token Meta echoes
+   * when the webhook is set up. With no token, no WhatsApp message leaves.
+   */
+  whatsapp: {
+    graphUrl: string;
+    token: string | undefined;
+    phoneNumberId: string | undefined;
+    appSecret: string | undefined;
+    verifyToken: string | undefined;
+  };
+  /** Where the demo's local phone shows the messages sent to a number; set by the start, never by hand. */
+  demoPhoneInboxUrl: string | undefined;
 };
 
 /** The only place that reads the environment; bad values stop the start with a list of keys. */
@@ -144,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
       appearance: { defaultTheme: 'system', wholeNaira: false },
       backup: { frequency: e.BACKUP_FREQUENCY, retentionDays: e.BACKUP_RETENTION_DAYS },
+      retention: { ...RETENTION_DEFAULTS },
     },
     smtpUrl: e.SMTP_URL,
     smtpAllowPrivateHosts: e.SMTP_ALLOW_PRIVATE_HOSTS === 'true',
@@ -163,5 +202,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoPaymentFakes: e.DEMO_PAYMENT_FAKES === 'true',
     demoBankUrl: e.DEMO_BANK_URL?.replace(/\/+$/, ''),
     workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
+    termii: {
+      baseUrl: e.TERMII_BASE_URL.replace(/\/+$/, ''),
+      apiKey: e.TERMII_API_KEY,
+      secretKey: e.TERMII_SECRET_KEY,
+      senderId: e.TERMII_SENDER_ID,
+    },
+    whatsapp: {
+      graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/+$/, ''),
+      token: e.WHATSAPP_TOKEN,
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+    },
+    demoPhoneInboxUrl: e.DEMO_PHONE_INBOX_URL?.replace(/\/+$/, ''),
   };
 }

@@ -5,6 +5,7 @@ import { type AppContext, createContext } from './app-context.js';
 import { STOP_MESSAGE, startWorkers } from './cluster.js';
 import { type AppConfig, loadConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { prepareDemoPhones, startDemoMessagingFakes } from './demo/messaging-fakes.js';
 import { startDemoPaymentFakes } from './demo/payment-fakes.js';
 import { openDemoVirtualAccounts, restoreDemoVirtualAccounts } from './demo/virtual-accounts.js';
 import { isDemoDatabase, publicDemoSignIns, seedDemoIfEmpty } from './seed/demo.js';
@@ -34,12 +35,19 @@ async function prepare() {
     (await isDemoDatabase(database.db))
       ? await startDemoPaymentFakes(baseConfig)
       : null;
-  const config = fakes?.config ?? baseConfig;
+  // Likewise SMS and WhatsApp, with a page showing each parent's phone.
+  const phones =
+    fakes && !baseConfig.termii.apiKey && !baseConfig.whatsapp.token
+      ? await startDemoMessagingFakes(fakes.config)
+      : null;
+  const config = phones?.config ?? fakes?.config ?? baseConfig;
   const ctx = createContext({ config, db: database.db, readDb: database.readDb, log });
   if (fakes) await restoreDemoVirtualAccounts(ctx, fakes);
   if (config.seedDemo && (await seedDemo(ctx, fakes !== null)) && fakes) await openDemoVirtualAccounts(ctx, say);
+  if (phones) await prepareDemoPhones(ctx);
   const host = await chooseHost(ctx);
-  return { database, fakes, ctx, host };
+  if (phones) say(`Messages to parents' phones (SMS and WhatsApp) appear at ${phones.urls.phoneInbox}\n`);
+  return { database, fakes, phones, ctx, host };
 }
 
 /** Loads the demo into an empty database; true when it did. */
@@ -80,7 +88,7 @@ async function chooseHost(ctx: AppContext): Promise<string> {
 }
 
 async function runPrimary() {
-  const { database, fakes, ctx, host } = await prepare();
+  const { database, fakes, phones, ctx, host } = await prepare();
   const { config } = ctx;
   const connectFakes = () => {
     if (!fakes) return;
@@ -88,8 +96,14 @@ async function runPrimary() {
     const loopback = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(host) ? '127.0.0.1' : host;
     fakes.connect(`http://${loopback}:${config.port}`);
     log.info(fakes.urls, 'demo payments go through local Paystack and Flutterwave fakes');
+    if (!phones) return;
+    phones
+      .connect(`http://${loopback}:${config.port}`)
+      .then(() => log.info(phones.urls, 'demo messages go through local Termii and WhatsApp fakes'))
+      .catch((error: unknown) => log.error({ err: error }, 'the local WhatsApp could not reach the app'));
   };
   const closeShared = async () => {
+    await phones?.close();
     await fakes?.close();
     await logging.sink.flush();
     await database.close();
@@ -150,6 +164,22 @@ function workerEnv(config: AppConfig, host: string): Record<string, string> {
   if (config.flutterwave.secretKey) env.FLUTTERWAVE_SECRET_KEY = config.flutterwave.secretKey;
   if (config.flutterwave.secretHash) env.FLUTTERWAVE_SECRET_HASH = config.flutterwave.secretHash;
   if (config.demoBankUrl) env.DEMO_BANK_URL = config.demoBankUrl;
+  if (config.demoPhoneInboxUrl) {
+    env.DEMO_PHONE_INBOX_URL = config.demoPhoneInboxUrl;
+    env.TERMII_BASE_URL = config.termii.baseUrl;
+    env.WHATSAPP_GRAPH_URL = config.whatsapp.graphUrl;
+    for (const [name, value] of Object.entries({
+      TERMII_API_KEY: config.termii.apiKey,
+      TERMII_SECRET_KEY: config.termii.secretKey,
+      TERMII_SENDER_ID: config.termii.senderId,
+      WHATSAPP_TOKEN: config.whatsapp.token,
+      WHATSAPP_PHONE_NUMBER_ID: config.whatsapp.phoneNumberId,
+      WHATSAPP_APP_SECRET: config.whatsapp.appSecret,
+      WHATSAPP_VERIFY_TOKEN: config.whatsapp.verifyToken,
+    })) {
+      if (value) env[name] = value;
+    }
+  }
   return env;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, LAGOS, todayIn } from '@schoolledger/domain';
+import { addDays, DEFAULT_MESSAGING_SETTINGS, LAGOS, todayIn } from '@schoolledger/domain';
 import {
   type FlutterwaveFake,
   type PaystackFake,
@@ -13,10 +13,12 @@ import {
   auditLogs,
   bankStatementLines,
   classArms,
+  messageConsents,
   notifications,
   parentStudents,
   paymentProfiles,
   paymentWebhookEvents,
+  phoneVerifications,
   termResults,
   terms,
   users,
@@ -72,6 +74,11 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     PAYSTACK_SECRET_KEY: PAYSTACK_SECRET,
     FLUTTERWAVE_SECRET_KEY: FLUTTERWAVE_SECRET,
     FLUTTERWAVE_SECRET_HASH: FLUTTERWAVE_HASH,
+    // Messages are queued and audited; nothing answers on the discard port, so none is sent.
+    TERMII_API_KEY: 'audit-coverage',
+    TERMII_BASE_URL: 'http://127.0.0.1:9',
+    WHATSAPP_TOKEN: 'audit-coverage',
+    WHATSAPP_PHONE_NUMBER_ID: '100',
   };
   beforeAll(async () => {
     fake = await startPaystackFake({ secretKey: PAYSTACK_SECRET });
@@ -510,6 +517,15 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       prepare: async () => freshUser(['Headteacher']),
       call: async ({ id }) => call('ict', 'POST', '/user/bulk-delete', { userIds: [id] }),
       audits: [{ action: 'delete', entity: 'user', school: 'first' }],
+    },
+    'POST /api/v1/users/{id}/erase': {
+      prepare: async () => {
+        const parent = await insertUser(t, { email: `audit-erase-${tag()}@example.ng`, roles: ['Parent'] });
+        await t.ctx.db.update(users).set({ status: 'inactive' }).where(eq(users.id, parent.id));
+        return { id: parent.id };
+      },
+      call: async ({ id }) => call('ict', 'POST', `/users/${id}/erase`, { confirmName: 'Test User' }),
+      audits: [{ action: 'user.erased', entity: 'user', school: 'first' }],
     },
 
     /* Students */
@@ -1350,6 +1366,76 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
           ],
         }),
       audits: [{ action: 'send', entity: 'email', school: 'second' }],
+    },
+
+    /* SMS and WhatsApp */
+    'POST /api/v1/me/phone/verification': {
+      call: async () => call('parent', 'POST', '/me/phone/verification', { phone: '0803 555 0199' }),
+      audits: [{ action: 'phone.code_sent', entity: 'user', school: null }],
+    },
+    'POST /api/v1/me/phone/verify': {
+      prepare: async () => {
+        const parent = await userId('parent');
+        await t.ctx.db
+          .insert(phoneVerifications)
+          .values({
+            userId: parent,
+            phone: '2348035550199',
+            codeHash: sha256(`${parent}:123456`),
+            expiresAt: new Date(Date.now() + 600_000),
+          })
+          .onConflictDoUpdate({
+            target: phoneVerifications.userId,
+            set: { codeHash: sha256(`${parent}:123456`), attempts: 0, expiresAt: new Date(Date.now() + 600_000) },
+          });
+        return {};
+      },
+      call: async () => call('parent', 'POST', '/me/phone/verify', { code: '123456' }),
+      audits: [{ action: 'phone.verified', entity: 'user', school: null }],
+    },
+    'POST /api/v1/me/consents': {
+      prepare: async () => {
+        await t.ctx.db
+          .update(users)
+          .set({ phone: '0803 555 0198', phoneVerifiedAt: new Date() })
+          .where(eq(users.email, demoEmail('auditor')));
+        return {};
+      },
+      call: async () => {
+        const wording = (await call('auditor', 'GET', '/me/phone')).json().data.wording.sms;
+        return call('auditor', 'POST', '/me/consents', { channel: 'sms', wording });
+      },
+      audits: [{ action: 'consent.given', entity: 'message_consent', school: null }],
+    },
+    'DELETE /api/v1/me/consents/{channel}': {
+      prepare: async () => {
+        const bursar = await userId('bursar');
+        await t.ctx.db
+          .insert(messageConsents)
+          .values({ userId: bursar, channel: 'whatsapp', phone: '2348035550197', wording: 'I agree', method: 'web' })
+          .onConflictDoNothing();
+        return {};
+      },
+      call: async () => call('bursar', 'DELETE', '/me/consents/whatsapp'),
+      audits: [{ action: 'consent.withdrawn', entity: 'message_consent', school: null }],
+    },
+    'PUT /api/v1/schools/{schoolId}/messaging-settings': {
+      call: async () =>
+        call('admin', 'PUT', `/schools/${ids.school}/messaging-settings`, {
+          channels: DEFAULT_MESSAGING_SETTINGS.channels,
+          monthlyBudgetNaira: { sms: '5000', whatsapp: null },
+          quietHours: { start: '21:00', end: '07:00' },
+          smsSenderId: '',
+        }),
+      audits: [{ action: 'messaging_settings.update', entity: 'messaging_settings', school: 'first' }],
+    },
+    'POST /api/v1/messaging/termii/webhook': {
+      exempt:
+        "a provider's report moves its message's delivery state, kept on the message; a STOP reply is audited as consent.withdrawn",
+    },
+    'POST /api/v1/messaging/whatsapp/webhook': {
+      exempt:
+        "a provider's report moves its message's delivery state, kept on the message; a STOP reply is audited as consent.withdrawn",
     },
 
     /* Notifications and reminders */

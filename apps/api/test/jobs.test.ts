@@ -105,6 +105,8 @@ describe('the job runner on the app database', () => {
         'backups.run',
         'books.integrity',
         'email.deliver',
+        'messages.deliver',
+        'notifications.prune',
         'payments.reconcile',
         'reminders.run',
         'reminders.user',

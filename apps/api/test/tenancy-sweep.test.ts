@@ -35,6 +35,10 @@ const now = new Date('2025-11-12T09:00:00Z');
 const NOT_A_SCHOOL_RECORD: Record<string, string> = {
   'GET /api/v1/payment/receipt/verify/{code}':
     'public by design: anyone holding a printed receipt checks its code, and the answer names nobody',
+  'DELETE /api/v1/me/consents/{channel}':
+    "a channel's name, not a record: the caller's own agreement (messaging.test.ts)",
+  'GET /m/{token}':
+    "a message's receipt link: an unguessable token, opening only the receipt of the person it was sent to (messaging.test.ts)",
   'PUT /api/v1/settings/{section}':
     "a settings section's name, not a record: the school named in the body is checked (settings.test.ts)",
   ...Object.fromEntries(
@@ -414,6 +418,7 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       'PUT /user/{id}': userUpdate(),
       'PUT /user/{id}/update': userUpdate(),
       'PUT /user/update-student/{id}': student,
+      'POST /users/{id}/erase': { confirmName: 'Stolen Name' },
     };
     return bodies[route] ?? null;
   }

@@ -80,9 +80,15 @@ const HIGH_ACTIONS = new Set([
   'settings.update',
   // Personal data leaving the app in a file.
   'export',
+  // A family's personal data replaced by placeholders for good, at their request after they left.
+  'user.erased',
 ]);
 /** Actions worth a look even on an entity that is otherwise low: copies of money documents. */
-const MEDIUM_ACTIONS = new Set(['download']);
+const MEDIUM_ACTIONS = new Set([
+  'download',
+  // A person took a copy of everything held about them (and their children).
+  'privacy.data_exported',
+]);
 /**
  * Reports people run as part of their work: a report file, the outstanding fees, the audit trail
  * and its reports, a term's audit pack, the books and their journal. Exporting or downloading one

@@ -162,6 +162,21 @@ export const PAYMENT_PROFILE_ERROR_CODES = {
   apiKeysRequired: 'API_KEYS_REQUIRED',
 } as const;
 
+export const MESSAGING_ERROR_CODES = {
+  /** The code typed is not the one sent to the phone. */
+  phoneCodeWrong: 'PHONE_CODE_WRONG',
+  /** No code is waiting (none asked for, or it expired or was tried too often). */
+  phoneCodeExpired: 'PHONE_CODE_EXPIRED',
+  /** Consent asked for before the person confirmed their phone. */
+  phoneNotVerified: 'PHONE_NOT_VERIFIED',
+  /** The wording agreed to is not the wording the person is shown now. */
+  consentWordingChanged: 'CONSENT_WORDING_CHANGED',
+  /** The server has no provider for the channel. */
+  channelUnavailable: 'MESSAGE_CHANNEL_UNAVAILABLE',
+  /** A provider webhook whose signature does not match. */
+  messagingWebhookSignature: 'MESSAGING_WEBHOOK_SIGNATURE',
+} as const;
+
 export const VIRTUAL_ACCOUNT_ERROR_CODES = {
   /** A virtual account that is not the caller's school's, or not there at all. */
   virtualAccountNotFound: 'VIRTUAL_ACCOUNT_NOT_FOUND',
@@ -217,6 +232,16 @@ export const SYSTEM_ERROR_CODES = {
   backupRunning: 'BACKUP_RUNNING',
 } as const;
 
+export const PRIVACY_ERROR_CODES = {
+  /** Only a deactivated account is erased: the person must have left first. */
+  accountStillActive: 'ACCOUNT_STILL_ACTIVE',
+  /** Only student and parent accounts are erased; staff records are the school's own. */
+  notErasable: 'NOT_ERASABLE',
+  alreadyErased: 'ALREADY_ERASED',
+  /** The name typed to confirm an erasure is not the person's. */
+  erasureNameMismatch: 'ERASURE_NAME_MISMATCH',
+} as const;
+
 export const ERROR_CODES = {
   ...GENERIC_ERROR_CODES,
   ...AUTH_ERROR_CODES,
@@ -232,11 +257,13 @@ export const ERROR_CODES = {
   ...FAMILY_CREDIT_ERROR_CODES,
   ...PAYMENT_PROFILE_ERROR_CODES,
   ...VIRTUAL_ACCOUNT_ERROR_CODES,
+  ...MESSAGING_ERROR_CODES,
   ...SETTLEMENT_ERROR_CODES,
   ...EXPORT_ERROR_CODES,
   ...REPORT_ERROR_CODES,
   ...BOOKS_ERROR_CODES,
   ...SYSTEM_ERROR_CODES,
+  ...PRIVACY_ERROR_CODES,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 const errorCodes: readonly string[] = Object.values(ERROR_CODES);

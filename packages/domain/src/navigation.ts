@@ -56,6 +56,7 @@ export const NAVIGATION: readonly NavItem[] = [
     children: [
       { label: 'General Settings', path: '/settings', icon: 'general' },
       { label: 'Email Configuration', path: '/admin/email-config', icon: 'email' },
+      { label: 'Messages', path: '/messaging', icon: 'messaging' },
       { label: 'Payment Configuration', path: '/admin/payment-config', icon: 'payment' },
       { label: 'Student Management', path: '/admin/students', icon: 'students' },
     ],

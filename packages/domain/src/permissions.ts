@@ -28,6 +28,12 @@ export const PERMISSIONS = {
   'email.configure': ['Admin', 'ICT_administrator'],
   /** Sending an email by hand, one or in bulk (SPEC §7 /email/send). */
   'email.send': ['Admin', 'ICT_administrator', 'Principal', 'Bursar'],
+  /** A school's SMS and WhatsApp settings: channels per kind of notice, budgets, quiet hours, sender ID. */
+  'messaging.configure': ['Admin', 'ICT_administrator'],
+  /** The SMS and WhatsApp messages sent, their delivery and what they cost. */
+  'messaging.view': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
+  /** Reading the phone numbers of messages in full, to find why one was not delivered. */
+  'messaging.phones': ['Admin', 'ICT_administrator'],
   /** System and bulk notifications to a school, a role or chosen people. */
   'notifications.broadcast': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal'],
   /** Seeing, creating and sending payment reminders; switching a school's reminder kinds. */

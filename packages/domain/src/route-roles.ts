@@ -32,6 +32,7 @@ const PAGE_PERMISSIONS: Record<string, Permission | readonly Permission[]> = {
   '/books': 'books.view',
   '/admin/payment-config': 'payments.configure',
   '/admin/email-config': 'email.configure',
+  '/messaging': 'messaging.view',
   '/reports': 'fees.reports',
   '/audit': 'audit.view',
   '/settings': 'settings.view',

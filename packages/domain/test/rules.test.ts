@@ -102,6 +102,7 @@ describe('route guards', () => {
     expect(ROUTE_ROLES['/expenses']).toEqual(PERMISSIONS['expenses.view']);
     expect(ROUTE_ROLES['/books']).toEqual(PERMISSIONS['books.view']);
     expect(ROUTE_ROLES['/parent/child']).toEqual(PERMISSIONS['dashboard.parent']);
+    expect(ROUTE_ROLES['/messaging']).toEqual(PERMISSIONS['messaging.view']);
   });
 
   it('let into Fee Adjustments whoever records or approves them, and the auditor to read them', () => {
@@ -134,6 +135,7 @@ describe('navigation', () => {
       'Expenses',
       'Books',
       'Reports',
+      'Settings[Messages]',
     ]);
   });
 
@@ -157,7 +159,7 @@ describe('navigation', () => {
       'Reports',
       'Audit',
       'System',
-      'Settings[General Settings,Email Configuration,Payment Configuration,Student Management]',
+      'Settings[General Settings,Email Configuration,Messages,Payment Configuration,Student Management]',
     ]);
   });
 
@@ -172,7 +174,7 @@ describe('navigation', () => {
       'Books',
       'Reports',
       'Audit',
-      'Settings[Student Management]',
+      'Settings[Messages,Student Management]',
     ]);
   });
 

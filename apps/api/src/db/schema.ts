@@ -11,6 +11,7 @@ export * from './schema/email.js';
 export * from './schema/expenses.js';
 export * from './schema/fees.js';
 export * from './schema/ledger.js';
+export * from './schema/messaging.js';
 export * from './schema/notifications.js';
 export * from './schema/payment-profiles.js';
 export * from './schema/payments.js';

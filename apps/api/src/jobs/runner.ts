@@ -10,6 +10,7 @@ import { applyWaitingCredit } from '../modules/payments/family-credit/family-cre
 import { runReconcile } from '../modules/payments/online/reconcile.job.js';
 import { processRecordedWebhooks } from '../modules/payments/online/webhooks.service.js';
 import { payFamilyFeesInOrder } from '../modules/payments/transfers/pay-fees-in-order.service.js';
+import { pruneOldNotices } from '../modules/privacy/retention.service.js';
 import { tidyReportRuns } from '../modules/reports/report-housekeeping.js';
 import { generateReportRun } from '../modules/reports/report-runs.service.js';
 import { runDueSchedules } from '../modules/reports/report-schedules.service.js';
@@ -22,11 +23,13 @@ import { runVirtualAccountRequery } from '../modules/virtual-accounts/requery.jo
 /** Every queue the runner works, and what a job of it carries. */
 export interface Queues extends JobPayloads {
   'email.deliver': Record<string, never>;
+  'messages.deliver': Record<string, never>;
   'payments.reconcile': Record<string, never>;
   'webhooks.recorded': Record<string, never>;
   'reminders.run': Record<string, never>;
   'backups.run': Record<string, never>;
   'system-logs.prune': Record<string, never>;
+  'notifications.prune': Record<string, never>;
   'reports.schedule': Record<string, never>;
   'adjustments.late-fees': Record<string, never>;
   'books.integrity': Record<string, never>;
@@ -40,6 +43,7 @@ type Triggered = Exclude<
   | 'reports.generate'
   | 'backups.run'
   | 'system-logs.prune'
+  | 'notifications.prune'
   | 'reports.schedule'
   | 'adjustments.rules'
   | 'adjustments.late-fees'
@@ -50,12 +54,14 @@ type Triggered = Exclude<
 
 export const QUEUE_NAMES: readonly QueueName[] = [
   'email.deliver',
+  'messages.deliver',
   'payments.reconcile',
   'webhooks.recorded',
   'reminders.run',
   'reminders.user',
   'backups.run',
   'system-logs.prune',
+  'notifications.prune',
   'reports.generate',
   'reports.schedule',
   'adjustments.rules',
@@ -74,6 +80,8 @@ const REMINDERS_CRON = '0 * * * *';
  */
 const BACKUP_CHECK_CRON = '0 * * * *';
 const LOG_PRUNE_CRON = '30 * * * *';
+/** In-app notices past their group's retention go once a day, at night. */
+const NOTICE_PRUNE_CRON = '15 3 * * *';
 /** Schedules are due on the hour; a pass every 15 minutes also sends those a restart delayed. */
 const REPORT_SCHEDULE_CRON = '*/15 * * * *';
 /** Rules also run soon after a rule or a fee is approved; the hourly pass catches new students and links. */
@@ -96,6 +104,8 @@ const TIME_ZONE = 'Africa/Lagos';
  * the number of processes.
  */
 const EMAIL_PASS_SECONDS = 3;
+/** A receipt's SMS should be in the parent's hand within seconds of the payment. */
+const MESSAGE_PASS_SECONDS = 2;
 /** The retry a failed job gets: pg-boss waits 30 s, then doubles with jitter, at most an hour. */
 const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } as const;
 
@@ -138,12 +148,13 @@ export async function startJobRunner(options: {
 
   for (const name of QUEUE_NAMES) {
     // A pass every few seconds would keep a week of finished jobs by default; an hour is enough to look back on.
-    const frequent = name === 'email.deliver' || name === 'payments.reconcile';
+    const frequent = name === 'email.deliver' || name === 'messages.deliver' || name === 'payments.reconcile';
     await boss.createQueue(name, { policy: 'stately', ...RETRY, ...(frequent ? { deleteAfterSeconds: 3600 } : {}) });
   }
 
   const slots: Record<Triggered, number> = {
     'email.deliver': options.emailPassSeconds ?? EMAIL_PASS_SECONDS,
+    'messages.deliver': ctx.messages.channels.length > 0 ? MESSAGE_PASS_SECONDS : 0,
     'payments.reconcile': ctx.config.reconcileIntervalSeconds,
     'webhooks.recorded': 60,
     'reminders.run': 60,
@@ -162,6 +173,11 @@ export async function startJobRunner(options: {
     'email.deliver': async () => {
       const pass = await ctx.mailer.deliverDue();
       if (pass.sent + pass.retrying + pass.failed > 0) log.info({ email: pass }, 'delivered due emails');
+    },
+    'messages.deliver': async () => {
+      const pass = await ctx.messages.deliverDue();
+      if (pass.sent + pass.retrying + pass.failed + pass.skipped > 0)
+        log.info({ messages: pass }, 'sent due phone messages');
     },
     'payments.reconcile': async () => {
       const result = await runReconcile(ctx);
@@ -192,6 +208,10 @@ export async function startJobRunner(options: {
     },
     'system-logs.prune': async () => {
       await pruneLogs(ctx);
+    },
+    'notifications.prune': async () => {
+      const removed = await pruneOldNotices({ ctx });
+      if (removed > 0) log.info({ notices: removed }, 'deleted notices past their retention');
     },
     'reports.generate': async (data) => {
       await generateReportRun(ctx, data.runId);
@@ -247,6 +267,7 @@ export async function startJobRunner(options: {
   await boss.schedule('reminders.run', REMINDERS_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   await boss.schedule('backups.run', BACKUP_CHECK_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   await boss.schedule('system-logs.prune', LOG_PRUNE_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
+  await boss.schedule('notifications.prune', NOTICE_PRUNE_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   await boss.schedule('reports.schedule', REPORT_SCHEDULE_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   await boss.schedule('adjustments.rules', ADJUSTMENT_RULES_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   await boss.schedule('adjustments.late-fees', LATE_FEES_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
@@ -263,6 +284,9 @@ export async function startJobRunner(options: {
 
   const tickers = [
     slots['email.deliver'] > 0 ? setInterval(() => void trigger('email.deliver'), slots['email.deliver'] * 1000) : null,
+    slots['messages.deliver'] > 0
+      ? setInterval(() => void trigger('messages.deliver'), slots['messages.deliver'] * 1000)
+      : null,
     slots['payments.reconcile'] > 0
       ? setInterval(() => void trigger('payments.reconcile'), slots['payments.reconcile'] * 1000)
       : null,

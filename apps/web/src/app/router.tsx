@@ -10,9 +10,11 @@ import { dashboardRoutes } from '@/features/dashboard/routes';
 import { emailRoutes } from '@/features/email/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
 import { feeRoutes } from '@/features/fees/routes';
+import { messagingRoutes } from '@/features/messaging/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
 import { overviewRoutes } from '@/features/overview/routes';
 import { paymentConfigRoutes } from '@/features/payment-config/routes';
+import { privacyRoutes } from '@/features/privacy/routes';
 import { receiptCheckRoutes } from '@/features/receipt-check/routes';
 import { reportRoutes } from '@/features/reports/routes';
 import { resultsRoutes } from '@/features/results/routes';
@@ -52,6 +54,7 @@ const signedInRoutes: RouteObject[] = [
   ...studentRoutes,
   ...resultsRoutes,
   ...emailRoutes,
+  ...messagingRoutes,
   ...paymentConfigRoutes,
   ...overviewRoutes,
   ...reportRoutes,
@@ -68,6 +71,7 @@ const routes: RouteObject[] = [
       { path: '/', Component: Landing },
       { path: '/home', Component: Landing },
       ...receiptCheckRoutes,
+      ...privacyRoutes,
       {
         Component: GuestOnly,
         children: [

@@ -15,6 +15,12 @@ const longDay = new Intl.DateTimeFormat('en-NG', {
   timeZone: LAGOS,
 });
 const dateTime = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: LAGOS });
+const time = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: LAGOS,
+});
 const longDateTime = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',
@@ -47,3 +53,6 @@ export const formatDateTime = (timestamp: string) => format(dateTime, new Date(t
 
 /** '21 November 2026, 14:05' in Lagos, as a receipt's check page spells the payment time out. */
 export const formatLongDateTime = (timestamp: string) => format(longDateTime, new Date(timestamp), timestamp);
+
+/** '14:05' in Lagos, the 24-hour clock the school keeps. */
+export const formatTime = (at: Date | string) => format(time, typeof at === 'string' ? new Date(at) : at, String(at));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateRange, formatDateTime, formatLongDay, formatMonth } from '@/lib/dates';
+import { formatDate, formatDateRange, formatDateTime, formatLongDay, formatMonth, formatTime } from '@/lib/dates';
 
 describe('dates on screen', () => {
   it('keeps the day of a calendar date whatever the zone', () => {
@@ -10,6 +10,8 @@ describe('dates on screen', () => {
   it('reads an instant in Lagos, an hour ahead of UTC', () => {
     expect(formatDateTime('2026-11-23T23:30:00Z')).toBe('24 Nov 2026, 00:30');
     expect(formatLongDay(new Date('2026-11-23T23:30:00Z'))).toBe('Tuesday, 24 November 2026');
+    expect(formatTime('2026-11-23T23:30:00Z')).toBe('00:30');
+    expect(formatTime(new Date('2026-11-23T07:05:00Z'))).toBe('08:05');
   });
 
   it('names a month and gives back text that is not a date', () => {
@@ -17,5 +19,6 @@ describe('dates on screen', () => {
     expect(formatMonth('later')).toBe('later');
     expect(formatDateTime('unknown')).toBe('unknown');
     expect(formatDate('unknown')).toBe('unknown');
+    expect(formatTime('unknown')).toBe('unknown');
   });
 });

@@ -3,8 +3,8 @@ import { MSG } from '../messages.js';
 import { idSchema, optionalText } from './common.js';
 import { notificationPreferenceSchema } from './notifications.js';
 
-/** SPEC §2 Settings: the five sections of General Settings, in their order on the page. */
-export const SETTINGS_SECTIONS = ['general', 'notifications', 'security', 'appearance', 'backup'] as const;
+/** SPEC §2 Settings: the five sections of General Settings, and how long data is kept, in their order on the page. */
+export const SETTINGS_SECTIONS = ['general', 'notifications', 'security', 'appearance', 'backup', 'retention'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /**
@@ -19,6 +19,8 @@ export const SETTINGS_BOUNDS = {
   loginMaxAttempts: { min: 3, max: 10 },
   lockoutMinutes: { min: 1, max: 1440 },
   backupRetentionDays: { min: 1, max: 365 },
+  notificationMonths: { min: 1, max: 120 },
+  systemLogMonths: { min: 1, max: 60 },
 } as const;
 
 const bounded = (key: keyof typeof SETTINGS_BOUNDS, label: string) => {
@@ -69,12 +71,25 @@ export const backupSettingsSchema = z.object({
   retentionDays: bounded('backupRetentionDays', 'Retention'),
 });
 
+/**
+ * How long a group keeps what is not a financial record: in-app notices and the server's logs.
+ * Financial records are kept FINANCIAL_RECORDS_YEARS (schemas/privacy.ts), which no one changes.
+ */
+export const retentionSettingsSchema = z.object({
+  notificationMonths: bounded('notificationMonths', 'Notifications'),
+  systemLogMonths: bounded('systemLogMonths', 'System logs'),
+});
+
+/** What a group keeps until it chooses otherwise; the privacy notice quotes them. */
+export const RETENTION_DEFAULTS = { notificationMonths: 24, systemLogMonths: 3 } as const;
+
 export const settingsSchemas = {
   general: generalSettingsSchema,
   notifications: notificationSettingsSchema,
   security: securitySettingsSchema,
   appearance: appearanceSettingsSchema,
   backup: backupSettingsSchema,
+  retention: retentionSettingsSchema,
 } as const satisfies Record<SettingsSection, z.ZodType>;
 
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
@@ -82,12 +97,14 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 export type AppearanceSettings = z.infer<typeof appearanceSettingsSchema>;
 export type BackupSettings = z.infer<typeof backupSettingsSchema>;
+export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;
 export interface Settings {
   general: GeneralSettings;
   notifications: NotificationSettings;
   security: SecuritySettings;
   appearance: AppearanceSettings;
   backup: BackupSettings;
+  retention: RetentionSettings;
 }
 
 /** The general fields a school may set for itself; the rest of the section is the group's. */
@@ -104,6 +121,7 @@ export const SETTINGS_EDIT_LEVELS = {
   security: ['group'],
   appearance: ['group'],
   backup: ['deployment'],
+  retention: ['group'],
 } as const satisfies Record<SettingsSection, readonly SettingsSource[]>;
 
 /** A school's settings, or a group's (the super-admin chooses one; everyone else has their own). */
@@ -128,6 +146,7 @@ export const settingsViewSchema = z.object({
     security: sectionView(securitySettingsSchema),
     appearance: sectionView(appearanceSettingsSchema),
     backup: sectionView(backupSettingsSchema),
+    retention: sectionView(retentionSettingsSchema),
   }),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;

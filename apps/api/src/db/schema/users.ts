@@ -41,6 +41,8 @@ export const users = pgTable(
     lastname: text('lastname').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
+    /** When the person typed back the code sent to `phone`; cleared when the phone changes. */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     address: text('address'),
     profilePicture: text('profile_picture'),
     regNo: text('reg_no'),

@@ -47,6 +47,8 @@ const ACTION_PHRASES: Record<string, string> = {
   'payment.dispute.lost': 'recorded a dispute lost',
   'payments.provider_unreachable': 'could not reach the payment provider',
   'payments.refund_needs_attention': 'flagged a refund that needs attention',
+  'privacy.data_exported': 'downloaded a copy of their data',
+  'user.erased': "erased a former student's or parent's personal data",
   password_changed: 'changed their password',
   password_reset: 'reset their password',
   password_reset_requested: 'asked for a password reset',

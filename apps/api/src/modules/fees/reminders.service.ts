@@ -119,7 +119,7 @@ function dueDatesAsOf(today: string) {
 }
 
 /** What a reminder says, from what is owed and the days left as of today. */
-function reminderNotice(reminder: PendingReminder, dueDateOf: ReturnType<typeof dueDatesAsOf>): Notice {
+function reminderNotice(reminder: PendingReminder, dueDateOf: ReturnType<typeof dueDatesAsOf>, today: string): Notice {
   const { days, shown: dueDate } = dueDateOf(reminder.due_date);
   const overdue = days < 0;
   const owed = BigInt(reminder.owed);
@@ -142,6 +142,8 @@ function reminderNotice(reminder: PendingReminder, dueDateOf: ReturnType<typeof 
       studentId: reminder.student_id,
       reminderType: reminder.stage,
     },
+    // A person's reminders of one day are one SMS or WhatsApp message naming each child.
+    phone: { type: 'reminder', day: today, studentName, owedKobo: owed, dueDate: reminder.due_date },
     email: {
       templateId: overdue ? 'payment_overdue' : 'payment_reminder',
       variables: {
@@ -177,11 +179,15 @@ async function deliver(tx: DbOrTx, ctx: AppContext, pending: PendingReminder[], 
   const owing = pending.filter((reminder) => BigInt(reminder.owed) > 0n);
   if (owing.length === 0) return [];
 
-  const dueDateOf = dueDatesAsOf(todayIn('Africa/Lagos', now));
+  const today = todayIn('Africa/Lagos', now);
+  const dueDateOf = dueDatesAsOf(today);
   const { notificationIds } = await notifyEach(
     tx,
     ctx,
-    owing.map((reminder) => ({ recipientId: reminder.recipient_id, notice: reminderNotice(reminder, dueDateOf) })),
+    owing.map((reminder) => ({
+      recipientId: reminder.recipient_id,
+      notice: reminderNotice(reminder, dueDateOf, today),
+    })),
   );
   await markRemindersSent(
     tx,

@@ -9,6 +9,7 @@ import { type Actor, auditRecord } from '../audit/audit.queries.js';
 import { owedOn } from '../fees/fee-ledger.queries.js';
 import { feeNotFound } from '../fees/fees.errors.js';
 import { type PaymentNotices, preparePaymentSucceededNotices } from '../notifications/notices.service.js';
+import { outboxOf } from '../notifications/notifications.queries.js';
 import { composeNotices } from '../notifications/notifications.service.js';
 import { feeAlreadyPaid, feeNotPayable } from './ledger.errors.js';
 import { refuseOverpayment } from './overpayment.js';
@@ -115,7 +116,7 @@ async function lineOf(input: TakeAtOnce) {
     audit: auditRecord(actor, creditAuditEntry(payment, null, { reference: payment.reference, ...input.audit })),
     notices: notices.notices,
     changes: notices.changes,
-    emails: notices.emails,
+    emails: outboxOf(notices),
   };
 }
 

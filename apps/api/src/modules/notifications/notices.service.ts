@@ -175,6 +175,18 @@ export async function preparePaymentSucceededNotices(
         templateId: 'payment_success',
         variables: { ...paymentVariables(facts), paymentDate: lagosDateTime(paidAt) },
       },
+      ...(payment.receiptNo
+        ? {
+            phone: {
+              type: 'receipt' as const,
+              transfer: transfer || ownAccount,
+              paymentId: payment.id,
+              studentName: studentName(facts),
+              amountKobo: payment.amountKobo,
+              receiptNo: payment.receiptNo,
+            },
+          }
+        : {}),
     };
     // In the app only: a busy school credits hundreds of payments a day.
     const credited: Notice = {

@@ -1,9 +1,18 @@
-import type { EmailTemplateId, NotificationKind } from '@schoolledger/domain';
+import type { EmailTemplateId, MessageChannel, NotificationKind } from '@schoolledger/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { groupSchools, notificationPreferences, type notifications, schools, users } from '../../db/schema.js';
+import {
+  groupSchools,
+  messageConsents,
+  notificationPreferences,
+  type notifications,
+  schools,
+  users,
+} from '../../db/schema.js';
 import { groupHasEmailSettings, groupTemplatesJson, type OutboxEmail } from '../email/email.queries.js';
+import { type StoredMessaging, storedMessagingJson } from '../messaging/messaging-settings.queries.js';
+import type { QueuedMessage } from '../messaging/outbox.queries.js';
 import { groupSettingsJson, type StoredSection } from '../settings/settings.queries.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -32,6 +41,10 @@ export interface Recipient {
   logoUrl: string | null;
   inApp: boolean | null;
   byEmail: boolean | null;
+  /** The number they confirmed (234…); null while they have not. */
+  phone: string | null;
+  /** The channels they agreed to at that number. */
+  phoneChannels: MessageChannel[];
 }
 
 /** What a group's people's notices read of it: its settings rows, its own wordings of the emails, its SMTP. */
@@ -56,18 +69,30 @@ export async function audienceOf(
     addressees: readonly { recipientId: string; kind: NotificationKind }[];
     templateIds: readonly EmailTemplateId[];
   },
-): Promise<{ people: Recipient[]; groups: AudienceGroup[] }> {
-  if (addressees.length === 0) return { people: [], groups: [] };
+): Promise<{
+  people: Recipient[];
+  groups: AudienceGroup[];
+  messaging: { schoolId: string; settings: StoredMessaging }[];
+}> {
+  if (addressees.length === 0) return { people: [], groups: [], messaging: [] };
   // Two array parameters, however many people: a reminder run passes thousands.
   const ids = `{${addressees.map((addressee) => addressee.recipientId).join(',')}}`;
   const kinds = `{${addressees.map((addressee) => addressee.kind).join(',')}}`;
-  const [row] = await rowsOf<{ people: Recipient[]; groups: AudienceGroup[] }>(
+  const [row] = await rowsOf<{
+    people: Recipient[];
+    groups: AudienceGroup[];
+    messaging: { schoolId: string; settings: StoredMessaging }[];
+  }>(
     db,
     sql`with asked as (select distinct user_id, kind from unnest(${ids}::uuid[], ${kinds}::text[]) as a (user_id, kind)),
     people as (
       select a.kind, u.id, u.email, u.firstname, u.lastname, u.school_id as "schoolId", s.name as "schoolName",
         s.email as "schoolEmail", s.group_school_id as "groupSchoolId", g.logo_url as "logoUrl",
-        p.in_app as "inApp", p.email as "byEmail"
+        p.in_app as "inApp", p.email as "byEmail",
+        case when u.phone_verified_at is not null then phone_international(u.phone) end as phone,
+        case when u.phone_verified_at is null then '{}'::text[] else array(select c.channel from ${messageConsents} c
+          where c.user_id = u.id and c.withdrawn_at is null and c.phone = phone_international(u.phone)) end
+          as "phoneChannels"
       from asked a
       join ${users} u on u.id = a.user_id
       left join ${schools} s on s.id = u.school_id
@@ -81,7 +106,8 @@ export async function audienceOf(
           'settings', ${groupSettingsJson(sql`groups.id`)},
           'templates', ${groupTemplatesJson(sql`groups.id`, templateIds)},
           'hasEmailSettings', ${groupHasEmailSettings(sql`groups.id`)})), '[]'::json)
-        from groups) as groups`,
+        from groups) as groups,
+      ${storedMessagingJson(sql`(select "schoolId" from people)`)} as messaging`,
   );
   return row!;
 }
@@ -99,6 +125,8 @@ export interface NoticeWrites {
   /** Pushes that only tell a school's staff to refresh (`schoolChangePayloads`). */
   changes: unknown[];
   emails: OutboxEmail[];
+  /** Their SMS and WhatsApp messages, written with the emails (`deliver_notices` tells them apart). */
+  messages: QueuedMessage[];
 }
 
 /**
@@ -107,10 +135,16 @@ export interface NoticeWrites {
  * not exist) and the emails, in one statement (migration 0027's `deliver_notices`).
  */
 export async function writeNotices(db: DbOrTx, writes: NoticeWrites) {
-  if (!writes.notices.length && !writes.changes.length && !writes.emails.length) return;
+  if (!writes.notices.length && !writes.changes.length && !writes.emails.length && !writes.messages.length) return;
   await db.execute(sql`select deliver_notices(${JSON.stringify(writes.notices)}::jsonb,
-    ${JSON.stringify(writes.changes)}::jsonb, ${JSON.stringify(writes.emails)}::jsonb)`);
+    ${JSON.stringify(writes.changes)}::jsonb, ${JSON.stringify(outboxOf(writes))}::jsonb)`);
 }
+
+/** The notices' outbox as `deliver_notices` takes it: their emails, then their phone messages. */
+export const outboxOf = (writes: Pick<NoticeWrites, 'emails' | 'messages'>): unknown[] => [
+  ...writes.emails,
+  ...writes.messages,
+];
 
 /**
  * What tells every process that something of `kind` happened at a school, for the open pages of

@@ -18,6 +18,8 @@ import {
   type OutgoingEmail,
   type TemplateVariables,
 } from '../email/email-templates.service.js';
+import { schoolMessagingOf } from '../messaging/messaging-settings.queries.js';
+import { composePhoneMessages, type PhoneWords } from '../messaging/phone-messages.service.js';
 import { settingsFromStored } from '../settings/settings.service.js';
 import { notificationOnTheWire } from './notifications.presenters.js';
 import {
@@ -50,6 +52,8 @@ export interface Notice {
   createdBy?: string | null;
   /** The email that goes with it to those who want email for this kind; absent: in-app only. */
   email?: { templateId: EmailTemplateId; variables: TemplateVariables };
+  /** What it says by SMS and WhatsApp to those who agreed and whose school sends this kind there; absent: not on phones. */
+  phone?: PhoneWords;
 }
 
 /**
@@ -114,6 +118,8 @@ export interface Audience {
   people: Map<string, Recipient>;
   renderer: EmailRenderer;
   deliverable: Map<string | null, boolean>;
+  /** The messaging settings of the people's schools that saved theirs; the others use the defaults. */
+  messaging: Map<string, ReturnType<typeof schoolMessagingOf>>;
 }
 
 /** Who a notice of `kind` goes to, and the email template it may carry. */
@@ -162,7 +168,8 @@ export async function readAudience(tx: DbOrTx, ctx: AppContext, addressees: read
   const deliverable = ctx.mailer.deliverabilityGiven(
     new Map(read.groups.map((group) => [group.groupSchoolId, group.hasEmailSettings])),
   );
-  return { people, renderer, deliverable };
+  const messaging = new Map(read.messaging.map((school) => [school.schoolId, schoolMessagingOf(school.settings)]));
+  return { people, renderer, deliverable, messaging };
 }
 
 /**
@@ -280,7 +287,28 @@ export async function composeNotices(
     });
   }
   const emails = outgoing.length ? await ctx.mailer.outboxRows(db, outgoing, audience.deliverable) : [];
-  return { notices, changes: schoolChangePayloads([...changes.values()]), emails, notificationIds };
+  // Phone messages go to whoever agreed to them, whatever they chose for the app and email.
+  const messages = composePhoneMessages({
+    config: ctx.config,
+    now,
+    entries: entries.flatMap(({ recipientId, notice }) => {
+      const person = notice.phone && audience.people.get(personKey(notice.kind, recipientId));
+      if (!notice.phone || !person?.phone) return [];
+      return [
+        {
+          recipient: { ...person, channels: person.phoneChannels },
+          kind: notice.kind,
+          schoolId: notice.schoolId === undefined ? person.schoolId : notice.schoolId,
+          words: notice.phone,
+        },
+      ];
+    }),
+    // A notice about another school than the person's (a parent's child elsewhere in the group)
+    // uses that school's settings where they were read with the audience, else the person's school's.
+    settingsOf: (schoolId, personSchoolId) =>
+      audience.messaging.get(schoolId ?? '') ?? audience.messaging.get(personSchoolId ?? '') ?? schoolMessagingOf(null),
+  });
+  return { notices, changes: schoolChangePayloads([...changes.values()]), emails, messages, notificationIds };
 }
 
 /** SPEC §5 variables every email can use: who it is for, the school, and the links. */

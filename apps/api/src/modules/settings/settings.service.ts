@@ -141,6 +141,7 @@ export async function viewSettings(ctx: AppContext, auth: AuthContext, choice: L
       security: view('security'),
       appearance: view('appearance'),
       backup: view('backup'),
+      retention: view('retention'),
     },
   };
 }

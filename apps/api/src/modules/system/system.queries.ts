@@ -12,9 +12,9 @@ export async function insertSystemLogs(db: DbOrTx, entries: readonly SafeLogEntr
   await db.insert(systemLogs).values(entries.map((entry) => ({ ...entry })));
 }
 
-/** Keeps the newest `keep` rows of the last `days` days. */
-export async function pruneSystemLogs(db: DbOrTx, keep: number, days: number, now: Date) {
-  const cutoff = new Date(now.getTime() - days * 86_400_000);
+/** Keeps the newest `keep` rows of the last `months` months. */
+export async function pruneSystemLogs(db: DbOrTx, keep: number, months: number, now: Date) {
+  const cutoff = sql`${now.toISOString()}::timestamptz - make_interval(months => ${months}::int)`;
   const removed = await rowsOf<{ id: number }>(
     db,
     sql`delete from ${systemLogs} where ${systemLogs.createdAt} < ${cutoff}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { SystemLogsPage, SystemLogsQuery, SystemStatus } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import { type Database, type Db, migrationsFolder } from '../../db/client.js';
+import { systemLogMonths } from '../privacy/retention.service.js';
 import { diskSpace } from './backups.service.js';
 import { pruneRateLimitHits, rateLimitCounter } from './rate-limits.queries.js';
 import {
@@ -19,8 +20,11 @@ const DISK_WARN_BYTES = 2 * 1024 ** 3;
 const DISK_CRITICAL_BYTES = 500 * 1024 ** 2;
 /** An email waiting longer than this means delivery is stuck. */
 const EMAIL_STUCK_SECONDS = 15 * 60;
-/** SPEC issue 13: the log table keeps the newest 10,000 rows of the last 30 days. */
-export const SYSTEM_LOG_LIMITS = { rows: 10_000, days: 30 } as const;
+/**
+ * SPEC issue 13: the log table keeps at most its newest 10,000 rows, and none older than the
+ * months the groups' Data retention settings keep system logs.
+ */
+export const SYSTEM_LOG_ROWS = 10_000;
 
 const shippedMigrations = () => {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
@@ -154,7 +158,8 @@ export async function systemLogs(ctx: AppContext, query: SystemLogsQuery): Promi
 
 /** The hourly tidy-up: the log within its bounds, and rate-limit windows that have ended. */
 export async function pruneLogs(ctx: AppContext) {
-  const removed = await pruneSystemLogs(ctx.db, SYSTEM_LOG_LIMITS.rows, SYSTEM_LOG_LIMITS.days, ctx.clock());
+  const months = await systemLogMonths({ ctx });
+  const removed = await pruneSystemLogs(ctx.db, SYSTEM_LOG_ROWS, months, ctx.clock());
   await pruneRateLimitHits(ctx.db);
   return removed;
 }

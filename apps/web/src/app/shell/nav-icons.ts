@@ -14,6 +14,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Mail,
+  MessageSquareText,
   Receipt,
   School,
   ServerCog,
@@ -51,6 +52,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   settings: Settings,
   general: SlidersHorizontal,
   email: Mail,
+  messaging: MessageSquareText,
   payment: CreditCard,
   students: UserRound,
 };

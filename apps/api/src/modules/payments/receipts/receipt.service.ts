@@ -122,11 +122,9 @@ export async function loadReceipt(
   const row = await findReceiptPayment(db, paymentId, { userId: auth.userId, scope: auth.scope, isStaff });
   if (!row) throw paymentNotFound();
   const { payment } = row;
-  if (payment.kind !== 'payment' || payment.status !== 'success' || !payment.receiptNo || !payment.paidAt) {
-    throw receiptNotReady();
-  }
   // Staff taking a copy of someone's receipt is on the trail; the payer fetching their own is not.
-  if (download && isStaff && payment.studentId !== auth.userId) {
+  const ready = payment.kind === 'payment' && payment.status === 'success' && payment.receiptNo && payment.paidAt;
+  if (download && ready && isStaff && payment.studentId !== auth.userId) {
     await recordAudit(db, download.actor, {
       action: 'download',
       entity: 'receipt',
@@ -134,6 +132,34 @@ export async function loadReceipt(
       schoolId: payment.schoolId,
       after: { receiptNo: payment.receiptNo, format: download.format },
     });
+  }
+  return receiptDocument(db, config, key, row);
+}
+
+/**
+ * The receipt a message sent to its student or parent links to: the person the message went to
+ * must still be the student or a linked parent.
+ */
+export async function loadReceiptOfRecipient(
+  db: DbOrTx,
+  config: Pick<AppConfig, 'appUrl' | 'settingsDefaults'>,
+  key: Uint8Array,
+  { userId, paymentId }: { userId: string; paymentId: string },
+): Promise<ReceiptDocument> {
+  const row = await findReceiptPayment(db, paymentId, { userId, scope: { kind: 'none' }, isStaff: false });
+  if (!row) throw paymentNotFound();
+  return receiptDocument(db, config, key, row);
+}
+
+async function receiptDocument(
+  db: DbOrTx,
+  config: Pick<AppConfig, 'appUrl' | 'settingsDefaults'>,
+  key: Uint8Array,
+  row: ReceiptPaymentRow,
+): Promise<ReceiptDocument> {
+  const { payment } = row;
+  if (payment.kind !== 'payment' || payment.status !== 'success' || !payment.receiptNo || !payment.paidAt) {
+    throw receiptNotReady();
   }
   const [paid, adjustments] = await Promise.all([
     paidThrough(db, { studentId: payment.studentId, feeId: payment.feeId, paidAt: payment.paidAt }),

@@ -54,6 +54,15 @@ export default function LoginPage() {
           {isSubmitting ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        How your school looks after your information:{' '}
+        <Link
+          to="/privacy"
+          className="font-medium text-emerald-700 underline underline-offset-2 hover:text-emerald-800 dark:text-emerald-400"
+        >
+          Privacy notice
+        </Link>
+      </p>
     </AuthLayout>
   );
 }

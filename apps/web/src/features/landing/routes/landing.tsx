@@ -253,6 +253,11 @@ export default function LandingPage() {
                   Sign In
                 </Link>
               </li>
+              <li>
+                <Link to="/privacy" className="hover:text-white">
+                  Privacy notice
+                </Link>
+              </li>
             </ul>
           </nav>
           <div>

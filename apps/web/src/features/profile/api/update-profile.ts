@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { profileQueryKey, useAuthStore } from '@/lib/auth';
 import { notify } from '@/lib/notify';
+import { myPhoneQueryKey } from './get-my-phone';
 
 export async function updateProfile(input: UpdateProfileRequest): Promise<SessionUser> {
   return sessionUserSchema.parse(await api.put('/user/profile', input));
@@ -17,6 +18,8 @@ export function useUpdateProfile() {
       setUser(user);
       queryClient.setQueryData(profileQueryKey, user);
       notify.success(MSG.profileUpdated);
+      // A new number on the profile is one to confirm before messages go to it.
+      void queryClient.invalidateQueries({ queryKey: myPhoneQueryKey });
     },
   });
 }

@@ -22,7 +22,7 @@ function valuesOf(user: SessionUser) {
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div>
+    <div className="min-w-0">
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</dt>
       <dd className="mt-1 text-sm break-words text-slate-900 dark:text-slate-100">{children}</dd>
     </div>

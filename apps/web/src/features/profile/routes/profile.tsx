@@ -8,7 +8,9 @@ import { useAuthStore } from '@/lib/auth';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { PersonalInfoCard } from '../components/personal-info-card';
+import { PhoneMessagesCard } from '../components/phone-messages-card';
 import { PictureCard } from '../components/picture-card';
+import { YourDataCard } from '../components/your-data-card';
 
 const DASHBOARD_PATH = '/dashboard';
 
@@ -54,7 +56,10 @@ export default function ProfilePage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Your Profile" description="Manage your picture, personal details and password." />
+      <PageHeader
+        title="Your Profile"
+        description="Manage your picture, personal details and password, and take a copy of your data."
+      />
       {/* The cards show the session's copy of the user at once; only a failed refresh of it is said, with Retry. */}
       <QueryState query={profile} loading={null} errorTitle={MSG.profileLoadFailed}>
         {() => null}
@@ -64,6 +69,8 @@ export default function ProfilePage() {
         <PersonalInfoCard user={user} />
         <ChangePasswordCard />
       </div>
+      <PhoneMessagesCard />
+      <YourDataCard />
     </div>
   );
 }

@@ -9,6 +9,7 @@ export const SECTION_LABELS: Record<SettingsSection, string> = {
   security: 'Security',
   appearance: 'Appearance',
   backup: 'Backup',
+  retention: 'Data retention',
 };
 
 export const isSection = (value: string | null): value is SettingsSection =>

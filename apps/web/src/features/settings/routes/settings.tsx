@@ -11,6 +11,7 @@ import { AppearanceForm } from '../components/appearance-form';
 import { BackupForm } from '../components/backup-form';
 import { GeneralForm } from '../components/general-form';
 import { NotificationsForm } from '../components/notifications-form';
+import { RetentionForm } from '../components/retention-form';
 import { SectionLevel } from '../components/section-form';
 import { SecurityForm } from '../components/security-form';
 import { isSection, SECTION_LABELS } from '../lib/sections';
@@ -33,7 +34,7 @@ export default function SettingsPage() {
     <>
       <PageHeader
         title="General Settings"
-        description="What your schools run with: contact details, notices, security, appearance and backups."
+        description="What your schools run with: contact details, notices, security, appearance, backups and how long data is kept."
       />
       <SchoolGate
         permission="settings.view"
@@ -188,6 +189,9 @@ function Settings({ superAdmin, manage }: { superAdmin: boolean; manage: boolean
                 </TabsContent>
                 <TabsContent value="backup" className="pt-0">
                   <BackupForm view={data.sections.backup} />
+                </TabsContent>
+                <TabsContent value="retention" className="pt-0">
+                  <RetentionForm view={data.sections.retention} target={target} />
                 </TabsContent>
               </div>
             </Tabs>

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type User, updateUserRequestSchema } from '@schoolledger/domain';
+import { ERASED_NAME, erasureRefusal, type User, updateUserRequestSchema } from '@schoolledger/domain';
+import { UserX } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { FormDialog, FormField, Input, Select } from '@/components/ui';
+import { Button, FormDialog, FormField, Input, Select } from '@/components/ui';
 import { applyFieldErrors } from '@/lib/form';
 import { useUpdateUser } from '../api/update-user';
 import type { UserPermissions } from '../lib/permissions';
@@ -13,9 +14,11 @@ export interface EditUserDialogProps {
   user: User;
   may: UserPermissions;
   onClose(): void;
+  /** Opens the erasure of a student or parent who has left. */
+  onErase(user: User): void;
 }
 
-export function EditUserDialog({ user, may, onClose }: EditUserDialogProps) {
+export function EditUserDialog({ user, may, onClose, onErase }: EditUserDialogProps) {
   const update = useUpdateUser();
   const {
     register,
@@ -97,6 +100,38 @@ export function EditUserDialog({ user, may, onClose }: EditUserDialogProps) {
           </Select>
         </FormField>
       )}
+      <ErasureSection user={user} onErase={onErase} />
     </FormDialog>
+  );
+}
+
+/**
+ * A student or parent who has left (deactivated) can have their personal details erased; an
+ * erased account says so. Nothing is shown for anyone else.
+ */
+function ErasureSection({ user, onErase }: { user: User; onErase(user: User): void }) {
+  const refusal = erasureRefusal(user);
+  if (refusal === 'erased') {
+    return (
+      <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+        This person’s personal data was erased. Their payments and receipts are kept under “{ERASED_NAME}”.
+      </p>
+    );
+  }
+  if (refusal) return null;
+  return (
+    <div className="space-y-3 rounded-lg border border-red-200 p-4 dark:border-red-900/60">
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Erase personal data</h3>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          This person has left. At their request you can remove their name, contacts and picture for good; their
+          payments and receipts are kept, as the law requires.
+        </p>
+      </div>
+      <Button type="button" variant="danger" onClick={() => onErase(user)}>
+        <UserX className="size-4" aria-hidden="true" />
+        Erase personal data
+      </Button>
+    </div>
   );
 }

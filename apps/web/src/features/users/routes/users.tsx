@@ -11,6 +11,7 @@ import { type UsersQuery, useUsers } from '../api/get-users';
 import { type BulkAction, BulkActionBar, BulkConfirmDialog } from '../components/bulk-actions';
 import { CreateUserDialog } from '../components/create-user-dialog';
 import { EditUserDialog } from '../components/edit-user-dialog';
+import { EraseUserDialog } from '../components/erase-user-dialog';
 import { UserFiltersBar } from '../components/user-filters';
 import { UserList } from '../components/user-list';
 import { LOAD_USERS_FAILED, READ_ONLY_DIRECTORY, SELECT_USERS_FIRST } from '../lib/messages';
@@ -63,6 +64,7 @@ function UserManagement({ may }: { may: UserPermissions }) {
   const bulkDelete = useBulkDeleteUsers();
   const exportUsers = useExportUsers();
   const [editing, setEditing] = useState<User | null>(null);
+  const [erasing, setErasing] = useState<User | null>(null);
   const [confirming, setConfirming] = useState<BulkAction | null>(null);
 
   // A selection belongs to the page it was made on: new filters or another page start afresh.
@@ -172,7 +174,18 @@ function UserManagement({ may }: { may: UserPermissions }) {
           />
         )}
       </Card>
-      {editing && <EditUserDialog user={editing} may={may} onClose={() => setEditing(null)} />}
+      {editing && (
+        <EditUserDialog
+          user={editing}
+          may={may}
+          onClose={() => setEditing(null)}
+          onErase={(user) => {
+            setEditing(null);
+            setErasing(user);
+          }}
+        />
+      )}
+      {erasing && <EraseUserDialog user={erasing} onClose={() => setErasing(null)} />}
       {confirming && (
         <BulkConfirmDialog
           action={confirming}

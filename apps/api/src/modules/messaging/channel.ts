@@ -1,0 +1,88 @@
+import type { MessageChannel } from '@schoolledger/domain';
+import type { TemplateMessage } from './whatsapp-templates.js';
+
+/** One message as a channel sends it. */
+export interface PhoneMessage {
+  /** The outbox row's id; adapters that can, pass it to the provider to find the row again. */
+  id: string;
+  /** International form, 234… */
+  to: string;
+  body: string;
+  /** WhatsApp: the approved template; SMS has none. */
+  template: TemplateMessage | null;
+  /** The public link of the PDF a template's header carries. */
+  documentUrl: string | null;
+  /** SMS: the school's own approved sender ID; null: the server's (TERMII_SENDER_ID). */
+  senderId: string | null;
+}
+
+/** What a provider answered to a send: its id for the message, which its reports name. */
+export interface Accepted {
+  providerMessageId: string;
+}
+
+/**
+ * A send the provider refused or could not take. `retryable`: the same message may go later
+ * (a timeout, a rate limit, the provider's own fault); otherwise it never will as it is (a
+ * refused key, a number the channel cannot reach), and `fallback` says whether another channel may.
+ */
+export class SendRefused extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly retryable: boolean,
+    readonly fallback = false,
+  ) {
+    super(message);
+  }
+}
+
+/** A channel's one adapter: whether the server has its keys, and how it sends. */
+export interface ChannelAdapter {
+  channel: MessageChannel;
+  /** The provider's name as the outbox records it (its reports are matched by it and the message id). */
+  provider: string;
+  /** Without keys nothing is sent; messages wait in the outbox for them. */
+  configured: boolean;
+  /** Messages per second the provider takes from one account. */
+  ratePerSecond: number;
+  send(message: PhoneMessage): Promise<Accepted>;
+}
+
+const SEND_TIMEOUT_MS = 15_000;
+
+/** POSTs JSON to a provider with a timeout; a network failure or a timeout is a retryable refusal. */
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = (error as Error).name === 'TimeoutError';
+    throw new SendRefused(
+      timedOut ? 'The provider did not answer in time' : 'The provider could not be reached',
+      timedOut ? 'timeout' : 'unreachable',
+      true,
+    );
+  }
+  const text = await response.text();
+  let json: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : {};
+    if (parsed && typeof parsed === 'object') json = parsed as Record<string, unknown>;
+  } catch {
+    // A proxy's HTML error page: the status says enough.
+  }
+  return { status: response.status, json };
+}
+
+/** A 429 or a provider's own fault may pass; other refusals will not. */
+export const retryableStatus = (status: number) => status === 429 || status >= 500;

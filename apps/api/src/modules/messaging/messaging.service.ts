@@ -1,0 +1,140 @@
+import {
+  can,
+  displayPhone,
+  type MessagingSettings,
+  type MessagingSettingsResponse,
+  maskedPhone,
+  monthOfLagos,
+  type OutboxPage,
+} from '@schoolledger/domain';
+import type { AppContext } from '../../app-context.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { assertSchoolExistsInScope } from '../../plugins/tenancy.js';
+import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import {
+  messagingSettingsOf,
+  type SchoolMessaging,
+  type StoredMessaging,
+  saveMessagingSettings,
+} from './messaging-settings.queries.js';
+import { listMessages, type OutboxMessageRow, spendOf } from './outbox.queries.js';
+
+async function settingsResponse(
+  ctx: AppContext,
+  schoolId: string,
+  settings: SchoolMessaging,
+): Promise<MessagingSettingsResponse> {
+  const spend = await spendOf(ctx.db, schoolId, monthOfLagos(ctx.clock()));
+  const spent = (channel: 'sms' | 'whatsapp') =>
+    (spend.find((row) => row.channel === channel)?.spentKobo ?? 0n).toString();
+  return {
+    channels: settings.channels,
+    monthlyBudgetKobo: {
+      sms: settings.monthlyBudgetKobo.sms?.toString() ?? null,
+      whatsapp: settings.monthlyBudgetKobo.whatsapp?.toString() ?? null,
+    },
+    quietHours: settings.quietHours,
+    smsSenderId: settings.smsSenderId,
+    spentThisMonthKobo: { sms: spent('sms'), whatsapp: spent('whatsapp') },
+  };
+}
+
+export async function getMessagingSettings(ctx: AppContext, auth: AuthContext, schoolId: string) {
+  await assertSchoolExistsInScope(ctx.db, auth.scope, schoolId);
+  return settingsResponse(ctx, schoolId, await messagingSettingsOf(ctx.db, schoolId));
+}
+
+export async function updateMessagingSettings({
+  ctx,
+  auth,
+  actor,
+  schoolId,
+  input,
+}: {
+  ctx: AppContext;
+  auth: AuthContext;
+  actor: Actor;
+  schoolId: string;
+  input: MessagingSettings;
+}) {
+  await assertSchoolExistsInScope(ctx.db, auth.scope, schoolId);
+  const stored: StoredMessaging = {
+    channels: input.channels,
+    monthlyBudgetKobo: {
+      sms: input.monthlyBudgetNaira.sms?.toString() ?? null,
+      whatsapp: input.monthlyBudgetNaira.whatsapp?.toString() ?? null,
+    },
+    quietHours: input.quietHours,
+    smsSenderId: input.smsSenderId,
+  };
+  const before = await messagingSettingsOf(ctx.db, schoolId);
+  await ctx.db.transaction(async (tx) => {
+    await saveMessagingSettings(tx, { schoolId, settings: stored, updatedBy: auth.userId });
+    await recordAudit(tx, actor, {
+      action: 'messaging_settings.update',
+      entity: 'messaging_settings',
+      entityId: schoolId,
+      schoolId,
+      before: {
+        monthlyBudgetKobo: {
+          sms: before.monthlyBudgetKobo.sms?.toString() ?? null,
+          whatsapp: before.monthlyBudgetKobo.whatsapp?.toString() ?? null,
+        },
+        quietHours: before.quietHours,
+        smsSenderId: before.smsSenderId,
+        channels: before.channels,
+      },
+      after: stored,
+    });
+  });
+  return getMessagingSettings(ctx, auth, schoolId);
+}
+
+const PAGE = 50;
+
+/** The messages of the caller's schools, newest first; full numbers only for those who trace deliveries. */
+export async function listOutboxMessages(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: {
+    schoolId?: string | undefined;
+    status?: OutboxMessageRow['status'] | undefined;
+    channel?: OutboxMessageRow['channel'] | undefined;
+    before?: string | undefined;
+    limit?: number | undefined;
+  },
+): Promise<OutboxPage> {
+  const limit = Math.min(query.limit ?? PAGE, 200);
+  const rows = await listMessages(ctx.db, {
+    scope: auth.scope,
+    schoolId: query.schoolId,
+    status: query.status,
+    channel: query.channel,
+    before: query.before ? new Date(query.before) : undefined,
+    limit: limit + 1,
+  });
+  const fullPhones = can(auth.roles, 'messaging.phones');
+  const items = rows.slice(0, limit).map(({ message, recipientFirst, recipientLast }) => ({
+    id: message.id,
+    channel: message.channel,
+    kind: message.kind as OutboxPage['items'][number]['kind'],
+    to: fullPhones ? displayPhone(message.toPhone) : maskedPhone(message.toPhone),
+    body: message.body,
+    status: message.status,
+    statusReason: message.statusReason,
+    heldUntil: message.status === 'held' ? (message.nextAttemptAt?.toISOString() ?? null) : null,
+    costKobo: message.costKobo?.toString() ?? null,
+    pages: message.pages,
+    attempts: message.attempts,
+    createdAt: message.createdAt.toISOString(),
+    sentAt: message.sentAt?.toISOString() ?? null,
+    deliveredAt: message.deliveredAt?.toISOString() ?? null,
+    readAt: message.readAt?.toISOString() ?? null,
+    failedAt: message.failedAt?.toISOString() ?? null,
+    recipient:
+      message.userId && recipientFirst ? { id: message.userId, name: `${recipientFirst} ${recipientLast}` } : null,
+    schoolId: message.schoolId,
+  }));
+  const last = items.at(-1);
+  return { items, nextBefore: rows.length > limit && last ? last.createdAt : null };
+}

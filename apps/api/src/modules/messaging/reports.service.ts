@@ -1,0 +1,50 @@
+import { monthOfLagos } from '@schoolledger/domain';
+import type { Db } from '../../db/client.js';
+import {
+  adjustSpend,
+  applyReport,
+  holdReport,
+  type OutboxMessageRow,
+  type ProviderReport,
+  takeHeldReports,
+} from './outbox.queries.js';
+import { WHATSAPP_FALLBACK_CODES } from './whatsapp.adapter.js';
+
+export interface ReportDeps {
+  db: Db;
+  clock: () => Date;
+  /** Queues the SMS a WhatsApp message stood by with (the sender's `fallBack`). */
+  fallBack: (row: OutboxMessageRow) => Promise<void>;
+}
+
+/**
+ * A provider's report moves its message on; where the provider's price differs from the estimate
+ * the month's spend takes the difference (once: a repeated report finds the price already there),
+ * and a WhatsApp message WhatsApp would not carry falls back to SMS. A report that overtook the
+ * answer to its send (the message is not known by the provider's id yet) is held for the sender.
+ */
+export async function applyProviderReport(deps: ReportDeps, report: ProviderReport) {
+  const moved = await applyReport(deps.db, report);
+  if (!moved) {
+    await holdReport(deps.db, report);
+    return;
+  }
+  const { before, after } = moved;
+  if (after.schoolId && before.costKobo !== null && after.costKobo !== null && after.costKobo !== before.costKobo) {
+    await adjustSpend(deps.db, {
+      schoolId: after.schoolId,
+      channel: after.channel,
+      month: monthOfLagos(after.sentAt ?? deps.clock()),
+      deltaKobo: after.costKobo - before.costKobo,
+    });
+  }
+  if (before.status !== 'failed' && after.status === 'failed' && WHATSAPP_FALLBACK_CODES.has(after.errorCode ?? '')) {
+    await deps.fallBack(after);
+  }
+}
+
+/** Once the sender has recorded a message's provider id: the reports that arrived before it. */
+export async function applyHeldReports(deps: ReportDeps, message: { provider: string; providerMessageId: string }) {
+  const held = await takeHeldReports(deps.db, { ...message, now: deps.clock() });
+  for (const report of held) await applyProviderReport(deps, report);
+}
