@@ -253,16 +253,22 @@ test.describe('the Messages screen', () => {
     await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
     // The bursar reads what was sent; only the school's administrators change what is sent.
     await expect(page.getByRole('tab', { name: 'Settings' })).toHaveCount(0);
+    // The family's receipt, among whatever else went to them (a reminder the hourly run sent).
     const row = page
       .getByRole('row')
       .filter({ hasText: 'Adaeze Okafor' })
-      .filter({ hasText: masked(family.phone) });
-    await expect(row.first()).toBeVisible();
-    await expect(row.first().getByRole('cell', { name: 'SMS', exact: true })).toBeVisible();
-    await expect(row.first().getByText('Receipts')).toBeVisible();
+      .filter({ hasText: masked(family.phone) })
+      .filter({ hasText: 'Receipts' });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell', { name: 'SMS', exact: true })).toBeVisible();
     await expect(page.getByText(family.phone, { exact: true })).toHaveCount(0);
-    await row.first().getByText('Read the message').click();
-    await expect(row.first().getByText(/CVC-\d{4}-\d{6}/)).toBeVisible();
+    await row.getByText('Read the message').click();
+    await expect(row.getByText(/CVC-\d{4}-\d{6}/)).toBeVisible();
+    // This month on each channel, above the filters: what went, and the spend against the budget.
+    const month = page.getByRole('region', { name: 'This month' });
+    await expect(month.getByText('SMS this month')).toBeVisible();
+    await expect(month.getByText(/^[\d,]+ sent$/).first()).toBeVisible();
+    await expect(month.getByText(/^₦[\d,]+\.\d\d (of ₦[\d,]+\.\d\d|spent, no budget)$/).first()).toBeVisible();
     await expectAccessible(page, 'the deliveries');
     await shots(page, 'messaging-deliveries');
 
@@ -277,6 +283,24 @@ test.describe('the Messages screen', () => {
     await expect(page).toHaveURL(/status=skipped/);
     await expect(page.getByText('Loading messages...')).toHaveCount(0);
     await expect(page.getByRole('row').filter({ hasText: masked(family.phone) })).toHaveCount(0);
+
+    // A month with failed WhatsApp messages: "failed" opens them, the list filtered to that channel's.
+    await page.route('**/api/v1/messages/summary?*', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      json.data.channels.whatsapp = { ...json.data.channels.whatsapp, messages: 7, delivered: 4, failed: 3 };
+      await route.fulfill({ response, json });
+    });
+    await page.reload();
+    const failed = page.getByRole('region', { name: 'This month' }).getByRole('button', { name: /^3 failed/ });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await viewScreenshot(page.getByRole('region', { name: 'This month' }), 'phone-360-messaging-month-failed');
+    await failed.click();
+    await expect(page).toHaveURL(/status=failed/);
+    await expect(page).toHaveURL(/channel=whatsapp/);
+    await expect(page.getByLabel('Status')).toHaveValue('failed');
+    await expect(page.getByLabel('Channel')).toHaveValue('whatsapp');
+    await page.unrouteAll();
   });
 
   test('the ICT administrator sets what is sent on each channel, the budgets, quiet hours and the sender ID', async ({
@@ -368,5 +392,49 @@ test.describe('the Messages screen', () => {
       },
     });
     expect(restored.ok(), await restored.text()).toBe(true);
+  });
+
+  test('an announcement shows, before it is sent, how many families it reaches by SMS and what it costs', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const family = await parentOnSms(request, { last: 7, email: `announce-${TAG}` });
+    const ict = bearer(await apiSignIn(request, 'ict'));
+    const before = (
+      await (await request.get(`/api/v1/schools/${family.school._id}/messaging-settings`, { headers: ict })).json()
+    ).data;
+    const naira = (kobo: string | null) => (kobo === null ? null : Number(kobo) / 100);
+    const save = (channels: unknown) =>
+      request.put(`/api/v1/schools/${family.school._id}/messaging-settings`, {
+        headers: ict,
+        data: {
+          channels,
+          monthlyBudgetNaira: {
+            sms: naira(before.monthlyBudgetKobo.sms),
+            whatsapp: naira(before.monthlyBudgetKobo.whatsapp),
+          },
+          quietHours: null,
+          smsSenderId: before.smsSenderId,
+        },
+      });
+    expect((await save({ ...before.channels, system: { sms: true, whatsapp: false } })).ok()).toBe(true);
+    try {
+      await signInAs(page, 'principal', '/notifications');
+      await page.getByRole('button', { name: 'Send notification' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Send notification' });
+      await dialog.getByLabel('School').selectOption({ label: family.school.name });
+      await dialog.getByLabel('Role').selectOption('Parent');
+      await dialog.getByLabel('Title').fill('Sports day');
+      await dialog.getByLabel('Message').fill('Inter-house sports hold on Friday at 10am. Parents are welcome.');
+      await expect(
+        dialog.getByText(/^By SMS and WhatsApp to \d+ famil(y|ies): \d+ SMS \(\d+ pages?, about ₦[\d,]+\.\d\d\)\.$/),
+      ).toBeVisible();
+      await expectAccessible(page, 'the send-notification dialog with its SMS preview');
+      await dialog.getByText(/^By SMS and WhatsApp to/).scrollIntoViewIfNeeded();
+      await shots(page, 'announcement-preview');
+    } finally {
+      expect((await save(before.channels)).ok()).toBe(true);
+    }
   });
 });

@@ -93,10 +93,11 @@ CREATE TABLE "message_outbox" (
 	"failed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "message_outbox_channel" CHECK ("channel" IN ('sms', 'whatsapp')),
-	CONSTRAINT "message_outbox_status" CHECK ("status" IN ('queued', 'held', 'sending', 'sent', 'delivered', 'read', 'failed', 'skipped'))
+	CONSTRAINT "message_outbox_status" CHECK ("status" IN ('queued', 'held', 'sending', 'interrupted', 'sent', 'delivered', 'read', 'failed', 'skipped'))
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "message_outbox_once_uq" ON "message_outbox" USING btree ("user_id", "notice_key", "channel");--> statement-breakpoint
-CREATE INDEX "message_outbox_due_idx" ON "message_outbox" USING btree ("next_attempt_at") WHERE "status" IN ('queued', 'held', 'sending');--> statement-breakpoint
+CREATE INDEX "message_outbox_due_idx" ON "message_outbox" USING btree ("next_attempt_at") WHERE "status" IN ('queued', 'held', 'sending', 'interrupted');--> statement-breakpoint
+CREATE INDEX "message_outbox_interrupted_idx" ON "message_outbox" USING btree ("to_phone") WHERE "status" = 'interrupted';--> statement-breakpoint
 CREATE UNIQUE INDEX "message_outbox_provider_uq" ON "message_outbox" USING btree ("provider", "provider_message_id") WHERE "provider_message_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "message_outbox_school_idx" ON "message_outbox" USING btree ("school_id", "created_at");--> statement-breakpoint
 CREATE INDEX "message_outbox_link_idx" ON "message_outbox" USING btree ("link_token") WHERE "link_token" IS NOT NULL;--> statement-breakpoint
@@ -154,3 +155,17 @@ BEGIN
     PERFORM queue_messages(messages);
   END IF;
 END $$;
+--> statement-breakpoint
+-- A school group's own Termii and WhatsApp accounts: its messages go through them instead of the
+-- server's. Secrets are encrypted with the server's key (lib/secrets.ts) and never read back out.
+CREATE TABLE "messaging_accounts" (
+	"group_school_id" uuid PRIMARY KEY NOT NULL REFERENCES "group_schools"("id") ON DELETE cascade,
+	"termii_api_key_enc" text,
+	"termii_secret_key_enc" text,
+	"termii_sender_id" text,
+	"whatsapp_token_enc" text,
+	"whatsapp_phone_number_id" text,
+	"whatsapp_app_secret_enc" text,
+	"updated_by" uuid REFERENCES "users"("id") ON DELETE set null,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);

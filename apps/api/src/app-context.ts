@@ -5,6 +5,7 @@ import type { Db, ReadDb } from './db/client.js';
 import { deriveKey, loadMasterSecret } from './lib/secrets.js';
 import { type AccessTokens, createAccessTokens } from './modules/auth/tokens.js';
 import { createMailer, type Mailer } from './modules/email/mailer.js';
+import { africasTalkingAdapter } from './modules/messaging/africastalking.adapter.js';
 import { createMessageSender, type MessageSender } from './modules/messaging/sender.js';
 import { termiiAdapter } from './modules/messaging/termii.adapter.js';
 import { whatsAppAdapter } from './modules/messaging/whatsapp.adapter.js';
@@ -74,9 +75,15 @@ export function createContext(options: {
     messages: createMessageSender({
       db: options.db,
       config: options.config,
-      adapters: [termiiAdapter(options.config.termii), whatsAppAdapter(options.config.whatsapp)],
+      adapters: [
+        options.config.smsProvider === 'africastalking'
+          ? africasTalkingAdapter(options.config.africasTalking)
+          : termiiAdapter(options.config.termii),
+        whatsAppAdapter(options.config.whatsapp),
+      ],
       clock,
       log: options.log,
+      encryptionKey,
     }),
     clock,
     encryptionKey,

@@ -51,15 +51,29 @@ const envSchema = z.object({
   TERMII_BASE_URL: z.string().url().default('https://api.ng.termii.com'),
   TERMII_API_KEY: z.string().min(1).optional(),
   TERMII_SECRET_KEY: z.string().min(1).optional(),
+  TERMII_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
   TERMII_SENDER_ID: z
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9 ]{1,9}[A-Za-z0-9]$/, 'a sender ID is 3 to 11 letters or digits')
     .default('SchoolLedgr'),
+  SMS_PROVIDER: z.enum(['termii', 'africastalking']).default('termii'),
+  AFRICASTALKING_BASE_URL: z.string().url().default('https://api.africastalking.com'),
+  AFRICASTALKING_USERNAME: z.string().min(1).optional(),
+  AFRICASTALKING_API_KEY: z.string().min(1).optional(),
+  AFRICASTALKING_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ]{1,9}[A-Za-z0-9]$/, 'a sender ID is 3 to 11 letters or digits')
+    .optional(),
+  AFRICASTALKING_CALLBACK_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{24,200}$/, 'the callback token is 24 or more letters, digits, - or _ (it goes in a URL)')
+    .optional(),
   WHATSAPP_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_TOKEN: z.string().min(1).optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).optional(),
   WHATSAPP_APP_SECRET: z.string().min(1).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(60),
   DEMO_PHONE_INBOX_URL: z.string().url().optional(),
   WORKERS: z.coerce.number().int().min(1).max(256).optional(),
 });
@@ -115,7 +129,28 @@ export type AppConfig = {
    * SMS through Termii: the account's base URL, its API key, the secret that signs its delivery
    * reports and the approved sender ID. With no key, no SMS leaves (messages wait in the outbox).
    */
-  termii: { baseUrl: string; apiKey: string | undefined; secretKey: string | undefined; senderId: string };
+  termii: {
+    baseUrl: string;
+    apiKey: string | undefined;
+    secretKey: string | undefined;
+    senderId: string;
+    /** Messages a second this server sends to Termii (summed over its processes' senders, each keeps to it). */
+    ratePerSecond: number;
+  };
+  /** Which provider SMS go through: Termii unless SMS_PROVIDER says `africastalking`. */
+  smsProvider: 'termii' | 'africastalking';
+  /**
+   * SMS through Africa's Talking: the API's base URL, the account's username and API key, the
+   * sender ID (none: the account's default) and the secret token in the path of the callback URLs
+   * set in its dashboard, since Africa's Talking does not sign its callbacks.
+   */
+  africasTalking: {
+    baseUrl: string;
+    username: string | undefined;
+    apiKey: string | undefined;
+    senderId: string | undefined;
+    callbackToken: string | undefined;
+  };
   /**
    * WhatsApp through Meta's Cloud API: the Graph URL with its version, a system user's token, the
    * business phone number's id, the app secret that signs the webhooks and the token Meta echoes
@@ -127,6 +162,7 @@ export type AppConfig = {
     phoneNumberId: string | undefined;
     appSecret: string | undefined;
     verifyToken: string | undefined;
+    ratePerSecond: number;
   };
   /** Where the demo's local phone shows the messages sent to a number; set by the start, never by hand. */
   demoPhoneInboxUrl: string | undefined;
@@ -207,6 +243,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiKey: e.TERMII_API_KEY,
       secretKey: e.TERMII_SECRET_KEY,
       senderId: e.TERMII_SENDER_ID,
+      ratePerSecond: e.TERMII_RATE_PER_SECOND,
+    },
+    smsProvider: e.SMS_PROVIDER,
+    africasTalking: {
+      baseUrl: e.AFRICASTALKING_BASE_URL.replace(/\/+$/, ''),
+      username: e.AFRICASTALKING_USERNAME,
+      apiKey: e.AFRICASTALKING_API_KEY,
+      senderId: e.AFRICASTALKING_SENDER_ID,
+      callbackToken: e.AFRICASTALKING_CALLBACK_TOKEN,
     },
     whatsapp: {
       graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/+$/, ''),
@@ -214,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
       appSecret: e.WHATSAPP_APP_SECRET,
       verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+      ratePerSecond: e.WHATSAPP_RATE_PER_SECOND,
     },
     demoPhoneInboxUrl: e.DEMO_PHONE_INBOX_URL?.replace(/\/+$/, ''),
   };

@@ -1429,6 +1429,18 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
         }),
       audits: [{ action: 'messaging_settings.update', entity: 'messaging_settings', school: 'first' }],
     },
+    'PUT /api/v1/messaging/account': {
+      call: async () =>
+        call('ict', 'PUT', '/messaging/account', {
+          termiiApiKey: 'audit-coverage-termii-key',
+          termiiSecretKey: 'audit-coverage-termii-secret',
+        }),
+      // A group's own keys belong to the group, not to one school.
+      audits: [{ action: 'messaging_account.create', entity: 'messaging_account', school: null }],
+    },
+    'POST /api/v1/notification/bulk/preview': {
+      exempt: 'a dry run of a bulk notice: counts and costs what it would send; nothing is stored or sent',
+    },
     'POST /api/v1/messaging/termii/webhook': {
       exempt:
         "a provider's report moves its message's delivery state, kept on the message; a STOP reply is audited as consent.withdrawn",
@@ -1436,6 +1448,12 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     'POST /api/v1/messaging/whatsapp/webhook': {
       exempt:
         "a provider's report moves its message's delivery state, kept on the message; a STOP reply is audited as consent.withdrawn",
+    },
+    'POST /api/v1/messaging/africastalking/{token}/report': {
+      exempt: "a provider's report moves its message's delivery state, kept on the message",
+    },
+    'POST /api/v1/messaging/africastalking/{token}/inbound': {
+      exempt: 'a message a phone sent changes nothing but a STOP, which is audited as consent.withdrawn',
     },
 
     /* Notifications and reminders */

@@ -3,7 +3,7 @@ import { startTermiiFake, startWhatsAppFake, type TermiiFake, type WhatsAppFake 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageConsents, messageOutbox, users } from '../src/db/schema.js';
-import { applyHeldReports } from '../src/modules/messaging/reports.service.js';
+import { applyHeldReports, recoverInterrupted } from '../src/modules/messaging/reports.service.js';
 import { WHATSAPP_TEMPLATES } from '../src/modules/messaging/whatsapp-templates.js';
 import { demoEmail, useTestApp } from './helper.js';
 import { approvedFee, call, loadPaymentIds, type PaymentIds, payCash, until } from './payments-support.js';
@@ -240,6 +240,93 @@ describe('SMS and WhatsApp messages', () => {
     expect(after).toMatchObject({ status: 'delivered', costKobo: 650n });
   });
 
+  it('a send cut short by a crash is neither lost nor sent twice: the provider’s report finds it, or it goes once more', async () => {
+    const [parent] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoEmail('parent')));
+    const crashed = (noticeKey: string, body: string) => ({
+      schoolId: ids.school,
+      userId: parent!.id,
+      channel: 'sms' as const,
+      kind: 'payment_succeeded',
+      noticeKey,
+      toPhone: INTERNATIONAL,
+      body,
+      status: 'sending' as const,
+      attempts: 1,
+      // The claim of a sender that was killed has run out.
+      nextAttemptAt: new Date(Date.now() - 1000),
+    });
+    const signedReport = async (messageId: string, body: string) => {
+      const payload = JSON.stringify({
+        type: 'outbound',
+        id: `r-${messageId}`,
+        message_id: messageId,
+        receiver: INTERNATIONAL,
+        message: body,
+        status: 'DELIVERED',
+        cost: 6.5,
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/messaging/termii/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'x-termii-signature': createHmac('sha512', TERMII.secretKey).update(payload).digest('hex'),
+        },
+        payload,
+      });
+    };
+    await t.ctx.db
+      .insert(messageOutbox)
+      .values([
+        crashed('receipt:crash-taken', 'Crestview College: NGN 1,111 received. Receipt CVC-2026-990001'),
+        crashed('receipt:crash-early', 'Crestview College: NGN 2,222 received. Receipt CVC-2026-990002'),
+        crashed('receipt:crash-lost', 'Crestview College: NGN 3,333 received. Receipt CVC-2026-990003'),
+      ]);
+    // Termii took the second before the crash, and its report came before anyone knew the message.
+    expect(
+      (
+        await signedReport(
+          '900000000000000000000000012',
+          'Crestview College: NGN 2,222 received. Receipt CVC-2026-990002',
+        )
+      ).statusCode,
+    ).toBe(200);
+    const recheckNow = { db: t.ctx.db, clock: t.ctx.clock, fallBack: t.ctx.messages.fallBack };
+    expect(await recoverInterrupted(recheckNow, new Date(Date.now() + 60_000))).toBe(3);
+    // The first's report comes after the restart.
+    expect(
+      (
+        await signedReport(
+          '900000000000000000000000011',
+          'Crestview College: NGN 1,111 received. Receipt CVC-2026-990001',
+        )
+      ).statusCode,
+    ).toBe(200);
+    const byKey = async () =>
+      Object.fromEntries(
+        (await outboxOf(parent!.id))
+          .filter((row) => row.noticeKey.startsWith('receipt:crash-'))
+          .map((row) => [row.noticeKey, `${row.status}:${row.providerMessageId ?? '-'}`]),
+      );
+    expect(await byKey()).toEqual({
+      'receipt:crash-taken': 'delivered:900000000000000000000000011',
+      'receipt:crash-early': 'delivered:900000000000000000000000012',
+      'receipt:crash-lost': 'interrupted:-',
+    });
+    // No report named the third: once its wait is over it goes, once.
+    await t.ctx.db
+      .update(messageOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(messageOutbox.noticeKey, 'receipt:crash-lost'));
+    await t.ctx.messages.deliverDue();
+    await until(async () => (await byKey())['receipt:crash-lost']!.startsWith('delivered'));
+    expect(smsTo(INTERNATIONAL).filter((message) => message.sms.includes('CVC-2026-990003'))).toHaveLength(1);
+    expect(smsTo(INTERNATIONAL).filter((message) => /CVC-2026-99000[12]/.test(message.sms))).toHaveLength(0);
+  });
+
   it('a parent who replies STOP gets no more SMS; their WhatsApp agreement stands', async () => {
     termii.reply(INTERNATIONAL, 'stop');
     const [parent] = await t.ctx.db
@@ -328,5 +415,56 @@ describe('SMS and WhatsApp messages', () => {
     });
     await until(async () => smsTo(INTERNATIONAL).some((message) => message.sms.includes('NGN 3,000')));
     expect(smsTo(INTERNATIONAL).find((message) => message.sms.includes('NGN 3,000'))!.from).toBe('Crestview');
+  });
+
+  it('an announcement shows its phone messages, cost and budget before it is sent, then reaches the phone once', async () => {
+    const current = (await call(t, 'admin', 'GET', `/schools/${ids.school}/messaging-settings`)).json().data;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/schools/${ids.school}/messaging-settings`,
+      headers: await t.as('admin'),
+      payload: {
+        channels: { ...current.channels, system: { sms: true, whatsapp: false } },
+        monthlyBudgetNaira: { sms: '1', whatsapp: null },
+        quietHours: null,
+        smsSenderId: '',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const announcement = {
+      schoolId: ids.school,
+      role: 'Parent',
+      title: 'Sports day',
+      message: 'Inter-house sports hold on Friday at 10am. Parents are welcome.',
+      type: 'info',
+    };
+    const preview = await call(t, 'principal', 'POST', '/notification/bulk/preview', announcement);
+    expect(preview.statusCode, preview.body).toBe(200);
+    // Only the parent who agreed to SMS is counted; the ₦1 budget is long spent.
+    expect(preview.json().data).toMatchObject({
+      families: 1,
+      messages: { sms: 1, whatsapp: 0 },
+      pages: 1,
+      estimatedCostKobo: { sms: '700', whatsapp: '0' },
+      budgetLeftKobo: { sms: '0', whatsapp: null },
+      heldForQuietHoursUntil: null,
+      overBudget: true,
+    });
+    // Nothing was sent by the preview.
+    expect(smsTo(INTERNATIONAL).some((message) => message.sms.includes('Sports day'))).toBe(false);
+
+    const raised = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/schools/${ids.school}/messaging-settings`,
+      headers: await t.as('admin'),
+      payload: { ...saved.json().data, monthlyBudgetNaira: { sms: null, whatsapp: null } },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect((await call(t, 'principal', 'POST', '/notification/bulk', announcement)).statusCode).toBe(200);
+    await t.ctx.messages.deliverDue();
+    await until(async () => smsTo(INTERNATIONAL).some((message) => message.sms.includes('Sports day')));
+    expect(smsTo(INTERNATIONAL).filter((message) => message.sms.includes('Sports day'))[0]!.sms).toBe(
+      'Crestview College, Ikeja: Sports day. Inter-house sports hold on Friday at 10am. Parents are welcome. Reply STOP to opt out',
+    );
   });
 });

@@ -466,7 +466,28 @@ describe('a family’s rights over their data', () => {
       await notice(parent.id, 23, 'parent 23 months');
       await notice(parent.id, 11, 'parent 11 months');
       await notice(admin.id, 25, 'admin 25 months');
-      expect(await pruneOldNotices({ ctx: t.ctx })).toBeGreaterThanOrEqual(2);
+      const sms = (noticeKey: string, monthsAgo: number, status: 'delivered' | 'held') =>
+        t.ctx.db.insert(messageOutbox).values({
+          schoolId: ids.school,
+          userId: parent.id,
+          channel: 'sms',
+          kind: 'payment_reminder',
+          noticeKey,
+          toPhone: '2348031234509',
+          body: noticeKey,
+          status,
+          createdAt: sql`now() - make_interval(months => ${monthsAgo}::int, days => 1)` as unknown as Date,
+        });
+      await sms('sms 25 months', 25, 'delivered');
+      await sms('sms 25 months, still held', 25, 'held');
+      await sms('sms 11 months', 11, 'delivered');
+      expect(await pruneOldNotices({ ctx: t.ctx })).toBeGreaterThanOrEqual(3);
+      const bodies = (await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.userId, parent.id))).map(
+        (row) => row.body,
+      );
+      // The SMS that carried notices go with them; one still waiting to go never does.
+      expect(bodies).toEqual(expect.arrayContaining(['sms 11 months', 'sms 25 months, still held']));
+      expect(bodies).not.toContain('sms 25 months');
       expect(await titles(parent.id)).toEqual(expect.arrayContaining(['parent 11 months', 'parent 23 months']));
       expect(await titles(parent.id)).not.toContain('parent 25 months');
       expect(await titles(admin.id)).not.toContain('admin 25 months');

@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import {
+  AFRICASTALKING_INVALID_AUTH,
+  type AfricasTalkingFake,
   type PhoneInbox,
+  startAfricasTalkingFake,
   startPhoneInbox,
   startTermiiFake,
   startWhatsAppFake,
@@ -31,7 +34,10 @@ const DAYTIME = new Date('2025-03-04T10:00:00.000Z');
 
 interface Received {
   headers: IncomingHttpHeaders;
+  /** The path POSTed to (Africa's Talking's callback URLs carry the app's secret token in it). */
+  path: string;
   raw: Buffer;
+  /** JSON, or a form's fields (Africa's Talking). */
   body: Json;
 }
 
@@ -55,7 +61,10 @@ async function webhookReceiver() {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const raw = Buffer.concat(chunks);
-      received.push({ headers: request.headers, raw, body: JSON.parse(raw.toString('utf8')) as Json });
+      const form = String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded');
+      const text = raw.toString('utf8');
+      const body = (form ? Object.fromEntries(new URLSearchParams(text)) : JSON.parse(text)) as Json;
+      received.push({ headers: request.headers, path: request.url ?? '/', raw, body });
       response.statusCode = state.failNext > 0 ? 500 : 200;
       if (state.failNext > 0) state.failNext -= 1;
       response.end();
@@ -570,6 +579,176 @@ describe('local WhatsApp Cloud API', () => {
       billable: false,
       category: 'utility',
     });
+  });
+});
+
+describe("local Africa's Talking", () => {
+  const AT_USERNAME = 'schoolledger';
+  const AT_KEY = 'atsk_local_messaging_test_key';
+  /** The app's secret token, which the fake is given only as part of the callback URL. */
+  const AT_TOKEN = 'cb-token-0123456789abcdefghij';
+  let fake: AfricasTalkingFake;
+  let hook: Awaited<ReturnType<typeof webhookReceiver>>;
+  const reportUrl = () => hook.url.replace('/webhook', `/africastalking/${AT_TOKEN}/report`);
+  const inboundUrl = () => hook.url.replace('/webhook', `/africastalking/${AT_TOKEN}/inbound`);
+  const send = async (
+    fields: Record<string, string>,
+    headers: Record<string, string> = { apiKey: AT_KEY, accept: 'application/json' },
+  ) => {
+    const response = await fetch(`${fake.url}/version1/messaging`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams({
+        username: AT_USERNAME,
+        from: 'SchoolLedgr',
+        bulkSMSMode: '1',
+        enqueue: '1',
+        ...fields,
+      }),
+    });
+    const text = await response.text();
+    const json = (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null) as Json | null;
+    return { status: response.status, type: response.headers.get('content-type'), text, json: json ?? {} };
+  };
+  /** The reports of `messageId`, in order: form fields, unsigned, POSTed to the callback URL with its token. */
+  const reportsOf = (messageId: string) =>
+    hook.received
+      .filter((r) => r.body.id === messageId && r.body.status)
+      .map((r) => {
+        expect(r.path).toBe(`/africastalking/${AT_TOKEN}/report`);
+        expect(r.headers['content-type']).toBe('application/x-www-form-urlencoded');
+        expect(Object.keys(r.headers).filter((name) => /signature|hmac/i.test(name))).toEqual([]);
+        return r.body;
+      });
+
+  beforeAll(async () => {
+    hook = await webhookReceiver();
+    fake = await startAfricasTalkingFake({
+      username: AT_USERNAME,
+      apiKey: AT_KEY,
+      reportDelayMs: 5,
+      retryDelaysMs: [10, 20],
+      now: () => DAYTIME,
+    });
+    fake.setCallbackUrl(reportUrl());
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await hook?.close();
+  });
+
+  it("answers a send as Africa's Talking does (201, per recipient) and reports it Sent, then Success, to the callback URL", async () => {
+    const sent = await send({ to: '+2348031234567', message: 'Payment of NGN 150,000.00 received. Thank you.' });
+    expect(sent.status).toBe(201);
+    expect(sent.json).toEqual({
+      SMSMessageData: {
+        Message: 'Sent to 1/1 Total Cost: NGN 2.2000',
+        Recipients: [
+          {
+            statusCode: 101,
+            number: '+2348031234567',
+            status: 'Success',
+            cost: 'NGN 2.2000',
+            messageId: expect.stringMatching(/^ATXid_[0-9a-f]{32}$/),
+          },
+        ],
+      },
+    });
+    const messageId = sent.json.SMSMessageData.Recipients[0].messageId;
+
+    await fake.settled();
+    expect(reportsOf(messageId)).toEqual([
+      { id: messageId, status: 'Sent', phoneNumber: '+2348031234567', networkCode: '62130', retryCount: '0' },
+      { id: messageId, status: 'Success', phoneNumber: '+2348031234567', networkCode: '62130', retryCount: '0' },
+    ]);
+    expect(fake.messages().at(-1)).toMatchObject({
+      messageId,
+      to: '+2348031234567',
+      from: 'SchoolLedgr',
+      status: 'Success',
+      pages: 1,
+      encoding: 'GSM-7',
+      bulkSMSMode: '1',
+      enqueue: '1',
+    });
+  });
+
+  it('refuses per recipient: 406 UserInBlacklist for a number on DND, 403 InvalidPhoneNumber for one not in +234 form; no reports for them', async () => {
+    fake.setNumber('08051112222', { dnd: true });
+    const before = fake.messages().length;
+    const dnd = await send({ to: '+2348051112222', message: 'Fees are due on Friday.' });
+    expect(dnd.status).toBe(201);
+    expect(dnd.json).toEqual({
+      SMSMessageData: {
+        Message: 'Sent to 0/1 Total Cost: 0',
+        Recipients: [
+          { statusCode: 406, number: '+2348051112222', status: 'UserInBlacklist', cost: '0', messageId: 'None' },
+        ],
+      },
+    });
+
+    const mixed = await send({ to: '+2348021110001,08021110002', message: 'School resumes on Monday.' });
+    expect(mixed.json.SMSMessageData.Message).toBe('Sent to 1/2 Total Cost: NGN 2.2000');
+    expect(mixed.json.SMSMessageData.Recipients.map((r: Json) => [r.number, r.statusCode, r.status])).toEqual([
+      ['+2348021110001', 101, 'Success'],
+      ['08021110002', 403, 'InvalidPhoneNumber'],
+    ]);
+    expect(fake.messages().length).toBe(before + 1);
+
+    const badSender = await send({ to: '+2348021110003', message: 'Hello', from: 'GreenHill' });
+    expect(badSender.json.SMSMessageData.Recipients[0]).toMatchObject({ statusCode: 402, status: 'InvalidSenderId' });
+    await fake.settled();
+    expect(hook.received.filter((r) => r.body.phoneNumber === '+2348051112222')).toEqual([]);
+  });
+
+  it('reports an unreachable handset Sent, Buffered, then Failed with a failureReason', async () => {
+    fake.setNumber('2348071239999', { unreachable: true });
+    const sent = await send({ to: '+2348071239999', message: 'Reminder' });
+    await fake.settled();
+    const reports = reportsOf(sent.json.SMSMessageData.Recipients[0].messageId);
+    expect(reports.map((r) => r.status)).toEqual(['Sent', 'Buffered', 'Failed']);
+    expect(reports[2]).toMatchObject({ failureReason: 'DeliveryFailure', networkCode: '62150' });
+    expect(reports[0]).not.toHaveProperty('failureReason');
+  });
+
+  it("answers 401 in plain text to a wrong API key or username, and XML without 'Accept: application/json'", async () => {
+    const before = fake.messages().length;
+    const badKey = await send(
+      { to: '+2348031234567', message: 'Hi' },
+      { apiKey: 'atsk_wrong', accept: 'application/json' },
+    );
+    expect([badKey.status, badKey.text]).toEqual([401, AFRICASTALKING_INVALID_AUTH]);
+    const badUser = await send({ to: '+2348031234567', message: 'Hi', username: 'sandbox' });
+    expect([badUser.status, badUser.text]).toEqual([401, 'The supplied authentication is invalid']);
+    const missing = await send({ to: '', message: 'Hi' });
+    expect([missing.status, missing.text]).toEqual([400, "Request is missing required form field 'to'"]);
+    expect(fake.messages().length).toBe(before);
+
+    const xml = await send({ to: '+2348031234567', message: 'Hi' }, { apiKey: AT_KEY });
+    expect(xml.status).toBe(201);
+    expect(xml.type).toContain('application/xml');
+    expect(xml.text).toMatch(/<Recipient><number>\+2348031234567<\/number>.*<statusCode>101<\/statusCode>/);
+    await fake.settled();
+  });
+
+  it('POSTs a message a handset sends (STOP) as form fields to the inbound URL, unsigned', async () => {
+    fake.setInboundUrl(inboundUrl());
+    await send({ to: '+2348039990000', message: 'Fees are due.' });
+    const control = await postJson(`${fake.url}/__fake/reply`, { from: '08039990000', text: 'STOP' });
+    expect(control.json).toMatchObject({ ok: true, data: { httpStatus: 200, attempts: 1 } });
+    const inbound = hook.received.filter((r) => r.path.endsWith('/inbound')).at(-1);
+    expect(inbound?.path).toBe(`/africastalking/${AT_TOKEN}/inbound`);
+    expect(inbound?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(inbound?.body).toEqual({
+      from: '+2348039990000',
+      to: 'SchoolLedgr',
+      text: 'STOP',
+      date: DAYTIME.toISOString(),
+      id: control.json.data.id,
+      linkId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      networkCode: '62130',
+    });
+    await fake.settled();
   });
 });
 

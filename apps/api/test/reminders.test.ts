@@ -2,6 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   emailOutbox,
+  messageConsents,
+  messageOutbox,
   notifications,
   parentStudents,
   paymentReminders,
@@ -99,6 +101,29 @@ describe('automatic payment reminders (SPEC §9)', () => {
       studentId: student.id,
       reminderType: 'overdue',
     });
+  });
+
+  it('sends a parent one SMS naming each child who owes, however the run is cut into batches', async () => {
+    now = new Date('2026-06-20T09:00:00Z');
+    const { school, student, parent } = await aStudentOwing('2026-06-10');
+    const arm = await aClassArm(t, { school_id: school.id });
+    const brother = await aStudent(t, { school_id: school.id, classArm_id: arm.id, firstname: 'Chidi' });
+    await t.ctx.db.insert(parentStudents).values({ parentId: parent.id, studentId: brother.id, schoolId: school.id });
+    await t.ctx.db.update(users).set({ phone: '0803 555 0142', phoneVerifiedAt: now }).where(eq(users.id, parent.id));
+    await t.ctx.db
+      .insert(messageConsents)
+      .values({ userId: parent.id, channel: 'sms', phone: '2348035550142', wording: 'I agree', method: 'paper' });
+    const result = await runReminders(t.ctx, { now, batchSize: 1 });
+    expect(result.sent).toBe(result.created);
+    const sms = await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.userId, parent.id));
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toMatchObject({ channel: 'sms', kind: 'payment_reminder', noticeKey: 'reminder:2026-06-20' });
+    expect(sms[0]!.body).toContain(student.firstname);
+    expect(sms[0]!.body).toContain('Chidi');
+    expect(sms[0]!.body).toContain('total NGN 3,000');
+    // The children have no phone of their own confirmed: nothing goes to them.
+    const toChildren = await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.userId, student.id));
+    expect(toChildren).toEqual([]);
   });
 
   it('delivers every reminder of a run exactly once when it takes several batches, two at a time', async () => {

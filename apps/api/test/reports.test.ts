@@ -117,7 +117,7 @@ describe('reports: preview, files made by the job runner, email and schedules', 
         (await call(who, 'GET', '/reports/catalog')).json().data.reports.map((report: { id: string }) => report.id);
       const forBursar = await titles(bursar);
       expect(forBursar).toEqual(
-        expect.arrayContaining(['collections', 'outstanding', 'payments', 'student_statement']),
+        expect.arrayContaining(['collections', 'outstanding', 'payments', 'student_statement', 'messages']),
       );
       expect(forBursar).not.toContain('users_by_role');
       expect(forBursar).not.toContain('group_summary');

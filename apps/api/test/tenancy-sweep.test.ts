@@ -39,6 +39,15 @@ const NOT_A_SCHOOL_RECORD: Record<string, string> = {
     "a channel's name, not a record: the caller's own agreement (messaging.test.ts)",
   'GET /m/{token}':
     "a message's receipt link: an unguessable token, opening only the receipt of the person it was sent to (messaging.test.ts)",
+  ...Object.fromEntries(
+    [
+      'POST /api/v1/messaging/africastalking/{token}/report',
+      'POST /api/v1/messaging/africastalking/{token}/inbound',
+    ].map((route) => [
+      route,
+      "the secret of Africa's Talking's callback URLs, not a record: any other token is a 404 (messaging-africastalking.test.ts)",
+    ]),
+  ),
   'PUT /api/v1/settings/{section}':
     "a settings section's name, not a record: the school named in the body is checked (settings.test.ts)",
   ...Object.fromEntries(

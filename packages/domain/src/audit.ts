@@ -39,7 +39,16 @@ const FINANCIAL_ENTITIES = new Set([
   'books',
 ]);
 /** Entities about who may do what: sign-ins, passwords, sessions, keys. */
-const SECURITY_ENTITIES = new Set(['session', 'auth', 'password', 'login', 'settings', 'email_settings']);
+const SECURITY_ENTITIES = new Set([
+  'session',
+  'auth',
+  'password',
+  'login',
+  'settings',
+  'email_settings',
+  // A school group's own SMS and WhatsApp keys.
+  'messaging_account',
+]);
 const SYSTEM_ENTITIES = new Set(['backup', 'system', 'audit', 'audit_log', 'export', 'report', 'term_pack', 'ledger']);
 
 /** Actions that an auditor must never miss, whatever the entity. */

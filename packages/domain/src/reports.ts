@@ -31,6 +31,7 @@ export const REPORT_IDS = [
   'promotions',
   'users_by_role',
   'sign_in_activity',
+  'messages',
 ] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
@@ -209,6 +210,14 @@ export const REPORTS: Record<ReportId, ReportMeta> = {
     title: 'Sign-in activity',
     description: 'Successful and failed sign-ins per person in the period, and the last one.',
     roles: PEOPLE,
+    filters: RANGE,
+  },
+  messages: {
+    category: 'administrative',
+    title: 'Messages to families',
+    description:
+      'SMS and WhatsApp messages per school and month: delivered, read, failed and why, skipped, and what they cost; then every failed message.',
+    roles: PERMISSIONS['messaging.view'],
     filters: RANGE,
   },
 };

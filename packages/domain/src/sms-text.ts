@@ -237,3 +237,25 @@ export function reminderSms(input: ReminderSmsInput): string {
 /** The code that confirms a phone number. No opt-out line: the person asked for it. */
 export const phoneCodeSms = ({ code }: { code: string }): string =>
   `Your SchoolLedger code is ${toGsm7(code)}. It expires in ${PHONE_CODE_MINUTES} minutes. Do not share it.`;
+
+/** An announcement is cut to this many pages: a school's notice is worth three, not a letter's cost. */
+export const ANNOUNCEMENT_SMS_PAGES = 3;
+
+/**
+ * A school's announcement: "Greenfield College: Inter-house sports. Parents are welcome on Friday
+ * at 10am. Reply STOP to opt out", its text cut (never the school's name or the opt-out line) to
+ * ANNOUNCEMENT_SMS_PAGES pages, ending in "..." where it was cut.
+ */
+export function announcementSms(input: { schoolName: string; title: string; message: string }): string {
+  const school = nameIn(input.schoolName, SCHOOL_FALLBACK);
+  const title = toGsm7(input.title).replace(/\s+/g, ' ').trim();
+  const words = toGsm7(input.message).replace(/\s+/g, ' ').trim();
+  const write = (text: string) => `${school}: ${title ? `${title}. ` : ''}${text} ${SMS_OPT_OUT}`;
+  const room = ANNOUNCEMENT_SMS_PAGES * GSM7_PART;
+  if (smsEncoding(write(words)).units <= room) return write(words);
+  const chars = [...words];
+  // Cut by whole characters until it fits with its "..."; linear in the text's length.
+  let keep = Math.max(0, room - smsEncoding(write('...')).units);
+  while (keep > 0 && smsEncoding(write(`${chars.slice(0, keep).join('').trimEnd()}...`)).units > room) keep--;
+  return write(`${chars.slice(0, keep).join('').trimEnd()}...`);
+}

@@ -119,6 +119,9 @@ describe('route guards', () => {
     expect([...ROUTE_ROLES['/reports']!].sort()).toEqual([...withReports].sort());
     expect(reportsFor(['Parent'])).toEqual(['student_statement']);
     expect(reportsFor(['Student'])).toEqual(['student_statement']);
+    // Messages to families: for whoever reads the Messages screen, and no one else.
+    const messageReaders = ROLES.filter((role) => reportsFor([role]).includes('messages'));
+    expect(messageReaders.sort()).toEqual([...PERMISSIONS['messaging.view']].sort());
   });
 });
 

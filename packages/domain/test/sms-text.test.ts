@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  announcementSms,
   MAX_KOBO,
   phoneCodeSms,
   receiptSms,
@@ -305,5 +306,32 @@ describe('SMS composers', () => {
         },
       ),
     );
+  });
+});
+
+describe('announcementSms', () => {
+  it('keeps a short announcement whole, with the school and the way out', () => {
+    expect(
+      announcementSms({
+        schoolName: 'Crestview College',
+        title: 'Sports day',
+        message: 'Parents are welcome on Friday.',
+      }),
+    ).toBe('Crestview College: Sports day. Parents are welcome on Friday. Reply STOP to opt out');
+  });
+
+  it('cuts a long one to three pages of GSM-7, marking the cut, never the school or the opt-out line', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 2000 }), fc.string({ maxLength: 80 }), (message, title) => {
+        const sms = announcementSms({ schoolName: 'Crestview College', title, message });
+        const size = smsEncoding(sms);
+        expect(size.encoding).toBe('GSM-7');
+        expect(size.pages).toBeLessThanOrEqual(3);
+        expect(sms.startsWith('Crestview College: ')).toBe(true);
+        expect(sms.endsWith('Reply STOP to opt out')).toBe(true);
+      }),
+    );
+    const long = announcementSms({ schoolName: 'Crestview College', title: 'Notice', message: 'word '.repeat(200) });
+    expect(long).toContain('... Reply STOP to opt out');
   });
 });

@@ -1,10 +1,23 @@
 /**
- * Local Paystack and Flutterwave (payments), and Termii (SMS) and the WhatsApp Business Cloud API
- * (messaging), that speak their HTTP APIs and sign what they send, for the API's tests, the demo
- * and the bench; plus the demo's phone inbox, where the messages they deliver can be read and
- * answered. They know nothing of SchoolLedger: the app reaches them through its provider base
- * URLs and they reach the app only through the webhook URL they are given.
+ * Local Paystack and Flutterwave (payments), and Termii, Africa's Talking (SMS) and the WhatsApp
+ * Business Cloud API (messaging), that speak their HTTP APIs and sign what they send (Africa's
+ * Talking, like the real one, signs nothing), for the API's tests, the demo and the bench; plus
+ * the demo's phone inbox, where the messages they deliver can be read and answered. They know
+ * nothing of SchoolLedger: the app reaches them through its provider base URLs and they reach the
+ * app only through the webhook URL they are given.
  */
+
+export {
+  AFRICASTALKING_INVALID_AUTH,
+  type AfricasTalkingCallbackDelivery,
+  type AfricasTalkingFake,
+  type AfricasTalkingFakeOptions,
+  type AfricasTalkingNumberTraits,
+  type AfricasTalkingReportStatus,
+  type FakeAfricasTalkingInbound,
+  type FakeAfricasTalkingSms,
+  startAfricasTalkingFake,
+} from './africastalking/fake.js';
 export {
   type FlutterwaveFake,
   type FlutterwaveFakeOptions,

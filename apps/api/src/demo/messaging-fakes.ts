@@ -44,8 +44,8 @@ export async function startDemoMessagingFakes(config: AppConfig) {
   return {
     config: {
       ...config,
-      termii: { baseUrl: termii.url, ...termiiKeys },
-      whatsapp: { graphUrl: whatsapp.graphUrl, ...whatsappKeys },
+      termii: { ...config.termii, baseUrl: termii.url, ...termiiKeys },
+      whatsapp: { ...config.whatsapp, graphUrl: whatsapp.graphUrl, ...whatsappKeys },
       demoPhoneInboxUrl: inbox.url,
     } satisfies AppConfig,
     urls: { termii: termii.url, whatsapp: whatsapp.url, phoneInbox: inbox.url },

@@ -68,6 +68,7 @@ describe('labels and filters', () => {
       'queued',
       'held',
       'sending',
+      'interrupted',
       'sent',
       'delivered',
       'read',

@@ -36,7 +36,9 @@ describe('the privacy notice', () => {
   });
 
   it('gives the periods the app keeps, from the same numbers the settings use', () => {
-    expect(text).toContain(`Notices in the app: ${RETENTION_DEFAULTS.notificationMonths} months`);
+    expect(text).toContain(
+      `SMS and WhatsApp messages that carried them: ${RETENTION_DEFAULTS.notificationMonths} months`,
+    );
     expect(text).toContain(`technical logs: ${RETENTION_DEFAULTS.systemLogMonths} months`);
     expect(text).toContain(`${FINANCIAL_RECORDS_YEARS} years, as Nigerian tax law requires`);
   });

@@ -144,7 +144,8 @@ export const OUTBOX_MESSAGE_KINDS = [...MESSAGE_NOTICE_KINDS, 'phone_code'] as c
 export type OutboxMessageKind = (typeof OUTBOX_MESSAGE_KINDS)[number];
 
 /**
- * queued: waiting to be sent; held: until quiet hours end; sending: with the provider; sent,
+ * queued: waiting to be sent; held: until quiet hours end; sending: with the provider;
+ * interrupted: the sender stopped mid-send, waiting for the provider's word before trying again; sent,
  * delivered, read: the furthest the provider reported (reports arrive out of order); failed: given
  * up; skipped: not sent (budget spent, consent withdrawn before it went).
  */
@@ -152,6 +153,7 @@ export const OUTBOX_MESSAGE_STATUSES = [
   'queued',
   'held',
   'sending',
+  'interrupted',
   'sent',
   'delivered',
   'read',
@@ -196,3 +198,83 @@ export const bulkMessagePreviewSchema = z.object({
   overBudget: z.boolean(),
 });
 export type BulkMessagePreview = z.infer<typeof bulkMessagePreviewSchema>;
+
+const messageCount = z.number().int().min(0);
+
+/** One channel of a school's Lagos month, as the Deliveries tab sums it up. */
+export const messagingChannelSummarySchema = z.object({
+  messages: messageCount.describe('Every message created this Lagos month, whatever became of it'),
+  delivered: messageCount.describe('Delivered to the phone, read ones included'),
+  failed: messageCount,
+  skipped: messageCount.describe('Not sent: the budget was spent, or the person withdrew their agreement'),
+  waiting: messageCount.describe('Queued, held for quiet hours, sending, or waiting for the provider to say'),
+  spentKobo: koboText.describe("This month's spend on the channel, as the budget counts it"),
+  budgetKobo: koboText.nullable().describe("The school's monthly budget for the channel; null: none"),
+});
+export type MessagingChannelSummary = z.infer<typeof messagingChannelSummarySchema>;
+
+/** GET /messages/summary: a school's messages of this Lagos month, per channel. */
+export const messagingSummarySchema = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .meta({ description: 'The Lagos month, YYYY-MM', examples: ['2026-05'] }),
+  channels: z.object({ sms: messagingChannelSummarySchema, whatsapp: messagingChannelSummarySchema }),
+});
+export type MessagingSummary = z.infer<typeof messagingSummarySchema>;
+
+/**
+ * A secret of a group's own account as the API shows it: whether one is saved and, for a long
+ * one, its last 4 characters to recognise it by; never the secret.
+ */
+export const savedSecretSchema = z.object({
+  set: z.boolean(),
+  last4: z.string().max(4).nullable().describe('The last 4 characters of a saved secret of 12 or more; else null'),
+});
+export type SavedSecret = z.infer<typeof savedSecretSchema>;
+
+/** GET /messaging/account: a school group's own Termii and WhatsApp accounts, secrets only as whether they are set. */
+export const messagingAccountSchema = z.object({
+  groupSchoolId: idSchema,
+  termiiApiKey: savedSecretSchema,
+  termiiSecretKey: savedSecretSchema,
+  termiiSenderId: z.string().nullable(),
+  whatsappToken: savedSecretSchema,
+  whatsappPhoneNumberId: z.string().nullable(),
+  whatsappAppSecret: savedSecretSchema,
+  /** Per channel, whether the group's messages go through its own account (else the server's). */
+  ownAccount: z.object({ sms: z.boolean(), whatsapp: z.boolean() }),
+  updatedAt: timestampSchema.nullable(),
+});
+export type MessagingAccount = z.infer<typeof messagingAccountSchema>;
+
+/** A secret in a save: omitted or empty keeps the saved one, null removes it, text replaces it. */
+const secretInput = z
+  .string()
+  .trim()
+  .max(500, 'That is too long for a key; paste the key alone')
+  .nullable()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const PHONE_NUMBER_ID_MESSAGE = "The phone number ID is the digits Meta's WhatsApp Manager shows for the number";
+
+/** PUT /messaging/account. `group_school_id` in the query names the group for the super-admin. */
+export const messagingAccountInputSchema = z.object({
+  termiiApiKey: secretInput,
+  termiiSecretKey: secretInput,
+  /** Empty or null: the server's sender ID. */
+  termiiSenderId: senderIdSchema.nullable().optional(),
+  whatsappToken: secretInput,
+  whatsappPhoneNumberId: z
+    .string({ error: PHONE_NUMBER_ID_MESSAGE })
+    .trim()
+    .refine((id) => id === '' || /^\d{5,30}$/.test(id), PHONE_NUMBER_ID_MESSAGE)
+    .nullable()
+    .optional(),
+  whatsappAppSecret: secretInput,
+});
+export type MessagingAccountInput = z.input<typeof messagingAccountInputSchema>;
+export type MessagingAccountValues = z.output<typeof messagingAccountInputSchema>;
+
+export const messagingAccountQuerySchema = z.object({ group_school_id: idSchema.optional() });

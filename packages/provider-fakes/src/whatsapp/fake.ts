@@ -72,6 +72,8 @@ export interface FakeWhatsAppMessage {
   };
   /** A text message's body. */
   text?: string;
+  /** The sender's own reference (`biz_opaque_callback_data`), which Meta repeats in the message's status webhooks. */
+  opaque?: string;
   /** What the person reads: the template body with its parameters filled in, or the text. */
   preview: string;
   /** ISO moment of the send (the fake's clock). */
@@ -301,6 +303,12 @@ export async function startWhatsAppFake(options: WhatsAppFakeOptions) {
     return delivery;
   }
 
+  /** Meta keeps up to 512 characters of the sender's reference. */
+  const opaqueOf = (body: Record<string, unknown>) =>
+    typeof body.biz_opaque_callback_data === 'string' && body.biz_opaque_callback_data
+      ? { opaque: body.biz_opaque_callback_data.slice(0, 512) }
+      : {};
+
   const metadata = () => ({ display_phone_number: displayPhoneNumber, phone_number_id: options.phoneNumberId });
 
   function statusValue(message: FakeWhatsAppMessage, status: WhatsAppStatus, at: Date) {
@@ -313,6 +321,7 @@ export async function startWhatsAppFake(options: WhatsAppFakeOptions) {
           status,
           timestamp: unixSeconds(at),
           recipient_id: message.to,
+          ...(message.opaque ? { biz_opaque_callback_data: message.opaque } : {}),
           ...(status !== 'failed' && message.pricing ? { pricing: message.pricing } : {}),
           ...(status === 'failed' && message.error ? { errors: [message.error] } : {}),
         },
@@ -568,6 +577,7 @@ export async function startWhatsAppFake(options: WhatsAppFakeOptions) {
         message = {
           id: wamid(to),
           to,
+          ...opaqueOf(body),
           type: 'template',
           template: {
             name,
@@ -591,6 +601,7 @@ export async function startWhatsAppFake(options: WhatsAppFakeOptions) {
         message = {
           id: wamid(to),
           to,
+          ...opaqueOf(body),
           type: 'text',
           text,
           preview: text,

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id } from './columns.js';
-import { schools } from './schools.js';
+import { groupSchools, schools } from './schools.js';
 import { users } from './users.js';
 
 /** A code sent to a phone a person says is theirs; the phone is theirs once they type it back. */
@@ -94,7 +94,9 @@ export const MESSAGE_STATUSES = [
  * Every SMS and WhatsApp message, one row per person, notice and channel (`notice_key` names the
  * notice: a payment's receipt, a day's reminder), so a retry or a fallback never sends it twice.
  * queued: due at `next_attempt_at`; held: waiting for quiet hours to end; sending: claimed by a
- * sender until `next_attempt_at`; sent / delivered / read: the furthest the provider reported;
+ * sender until `next_attempt_at`; interrupted: its sender stopped mid-send, so whether the provider
+ * took it is unknown until a report says (sent once more only if none came by `next_attempt_at`);
+ * sent / delivered / read: the furthest the provider reported;
  * failed: the provider or the last retry gave up; skipped: not sent (budget spent, consent
  * withdrawn before it went).
  */
@@ -135,7 +137,10 @@ export const messageOutbox = pgTable(
   },
   (t) => [
     uniqueIndex('message_outbox_once_uq').on(t.userId, t.noticeKey, t.channel),
-    index('message_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'held', 'sending')`),
+    index('message_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'held', 'sending', 'interrupted')`),
+    index('message_outbox_interrupted_idx').on(t.toPhone).where(sql`${t.status} = 'interrupted'`),
     uniqueIndex('message_outbox_provider_uq')
       .on(t.provider, t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),
@@ -156,3 +161,23 @@ export const messageReportBacklog = pgTable(
   },
   (t) => [index('message_report_backlog_message_idx').on(t.provider, t.providerMessageId)],
 );
+
+/**
+ * A school group's own Termii and WhatsApp accounts: with the keys of a channel saved, the group's
+ * messages on it go through its account instead of the server's. Secrets are encrypted
+ * (lib/secrets.ts encryptSecret) and never leave the server; null: not saved.
+ */
+export const messagingAccounts = pgTable('messaging_accounts', {
+  groupSchoolId: uuid('group_school_id')
+    .primaryKey()
+    .references(() => groupSchools.id, { onDelete: 'cascade' }),
+  termiiApiKeyEnc: text('termii_api_key_enc'),
+  termiiSecretKeyEnc: text('termii_secret_key_enc'),
+  /** The sender ID registered on the group's Termii account; null: the server's (TERMII_SENDER_ID). */
+  termiiSenderId: text('termii_sender_id'),
+  whatsappTokenEnc: text('whatsapp_token_enc'),
+  whatsappPhoneNumberId: text('whatsapp_phone_number_id'),
+  whatsappAppSecretEnc: text('whatsapp_app_secret_enc'),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -51,7 +51,7 @@ export interface DueFee {
  */
 export async function insertDueReminders(db: DbOrTx, due: readonly DueFee[], recipientId?: string) {
   if (due.length === 0) return [];
-  const rows = await rowsOf<{ id: string }>(
+  const rows = await rowsOf<{ id: string; recipientId: string }>(
     db,
     sql`with due as (
         select * from jsonb_to_recordset(${JSON.stringify(due)}::jsonb) as d("feeId" uuid, stage text, "dueDate" date)
@@ -82,18 +82,17 @@ export async function insertDueReminders(db: DbOrTx, due: readonly DueFee[], rec
       ) r
       where o.outstanding > 0 ${recipientId ? sql`and r.recipient_id = ${recipientId}` : sql``}
       on conflict (fee_id, student_id, recipient_id, stage) where stage <> 'manual' do nothing
-      returning id`,
+      returning id, recipient_id as "recipientId"`,
   );
-  return rows.map((row) => row.id);
+  return rows;
 }
 
 /** Automatic reminders made but never delivered (a run cut short); the hourly run delivers them too. */
-export async function undeliveredReminderIds(db: DbOrTx) {
-  const rows = await rowsOf<{ id: string }>(
+export async function undeliveredReminders(db: DbOrTx) {
+  return rowsOf<{ id: string; recipientId: string }>(
     db,
-    sql`select id from ${paymentReminders} where not sent and stage <> 'manual'`,
+    sql`select id, recipient_id as "recipientId" from ${paymentReminders} where not sent and stage <> 'manual'`,
   );
-  return rows.map((row) => row.id);
 }
 
 export interface PendingReminder {

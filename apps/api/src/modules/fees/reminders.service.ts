@@ -30,7 +30,7 @@ import {
   type ReminderFilters,
   remindableFees,
   saveReminderSettings,
-  undeliveredReminderIds,
+  undeliveredReminders,
 } from './reminders.queries.js';
 
 /**
@@ -80,11 +80,8 @@ export async function runReminders(
   const today = todayIn('Africa/Lagos', options.now);
   const created = await insertDueReminders(ctx.db, await dueFees(ctx.db, today), options.userId);
   // The hourly run also delivers what a run cut short left behind; a sign-in leaves that to it.
-  const leftover = options.userId ? [] : await undeliveredReminderIds(ctx.db);
-  const ids = [...new Set([...leftover, ...created])];
-  const batches: string[][] = [];
-  const size = options.batchSize ?? BATCH;
-  for (let start = 0; start < ids.length; start += size) batches.push(ids.slice(start, start + size));
+  const leftover = options.userId ? [] : await undeliveredReminders(ctx.db);
+  const batches = batchesByPerson([...leftover, ...created], options.batchSize ?? BATCH);
   const deliverBatch = (batch: string[]) =>
     ctx.db.transaction(async (tx) => {
       const delivered = await deliver(tx, ctx, await lockPendingReminders(tx, batch), options.now);
@@ -100,6 +97,30 @@ export async function runReminders(
   };
   const sent = (await Promise.all([deliverInTurn(), deliverInTurn()])).reduce((sum, n) => sum + n, 0);
   return { created: created.length, sent };
+}
+
+/**
+ * Reminder ids in batches of about `size`, each person's whole in one batch: a person's reminders
+ * of a run are one SMS or WhatsApp message naming each child, composed within a batch.
+ */
+function batchesByPerson(reminders: readonly { id: string; recipientId: string }[], size: number): string[][] {
+  const byPerson = new Map<string, Set<string>>();
+  for (const { id, recipientId } of reminders) {
+    const ids = byPerson.get(recipientId) ?? new Set<string>();
+    ids.add(id);
+    byPerson.set(recipientId, ids);
+  }
+  const batches: string[][] = [];
+  let batch: string[] = [];
+  for (const ids of byPerson.values()) {
+    if (batch.length > 0 && batch.length + ids.size > size) {
+      batches.push(batch);
+      batch = [];
+    }
+    batch.push(...ids);
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
 }
 
 /**

@@ -3,8 +3,12 @@ import {
   giveConsentSchema,
   idSchema,
   MESSAGE_CHANNELS,
+  messagingAccountInputSchema,
+  messagingAccountQuerySchema,
+  messagingAccountSchema,
   messagingSettingsResponseSchema,
   messagingSettingsSchema,
+  messagingSummarySchema,
   myPhoneSchema,
   OUTBOX_MESSAGE_STATUSES,
   outboxPageSchema,
@@ -22,6 +26,8 @@ import {
   withdrawMyConsent,
 } from './consents.service.js';
 import { getMessagingSettings, listOutboxMessages, updateMessagingSettings } from './messaging.service.js';
+import { getMessagingAccount, saveMessagingAccount } from './messaging-accounts.service.js';
+import { messagingSummary } from './summary.service.js';
 
 const tags = ['messaging'];
 /** A code by SMS costs the school money and reaches a stranger's phone if mistyped: a few an hour. */
@@ -168,6 +174,53 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/messaging/account',
+    {
+      preValidation: authorize('messaging.configure'),
+      schema: {
+        summary: "The school group's own Termii and WhatsApp accounts (never the secrets)",
+        description:
+          "Without them, the group's messages go through the server's accounts. Each secret only as whether it is saved and, for one of 12 characters or more, its last 4. The super-admin names the group with `group_school_id`.",
+        tags,
+        querystring: messagingAccountQuerySchema,
+        response: responses(messagingAccountSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        'Messaging account loaded',
+        await getMessagingAccount(app.ctx, authOf(request), request.query.group_school_id),
+      ),
+  );
+
+  app.put(
+    '/messaging/account',
+    {
+      preValidation: authorize('messaging.configure'),
+      schema: {
+        summary: "Save the school group's own Termii and WhatsApp accounts",
+        description:
+          "A secret omitted or empty keeps the saved one, `null` removes it. A channel's keys go together: Termii's API key with its secret key (which signs its reports); WhatsApp's token with the phone number ID and the app secret (which signs its webhooks). Audited without the secrets.",
+        tags,
+        querystring: messagingAccountQuerySchema,
+        body: messagingAccountInputSchema,
+        response: responses(messagingAccountSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        'Messaging account saved',
+        await saveMessagingAccount(
+          app.ctx,
+          authOf(request),
+          actorOf(request),
+          request.query.group_school_id,
+          request.body,
+        ),
+      ),
+  );
+
+  app.get(
     '/messages',
     {
       preValidation: authorize('messaging.view'),
@@ -185,5 +238,22 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok('Messages loaded', await listOutboxMessages(app.ctx, authOf(request), request.query)),
+  );
+
+  app.get(
+    '/messages/summary',
+    {
+      preValidation: authorize('messaging.view'),
+      schema: {
+        summary: "A school's SMS and WhatsApp messages this month, per channel",
+        description:
+          'This Lagos month: messages created, delivered (read ones included), failed, skipped and still waiting; the spend as the budget counts it, and the budget (null: none). Kobo as decimal strings. 404 for a school outside your scope.',
+        tags,
+        querystring: z.object({ schoolId: idSchema }),
+        response: responses(messagingSummarySchema),
+      },
+    },
+    async (request) =>
+      ok('Message summary loaded', await messagingSummary(app.ctx, authOf(request), request.query.schoolId)),
   );
 };

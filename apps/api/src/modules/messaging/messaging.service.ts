@@ -1,4 +1,5 @@
 import {
+  type BulkMessagePreview,
   can,
   displayPhone,
   type MessagingSettings,
@@ -17,7 +18,7 @@ import {
   type StoredMessaging,
   saveMessagingSettings,
 } from './messaging-settings.queries.js';
-import { listMessages, type OutboxMessageRow, spendOf } from './outbox.queries.js';
+import { listMessages, type OutboxMessageRow, type QueuedMessage, spendOf } from './outbox.queries.js';
 
 async function settingsResponse(
   ctx: AppContext,
@@ -137,4 +138,56 @@ export async function listOutboxMessages(
   }));
   const last = items.at(-1);
   return { items, nextBefore: rows.length > limit && last ? last.createdAt : null };
+}
+
+/**
+ * What phone messages composed for a bulk send would do, before anything is sent: how many people
+ * (each a family's one message), how many messages on each channel, their pages and estimated
+ * cost, what is left of each school's budget this month, and whether quiet hours hold them.
+ */
+export async function previewPhoneMessages(
+  ctx: AppContext,
+  messages: readonly Pick<
+    QueuedMessage,
+    'userId' | 'schoolId' | 'channel' | 'pages' | 'estimatedCostKobo' | 'status' | 'nextAttemptAt'
+  >[],
+): Promise<BulkMessagePreview> {
+  const month = monthOfLagos(ctx.clock());
+  const count = { sms: 0, whatsapp: 0 };
+  const cost = { sms: 0n, whatsapp: 0n };
+  const costBySchool = new Map<string, { sms: bigint; whatsapp: bigint }>();
+  for (const message of messages) {
+    count[message.channel]++;
+    cost[message.channel] += BigInt(message.estimatedCostKobo);
+    if (!message.schoolId) continue;
+    const school = costBySchool.get(message.schoolId) ?? { sms: 0n, whatsapp: 0n };
+    school[message.channel] += BigInt(message.estimatedCostKobo);
+    costBySchool.set(message.schoolId, school);
+  }
+  const left: { sms: bigint | null; whatsapp: bigint | null } = { sms: null, whatsapp: null };
+  let overBudget = false;
+  for (const [schoolId, planned] of costBySchool) {
+    const [settings, spend] = await Promise.all([
+      messagingSettingsOf(ctx.db, schoolId),
+      spendOf(ctx.db, schoolId, month),
+    ]);
+    for (const channel of ['sms', 'whatsapp'] as const) {
+      const budget = settings.monthlyBudgetKobo[channel];
+      if (budget === null) continue;
+      const spent = spend.find((row) => row.channel === channel)?.spentKobo ?? 0n;
+      const remaining = budget > spent ? budget - spent : 0n;
+      left[channel] = (left[channel] ?? 0n) + remaining;
+      if (planned[channel] > remaining) overBudget = true;
+    }
+  }
+  const held = messages.find((message) => message.status === 'held');
+  return {
+    families: new Set(messages.map((message) => message.userId)).size,
+    messages: count,
+    pages: messages.reduce((sum, message) => sum + (message.channel === 'sms' ? message.pages : 0), 0),
+    estimatedCostKobo: { sms: cost.sms.toString(), whatsapp: cost.whatsapp.toString() },
+    budgetLeftKobo: { sms: left.sms?.toString() ?? null, whatsapp: left.whatsapp?.toString() ?? null },
+    heldForQuietHoursUntil: held ? held.nextAttemptAt : null,
+    overBudget,
+  };
 }

@@ -1,7 +1,15 @@
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf, tableRowOf } from '../../db/rows.js';
-import { messageConsents, messageOutbox, messageReportBacklog, messageSpend, users } from '../../db/schema.js';
+import {
+  messageConsents,
+  messageOutbox,
+  messageReportBacklog,
+  messageSpend,
+  messagingAccounts,
+  schools,
+  users,
+} from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
 export type OutboxMessageRow = typeof messageOutbox.$inferSelect;
@@ -58,9 +66,65 @@ export async function queueFallbackSms(
 }
 
 /**
+ * Messages still `sending` after their claim ran out: their sender stopped mid-send (a crash, a
+ * kill), so the provider may or may not have taken them. Marked interrupted until `recheckAt`:
+ * a report of the provider's that names one (by its words and number, or our id it echoes) finds
+ * it meanwhile; one nobody reports was never taken, and is sent once more then.
+ */
+export async function markInterrupted(
+  db: DbOrTx,
+  { now, recheckAt }: { now: Date; recheckAt: Date },
+): Promise<Pick<OutboxMessageRow, 'id' | 'toPhone' | 'body'>[]> {
+  return db
+    .update(messageOutbox)
+    .set({
+      status: 'interrupted',
+      nextAttemptAt: recheckAt,
+      statusReason: 'The sender stopped while sending; waiting for the provider to say whether it went',
+    })
+    .where(and(eq(messageOutbox.status, 'sending'), lte(messageOutbox.nextAttemptAt, now)))
+    .returning({ id: messageOutbox.id, toPhone: messageOutbox.toPhone, body: messageOutbox.body });
+}
+
+/**
+ * An interrupted message a provider's report names, by our id it echoes (WhatsApp's
+ * `biz_opaque_callback_data`) or by its number and words (Termii's reports repeat both, and a
+ * message's words carry its receipt number or its day): it went, under the provider's id.
+ */
+export async function adoptInterrupted(
+  db: DbOrTx,
+  {
+    provider,
+    providerMessageId,
+    ourId,
+    receiver,
+    body,
+  }: {
+    provider: string;
+    providerMessageId: string;
+    ourId?: string | null;
+    receiver?: string | null;
+    body?: string | null;
+  },
+): Promise<boolean> {
+  const named = ourId
+    ? eq(messageOutbox.id, ourId)
+    : receiver && body
+      ? and(eq(messageOutbox.toPhone, receiver), eq(messageOutbox.body, body))
+      : undefined;
+  if (!named) return false;
+  const adopted = await db
+    .update(messageOutbox)
+    .set({ status: 'sent', provider, providerMessageId, statusReason: null, nextAttemptAt: null })
+    .where(and(eq(messageOutbox.status, 'interrupted'), named))
+    .returning({ id: messageOutbox.id });
+  return adopted.length > 0;
+}
+
+/**
  * Claims up to `batch` messages due by `now` until `claimedUntil`, receipts first (a parent at the
- * desk is waiting; a reminder run can wait). A message still `sending` after its claim ran out was
- * being sent by a process that stopped; it is claimed again. Rows another sender holds are skipped.
+ * desk is waiting; a reminder run can wait): queued ones, held ones whose quiet hours ended, and
+ * interrupted ones no report has found. Rows another sender holds are skipped.
  */
 export async function claimDueMessages(
   db: DbOrTx,
@@ -70,6 +134,7 @@ export async function claimDueMessages(
     claimedUntil,
     batch,
     urgentKinds,
+    ownAccounts = false,
   }: {
     now: Date;
     /** The channels this server can send on; the others' messages wait for their keys. */
@@ -77,16 +142,24 @@ export async function claimDueMessages(
     claimedUntil: Date;
     batch: number;
     urgentKinds: readonly string[];
+    /** Also the messages of schools whose group saved its own keys for the channel (messaging_accounts). */
+    ownAccounts?: boolean;
   },
 ): Promise<ClaimedMessage[]> {
   const urgent = `{${urgentKinds.join(',')}}`;
   const sendable = `{${channels.join(',')}}`;
+  const ownAccount = ownAccounts
+    ? sql`or exists (select 1 from ${schools} s join ${messagingAccounts} a on a.group_school_id = s.group_school_id
+          where s.id = ${messageOutbox.schoolId} and case ${messageOutbox.channel}
+            when 'sms' then a.termii_api_key_enc is not null
+            else a.whatsapp_token_enc is not null and a.whatsapp_phone_number_id is not null end)`
+    : sql``;
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`with due as (
         select id from ${messageOutbox}
-        where status in ('queued', 'held', 'sending') and next_attempt_at <= ${now.toISOString()}::timestamptz
-          and channel = any (${sendable}::text[])
+        where status in ('queued', 'held', 'interrupted') and next_attempt_at <= ${now.toISOString()}::timestamptz
+          and (channel = any (${sendable}::text[]) ${ownAccount})
         order by kind <> all (${urgent}::text[]), next_attempt_at
         limit ${batch}
         for update skip locked
@@ -206,6 +279,10 @@ export interface ProviderReport {
   reason?: string | null;
   errorCode?: string | null;
   costKobo?: bigint | null;
+  /** What else names the message, where the provider's report carries it: our id echoed back, or its number and words. */
+  ourId?: string | null;
+  receiver?: string | null;
+  body?: string | null;
 }
 
 /** Keeps a report whose message is not known by the provider's id yet. */
@@ -219,8 +296,26 @@ export async function holdReport(db: DbOrTx, report: ProviderReport) {
       reason: report.reason ?? null,
       errorCode: report.errorCode ?? null,
       costKobo: report.costKobo?.toString() ?? null,
+      ourId: report.ourId ?? null,
+      receiver: report.receiver ?? null,
+      body: report.body ?? null,
     },
   });
+}
+
+/** Held reports that name an interrupted message by our id, or by its number and words; taken (deleted). */
+export async function takeHeldReportsNaming(
+  db: DbOrTx,
+  message: Pick<OutboxMessageRow, 'id' | 'toPhone' | 'body'>,
+): Promise<ProviderReport[]> {
+  const rows = await db
+    .delete(messageReportBacklog)
+    .where(
+      sql`${messageReportBacklog.report}->>'ourId' = ${message.id} or (${messageReportBacklog.report}->>'receiver' = ${message.toPhone}
+        and ${messageReportBacklog.report}->>'body' = ${message.body})`,
+    )
+    .returning();
+  return rows.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime()).map(heldReport);
 }
 
 /** Takes (deletes and answers, oldest first) the reports held for a message; also drops any held a day. */
@@ -237,26 +332,33 @@ export async function takeHeldReports(
       and(eq(messageReportBacklog.provider, provider), eq(messageReportBacklog.providerMessageId, providerMessageId)),
     )
     .returning();
-  return rows
-    .sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime())
-    .map((row) => {
-      const held = row.report as {
-        status: ReportedStatus;
-        at: string;
-        reason: string | null;
-        errorCode: string | null;
-        costKobo: string | null;
-      };
-      return {
-        provider,
-        providerMessageId,
-        status: held.status,
-        at: new Date(held.at),
-        reason: held.reason,
-        errorCode: held.errorCode,
-        costKobo: held.costKobo === null ? null : BigInt(held.costKobo),
-      };
-    });
+  return rows.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime()).map(heldReport);
+}
+
+/** A held report as it was received. */
+function heldReport(row: typeof messageReportBacklog.$inferSelect): ProviderReport {
+  const held = row.report as {
+    status: ReportedStatus;
+    at: string;
+    reason: string | null;
+    errorCode: string | null;
+    costKobo: string | null;
+    ourId?: string | null;
+    receiver?: string | null;
+    body?: string | null;
+  };
+  return {
+    provider: row.provider,
+    providerMessageId: row.providerMessageId,
+    status: held.status,
+    at: new Date(held.at),
+    reason: held.reason,
+    errorCode: held.errorCode,
+    costKobo: held.costKobo === null ? null : BigInt(held.costKobo),
+    ourId: held.ourId ?? null,
+    receiver: held.receiver ?? null,
+    body: held.body ?? null,
+  };
 }
 
 /**
@@ -364,4 +466,30 @@ export async function messagesTo(db: DbOrTx, { userId, since, limit }: { userId:
     .where(and(eq(messageOutbox.userId, userId), gte(messageOutbox.createdAt, since)))
     .orderBy(desc(messageOutbox.createdAt))
     .limit(limit);
+}
+
+/**
+ * Deletes up to `batch` messages older than their school's group keeps notices (the periods given
+ * per group, `otherwise` for the rest), never one still on its way; answers how many went.
+ */
+export async function deleteOldMessages(
+  db: DbOrTx,
+  periods: { groupSchoolId: string; months: number }[],
+  options: { otherwise: number; now: Date; batch: number },
+): Promise<number> {
+  const kept = sql`(select * from jsonb_to_recordset(${JSON.stringify(periods)}::jsonb)
+    as p("groupSchoolId" uuid, "months" int))`;
+  const removed = await rowsOf<{ id: string }>(
+    db,
+    sql`delete from ${messageOutbox} where id in (
+      select m.id from ${messageOutbox} m
+      left join ${schools} s on s.id = m.school_id
+      left join ${kept} k on k."groupSchoolId" = s.group_school_id
+      where m.created_at < ${options.now.toISOString()}::timestamptz
+          - make_interval(months => coalesce(k."months", ${options.otherwise}::int))
+        and m.status not in ('queued', 'held', 'sending', 'interrupted')
+      limit ${options.batch}
+    ) returning id`,
+  );
+  return removed.length;
 }

@@ -1,4 +1,5 @@
 import {
+  announcementSms,
   estimateMessageCost,
   formatKobo,
   MESSAGE_NOTICE_KINDS,
@@ -33,7 +34,9 @@ export type PhoneWords =
       amountKobo: bigint;
       receiptNo: string;
     }
-  | { type: 'reminder'; day: string; studentName: string; owedKobo: bigint; dueDate: string };
+  | { type: 'reminder'; day: string; studentName: string; owedKobo: bigint; dueDate: string }
+  /** A school's announcement; `key` names it (the same for everyone it went to). */
+  | { type: 'announcement'; key: string; title: string; message: string };
 
 /** A person a phone message may reach: their verified number and the channels they agreed to at it. */
 export interface PhoneRecipient {
@@ -114,7 +117,9 @@ export function composePhoneMessages({
             receiptNo: words.receiptNo,
             link,
           })
-        : reminderSms({ schoolName, children, dueDate: earliest(children.map((child) => child.dueDate)), link });
+        : words.type === 'announcement'
+          ? announcementSms({ schoolName, title: words.title, message: words.message })
+          : reminderSms({ schoolName, children, dueDate: earliest(children.map((child) => child.dueDate)), link });
     const hold = RECEIPT_KINDS.includes(kind) ? null : quietHoursHold(now, settings.quietHours);
     const common = {
       schoolId,
@@ -159,7 +164,8 @@ export function composePhoneMessages({
 
 /** Names the notice in the outbox: a payment's receipt once, a person's reminders once a day. */
 function noticeKeyOf(words: PhoneWords): string {
-  return words.type === 'receipt' ? `receipt:${words.paymentId}` : `reminder:${words.day}`;
+  if (words.type === 'receipt') return `receipt:${words.paymentId}`;
+  return words.type === 'announcement' ? `announcement:${words.key}` : `reminder:${words.day}`;
 }
 
 const earliest = (dates: readonly string[]) => dates.reduce((a, b) => (b < a ? b : a));
@@ -176,6 +182,15 @@ function templateOf(
       name: words.transfer ? 'transfer_confirmed' : 'fee_receipt',
       params: [schoolName, formatKobo(words.amountKobo), words.studentName, words.receiptNo],
       document: { filename: `Receipt ${words.receiptNo}.pdf` },
+    };
+  }
+  if (words.type === 'announcement') {
+    // Meta refuses line breaks and long runs of spaces in a parameter.
+    const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+    return {
+      name: 'school_notice',
+      params: [schoolName, oneLine(words.title), oneLine(words.message)],
+      document: null,
     };
   }
   const total = children.reduce((sum, child) => sum + child.balanceKobo, 0n);

@@ -2,11 +2,14 @@ import { monthOfLagos } from '@schoolledger/domain';
 import type { Db } from '../../db/client.js';
 import {
   adjustSpend,
+  adoptInterrupted,
   applyReport,
   holdReport,
+  markInterrupted,
   type OutboxMessageRow,
   type ProviderReport,
   takeHeldReports,
+  takeHeldReportsNaming,
 } from './outbox.queries.js';
 import { WHATSAPP_FALLBACK_CODES } from './whatsapp.adapter.js';
 
@@ -21,10 +24,13 @@ export interface ReportDeps {
  * A provider's report moves its message on; where the provider's price differs from the estimate
  * the month's spend takes the difference (once: a repeated report finds the price already there),
  * and a WhatsApp message WhatsApp would not carry falls back to SMS. A report that overtook the
- * answer to its send (the message is not known by the provider's id yet) is held for the sender.
+ * answer to its send (the message is not known by the provider's id yet) is held for the sender;
+ * one that names a message interrupted mid-send (by our id, or its number and words) adopts it.
  */
 export async function applyProviderReport(deps: ReportDeps, report: ProviderReport) {
-  const moved = await applyReport(deps.db, report);
+  let moved = await applyReport(deps.db, report);
+  // Not known by the provider's id: a message whose sender stopped mid-send, if the report names it.
+  if (!moved && (await adoptInterrupted(deps.db, report))) moved = await applyReport(deps.db, report);
   if (!moved) {
     await holdReport(deps.db, report);
     return;
@@ -41,6 +47,18 @@ export async function applyProviderReport(deps: ReportDeps, report: ProviderRepo
   if (before.status !== 'failed' && after.status === 'failed' && WHATSAPP_FALLBACK_CODES.has(after.errorCode ?? '')) {
     await deps.fallBack(after);
   }
+}
+
+/**
+ * Messages whose sender stopped mid-send are marked interrupted; a report that came while nobody
+ * knew them (held) finds its message now, and the rest wait for one until `recheckAt`.
+ */
+export async function recoverInterrupted(deps: ReportDeps, recheckAt: Date) {
+  const interrupted = await markInterrupted(deps.db, { now: deps.clock(), recheckAt });
+  for (const message of interrupted) {
+    for (const report of await takeHeldReportsNaming(deps.db, message)) await applyProviderReport(deps, report);
+  }
+  return interrupted.length;
 }
 
 /** Once the sender has recorded a message's provider id: the reports that arrived before it. */

@@ -9,7 +9,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { type ChannelAdapter, SendRefused } from './channel.js';
+import { createGroupAdapters } from './group-adapters.js';
 import { receiptLinkOf } from './links.js';
+import {
+  anyOwnSendingAccount,
+  type MessagingAccountRow,
+  messagingAccountOfSchool,
+} from './messaging-accounts.queries.js';
 import { messagingSettingsOf, type SchoolMessaging } from './messaging-settings.queries.js';
 import {
   adjustSpend,
@@ -20,7 +26,7 @@ import {
   recordAttempt,
   reserveSpend,
 } from './outbox.queries.js';
-import { applyHeldReports } from './reports.service.js';
+import { applyHeldReports, recoverInterrupted } from './reports.service.js';
 import type { TemplateMessage } from './whatsapp-templates.js';
 
 const MINUTE_MS = 60_000;
@@ -28,6 +34,11 @@ const MINUTE_MS = 60_000;
 export const MESSAGE_RETRY_DELAYS_MS = [MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS] as const;
 /** A send claims its message until then; longer than a send's own timeout. */
 const CLAIM_MS = 2 * MINUTE_MS;
+/**
+ * How long a message interrupted mid-send waits for a provider's report to say it went, before it
+ * is sent once more: beyond the providers' usual report delays, so one taken is not sent twice.
+ */
+const RECHECK_MS = 10 * MINUTE_MS;
 const BATCH = 50;
 /** Sends in flight at once per pass: enough to keep a slow provider's round trips from setting the pace. */
 const IN_FLIGHT = 8;
@@ -66,11 +77,48 @@ export function createMessageSender(options: {
   adapters: readonly ChannelAdapter[];
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** The claim and the wait for a report after an interruption (the bench shortens them). */
+  claimMs?: number;
+  recheckMs?: number;
+  /**
+   * Decrypts the school groups' own Termii and WhatsApp keys (messaging_accounts): a message of a
+   * group that saved keys for its channel goes through the group's account. Without it, every
+   * message goes through `adapters`.
+   */
+  encryptionKey?: Uint8Array;
 }) {
   const { db, clock, log } = options;
+  const claimMs = options.claimMs ?? CLAIM_MS;
+  const recheckMs = options.recheckMs ?? RECHECK_MS;
   const adapters = new Map(options.adapters.map((adapter) => [adapter.channel, adapter]));
-  const pacers = new Map(options.adapters.map((adapter) => [adapter.channel, pacer(adapter.ratePerSecond)]));
+  // Per adapter instance: the server's account and each group's own are paced apart.
+  const pacers = new WeakMap<ChannelAdapter, () => Promise<void>>();
+  const paceOf = (adapter: ChannelAdapter) => {
+    let pace = pacers.get(adapter);
+    if (!pace) {
+      pace = pacer(adapter.ratePerSecond);
+      pacers.set(adapter, pace);
+    }
+    return pace;
+  };
   const configured = options.adapters.filter((adapter) => adapter.configured).map((adapter) => adapter.channel);
+  const groupAdapters = options.encryptionKey
+    ? createGroupAdapters({ config: options.config, encryptionKey: options.encryptionKey })
+    : null;
+
+  /** The group's own adapter for the message's channel when its group saved keys for it, else the server's. */
+  async function adapterOf(
+    row: ClaimedMessage,
+    accountOf: (schoolId: string) => Promise<MessagingAccountRow | null>,
+  ): Promise<ChannelAdapter> {
+    const account = groupAdapters && row.schoolId ? await accountOf(row.schoolId) : null;
+    const adapter = groupAdapters?.adapterFor(account, row.channel) ?? adapters.get(row.channel);
+    if (!adapter?.configured) {
+      // The group removed its keys after the message was claimed, and the server has none.
+      throw new SendRefused('No account can send this message now', 'not_configured', true);
+    }
+    return adapter;
+  }
 
   async function giveUp(
     row: ClaimedMessage,
@@ -106,8 +154,8 @@ export function createMessageSender(options: {
     row: ClaimedMessage,
     pass: SendPass,
     settingsOf: (schoolId: string) => Promise<SchoolMessaging>,
+    accountOf: (schoolId: string) => Promise<MessagingAccountRow | null>,
   ) {
-    const adapter = adapters.get(row.channel)!;
     // A code the person asked for goes to the number they typed; everything else needs their agreement still.
     if (row.kind !== 'phone_code' && !row.consented) {
       await giveUp(row, pass, 'The person withdrew their agreement before it was sent', 'skipped');
@@ -143,7 +191,8 @@ export function createMessageSender(options: {
         ? adjustSpend(db, { schoolId: row.schoolId, channel: row.channel, month, deltaKobo: -cost, messages: -1 })
         : Promise.resolve();
     try {
-      await pacers.get(row.channel)!();
+      const adapter = await adapterOf(row, accountOf);
+      await paceOf(adapter)();
       const accepted = await adapter.send({
         id: row.id,
         to: row.toPhone,
@@ -193,7 +242,14 @@ export function createMessageSender(options: {
   /** Sends every message whose (re)try is due; safe from several processes at once (claims). */
   async function deliverDue(): Promise<SendPass> {
     const pass: SendPass = { sent: 0, retrying: 0, failed: 0, skipped: 0 };
-    if (configured.length === 0) return pass;
+    if (configured.length === 0 && !(groupAdapters && (await anyOwnSendingAccount(db)))) return pass;
+    const interrupted = await recoverInterrupted({ db, clock, fallBack }, new Date(clock().getTime() + recheckMs));
+    if (interrupted > 0) {
+      log.warn(
+        { messages: interrupted },
+        'phone messages were interrupted mid-send; waiting for the providers to report them',
+      );
+    }
     // Read once a pass per school: a reminder run's thousands of messages come from few schools.
     const settingsBySchool = new Map<string, Promise<SchoolMessaging>>();
     const settingsOf = (schoolId: string) => {
@@ -204,17 +260,29 @@ export function createMessageSender(options: {
       }
       return settings;
     };
+    const accountBySchool = new Map<string, Promise<MessagingAccountRow | null>>();
+    const accountOf = (schoolId: string) => {
+      let account = accountBySchool.get(schoolId);
+      if (!account) {
+        account = messagingAccountOfSchool(db, schoolId);
+        accountBySchool.set(schoolId, account);
+      }
+      return account;
+    };
     for (;;) {
       const now = clock();
       const claimed = await claimDueMessages(db, {
         now,
         channels: configured,
-        claimedUntil: new Date(now.getTime() + CLAIM_MS),
+        claimedUntil: new Date(now.getTime() + claimMs),
         batch: BATCH,
         urgentKinds: [...RECEIPT_KINDS, 'phone_code'],
+        ownAccounts: groupAdapters !== null,
       });
       for (let start = 0; start < claimed.length; start += IN_FLIGHT) {
-        await Promise.all(claimed.slice(start, start + IN_FLIGHT).map((row) => attempt(row, pass, settingsOf)));
+        await Promise.all(
+          claimed.slice(start, start + IN_FLIGHT).map((row) => attempt(row, pass, settingsOf, accountOf)),
+        );
       }
       if (claimed.length < BATCH) return pass;
     }
@@ -227,7 +295,7 @@ export function createMessageSender(options: {
    * fallback); one pass at a time, and one more if woken during it. The job runner's pass catches the rest.
    */
   function wake() {
-    if (configured.length === 0) return;
+    if (configured.length === 0 && !groupAdapters) return;
     if (running) {
       again = true;
       return;

@@ -12,8 +12,8 @@ export function termiiAdapter(config: AppConfig['termii']) {
     channel: 'sms',
     provider: 'termii',
     configured: Boolean(config.apiKey),
-    // Termii does not publish a per-account rate; 10 a second stays well inside what it takes.
-    ratePerSecond: 10,
+    // Termii does not publish a per-account rate; the default 10 a second stays well inside what it takes.
+    ratePerSecond: config.ratePerSecond,
     async send(message) {
       const { status, json } = await postJson(`${config.baseUrl}/api/sms/send`, {
         api_key: config.apiKey,

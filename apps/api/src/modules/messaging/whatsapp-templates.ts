@@ -20,6 +20,12 @@ export const WHATSAPP_TEMPLATES = {
     document: false,
     body: '{{1}}: {{2}} Pay or see the details at {{3}}',
   },
+  /** A notice about the school's running (a closure, a meeting); Meta approves it as Utility only while it sells nothing. */
+  school_notice: {
+    category: 'UTILITY',
+    document: false,
+    body: '{{1}}: {{2}}. {{3}}',
+  },
 } as const;
 
 export type WhatsAppTemplateName = keyof typeof WHATSAPP_TEMPLATES;

@@ -22,8 +22,8 @@ export function whatsAppAdapter(config: AppConfig['whatsapp']) {
     channel: 'whatsapp',
     provider: 'whatsapp',
     configured: Boolean(config.token && config.phoneNumberId),
-    // The Cloud API's default throughput is 80 messages a second per business number.
-    ratePerSecond: 60,
+    // The Cloud API's default throughput is 80 messages a second per business number; 60 by default.
+    ratePerSecond: config.ratePerSecond,
     async send(message) {
       const template = message.template;
       if (!template) throw new SendRefused('A WhatsApp message needs a template', 'no_template', false);

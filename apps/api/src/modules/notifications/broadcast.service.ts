@@ -11,6 +11,7 @@ import { AppError, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { previewPhoneMessages } from '../messaging/messaging.service.js';
 import {
   addressableAmong,
   audienceOf,
@@ -22,7 +23,7 @@ import {
   schoolNames,
 } from './broadcast.queries.js';
 import { recipientNotFound } from './notifications.errors.js';
-import { type NoticeMetadata, notify } from './notifications.service.js';
+import { type NoticeMetadata, notify, phoneMessagesFor, readAudience } from './notifications.service.js';
 
 type SystemInput = z.output<typeof systemNotificationInputSchema>;
 type BulkInput = z.output<typeof bulkNotificationInputSchema>;
@@ -38,7 +39,12 @@ function noticeMetadata(given: Record<string, string> | undefined): NoticeMetada
   return Object.fromEntries(METADATA_KEYS.flatMap((key) => (given?.[key] === undefined ? [] : [[key, given[key]]])));
 }
 
-function systemNotice(auth: AuthContext, input: SystemInput | BulkInput, metadata: NoticeMetadata = {}) {
+function systemNotice(
+  auth: AuthContext,
+  input: SystemInput | BulkInput,
+  metadata: NoticeMetadata = {},
+  sent: Date = new Date(),
+) {
   return {
     kind: 'system' as const,
     type: input.type,
@@ -48,6 +54,13 @@ function systemNotice(auth: AuthContext, input: SystemInput | BulkInput, metadat
     metadata,
     createdBy: auth.userId,
     email: { templateId: 'system_notification' as const, variables: {} },
+    // By SMS and WhatsApp where the school sends announcements there (off until it chooses to).
+    phone: {
+      type: 'announcement' as const,
+      key: `${auth.userId}:${sent.toISOString()}`,
+      title: input.title,
+      message: input.message,
+    },
   };
 }
 
@@ -56,7 +69,12 @@ export async function sendSystemNotification(ctx: AppContext, auth: AuthContext,
   const user = await findAddressableUser(ctx.db, auth.scope, input.userId);
   if (!user) throw recipientNotFound();
   return ctx.db.transaction(async (tx) => {
-    const delivered = await notify(tx, ctx, [user.id], systemNotice(auth, input, noticeMetadata(input.metadata)));
+    const delivered = await notify(
+      tx,
+      ctx,
+      [user.id],
+      systemNotice(auth, input, noticeMetadata(input.metadata), ctx.clock()),
+    );
     const recipients = user.status === 'active' ? 1 : 0;
     await recordAudit(tx, actor, {
       action: 'system_send',
@@ -69,11 +87,8 @@ export async function sendSystemNotification(ctx: AppContext, auth: AuthContext,
   });
 }
 
-/**
- * One notice to everyone active in a school, with a role, or among chosen people (criteria given
- * together must all hold), within the caller's schools; capped in size and, per school, in rate.
- */
-export async function sendBulkNotification(ctx: AppContext, auth: AuthContext, input: BulkInput, actor: Actor) {
+/** The people a bulk notification reaches, checked as sending it checks them. */
+async function bulkAudience(ctx: AppContext, auth: AuthContext, input: BulkInput) {
   const { scope } = auth;
   if (input.schoolId) {
     await assertSchoolExistsInScope(ctx.db, scope, input.schoolId, entityMessages('School').notFound);
@@ -99,6 +114,32 @@ export async function sendBulkNotification(ctx: AppContext, auth: AuthContext, i
   if (audience.length === 0) {
     throw new AppError(422, ERROR_CODES.validationFailed, 'No active person matches these choices');
   }
+  return audience;
+}
+
+/**
+ * What a bulk notification would cost on phones before it is sent: the people its SMS and
+ * WhatsApp messages would reach, how many, at what estimated cost, against the budgets left.
+ */
+export async function previewBulkNotification(ctx: AppContext, auth: AuthContext, input: BulkInput) {
+  const audience = await bulkAudience(ctx, auth, input);
+  const now = ctx.clock();
+  const notice = systemNotice(auth, input, {}, now);
+  const entries = audience.map((person) => ({ recipientId: person.id, notice }));
+  const read = await readAudience(
+    ctx.db,
+    ctx,
+    entries.map(({ recipientId }) => ({ recipientId, kind: notice.kind })),
+  );
+  return previewPhoneMessages(ctx, phoneMessagesFor(ctx, read, entries, now));
+}
+
+/**
+ * One notice to everyone active in a school, with a role, or among chosen people (criteria given
+ * together must all hold), within the caller's schools; capped in size and, per school, in rate.
+ */
+export async function sendBulkNotification(ctx: AppContext, auth: AuthContext, input: BulkInput, actor: Actor) {
+  const audience = await bulkAudience(ctx, auth, input);
   const schoolIds = [...new Set(audience.flatMap((person) => (person.schoolId ? [person.schoolId] : [])))];
 
   return ctx.db.transaction(async (tx) => {
@@ -117,7 +158,7 @@ export async function sendBulkNotification(ctx: AppContext, auth: AuthContext, i
       tx,
       ctx,
       audience.map((person) => person.id),
-      systemNotice(auth, input),
+      systemNotice(auth, input, {}, ctx.clock()),
     );
     await recordAudit(tx, actor, {
       action: BULK_SEND_ACTION,

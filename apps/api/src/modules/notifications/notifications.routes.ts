@@ -1,5 +1,6 @@
 import { fastifySSE } from '@fastify/sse';
 import {
+  bulkMessagePreviewSchema,
   bulkNotificationInputSchema,
   bulkNotificationResultSchema,
   errorResponseSchema,
@@ -19,7 +20,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
-import { sendBulkNotification, sendSystemNotification } from './broadcast.service.js';
+import { previewBulkNotification, sendBulkNotification, sendSystemNotification } from './broadcast.service.js';
 import {
   deleteOwn,
   listOwnNotifications,
@@ -215,6 +216,23 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ hub: NotificationHub }>
       },
       async (request) =>
         ok('Notifications sent', await sendBulkNotification(app.ctx, authOf(request), request.body, actorOf(request))),
+    );
+
+    signedIn.post(
+      '/notification/bulk/preview',
+      {
+        preValidation: authorize('notifications.broadcast'),
+        schema: {
+          summary: 'What a bulk notice would send by SMS and WhatsApp, before it is sent',
+          description:
+            "The same choices as POST /notification/bulk; nothing is sent. How many people would get an SMS or a WhatsApp message (each family's one), the pages and estimated cost per channel, what is left of the schools' budgets this month, and when quiet hours would let them go.",
+          tags,
+          body: bulkNotificationInputSchema,
+          response: responses(bulkMessagePreviewSchema),
+        },
+      },
+      async (request) =>
+        ok('What would be sent', await previewBulkNotification(app.ctx, authOf(request), request.body)),
     );
 
     signedIn.post(

@@ -287,8 +287,16 @@ export async function composeNotices(
     });
   }
   const emails = outgoing.length ? await ctx.mailer.outboxRows(db, outgoing, audience.deliverable) : [];
-  // Phone messages go to whoever agreed to them, whatever they chose for the app and email.
-  const messages = composePhoneMessages({
+  const messages = phoneMessagesFor(ctx, audience, entries, now);
+  return { notices, changes: schoolChangePayloads([...changes.values()]), emails, messages, notificationIds };
+}
+
+/**
+ * The SMS and WhatsApp messages of notices, for the audience read for them: they go to whoever
+ * agreed to them, whatever the person chose for the app and email.
+ */
+export function phoneMessagesFor(ctx: AppContext, audience: Audience, entries: readonly AddressedNotice[], now: Date) {
+  return composePhoneMessages({
     config: ctx.config,
     now,
     entries: entries.flatMap(({ recipientId, notice }) => {
@@ -303,12 +311,11 @@ export async function composeNotices(
         },
       ];
     }),
-    // A notice about another school than the person's (a parent's child elsewhere in the group)
-    // uses that school's settings where they were read with the audience, else the person's school's.
+    // A notice about a child at another school of the group uses that school's settings where they
+    // were read with the audience, else the person's school's.
     settingsOf: (schoolId, personSchoolId) =>
       audience.messaging.get(schoolId ?? '') ?? audience.messaging.get(personSchoolId ?? '') ?? schoolMessagingOf(null),
   });
-  return { notices, changes: schoolChangePayloads([...changes.values()]), emails, messages, notificationIds };
 }
 
 /** SPEC §5 variables every email can use: who it is for, the school, and the links. */

@@ -1,5 +1,6 @@
 import type { RetentionSettings } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
+import { deleteOldMessages } from '../messaging/outbox.queries.js';
 import { settingsFromStored } from '../settings/settings.service.js';
 import { deleteOldNotices, storedRetention } from './privacy.queries.js';
 
@@ -35,16 +36,21 @@ export async function systemLogMonths({ ctx }: { ctx: AppContext }): Promise<num
   return Math.max(installation.systemLogMonths, ...groups.map((group) => group.systemLogMonths));
 }
 
-/** The daily housekeeping: in-app notices older than their recipient's group keeps them; answers how many went. */
+/**
+ * The daily housekeeping: in-app notices, and the SMS and WhatsApp messages that carried notices,
+ * older than their group keeps notices; answers how many went.
+ */
 export async function pruneOldNotices({ ctx }: { ctx: AppContext }): Promise<number> {
   const { installation, groups } = await retentionPeriods({ ctx });
   const periods = groups.map((group) => ({ groupSchoolId: group.groupSchoolId, months: group.notificationMonths }));
   const options = { otherwise: installation.notificationMonths, now: ctx.clock(), batch: NOTICE_BATCH };
   let removed = 0;
-  let batch: number;
-  do {
-    batch = await deleteOldNotices(ctx.db, periods, options);
-    removed += batch;
-  } while (batch === NOTICE_BATCH);
+  for (const prune of [deleteOldNotices, deleteOldMessages]) {
+    let batch: number;
+    do {
+      batch = await prune(ctx.db, periods, options);
+      removed += batch;
+    } while (batch === NOTICE_BATCH);
+  }
   return removed;
 }

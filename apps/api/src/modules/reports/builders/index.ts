@@ -13,6 +13,7 @@ import { collectionsReport } from './collections.js';
 import { feeScheduleReport } from './fee-schedule.js';
 import { groupSummaryReport } from './group-summary.js';
 import { incomeExpenditureReport } from './income-expenditure.js';
+import { messagesReport } from './messages.js';
 import { debtorsReport, outstandingReport } from './outstanding.js';
 import { paymentsReport } from './payments.js';
 import { reconciliationReport } from './reconciliation.js';
@@ -39,4 +40,5 @@ export const REPORT_BUILDERS: Record<ReportId, ReportBuilder> = {
   promotions: promotionsReport,
   users_by_role: usersByRoleReport,
   sign_in_activity: signInActivityReport,
+  messages: messagesReport,
 };

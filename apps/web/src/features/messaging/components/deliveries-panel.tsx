@@ -18,6 +18,7 @@ import {
   type StatusFilter,
   statusBadge,
 } from '../lib/texts';
+import { MonthSummary } from './month-summary';
 
 interface DeliveriesPanelProps extends MessageListQuery {
   onFilter(changes: { status?: StatusFilter; channel?: ChannelFilter }): void;
@@ -29,6 +30,7 @@ export function DeliveriesPanel({ schoolId, status, channel, onFilter }: Deliver
   const filtered = status !== 'all' || channel !== 'all';
   return (
     <Card>
+      <MonthSummary schoolId={schoolId} onShowFailed={(shown) => onFilter({ status: 'failed', channel: shown })} />
       <div className="flex flex-col gap-4 border-b border-slate-200 px-5 py-4 sm:flex-row dark:border-slate-800">
         <FormField label="Status" className="sm:w-56">
           <Select value={status} onChange={(event) => onFilter({ status: parseStatusFilter(event.target.value) })}>

@@ -27,14 +27,19 @@ import {
   settingsFormSchema,
   toFormValues,
 } from '../lib/settings-form';
+import { AccountCard } from './account-card';
 
 /** What the school sends by SMS and WhatsApp, how much it may spend, and when it keeps quiet. */
 export function SettingsPanel({ schoolId }: { schoolId: string }) {
   const settings = useMessagingSettings(schoolId);
   return (
-    <QueryState query={settings} loading="Loading the message settings..." errorTitle="Failed to load the settings">
-      {(saved) => <SettingsForm schoolId={schoolId} saved={saved} />}
-    </QueryState>
+    <div className="space-y-6">
+      <QueryState query={settings} loading="Loading the message settings..." errorTitle="Failed to load the settings">
+        {(saved) => <SettingsForm schoolId={schoolId} saved={saved} />}
+      </QueryState>
+      {/* Its own form: the group's keys are saved apart from the school's settings. */}
+      <AccountCard schoolId={schoolId} />
+    </div>
   );
 }
 

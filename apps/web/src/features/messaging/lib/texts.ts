@@ -32,6 +32,7 @@ const STATUS_BADGES: Record<OutboxMessageStatus, { label: string; variant: Badge
   queued: { label: 'Queued', variant: 'gray' },
   held: { label: 'Held for quiet hours', variant: 'yellow' },
   sending: { label: 'Sending', variant: 'blue' },
+  interrupted: { label: 'Checking with the provider', variant: 'yellow' },
   sent: { label: 'Sent', variant: 'blue' },
   delivered: { label: 'Delivered', variant: 'green' },
   read: { label: 'Read', variant: 'green' },

@@ -1,12 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { bulkNotificationInputSchema, plural, ROLES } from '@schoolledger/domain';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog, FormField, Input, Select, Textarea } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form';
+import { useDebouncedValue } from '@/lib/hooks/use-debounced-value';
 import { notify } from '@/lib/notify';
 import { useSchools } from '@/lib/queries/schools';
+import { useBulkNotificationPreview } from '../api/preview-bulk-notification';
 import { type BulkNotificationInput, useSendBulkNotification } from '../api/send-notification';
+import { PhoneMessagesPreview } from './phone-messages-preview';
 
 // An empty select means no narrowing, which the schema reads as an absent field.
 const emptyAsUnset = (value: string) => value || undefined;
@@ -22,6 +26,11 @@ export function SendNotificationDialog({ onClose }: { onClose(): void }) {
     defaultValues: { title: '', message: '', type: 'info', schoolId: undefined, role: undefined, actionUrl: null },
   });
   const { errors } = form.formState;
+  // What it would send to phones, asked for once the typing pauses and the notice is one the server
+  // takes; the values are compared as text, so a render with the same values asks nothing new.
+  const settled = useDebouncedValue(JSON.stringify(form.watch()), 500);
+  const typed = useMemo(() => bulkNotificationInputSchema.safeParse(JSON.parse(settled)), [settled]);
+  const preview = useBulkNotificationPreview(typed.success ? typed.data : ({} as BulkNotificationInput), typed.success);
 
   const submit = form.handleSubmit((input) =>
     send.mutate(input, {
@@ -40,7 +49,7 @@ export function SendNotificationDialog({ onClose }: { onClose(): void }) {
   return (
     <FormDialog
       title="Send notification"
-      description="Everyone chosen sees it in the app at once, and by email if they keep email on for announcements."
+      description="Everyone chosen sees it in the app at once, by email if they keep email on for announcements, and by SMS or WhatsApp where the school sends announcements there and the family agreed."
       submitLabel="Send"
       busyLabel="Sending..."
       pending={send.isPending}
@@ -89,6 +98,7 @@ export function SendNotificationDialog({ onClose }: { onClose(): void }) {
           placeholder="/student/fees"
         />
       </FormField>
+      <PhoneMessagesPreview preview={preview.data} loading={preview.isFetching} />
     </FormDialog>
   );
 }

@@ -98,7 +98,7 @@ export default function PrivacyNoticePage() {
             <List
               items={[
                 'Paystack and Flutterwave, when you pay online or into your family’s account number.',
-                'Termii, which delivers SMS messages.',
+                "Termii or Africa's Talking, which deliver SMS messages.",
                 'WhatsApp, by Meta, which delivers WhatsApp messages.',
                 'The school’s own email server, which sends emails.',
               ]}
@@ -109,7 +109,7 @@ export default function PrivacyNoticePage() {
           <Part id="how-long" title="How long it is kept">
             <List
               items={[
-                `Notices in the app: ${RETENTION_DEFAULTS.notificationMonths} months, unless your school chooses a different period.`,
+                `Notices in the app, and the SMS and WhatsApp messages that carried them: ${RETENTION_DEFAULTS.notificationMonths} months, unless your school chooses a different period.`,
                 `The server’s technical logs: ${RETENTION_DEFAULTS.systemLogMonths} months, unless your school chooses a different period.`,
                 `Financial records (fees, payments, receipts, refunds and the school’s books): ${FINANCIAL_RECORDS_YEARS} years, as Nigerian tax law requires.`,
                 'Your account: while you or your child are at the school. After you leave, the school can erase your personal details on request; financial records are kept for the years above, under the words “Erased person” instead of your name.',
