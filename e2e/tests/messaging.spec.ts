@@ -1,11 +1,14 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   apiSignIn,
   bearer,
+  codeSentTo,
+  confirmPhoneAndAgreeToSms,
   expectAccessible,
   expectAnnounced,
   feeForChild,
+  newPhoneNumber,
   OFTEN,
   parentOfUntouchedStudent,
   screenshot,
@@ -15,12 +18,6 @@ import {
 
 const TAG = randomUUID().slice(0, 6);
 const CARD = 'Text and WhatsApp messages';
-
-/** A mobile number nobody else in the run has, as Nigerians write it (0809 123 4567). */
-function newNumber(): string {
-  const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
-  return `0809 ${digits.slice(0, 3)} ${digits.slice(3)}`;
-}
 
 /** 0809 *** 4567: how staff without the right to read numbers see one. */
 const masked = (phone: string) => `${phone.slice(0, 4)} *** ${phone.slice(-4)}`;
@@ -42,24 +39,6 @@ async function outbox(request: APIRequestContext, query = ''): Promise<Listed[]>
   return (await response.json()).data.items;
 }
 
-/** The newest code sent to `phone`, read from the SMS in the outbox, as the phone would show it. */
-async function codeSentTo(request: APIRequestContext, phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const sms = (await outbox(request, '&channel=sms')).find(
-          (message) => message.kind === 'phone_code' && message.to === phone,
-        );
-        code = /\b(\d{6})\b/.exec(sms?.body ?? '')?.[1];
-        return code !== undefined;
-      },
-      { message: `a code sent to ${phone}`, ...OFTEN },
-    )
-    .toBe(true);
-  return code!;
-}
-
 /** A new parent at the bursar's school whose number is confirmed and who agreed to SMS, all through the API. */
 async function parentOnSms(request: APIRequestContext, which: { last: number; email: string }) {
   const bursar = await apiSignIn(request, 'bursar');
@@ -67,17 +46,7 @@ async function parentOnSms(request: APIRequestContext, which: { last: number; em
     .school as { _id: string; name: string };
   const family = await parentOfUntouchedStudent(request, { ...which, schoolId: school._id });
   const headers = bearer(family.parent);
-  const phone = newNumber();
-  const sent = await request.post('/api/v1/me/phone/verification', { headers, data: { phone } });
-  expect(sent.ok(), await sent.text()).toBe(true);
-  const verified = await request.post('/api/v1/me/phone/verify', {
-    headers,
-    data: { code: await codeSentTo(request, phone) },
-  });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const wording = (await verified.json()).data.wording.sms as string;
-  const agreed = await request.post('/api/v1/me/consents', { headers, data: { channel: 'sms', wording } });
-  expect(agreed.ok(), await agreed.text()).toBe(true);
+  const phone = await confirmPhoneAndAgreeToSms(request, headers);
   return { ...family, school, phone, headers };
 }
 
@@ -108,7 +77,7 @@ test.describe('text and WhatsApp messages on the profile', () => {
     await card.getByRole('button', { name: 'Send code' }).click();
     await expect(card.getByText('Enter a Nigerian mobile number, such as 0803 123 4567')).toBeVisible();
 
-    const phone = newNumber();
+    const phone = newPhoneNumber();
     await number.fill(phone);
     await card.getByRole('button', { name: 'Send code' }).click();
     await expect(card.getByText(`We sent a 6-digit code to ${phone} by SMS.`)).toBeVisible();

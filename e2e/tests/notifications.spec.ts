@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   apiSignIn,
   bearer,
+  confirmPhoneAndAgreeToSms,
   expectAccessible,
   expectAnnounced,
   mailTo,
@@ -15,6 +16,19 @@ import {
 async function unreadBadge(page: Page) {
   const badge = page.getByTestId('unread-badge');
   return (await badge.count()) === 0 ? 0 : Number(await badge.innerText());
+}
+
+/** The page at 360 and 390 px wide, then on a desktop, with nothing wider than the screen. */
+async function shotsAtEachWidth(page: Page, name: string) {
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `no overflow at ${width} px` })
+      .toBeLessThanOrEqual(width);
+    await screenshot(page, `phone-${width}-${name}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, `desktop-${name}`);
 }
 
 test.describe('notifications', () => {
@@ -106,8 +120,43 @@ test.describe('notifications', () => {
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'Payment reminders: email' })).not.toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Account locked: email' })).toBeDisabled();
+    // SMS and WhatsApp, for the kinds phones carry, wait for a confirmed phone; the others have none.
+    const reminderSms = page.getByRole('checkbox', { name: 'Payment reminders: SMS' });
+    await expect(reminderSms).toBeDisabled();
+    await expect(reminderSms).toHaveAccessibleDescription(
+      'SMS and WhatsApp need a confirmed phone: confirm your number in your Profile.',
+    );
+    await expect(page.getByRole('checkbox', { name: 'Payment failed: SMS' })).toHaveCount(0);
+    await expect(page.getByText('Payment failed: not sent by WhatsApp')).toBeAttached();
     await screenshot(page, 'notifications-settings-phone');
     await expectAccessible(page, 'notification settings');
+
+    // Once they confirmed their number and agreed to SMS, SMS can be chosen per kind; WhatsApp still waits.
+    await confirmPhoneAndAgreeToSms(request, bearer(family.parent));
+    await page.reload();
+    await expect(reminderSms).toBeEnabled();
+    await expect(reminderSms).toBeChecked();
+    const reminderWhatsApp = page.getByRole('checkbox', { name: 'Payment reminders: WhatsApp' });
+    await expect(reminderWhatsApp).toBeDisabled();
+    await expect(reminderWhatsApp).toHaveAccessibleDescription(
+      'You have not agreed to WhatsApp messages: agree to them in your Profile.',
+    );
+    await expect(
+      page.getByText('A receipt by SMS is the best check that cash paid at the desk was recorded'),
+    ).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Payment reminders: SMS' }).uncheck();
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await expectAnnounced(page, 'Notification preferences updated');
+    await page.reload();
+    await expect(reminderSms).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Payment received: SMS' })).toBeChecked();
+    const saved = (
+      await (await request.get('/api/v1/notification/preferences', { headers: bearer(family.parent) })).json()
+    ).data.preferences as { kind: string; sms?: boolean; whatsapp?: boolean }[];
+    expect(saved.find((each) => each.kind === 'payment_reminder')).toMatchObject({ sms: false, whatsapp: true });
+    await expectAccessible(page, 'notification settings with SMS');
+    await shotsAtEachWidth(page, 'notification-preferences-sms');
+    await page.setViewportSize(PHONE);
     await page.getByRole('tab', { name: /^All/ }).click();
     await expect(page.getByText('Your SchoolLedger account is ready')).toBeVisible();
     await expectAccessible(page, 'notifications page');

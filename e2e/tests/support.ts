@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -371,4 +372,50 @@ export async function feeForChild(
     },
   });
   expect(created.ok(), await created.text()).toBe(true);
+}
+
+/** A mobile number nobody else in the run has, as Nigerians write it (0809 123 4567). */
+export function newPhoneNumber(): string {
+  const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
+  return `0809 ${digits.slice(0, 3)} ${digits.slice(3)}`;
+}
+
+/** The newest code sent to `phone`, read from the outbox (as the super-admin sees it), as the phone would show it. */
+export async function codeSentTo(request: APIRequestContext, phone: string): Promise<string> {
+  const admin = bearer(await apiSignIn(request, 'admin'));
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const listed = await request.get('/api/v1/messages?limit=100&channel=sms', { headers: admin });
+        expect(listed.ok(), await listed.text()).toBe(true);
+        const sms = ((await listed.json()).data.items as { kind: string; to: string; body: string }[]).find(
+          (message) => message.kind === 'phone_code' && message.to === phone,
+        );
+        code = /\b(\d{6})\b/.exec(sms?.body ?? '')?.[1];
+        return code !== undefined;
+      },
+      { message: `a code sent to ${phone}`, ...OFTEN },
+    )
+    .toBe(true);
+  return code!;
+}
+
+/**
+ * Confirms a new number for the signed-in person with the code the server sent, and agrees to
+ * SMS in the words the server shows, through the API; answers the number.
+ */
+export async function confirmPhoneAndAgreeToSms(request: APIRequestContext, headers: Record<string, string>) {
+  const phone = newPhoneNumber();
+  const sent = await request.post('/api/v1/me/phone/verification', { headers, data: { phone } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const verified = await request.post('/api/v1/me/phone/verify', {
+    headers,
+    data: { code: await codeSentTo(request, phone) },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  const wording = (await verified.json()).data.wording.sms as string;
+  const agreed = await request.post('/api/v1/me/consents', { headers, data: { channel: 'sms', wording } });
+  expect(agreed.ok(), await agreed.text()).toBe(true);
+  return phone;
 }

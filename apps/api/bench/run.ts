@@ -1205,7 +1205,30 @@ async function drainAcrossKill() {
       `drain: lost row ${row.id} (${row.status}, ${row.attempts} attempts): ${JSON.stringify(row.body.slice(0, 80))}`,
     );
   }
-  const webhookFailures = fake.reports().filter((delivery) => delivery.httpStatus !== 200).length;
+  // Sent, yet its last report never moved it on although the fake delivered it and the app
+  // answered the report 200: where that report went (held for a provider id nobody asks for again?).
+  const reports = fake.reports();
+  const stuck = rows.filter(
+    (row) => row.status === 'sent' && timesReceived.get(row.body)?.every((sms) => sms.status === 'DELIVERED'),
+  );
+  for (const row of stuck.slice(0, 10)) {
+    const [detail] = await rowsOf<{ sent_at: string; created_at: string }>(sql`
+      select sent_at::text, created_at::text from message_outbox where id = ${row.id}`);
+    const held = await rowsOf<{ status: string; received_at: string }>(sql`
+      select report->>'status' as status, received_at::text from message_report_backlog
+      where provider = 'termii' and provider_message_id = ${row.provider_message_id ?? ''}`);
+    const copies = timesReceived.get(row.body) ?? [];
+    console.log(
+      `drain: row ${row.id} ended sent, not delivered (${row.attempts} attempts, termii id ${row.provider_message_id}, recorded sent at ${detail?.sent_at}); ` +
+        `the fake: ${copies.map((sms) => `${sms.messageId} received at ${sms.sentAt}, reported ${sms.history.map((step) => `${step.status} at ${step.at}`).join(', ')}`).join('; ')}; ` +
+        `the app's answers to its reports: ${reports
+          .filter((delivery) => copies.some((sms) => sms.messageId === delivery.messageId))
+          .map((delivery) => `${delivery.status} ${delivery.httpStatus} after ${delivery.attempts}`)
+          .join(', ')}; ` +
+        `held reports still waiting for it: ${held.map((report) => `${report.status} received ${report.received_at}`).join(', ') || 'none'}`,
+    );
+  }
+  const webhookFailures = reports.filter((delivery) => delivery.httpStatus !== 200).length;
   await fake.close();
   return {
     queued: rows.length,
@@ -1228,6 +1251,7 @@ async function drainAcrossKill() {
     proxyErrors,
     webhookFailures,
     received: received.length,
+    stuckAtSent: stuck.length,
     sendingSpanMs: sentTimes.length ? sentTimes.at(-1)! - sentTimes[0]! : 0,
     passes: passLog.length,
   };
@@ -1446,7 +1470,7 @@ const rows: BudgetRow[] = [
     ? {
         what: `${count(drain.queued)} queued SMS drained within the provider's rate (${DRAIN_RATE}/s), none lost or doubled, across a kill -9 of the sender`,
         budget: '0 lost, 0 doubled, 0 refused for rate',
-        measured: `${count(drain.lost)} lost, ${count(drain.doubled)} doubled, ${count(drain.refusedForRate)} refused (429); drained in ${(drain.drainMs / 1000).toFixed(0)} s (${(drain.queued / (drain.drainMs / 1000)).toFixed(0)}/s), killed at ${count(drain.atKill)} sent with ${drain.sendingAtKill} sending (${drain.reachedBeforeKill} had reached Termii: ${drain.foundByReports} found by its reports, ${drain.reachedYetSentAgain} sent again)`,
+        measured: `${count(drain.lost)} lost, ${count(drain.doubled)} doubled, ${count(drain.refusedForRate)} refused (429); drained in ${(drain.drainMs / 1000).toFixed(0)} s (${(drain.queued / (drain.drainMs / 1000)).toFixed(0)}/s), killed at ${count(drain.atKill)} sent with ${drain.sendingAtKill} sending (${drain.reachedBeforeKill} had reached Termii: ${drain.foundByReports} found by its reports, ${drain.reachedYetSentAgain} sent again)${drain.stuckAtSent ? `; ${drain.stuckAtSent} delivered by Termii yet left "sent"` : ''}`,
         met: drain.finished && drain.lost === 0 && drain.doubled === 0 && drain.refusedForRate === 0,
         why: [
           drain.finished

@@ -169,3 +169,8 @@ CREATE TABLE "messaging_accounts" (
 	"updated_by" uuid REFERENCES "users"("id") ON DELETE set null,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+-- A person's choice per kind of notice for each phone channel, beside in-app and email: null is
+-- "yes, if I agreed to the channel and my school sends this kind on it"; false turns it off.
+ALTER TABLE "notification_preferences" ADD COLUMN "sms" boolean;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD COLUMN "whatsapp" boolean;

@@ -162,6 +162,9 @@ describe('my notifications', () => {
       kind: 'system',
       inApp: false,
       email: false,
+      // Announcements go by phone too; left out of the save, SMS and WhatsApp stay as they were.
+      sms: true,
+      whatsapp: true,
     });
     const reread = (await call('parent', 'GET', '/notification/preferences')).json().data.preferences;
     expect(reread.filter((each: { inApp: boolean }) => !each.inApp).map((each: { kind: string }) => each.kind)).toEqual(
@@ -200,6 +203,8 @@ describe('my notifications', () => {
       kind: 'refund',
       inApp: true,
       email: true,
+      sms: true,
+      whatsapp: true,
     });
   });
 });

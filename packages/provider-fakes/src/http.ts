@@ -36,3 +36,56 @@ export function inFlight() {
     },
   };
 }
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** How one webhook delivery went: the last answer's status (null when none came), the attempts, the error if it failed. */
+export interface RetriedPost {
+  httpStatus: number | null;
+  attempts: number;
+  error?: string;
+}
+
+/**
+ * POSTs `body` to `url` as the providers deliver their webhooks: a refusal or silence is tried
+ * again after each of `retryDelaysMs`, each attempt given 10 s, redirects not followed.
+ */
+export async function postWithRetries({
+  url,
+  headers,
+  body,
+  retryDelaysMs,
+  missing = 'no webhook url',
+}: {
+  url: string | undefined;
+  headers: Record<string, string>;
+  body: string;
+  retryDelaysMs: readonly number[];
+  /** What the outcome says when there is nowhere to post. */
+  missing?: string;
+}): Promise<RetriedPost> {
+  const outcome: RetriedPost = { httpStatus: null, attempts: 0 };
+  for (let attempt = 0; ; attempt++) {
+    if (!url) return { ...outcome, error: missing };
+    outcome.attempts = attempt + 1;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(10_000),
+        redirect: 'manual',
+      });
+      await response.arrayBuffer();
+      outcome.httpStatus = response.status;
+      if (response.ok) return { httpStatus: response.status, attempts: outcome.attempts };
+      outcome.error = `answered ${response.status}`;
+    } catch (error) {
+      outcome.httpStatus = null;
+      outcome.error = String(error);
+    }
+    const wait = retryDelaysMs[attempt];
+    if (wait === undefined) return outcome;
+    await sleep(wait);
+  }
+}

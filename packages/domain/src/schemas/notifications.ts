@@ -186,10 +186,23 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const unreadCountSchema = z.object({ count: z.number().int().min(0) });
 
-export const notificationPreferenceSchema = z.object({
+/** A kind's in-app and email switches: a person's, or their group's default for them. */
+export const notificationDefaultSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   inApp: z.boolean(),
   email: z.boolean(),
+});
+export type NotificationDefault = z.infer<typeof notificationDefaultSchema>;
+
+/**
+ * A person's choice for a kind. `sms` and `whatsapp` belong to the kinds phones carry
+ * (MESSAGE_NOTICE_KINDS) only: answered for those (true where they never chose), refused on any
+ * other; left out of a save, the saved choice stands. Each reaches them only where they confirmed
+ * their phone, agreed to the channel and their school sends the kind on it.
+ */
+export const notificationPreferenceSchema = notificationDefaultSchema.extend({
+  sms: z.boolean().optional(),
+  whatsapp: z.boolean().optional(),
 });
 export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
 export const notificationPreferencesSchema = z.object({ preferences: z.array(notificationPreferenceSchema) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
 import { idSchema, optionalText } from './common.js';
-import { notificationPreferenceSchema } from './notifications.js';
+import { notificationDefaultSchema } from './notifications.js';
 
 /** SPEC §2 Settings: the five sections of General Settings, and how long data is kept, in their order on the page. */
 export const SETTINGS_SECTIONS = ['general', 'notifications', 'security', 'appearance', 'backup', 'retention'] as const;
@@ -49,7 +49,7 @@ export const generalSettingsSchema = z.object({
 
 /** The group's defaults for people who have not chosen for themselves (notification preferences). */
 export const notificationSettingsSchema = z.object({
-  defaults: z.array(notificationPreferenceSchema),
+  defaults: z.array(notificationDefaultSchema),
 });
 
 export const securitySettingsSchema = z.object({

@@ -18,7 +18,7 @@
  * `Sent`, `Buffered` then `Failed` for an unreachable handset.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { fakeServer, inFlight, listen } from '../http.js';
+import { fakeServer, inFlight, listen, postWithRetries, sleep } from '../http.js';
 
 /** The statuses its delivery reports carry (Rejected, Success and Failed are final). */
 export type AfricasTalkingReportStatus = 'Sent' | 'Submitted' | 'Buffered' | 'Rejected' | 'Success' | 'Failed';
@@ -157,7 +157,6 @@ const xml = (text: string | number) =>
   String(text).replace(/[<>&]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&amp;'));
 const naira = (amount: number) => `NGN ${amount.toFixed(4)}`;
 const round2 = (amount: number) => Math.round(amount * 100) / 100;
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function startAfricasTalkingFake(options: AfricasTalkingFakeOptions) {
   const app = fakeServer();
@@ -184,36 +183,17 @@ export async function startAfricasTalkingFake(options: AfricasTalkingFakeOptions
     fields: Record<string, string>,
   ) {
     const body = new URLSearchParams(fields).toString();
-    const delivery: AfricasTalkingCallbackDelivery = { ...entry, httpStatus: null, attempts: 0, body };
-    for (let attempt = 0; ; attempt++) {
-      if (!url) {
-        delivery.error = 'no callback url';
-        break;
-      }
-      delivery.attempts = attempt + 1;
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body,
-          signal: AbortSignal.timeout(10_000),
-          redirect: 'manual',
-        });
-        await response.arrayBuffer();
-        delivery.httpStatus = response.status;
-        if (response.ok) {
-          delete delivery.error;
-          break;
-        }
-        delivery.error = `answered ${response.status}`;
-      } catch (error) {
-        delivery.httpStatus = null;
-        delivery.error = String(error);
-      }
-      const wait = retryDelaysMs[attempt];
-      if (wait === undefined) break;
-      await sleep(wait);
-    }
+    const delivery: AfricasTalkingCallbackDelivery = {
+      ...entry,
+      body,
+      ...(await postWithRetries({
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+        retryDelaysMs,
+        missing: 'no callback url',
+      })),
+    };
     deliveries.push(delivery);
     return delivery;
   }

@@ -10,7 +10,7 @@
  * handsets, a `Message Sent` report before the final one, webhook retries, and a rate limit.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { fakeServer, inFlight, listen } from '../http.js';
+import { fakeServer, inFlight, listen, postWithRetries, sleep } from '../http.js';
 
 export type TermiiChannel = 'generic' | 'dnd' | 'whatsapp';
 export type TermiiNetwork = 'MTN' | 'Airtel' | 'Glo' | '9mobile';
@@ -162,7 +162,6 @@ export function internationalNumber(phone: string) {
 const lagosTime = (at: Date) => new Date(at.getTime() + 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 const lagosHour = (at: Date) => new Date(at.getTime() + 3_600_000).getUTCHours();
 const round2 = (naira: number) => Math.round(naira * 100) / 100;
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function startTermiiFake(options: TermiiFakeOptions) {
   const app = fakeServer();
@@ -194,36 +193,16 @@ export async function startTermiiFake(options: TermiiFakeOptions) {
   async function post(entry: Omit<TermiiWebhookDelivery, 'httpStatus' | 'attempts' | 'body'>, payload: object) {
     const body = JSON.stringify(payload);
     const signature = createHmac('sha512', options.secretKey).update(body).digest('hex');
-    const delivery: TermiiWebhookDelivery = { ...entry, httpStatus: null, attempts: 0, body };
-    for (let attempt = 0; ; attempt++) {
-      if (!webhookUrl) {
-        delivery.error = 'no webhook url';
-        break;
-      }
-      delivery.attempts = attempt + 1;
-      try {
-        const response = await fetch(webhookUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-termii-signature': signature },
-          body,
-          signal: AbortSignal.timeout(10_000),
-          redirect: 'manual',
-        });
-        await response.arrayBuffer();
-        delivery.httpStatus = response.status;
-        if (response.ok) {
-          delete delivery.error;
-          break;
-        }
-        delivery.error = `answered ${response.status}`;
-      } catch (error) {
-        delivery.httpStatus = null;
-        delivery.error = String(error);
-      }
-      const wait = retryDelaysMs[attempt];
-      if (wait === undefined) break;
-      await sleep(wait);
-    }
+    const delivery: TermiiWebhookDelivery = {
+      ...entry,
+      body,
+      ...(await postWithRetries({
+        url: webhookUrl,
+        headers: { 'content-type': 'application/json', 'x-termii-signature': signature },
+        body,
+        retryDelaysMs,
+      })),
+    };
     deliveries.push(delivery);
     return delivery;
   }

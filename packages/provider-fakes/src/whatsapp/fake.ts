@@ -11,7 +11,7 @@
  * and webhook retries.
  */
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { fakeServer, inFlight, listen } from '../http.js';
+import { fakeServer, inFlight, listen, postWithRetries, sleep } from '../http.js';
 
 export type WhatsAppTemplateCategory = 'UTILITY' | 'MARKETING' | 'AUTHENTICATION';
 
@@ -175,7 +175,6 @@ export const DEFAULT_WHATSAPP_TEMPLATES: readonly WhatsAppTemplate[] = [
 ];
 
 const WINDOW_MS = 24 * 3_600_000;
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const unixSeconds = (at: Date) => String(Math.floor(at.getTime() / 1000));
 const fbtraceId = () => `A${randomBytes(16).toString('base64').replace(/[+/=]/g, '').slice(0, 22)}`;
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -269,36 +268,11 @@ export async function startWhatsAppFake(options: WhatsAppFakeOptions) {
       object: 'whatsapp_business_account',
       entry: [{ id: wabaId, changes: [{ value, field: 'messages' }] }],
     });
-    const delivery: WhatsAppWebhookDelivery = { ...entry, httpStatus: null, attempts: 0, body };
-    for (let attempt = 0; ; attempt++) {
-      if (!webhookUrl) {
-        delivery.error = 'no webhook url';
-        break;
-      }
-      delivery.attempts = attempt + 1;
-      try {
-        const response = await fetch(webhookUrl, {
-          method: 'POST',
-          headers: signed(body),
-          body,
-          signal: AbortSignal.timeout(10_000),
-          redirect: 'manual',
-        });
-        await response.arrayBuffer();
-        delivery.httpStatus = response.status;
-        if (response.ok) {
-          delete delivery.error;
-          break;
-        }
-        delivery.error = `answered ${response.status}`;
-      } catch (error) {
-        delivery.httpStatus = null;
-        delivery.error = String(error);
-      }
-      const wait = retryDelaysMs[attempt];
-      if (wait === undefined) break;
-      await sleep(wait);
-    }
+    const delivery: WhatsAppWebhookDelivery = {
+      ...entry,
+      body,
+      ...(await postWithRetries({ url: webhookUrl, headers: signed(body), body, retryDelaysMs })),
+    };
     deliveries.push(delivery);
     return delivery;
   }

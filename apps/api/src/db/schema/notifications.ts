@@ -60,6 +60,9 @@ export const notificationPreferences = pgTable(
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     inApp: boolean('in_app').notNull().default(true),
     email: boolean('email').notNull().default(true),
+    /** By SMS and by WhatsApp, for the kinds phones carry: null is yes, where they agreed to the channel. */
+    sms: boolean('sms'),
+    whatsapp: boolean('whatsapp'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],

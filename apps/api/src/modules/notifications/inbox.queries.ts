@@ -103,6 +103,8 @@ export async function preferencesOf(db: DbOrTx, userId: string) {
       kind: notificationPreferences.kind,
       inApp: notificationPreferences.inApp,
       email: notificationPreferences.email,
+      sms: notificationPreferences.sms,
+      whatsapp: notificationPreferences.whatsapp,
     })
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId));
@@ -111,18 +113,37 @@ export async function preferencesOf(db: DbOrTx, userId: string) {
 export async function upsertPreferences(
   db: DbOrTx,
   userId: string,
-  preferences: readonly { kind: NotificationKind; inApp: boolean; email: boolean }[],
+  preferences: readonly {
+    kind: NotificationKind;
+    inApp: boolean;
+    email: boolean;
+    sms?: boolean | undefined;
+    whatsapp?: boolean | undefined;
+  }[],
   at: Date,
 ) {
   if (preferences.length === 0) return;
   await db
     .insert(notificationPreferences)
-    .values(preferences.map((preference) => ({ userId, ...preference, updatedAt: at })))
+    .values(
+      preferences.map(({ kind, inApp, email, sms, whatsapp }) => ({
+        userId,
+        kind,
+        inApp,
+        email,
+        sms: sms ?? null,
+        whatsapp: whatsapp ?? null,
+        updatedAt: at,
+      })),
+    )
     .onConflictDoUpdate({
       target: [notificationPreferences.userId, notificationPreferences.kind],
       set: {
         inApp: sql`excluded.in_app`,
         email: sql`excluded.email`,
+        // A phone channel left out of the save keeps what was chosen before.
+        sms: sql`coalesce(excluded.sms, notification_preferences.sms)`,
+        whatsapp: sql`coalesce(excluded.whatsapp, notification_preferences.whatsapp)`,
         updatedAt: sql`excluded.updated_at`,
       },
     });

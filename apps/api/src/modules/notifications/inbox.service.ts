@@ -1,7 +1,9 @@
 import {
   MANDATORY_NOTIFICATION_KINDS,
+  MESSAGE_NOTICE_KINDS,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
+  type NotificationKind,
   type NotificationPreference,
   type notificationListQuerySchema,
 } from '@schoolledger/domain';
@@ -71,9 +73,13 @@ export async function ownPreferences(ctx: AppContext, auth: AuthContext): Promis
   return NOTIFICATION_KINDS.map((kind) => {
     const row = saved.get(kind);
     const fallback = defaults.find((preference) => preference.kind === kind);
-    return { kind, inApp: row?.inApp ?? fallback?.inApp ?? true, email: row?.email ?? fallback?.email ?? true };
+    const choice = { kind, inApp: row?.inApp ?? fallback?.inApp ?? true, email: row?.email ?? fallback?.email ?? true };
+    // Phones carry only some kinds; never choosing is yes (where they agreed to the channel).
+    return isPhoneKind(kind) ? { ...choice, sms: row?.sms ?? true, whatsapp: row?.whatsapp ?? true } : choice;
   });
 }
+
+const isPhoneKind = (kind: NotificationKind) => (MESSAGE_NOTICE_KINDS as readonly NotificationKind[]).includes(kind);
 
 /** Saves the kinds given (others keep their choice); account-safety kinds cannot be switched off. */
 export async function saveOwnPreferences(
@@ -93,6 +99,18 @@ export async function saveOwnPreferences(
       : [],
   );
   if (refused.length > 0) throw validationFailed(refused);
+  // SMS and WhatsApp switches of a kind no phone carries are refused rather than dropped unseen.
+  const notByPhone = preferences.flatMap((preference, index) =>
+    !isPhoneKind(preference.kind) && (preference.sms !== undefined || preference.whatsapp !== undefined)
+      ? [
+          {
+            field: `preferences.${index}`,
+            message: `${NOTIFICATION_KIND_LABELS[preference.kind]} notices are not sent by SMS or WhatsApp`,
+          },
+        ]
+      : [],
+  );
+  if (notByPhone.length > 0) throw validationFailed(notByPhone);
   const seen = new Set<string>();
   const duplicates = preferences.flatMap((preference, index) => {
     const repeated = seen.has(preference.kind);
@@ -106,7 +124,12 @@ export async function saveOwnPreferences(
     await upsertPreferences(tx, auth.userId, preferences, ctx.clock());
     const changed = preferences.filter((preference) => {
       const old = before.find((each) => each.kind === preference.kind);
-      return old?.inApp !== preference.inApp || old?.email !== preference.email;
+      return (
+        old?.inApp !== preference.inApp ||
+        old?.email !== preference.email ||
+        (preference.sms !== undefined && old?.sms !== preference.sms) ||
+        (preference.whatsapp !== undefined && old?.whatsapp !== preference.whatsapp)
+      );
     });
     if (changed.length === 0) return;
     await recordAudit(tx, actor, {

@@ -41,9 +41,12 @@ export interface Recipient {
   logoUrl: string | null;
   inApp: boolean | null;
   byEmail: boolean | null;
+  /** Their choice of SMS and WhatsApp for the kind; null where they never chose (yes). */
+  bySms: boolean | null;
+  byWhatsApp: boolean | null;
   /** The number they confirmed (234…); null while they have not. */
   phone: string | null;
-  /** The channels they agreed to at that number. */
+  /** The channels they agreed to at that number (`phoneMessagesFor` leaves out those they turned off for the kind). */
   phoneChannels: MessageChannel[];
 }
 
@@ -88,7 +91,7 @@ export async function audienceOf(
     people as (
       select a.kind, u.id, u.email, u.firstname, u.lastname, u.school_id as "schoolId", s.name as "schoolName",
         s.email as "schoolEmail", s.group_school_id as "groupSchoolId", g.logo_url as "logoUrl",
-        p.in_app as "inApp", p.email as "byEmail",
+        p.in_app as "inApp", p.email as "byEmail", p.sms as "bySms", p.whatsapp as "byWhatsApp",
         case when u.phone_verified_at is not null then phone_international(u.phone) end as phone,
         case when u.phone_verified_at is null then '{}'::text[] else array(select c.channel from ${messageConsents} c
           where c.user_id = u.id and c.withdrawn_at is null and c.phone = phone_international(u.phone)) end

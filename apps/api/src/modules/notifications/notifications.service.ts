@@ -293,7 +293,8 @@ export async function composeNotices(
 
 /**
  * The SMS and WhatsApp messages of notices, for the audience read for them: they go to whoever
- * agreed to them, whatever the person chose for the app and email.
+ * agreed to them, on the channels they did not turn off for the kind, whatever the person chose
+ * for the app and email.
  */
 export function phoneMessagesFor(ctx: AppContext, audience: Audience, entries: readonly AddressedNotice[], now: Date) {
   return composePhoneMessages({
@@ -304,7 +305,12 @@ export function phoneMessagesFor(ctx: AppContext, audience: Audience, entries: r
       if (!notice.phone || !person?.phone) return [];
       return [
         {
-          recipient: { ...person, channels: person.phoneChannels },
+          recipient: {
+            ...person,
+            channels: person.phoneChannels.filter((channel) =>
+              channel === 'sms' ? person.bySms !== false : person.byWhatsApp !== false,
+            ),
+          },
           kind: notice.kind,
           schoolId: notice.schoolId === undefined ? person.schoolId : notice.schoolId,
           words: notice.phone,
