@@ -16,9 +16,13 @@ const dataDir = path.join(tmpdir(), `schoolledger-e2e-${Date.now()}-${process.pi
 // undefined value leaves the variable out (node's spawn skips it).
 // On PostgreSQL the server runs its default of one process per core, as it does in production;
 // with WORKERS=1 the report-heavy test in reports.spec.ts took 52 s against 35 s (one run each).
+// Each shard's server shares one PostgreSQL (100 connections) with the other shard's and with the
+// API tests running beside them; its processes keep 5 connections each instead of 10, which the
+// bursts of the messaging fakes' delivery reports would otherwise fill and keep.
 const serverDatabase: Record<string, string | undefined> = {
   DATABASE_URL: process.env.E2E_DATABASE_URL,
   DATABASE_READ_URL: undefined,
+  DATABASE_POOL_MAX: process.env.E2E_DATABASE_URL ? '5' : undefined,
 };
 
 export default defineConfig({

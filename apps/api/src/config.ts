@@ -76,6 +76,7 @@ const envSchema = z.object({
   WHATSAPP_RATE_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(60),
   DEMO_PHONE_INBOX_URL: z.string().url().optional(),
   WORKERS: z.coerce.number().int().min(1).max(256).optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(100).default(10),
 });
 
 export type AppConfig = {
@@ -125,6 +126,11 @@ export type AppConfig = {
   demoBankUrl: string | undefined;
   /** API processes `npm start` runs behind one port; 1 runs the app in the starting process itself. */
   workers: number;
+  /**
+   * PostgreSQL connections each API process keeps at most (kept open once made): with WORKERS
+   * processes, WORKERS × (this + 4 for the job queue) must stay under the server's max_connections.
+   */
+  databasePoolMax: number;
   /**
    * SMS through Termii: the account's base URL, its API key, the secret that signs its delivery
    * reports and the approved sender ID. With no key, no SMS leaves (messages wait in the outbox).
@@ -238,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoPaymentFakes: e.DEMO_PAYMENT_FAKES === 'true',
     demoBankUrl: e.DEMO_BANK_URL?.replace(/\/+$/, ''),
     workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
+    databasePoolMax: e.DATABASE_POOL_MAX,
     termii: {
       baseUrl: e.TERMII_BASE_URL.replace(/\/+$/, ''),
       apiKey: e.TERMII_API_KEY,

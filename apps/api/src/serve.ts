@@ -44,6 +44,7 @@ export async function openAppDatabase(config: AppConfig, logging: Logging, onCre
     dataDir: path.join(config.dataDir, 'pglite'),
     onConnectionError: (err) => logging.log.warn({ err }, 'database connection lost'),
     onCreate,
+    poolMax: config.databasePoolMax,
   });
   logging.sink.attach(database.db);
   return database;

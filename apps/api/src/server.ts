@@ -106,7 +106,7 @@ async function runPrimary() {
     await phones?.close();
     await fakes?.close();
     await logging.sink.flush();
-    await database.close();
+    if (config.workers === 1) await database.close();
   };
 
   if (config.workers === 1) {
@@ -125,6 +125,9 @@ async function runPrimary() {
     return;
   }
 
+  // The primary only supervises from here: the connections it opened to migrate and load the
+  // demo would sit idle for the life of the server (the pool keeps them), beside every worker's.
+  await database.close();
   const workers = startWorkers({
     count: config.workers,
     env: workerEnv(config, host),

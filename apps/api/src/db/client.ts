@@ -78,6 +78,8 @@ export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
   onConnectionError?: (error: Error) => void;
+  /** Connections each pool of this process keeps at most (DATABASE_POOL_MAX); 10 unless given. */
+  poolMax?: number;
   /** Told when a new embedded database is being made, the slow part of a first start. */
   onCreate?: (message: string) => void;
   /** Told of every statement the app runs, with its parameters (the bench counts and replays them). */
@@ -100,10 +102,12 @@ export async function openDatabase(options: {
   const logger = onQuery ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } : undefined;
   const readLogger = onReadQuery ? { logQuery: (query: string) => onReadQuery(query) } : undefined;
   if (options.url) {
-    const pool = openPool(options.url, options.onConnectionError);
+    const pool = openPool(options.url, options.onConnectionError, false, options.poolMax);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     await migrateAlone(pool, db);
-    const readPool = options.readUrl ? openPool(options.readUrl, options.onConnectionError, true) : null;
+    const readPool = options.readUrl
+      ? openPool(options.readUrl, options.onConnectionError, true, options.poolMax)
+      : null;
     const readDb = readPool ? (drizzlePg(readPool, { schema, logger: readLogger }) as unknown as Db) : db;
     const listener = createPgListener(options.url, options.onConnectionError);
     return {
@@ -139,7 +143,7 @@ export async function openDatabase(options: {
   };
 }
 
-function openPool(url: string, onConnectionError: ((error: Error) => void) | undefined, readOnly = false) {
+function openPool(url: string, onConnectionError: ((error: Error) => void) | undefined, readOnly = false, max = 10) {
   // No JIT compilation: PostgreSQL compiles a statement whose estimated cost passes
   // jit_above_cost, and ours run in milliseconds to seconds, where compiling costs more than it
   // saves (the reminder run's insert compiled for 0.75 s of its 10; split into 88 statements, each
@@ -155,7 +159,7 @@ function openPool(url: string, onConnectionError: ((error: Error) => void) | und
   // reopened at the next burst: the cash desk's slowest 1% at modest load (docs/scaling.md).
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max,
     idleTimeoutMillis: 0,
     Client: PreparingClient,
     onConnect: async (client) => {
