@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import {
   apiSignIn,
   bearer,
+  confirmPhoneAndAgreeToSms,
   expectAccessible,
+  feeForChild,
   expectAnnounced,
   PHONE,
   parentOfUntouchedStudent,
@@ -101,6 +103,63 @@ test.describe('payment reminders', () => {
     await expectAccessible(page, 'new reminder dialog on a phone');
     await picker.getByRole('button', { name: 'Cancel' }).click();
     await expect(picker).toBeHidden();
+  });
+
+  test('the bursar sees what reminding everyone who owes a fee sends and costs, sends it, and cannot send it twice a day', async ({
+    page,
+    request,
+  }) => {
+    const bursar = await apiSignIn(request, 'bursar');
+    const profile = (await (await request.get('/api/v1/user/profile', { headers: bearer(bursar) })).json()).data;
+    const family = await parentOfUntouchedStudent(request, {
+      last: 13,
+      email: 'debtor.parent',
+      schoolId: profile.school._id,
+    });
+    const phone = await confirmPhoneAndAgreeToSms(request, bearer(family.parent));
+    const feeName = `Excursion levy ${Date.now()}`;
+    await feeForChild(request, {
+      child: { ...family.child, school: { _id: family.child.school._id, name: profile.school.name } },
+      name: feeName,
+      amount: '4500',
+      description: 'Trip to the National Museum',
+    });
+
+    await signInAs(page, 'bursar', '/fees?tab=reminders');
+    const panel = page.getByRole('tabpanel', { name: 'Reminders' });
+    await panel.getByRole('button', { name: 'Remind all who owe' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remind everyone who owes a fee' });
+    await expect(dialog).toContainText('Choose a fee to see who is reminded.');
+    const feeValue = await dialog.getByLabel('Fee').locator('option', { hasText: feeName }).getAttribute('value');
+    await dialog.getByLabel('Fee').selectOption(feeValue!);
+    // The student and each parent, about the one student who owes it; the new parent takes SMS.
+    await expect(dialog).toContainText(/\d+ people about 1 student: in the app and by email as each chose\./);
+    await expect(dialog).toContainText(/By SMS and WhatsApp to \d+ famil(y|ies): \d+ SMS \(\d+ pages?, about ₦[\d,.]+\)/);
+    const remind = dialog.getByRole('button', { name: /^Remind \d+ people$/ });
+    await expect(remind).toBeVisible();
+    await expectAccessible(page, 'remind everyone dialog');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'reminders-remind-all-phone');
+    await remind.click();
+    await expectAnnounced(page, 'Everyone who owes the fee was reminded');
+    await expect(dialog).toBeHidden();
+
+    // The parent's phone has the reminder, naming the child.
+    const admin = bearer(await apiSignIn(request, 'admin'));
+    await expect
+      .poll(async () => {
+        const listed = await request.get('/api/v1/messages?limit=100&channel=sms', { headers: admin });
+        const items = (await listed.json()).data.items as { kind: string; to: string; body: string }[];
+        return items.find((message) => message.kind === 'payment_reminder' && message.to === phone)?.body ?? '';
+      })
+      .toContain(family.child.firstname);
+
+    // A second click the same day is refused, saying why.
+    await panel.getByRole('button', { name: 'Remind all who owe' }).click();
+    await dialog.getByLabel('Fee').selectOption(feeValue!);
+    await dialog.getByRole('button', { name: /^Remind \d+ people$/ }).click();
+    await expectAnnounced(page, `Everyone who owes ${feeName} was already reminded today`);
+    await expect(dialog).toBeVisible();
   });
 
   test('an unsent reminder is sent from the list after confirming', async ({ page, request }) => {

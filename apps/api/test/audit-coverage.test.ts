@@ -1561,6 +1561,14 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       call: async ({ id }) => call('bursar', 'POST', `/notification/payment-reminder/${id}/send`),
       audits: [{ action: 'send', entity: 'payment_reminder', school: 'first' }],
     },
+    'POST /api/v1/notification/payment-reminders/bulk/preview': {
+      exempt: 'a dry run of a bulk reminder, rolled back: counts and costs what it would send; nothing is kept or sent',
+    },
+    'POST /api/v1/notification/payment-reminders/bulk': {
+      prepare: async () => ({ fee: await approvedFee(t, ids.school, ids.term) }),
+      call: async ({ fee }) => call('bursar', 'POST', '/notification/payment-reminders/bulk', { feeId: fee }),
+      audits: [{ action: 'reminders.bulk_sent', entity: 'fee', school: 'first' }],
+    },
     'PUT /api/v1/notification/reminder-settings': {
       call: async () =>
         call('bursar', 'PUT', '/notification/reminder-settings', { dueSoon: true, urgent: true, overdue: false }),

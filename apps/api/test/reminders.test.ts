@@ -1,3 +1,4 @@
+import { DEFAULT_MESSAGING_SETTINGS } from '@schoolledger/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,6 +8,7 @@ import {
   notifications,
   parentStudents,
   paymentReminders,
+  schoolMessagingSettings,
   users,
   virtualAccounts,
 } from '../src/db/schema.js';
@@ -325,5 +327,137 @@ describe('manual payment reminders', () => {
     expect(paid.statusCode).toBe(422);
     expect(paid.json().message).toBe('This fee is already paid in full');
     expect(await remindersOf(fee.id)).toEqual([]);
+  });
+});
+
+describe('reminding everyone who owes a fee at once', () => {
+  /** Two children of one parent owing the fee; the parent takes SMS at a confirmed number. */
+  async function aFamilyOwing(dueDate: string) {
+    const owing = await aStudentOwing(dueDate);
+    const arm = await aClassArm(t, { school_id: owing.school.id });
+    const brother = await aStudent(t, { school_id: owing.school.id, classArm_id: arm.id, firstname: 'Chidi' });
+    await t.ctx.db
+      .insert(parentStudents)
+      .values({ parentId: owing.parent.id, studentId: brother.id, schoolId: owing.school.id });
+    await t.ctx.db
+      .update(users)
+      .set({ phone: '0803 555 0177', phoneVerifiedAt: now })
+      .where(eq(users.id, owing.parent.id));
+    await t.ctx.db
+      .insert(messageConsents)
+      .values({ userId: owing.parent.id, channel: 'sms', phone: '2348035550177', wording: 'I agree', method: 'paper' });
+    return { ...owing, brother, bursar: await bursarOf(t, owing.school.id) };
+  }
+
+  it('shows what it would send and cost, sends it once a day, one SMS a family', async () => {
+    now = new Date('2026-08-10T09:00:00Z');
+    const { school, fee, parent, brother, bursar } = await aFamilyOwing('2026-08-01');
+
+    const preview = await call(t, bursar, 'POST', '/notification/payment-reminders/bulk/preview', { feeId: fee.id });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toEqual({
+      students: 2,
+      people: 3,
+      phone: {
+        families: 1,
+        messages: { sms: 1, whatsapp: 0 },
+        // Both children named: two pages.
+        pages: 2,
+        estimatedCostKobo: { sms: expect.stringMatching(/^[1-9]\d*$/), whatsapp: '0' },
+        budgetLeftKobo: { sms: null, whatsapp: null },
+        heldForQuietHoursUntil: null,
+        overBudget: false,
+      },
+    });
+    // A preview writes nothing and sends nothing.
+    expect(await remindersOf(fee.id)).toEqual([]);
+    expect(await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.userId, parent.id))).toEqual([]);
+
+    const sent = await call(t, bursar, 'POST', '/notification/payment-reminders/bulk', { feeId: fee.id });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ message: 'Reminded 3 people', data: { students: 2, people: 3 } });
+    const rows = await remindersOf(fee.id);
+    // A reminder per child to the student and to the parent.
+    expect(rows.map((row) => [row.stage, row.sent])).toEqual([
+      ['manual', true],
+      ['manual', true],
+      ['manual', true],
+      ['manual', true],
+    ]);
+    // Made by the bursar who sent them.
+    const [maker] = await t.ctx.db.select().from(users).where(eq(users.id, rows[0]!.createdBy!));
+    expect(maker!.roles).toEqual(['Bursar']);
+    expect(new Set(rows.map((row) => row.createdBy)).size).toBe(1);
+    const sms = await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.userId, parent.id));
+    expect(sms.map((message) => [message.channel, message.pages, message.estimatedCostKobo.toString()])).toEqual([
+      ['sms', 2, preview.json().data.phone.estimatedCostKobo.sms],
+    ]);
+    expect(sms[0]!.body).toContain('Adaeze');
+    expect(sms[0]!.body).toContain(brother.firstname);
+    const notices = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, parent.id), eq(notifications.kind, 'payment_reminder')));
+    expect(notices.map((notice) => notice.title)).toEqual([`Overdue: ${fee.name}`, `Overdue: ${fee.name}`]);
+
+    // A second click the same Lagos day would remind every family twice.
+    const again = await call(t, bursar, 'POST', '/notification/payment-reminders/bulk', { feeId: fee.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('FEE_REMINDED_TODAY');
+    expect(again.json().message).toMatch(/^Everyone who owes Library Levy was already reminded today \(/);
+    expect(await remindersOf(fee.id)).toHaveLength(4);
+
+    // Another school's bursar cannot see the fee.
+    const stranger = await bursarOf(t, (await aSchool(t)).id);
+    const foreign = await call(t, stranger, 'POST', '/notification/payment-reminders/bulk/preview', { feeId: fee.id });
+    expect(foreign.statusCode).toBe(404);
+
+    // The next Lagos day they may be reminded again.
+    now = new Date('2026-08-10T23:00:00Z');
+    const tomorrow = await call(t, await bursarOf(t, school.id), 'POST', '/notification/payment-reminders/bulk', {
+      feeId: fee.id,
+    });
+    expect(tomorrow.statusCode, tomorrow.body).toBe(200);
+    expect(await remindersOf(fee.id)).toHaveLength(8);
+  });
+
+  it('says when quiet hours hold the messages and when the budget cannot cover them', async () => {
+    // 21:30 in Lagos.
+    now = new Date('2026-08-12T20:30:00Z');
+    const { school, fee, bursar } = await aFamilyOwing('2026-08-01');
+    await t.ctx.db.insert(schoolMessagingSettings).values({
+      schoolId: school.id,
+      settings: {
+        channels: DEFAULT_MESSAGING_SETTINGS.channels,
+        monthlyBudgetKobo: { sms: '100', whatsapp: null },
+        quietHours: { start: '20:00', end: '08:00' },
+        smsSenderId: '',
+      },
+    });
+    const preview = await call(t, bursar, 'POST', '/notification/payment-reminders/bulk/preview', { feeId: fee.id });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data.phone).toMatchObject({
+      families: 1,
+      budgetLeftKobo: { sms: '100', whatsapp: null },
+      heldForQuietHoursUntil: '2026-08-13T07:00:00.000Z',
+      overBudget: true,
+    });
+  });
+
+  it('finds nobody to remind of a fee everyone paid', async () => {
+    now = new Date('2026-08-14T09:00:00Z');
+    const { school, student, fee } = await aStudentOwing('2026-08-01');
+    await insertPayment(t, {
+      schoolId: school.id,
+      studentId: student.id,
+      feeId: fee.id,
+      amountKobo: 150_000n,
+      method: 'cash',
+      status: 'success',
+      paidAt: now,
+    });
+    const bursar = await bursarOf(t, school.id);
+    const preview = await call(t, bursar, 'POST', '/notification/payment-reminders/bulk/preview', { feeId: fee.id });
+    expect(preview.json().data).toMatchObject({ students: 0, people: 0, phone: { families: 0 } });
   });
 });

@@ -72,6 +72,8 @@ export const FEE_ERROR_CODES = {
   ownFeeApproval: 'OWN_FEE_APPROVAL',
   /** The outstanding report needs a term and the school has none yet. */
   noTerms: 'NO_TERMS',
+  /** Everyone who owes the fee was already reminded by hand today. */
+  feeRemindedToday: 'FEE_REMINDED_TODAY',
 } as const;
 
 export const ADJUSTMENT_ERROR_CODES = {

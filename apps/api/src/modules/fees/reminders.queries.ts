@@ -1,9 +1,10 @@
 import type { ReminderStage } from '@schoolledger/domain';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import {
+  auditLogs,
   fees,
   parentStudents,
   paymentReminders,
@@ -39,17 +40,22 @@ export async function remindableFees(db: DbOrTx) {
 
 export interface DueFee {
   feeId: string;
-  stage: Exclude<ReminderStage, 'manual'>;
+  stage: ReminderStage;
   dueDate: string;
 }
 
 /**
  * One statement for every due fee: a reminder row per (fee, stage, student who still owes it,
- * recipient), the recipients being the student and their parents. A row made before (the
- * partial unique index) is left as it is, so each stage reaches each person once. `recipientId`
- * narrows it to one person's reminders (their own, or those about their children). The new ids.
+ * recipient), the recipients being the student and their parents. A row of an automatic stage made
+ * before (the partial unique index) is left as it is, so each stage reaches each person once; a
+ * 'manual' stage is a bursar's, who `createdBy` names. `recipientId` narrows it to one person's
+ * reminders (their own, or those about their children). The new ids.
  */
-export async function insertDueReminders(db: DbOrTx, due: readonly DueFee[], recipientId?: string) {
+export async function insertDueReminders(
+  db: DbOrTx,
+  due: readonly DueFee[],
+  { recipientId, createdBy }: { recipientId?: string | undefined; createdBy?: string } = {},
+) {
   if (due.length === 0) return [];
   const rows = await rowsOf<{ id: string; recipientId: string }>(
     db,
@@ -70,8 +76,8 @@ export async function insertDueReminders(db: DbOrTx, due: readonly DueFee[], rec
             : sql``
         }
       )
-      insert into ${paymentReminders} (school_id, fee_id, student_id, recipient_id, stage, due_date, outstanding_kobo)
-      select o.school_id, o.fee_id, o.student_id, r.recipient_id, o.stage, o.due_date, o.outstanding
+      insert into ${paymentReminders} (school_id, fee_id, student_id, recipient_id, stage, due_date, outstanding_kobo, created_by)
+      select o.school_id, o.fee_id, o.student_id, r.recipient_id, o.stage, o.due_date, o.outstanding, ${createdBy ?? null}::uuid
       from owing o
       cross join lateral (
         select o.student_id as recipient_id
@@ -250,6 +256,58 @@ export async function feeOwedByStudent(db: DbOrTx, feeId: string, studentId: str
       where ${fees.id} = ${feeId} and ${fees.deletedAt} is null`,
   );
   return row;
+}
+
+/** A fee a bursar may remind its debtors of, with what its due date is worked out from. */
+export async function feeToRemind(db: DbOrTx, feeId: string) {
+  const [row] = await rowsOf<{
+    school_id: string;
+    name: string;
+    payable: boolean;
+    due_date: string | null;
+    term_end: string;
+    created_at: string;
+  }>(
+    db,
+    sql`select ${fees.schoolId} as school_id, ${fees.name} as name, ${payable} as payable,
+        ${fees.dueDate}::text as due_date, ${terms.endDate}::text as term_end, ${fees.createdAt} as created_at
+      from ${fees}
+      join ${terms} on ${terms.id} = ${fees.termId}
+      where ${fees.id} = ${feeId} and ${fees.deletedAt} is null`,
+  );
+  return row;
+}
+
+export const BULK_REMINDER_ACTION = 'reminders.bulk_sent';
+
+/** One bulk reminder of a fee at a time: the second waits, then sees the first in the trail. */
+export async function lockFeeReminders(tx: DbOrTx, feeId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`fee-reminders:${feeId}`}, 0))`);
+}
+
+/**
+ * When the fee's debtors were all reminded by hand on the Lagos day `day`, from the audit trail
+ * (its row says the day; the last two days of the school's trail are all it reads).
+ */
+export async function bulkReminderOn(
+  db: DbOrTx,
+  { schoolId, feeId, day }: { schoolId: string; feeId: string; day: string },
+) {
+  const [row] = await db
+    .select({ at: auditLogs.createdAt })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.schoolId, schoolId),
+        gt(auditLogs.createdAt, sql`now() - interval '2 days'`),
+        eq(auditLogs.entity, 'fee'),
+        eq(auditLogs.entityId, feeId),
+        eq(auditLogs.action, BULK_REMINDER_ACTION),
+        sql`${auditLogs.after} ->> 'day' = ${day}`,
+      ),
+    )
+    .limit(1);
+  return row?.at;
 }
 
 /** A bursar's reminder of one fee to the student and each of their parents, unsent; the new ids. */

@@ -1,4 +1,7 @@
 import {
+  bulkReminderInputSchema,
+  bulkReminderPreviewSchema,
+  bulkReminderResultSchema,
   idParamsSchema,
   idSchema,
   type PaymentReminder,
@@ -21,6 +24,8 @@ import {
   createPaymentReminder,
   getReminderSettings,
   listPaymentReminders,
+  previewFeeReminders,
+  sendFeeReminders,
   sendPaymentReminder,
   updateReminderSettings,
 } from './reminders.service.js';
@@ -110,6 +115,50 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       );
       return ok('Payment reminder created', rows.map(toReminder));
+    },
+  );
+
+  app.post(
+    '/notification/payment-reminders/bulk/preview',
+    {
+      preValidation,
+      schema: {
+        summary: 'What reminding everyone who owes a fee would send and cost, before it is sent',
+        tags,
+        body: bulkReminderInputSchema,
+        response: responses(bulkReminderPreviewSchema),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const preview = await previewFeeReminders(app.ctx, auth.scope, {
+        feeId: request.body.feeId,
+        userId: auth.userId,
+      });
+      return ok('Reminder preview', preview);
+    },
+  );
+
+  app.post(
+    '/notification/payment-reminders/bulk',
+    {
+      preValidation,
+      schema: {
+        summary: 'Remind everyone who still owes a fee, and their parents, now (once a day per fee)',
+        tags,
+        body: bulkReminderInputSchema,
+        response: responses(bulkReminderResultSchema),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const result = await sendFeeReminders(
+        app.ctx,
+        auth.scope,
+        { ...actorOf(request), userId: auth.userId },
+        request.body,
+      );
+      return ok(`Reminded ${result.people === 1 ? '1 person' : `${result.people} people`}`, result);
     },
   );
 

@@ -1,4 +1,6 @@
 import {
+  type BulkReminderPreview,
+  type BulkReminderResult,
   daysUntil,
   effectiveDueDate,
   formatCalendarDate,
@@ -11,19 +13,30 @@ import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { type Scope, schoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { type Notice, notifyEach } from '../notifications/notifications.service.js';
+import { previewPhoneMessages } from '../messaging/messaging.service.js';
+import { type Notice, notifyEach, phoneMessagesFor, readAudience } from '../notifications/notifications.service.js';
 import { feeNotFound } from './fees.errors.js';
-import { feeAlreadyPaid, feeNotRemindable, reminderAlreadySent, reminderNotFound } from './reminders.errors.js';
 import {
+  feeAlreadyPaid,
+  feeNotRemindable,
+  feeRemindedToday,
+  reminderAlreadySent,
+  reminderNotFound,
+} from './reminders.errors.js';
+import {
+  BULK_REMINDER_ACTION,
+  bulkReminderOn,
   countReminders,
   type DueFee,
   deleteUnsentReminders,
   feeOwedByStudent,
+  feeToRemind,
   findReminderSettings,
   findReminders,
   insertDueReminders,
   insertManualReminders,
   listReminders,
+  lockFeeReminders,
   lockPendingReminders,
   markRemindersSent,
   type PendingReminder,
@@ -78,7 +91,7 @@ export async function runReminders(
   options: { now: Date; userId?: string; batchSize?: number },
 ): Promise<ReminderRun> {
   const today = todayIn('Africa/Lagos', options.now);
-  const created = await insertDueReminders(ctx.db, await dueFees(ctx.db, today), options.userId);
+  const created = await insertDueReminders(ctx.db, await dueFees(ctx.db, today), { recipientId: options.userId });
   // The hourly run also delivers what a run cut short left behind; a sign-in leaves that to it.
   const leftover = options.userId ? [] : await undeliveredReminders(ctx.db);
   const batches = batchesByPerson([...leftover, ...created], options.batchSize ?? BATCH);
@@ -321,6 +334,122 @@ export async function sendPaymentReminder(ctx: AppContext, scope: Scope, actor: 
     });
     const [sent] = await findReminders(tx, scope, [id]);
     return sent!;
+  });
+}
+
+/** A fee whose debtors a bursar in `scope` may remind now, with its due date as reminders state it. */
+async function remindableFee(db: DbOrTx, scope: Scope, feeId: string) {
+  const fee = await feeToRemind(db, feeId);
+  if (!fee || !schoolInScope(scope, fee.school_id)) throw feeNotFound();
+  if (!fee.payable) throw feeNotRemindable();
+  const dueDate = effectiveDueDate({
+    dueDate: fee.due_date,
+    termEndDate: fee.term_end,
+    createdAt: todayIn('Africa/Lagos', new Date(fee.created_at)),
+  });
+  return { ...fee, id: feeId, dueDate };
+}
+
+/**
+ * A reminder by hand of one fee to everyone who still owes it, in the caller's transaction: a
+ * reminder row per student and parent, locked for delivery. Nothing is delivered yet.
+ */
+async function remindersOfFee(tx: DbOrTx, fee: { id: string; dueDate: string }, createdBy: string) {
+  const created = await insertDueReminders(tx, [{ feeId: fee.id, stage: 'manual', dueDate: fee.dueDate }], {
+    createdBy,
+  });
+  return lockPendingReminders(
+    tx,
+    created.map((row) => row.id),
+  );
+}
+
+/** How many students' fees and how many people a bulk reminder's rows are about. */
+const remindedOf = (reminders: readonly PendingReminder[]) => ({
+  students: new Set(reminders.map((reminder) => reminder.student_id)).size,
+  people: new Set(reminders.map((reminder) => reminder.recipient_id)).size,
+});
+
+/** Thrown to roll a preview's transaction back once it has composed what a send would do. */
+class PreviewOnly extends Error {
+  constructor(
+    readonly reminders: PendingReminder[],
+    readonly messages: ReturnType<typeof phoneMessagesFor>,
+  ) {
+    super('preview');
+  }
+}
+
+/**
+ * What reminding everyone who owes a fee would do, composed by doing it in a transaction that is
+ * then rolled back: the same students, the same families' one message each, the same cost and
+ * quiet hours as the send, with nothing written or sent.
+ */
+export async function previewFeeReminders(
+  ctx: AppContext,
+  scope: Scope,
+  input: { feeId: string; userId: string },
+): Promise<BulkReminderPreview> {
+  let composed: PreviewOnly | undefined;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const pending = await remindersOfFee(tx, await remindableFee(tx, scope, input.feeId), input.userId);
+      const now = ctx.clock();
+      const today = todayIn('Africa/Lagos', now);
+      const dueDateOf = dueDatesAsOf(today);
+      const entries = pending.map((reminder) => ({
+        recipientId: reminder.recipient_id,
+        notice: reminderNotice(reminder, dueDateOf, today),
+      }));
+      const audience = await readAudience(
+        tx,
+        ctx,
+        entries.map((entry) => ({ recipientId: entry.recipientId, kind: entry.notice.kind })),
+      );
+      throw new PreviewOnly(pending, phoneMessagesFor(ctx, audience, entries, now));
+    });
+  } catch (error) {
+    if (!(error instanceof PreviewOnly)) throw error;
+    composed = error;
+  }
+  if (!composed) throw new Error('a reminder preview committed instead of rolling back');
+  return {
+    ...remindedOf(composed.reminders),
+    // Read after the rollback: the budget and spend are read on connections of their own.
+    phone: await previewPhoneMessages(ctx, composed.messages),
+  };
+}
+
+/**
+ * Reminds everyone who still owes a fee, at once: each student and each of their parents, in the
+ * app, by email, SMS and WhatsApp as each chose (a family's reminders of the day are one phone
+ * message; quiet hours hold them and the school's budget stops them, as for the hourly run). Once
+ * a day per fee, so a second click does not remind every family twice.
+ */
+export async function sendFeeReminders(
+  ctx: AppContext,
+  scope: Scope,
+  actor: Actor & { userId: string },
+  input: { feeId: string },
+): Promise<BulkReminderResult> {
+  return ctx.db.transaction(async (tx) => {
+    await lockFeeReminders(tx, input.feeId);
+    const now = ctx.clock();
+    const fee = await remindableFee(tx, scope, input.feeId);
+    const day = todayIn('Africa/Lagos', now);
+    const earlier = await bulkReminderOn(tx, { schoolId: fee.school_id, feeId: input.feeId, day });
+    if (earlier) throw feeRemindedToday(fee.name, earlier);
+    const pending = await remindersOfFee(tx, fee, actor.userId);
+    const delivered = await deliver(tx, ctx, pending, now);
+    const reached = remindedOf(delivered);
+    await recordAudit(tx, actor, {
+      action: BULK_REMINDER_ACTION,
+      entity: 'fee',
+      entityId: input.feeId,
+      schoolId: fee.school_id,
+      after: { ...reached, reminders: delivered.length, day },
+    });
+    return reached;
   });
 }
 

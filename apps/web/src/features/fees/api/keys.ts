@@ -22,5 +22,6 @@ export const feeKeys = {
   reminders: (query: PaymentRemindersQuery) => [...feeKeys.data(), 'reminders', query] as const,
   reminderSettings: (schoolId: string) => [...feeKeys.data(), 'reminderSettings', schoolId] as const,
   owed: (studentId: string) => [...feeKeys.data(), 'owed', studentId] as const,
+  debtorReminders: (feeId: string) => [...feeKeys.data(), 'debtorReminders', feeId] as const,
   proof: (paymentId: string) => [...feeKeys.all, 'proof', paymentId] as const,
 };

@@ -1,5 +1,5 @@
 import { formatKobo, type PaymentReminder, type ReminderStage } from '@schoolledger/domain';
-import { BellRing, Plus, Send } from 'lucide-react';
+import { BellRing, Plus, Send, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { FilterBar, SchoolFilter } from '@/components/filters';
 import { QueryState } from '@/components/query-state';
@@ -22,6 +22,7 @@ import type { FeePermissions } from '../lib/permissions';
 import { REMINDER_MESSAGES, REMINDER_STAGE_LABELS, recipientText } from '../lib/reminder-messages';
 import { SENT_FILTERS, type SentFilter, sentQuery, useReminderFilters } from '../lib/use-reminder-filters';
 import { NewReminderDialog } from './new-reminder-dialog';
+import { RemindDebtorsDialog } from './remind-debtors-dialog';
 import { ReminderSettingsCard } from './reminder-settings-card';
 
 const PAGE_SIZE = 20;
@@ -46,6 +47,7 @@ export function RemindersPanel({ may, schoolId }: { may: FeePermissions; schoolI
   const send = useSendPaymentReminder();
   const [sending, setSending] = useState<PaymentReminder | null>(null);
   const [creating, setCreating] = useState(false);
+  const [remindingAll, setRemindingAll] = useState(false);
 
   // Sending can leave the address past the last page of the unsent ones.
   const totalPages = reminders.data?.pagination.totalPages ?? 0;
@@ -112,10 +114,21 @@ export function RemindersPanel({ may, schoolId }: { may: FeePermissions; schoolI
           </Select>
         </FormField>
         <div className="sm:ml-auto">
-          <Button className="w-full sm:w-auto" disabled={!activeSchool} onClick={() => setCreating(true)}>
-            <Plus className="size-4" aria-hidden="true" />
-            New reminder
-          </Button>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button
+              variant="secondary"
+              className="w-full sm:w-auto"
+              disabled={!activeSchool}
+              onClick={() => setRemindingAll(true)}
+            >
+              <Users className="size-4" aria-hidden="true" />
+              Remind all who owe
+            </Button>
+            <Button className="w-full sm:w-auto" disabled={!activeSchool} onClick={() => setCreating(true)}>
+              <Plus className="size-4" aria-hidden="true" />
+              New reminder
+            </Button>
+          </div>
           {!activeSchool && <p className="mt-1 text-xs text-slate-500">Select a school first</p>}
         </div>
       </FilterBar>
@@ -140,6 +153,9 @@ export function RemindersPanel({ may, schoolId }: { may: FeePermissions; schoolI
         />
       )}
       {creating && activeSchool && <NewReminderDialog schoolId={activeSchool} onClose={() => setCreating(false)} />}
+      {remindingAll && activeSchool && (
+        <RemindDebtorsDialog schoolId={activeSchool} onClose={() => setRemindingAll(false)} />
+      )}
     </div>
   );
 }

@@ -8,6 +8,8 @@ export const REMINDER_MESSAGES = {
   createFailed: 'Failed to create payment reminder',
   sent: 'Payment reminder sent',
   sendFailed: 'Failed to send payment reminder',
+  debtorsReminded: 'Everyone who owes the fee was reminded',
+  debtorsFailed: 'Failed to remind those who owe the fee',
   settingsSaved: 'Reminder settings updated',
   settingsFailed: 'Failed to update reminder settings',
   settingsLoadFailed: 'Failed to load reminder settings',

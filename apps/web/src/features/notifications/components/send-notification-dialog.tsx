@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { bulkNotificationInputSchema, plural, ROLES } from '@schoolledger/domain';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { PhoneMessagesPreview } from '@/components/notifications/phone-messages-preview';
 import { FormDialog, FormField, Input, Select, Textarea } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form';
@@ -10,7 +11,6 @@ import { notify } from '@/lib/notify';
 import { useSchools } from '@/lib/queries/schools';
 import { useBulkNotificationPreview } from '../api/preview-bulk-notification';
 import { type BulkNotificationInput, useSendBulkNotification } from '../api/send-notification';
-import { PhoneMessagesPreview } from './phone-messages-preview';
 
 // An empty select means no narrowing, which the schema reads as an absent field.
 const emptyAsUnset = (value: string) => value || undefined;
@@ -98,7 +98,12 @@ export function SendNotificationDialog({ onClose }: { onClose(): void }) {
           placeholder="/student/fees"
         />
       </FormField>
-      <PhoneMessagesPreview preview={preview.data} loading={preview.isFetching} />
+      <PhoneMessagesPreview
+        preview={preview.data}
+        loading={preview.isFetching}
+        idle="Write a title and a message to see what goes by SMS and WhatsApp."
+        nobody="No one gets this by SMS or WhatsApp: the school does not send announcements there, or no family has agreed to them."
+      />
     </FormDialog>
   );
 }

@@ -19,22 +19,25 @@ function channelLines(preview: BulkMessagePreview): string[] {
 }
 
 /**
- * What a bulk notice would send to phones, shown before it is sent: how many families, how many
- * messages on each channel at what estimated cost, and whether the budget or quiet hours stop them.
+ * What a bulk notice or reminder would send to phones, shown before it is sent: how many families,
+ * how many messages on each channel at what estimated cost, and whether the budget or quiet hours
+ * stop them. `idle` says what to do to see it; `nobody`, why no one gets it by phone.
  */
 export function PhoneMessagesPreview({
   preview,
   loading,
+  idle,
+  nobody,
 }: {
   preview: BulkMessagePreview | undefined;
   loading: boolean;
+  idle: string;
+  nobody: string;
 }) {
   if (!preview) {
     return (
       <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
-        {loading
-          ? 'Working out what goes by SMS and WhatsApp…'
-          : 'Write a title and a message to see what goes by SMS and WhatsApp.'}
+        {loading ? 'Working out what goes by SMS and WhatsApp…' : idle}
       </p>
     );
   }
@@ -47,7 +50,7 @@ export function PhoneMessagesPreview({
       <p className="flex gap-2 font-medium text-slate-900 dark:text-slate-100">
         <MessageSquareText className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {lines.length === 0
-          ? 'No one gets this by SMS or WhatsApp: the school does not send announcements there, or no family has agreed to them.'
+          ? nobody
           : `By SMS and WhatsApp to ${plural(preview.families, 'family', 'families')}: ${lines.join(' and ')}.`}
       </p>
       {preview.heldForQuietHoursUntil && (
