@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { startTermiiFake, startWhatsAppFake, type TermiiFake, type WhatsAppFake } from '@schoolledger/provider-fakes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageConsents, messageOutbox, users } from '../src/db/schema.js';
-import { applyHeldReports, recoverInterrupted } from '../src/modules/messaging/reports.service.js';
+import { messageConsents, messageOutbox, messageReportBacklog, users } from '../src/db/schema.js';
+import { applyHeldReports, applyProviderReport, recoverInterrupted } from '../src/modules/messaging/reports.service.js';
 import { WHATSAPP_TEMPLATES } from '../src/modules/messaging/whatsapp-templates.js';
 import { demoEmail, useTestApp } from './helper.js';
 import { approvedFee, call, loadPaymentIds, type PaymentIds, payCash, until } from './payments-support.js';
@@ -238,6 +238,61 @@ describe('SMS and WhatsApp messages', () => {
     );
     const [after] = await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.id, row!.id));
     expect(after).toMatchObject({ status: 'delivered', costKobo: 650n });
+  });
+
+  it('a report held just after the sender took the held ones is applied all the same', async () => {
+    const [parent] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoEmail('parent')));
+    const [row] = await t.ctx.db
+      .insert(messageOutbox)
+      .values({
+        schoolId: ids.school,
+        userId: parent!.id,
+        channel: 'sms',
+        kind: 'payment_succeeded',
+        noticeKey: 'receipt:raced',
+        toPhone: INTERNATIONAL,
+        body: 'Raced',
+        status: 'sending',
+      })
+      .returning();
+    const providerMessageId = '900000000000000000000000002';
+    const deps = { db: t.ctx.db, clock: t.ctx.clock, fallBack: t.ctx.messages.fallBack };
+    // Between the report's look for its message and its hold, the sender records the provider's
+    // id and takes what is held for it: nothing yet.
+    let senderStepped = false;
+    const racing = new Proxy(t.ctx.db, {
+      get(target, prop, receiver) {
+        if (prop !== 'insert') return Reflect.get(target, prop, receiver);
+        return (table: Parameters<typeof target.insert>[0]) => ({
+          values: async (values: never) => {
+            if (table === messageReportBacklog && !senderStepped) {
+              senderStepped = true;
+              await target
+                .update(messageOutbox)
+                .set({ status: 'sent', provider: 'termii', providerMessageId, costKobo: 700n, sentAt: new Date() })
+                .where(eq(messageOutbox.id, row!.id));
+              await applyHeldReports(deps, { provider: 'termii', providerMessageId });
+            }
+            return target.insert(table).values(values);
+          },
+        });
+      },
+    });
+    await applyProviderReport(
+      { ...deps, db: racing },
+      { provider: 'termii', providerMessageId, status: 'delivered', at: new Date(), costKobo: 650n },
+    );
+    expect(senderStepped).toBe(true);
+    const [after] = await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.id, row!.id));
+    expect(after).toMatchObject({ status: 'delivered', costKobo: 650n });
+    const stillHeld = await t.ctx.db
+      .select()
+      .from(messageReportBacklog)
+      .where(eq(messageReportBacklog.providerMessageId, providerMessageId));
+    expect(stillHeld).toEqual([]);
   });
 
   it('a send cut short by a crash is neither lost nor sent twice: the provider’s report finds it, or it goes once more', async () => {

@@ -285,6 +285,19 @@ export interface ProviderReport {
   body?: string | null;
 }
 
+/** Whether a message is known by the provider's id (its sender recorded it). */
+export async function isProviderMessageKnown(
+  db: DbOrTx,
+  { provider, providerMessageId }: { provider: string; providerMessageId: string },
+) {
+  const [row] = await db
+    .select({ id: messageOutbox.id })
+    .from(messageOutbox)
+    .where(and(eq(messageOutbox.provider, provider), eq(messageOutbox.providerMessageId, providerMessageId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Keeps a report whose message is not known by the provider's id yet. */
 export async function holdReport(db: DbOrTx, report: ProviderReport) {
   await db.insert(messageReportBacklog).values({

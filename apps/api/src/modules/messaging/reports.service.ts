@@ -5,6 +5,7 @@ import {
   adoptInterrupted,
   applyReport,
   holdReport,
+  isProviderMessageKnown,
   markInterrupted,
   type OutboxMessageRow,
   type ProviderReport,
@@ -33,6 +34,9 @@ export async function applyProviderReport(deps: ReportDeps, report: ProviderRepo
   if (!moved && (await adoptInterrupted(deps.db, report))) moved = await applyReport(deps.db, report);
   if (!moved) {
     await holdReport(deps.db, report);
+    // The sender may have recorded the provider's id between the look above and the hold, and
+    // taken what was held before this was: then nobody else comes for it, so take it back now.
+    if (await isProviderMessageKnown(deps.db, report)) await applyHeldReports(deps, report);
     return;
   }
   const { before, after } = moved;
