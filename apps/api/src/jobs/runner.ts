@@ -154,7 +154,8 @@ export async function startJobRunner(options: {
 
   const slots: Record<Triggered, number> = {
     'email.deliver': options.emailPassSeconds ?? EMAIL_PASS_SECONDS,
-    'messages.deliver': ctx.messages.channels.length > 0 ? MESSAGE_PASS_SECONDS : 0,
+    // With no keys of the server's, a group's own may still send: a pass then asks whether any group saved some.
+    'messages.deliver': ctx.messages.maySend ? MESSAGE_PASS_SECONDS : 0,
     'payments.reconcile': ctx.config.reconcileIntervalSeconds,
     'webhooks.recorded': 60,
     'reminders.run': 60,

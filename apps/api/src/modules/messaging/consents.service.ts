@@ -3,6 +3,7 @@ import {
   consentWording,
   displayPhone,
   estimateMessageCost,
+  MESSAGE_CHANNELS,
   type MessageChannel,
   type MyPhone,
   normaliseNigerianPhone,
@@ -26,6 +27,7 @@ import {
   withdrawAtPhone,
   withdrawConsent,
 } from './consents.queries.js';
+import { accountSends } from './group-adapters.js';
 import {
   channelUnavailable,
   consentWordingChanged,
@@ -33,6 +35,7 @@ import {
   phoneCodeWrong,
   phoneNotVerified,
 } from './messaging.errors.js';
+import { messagingAccountOfSchool } from './messaging-accounts.queries.js';
 import { queueMessages } from './outbox.queries.js';
 
 /** Wrong codes a sent code survives; then a new one must be asked for. */
@@ -40,11 +43,21 @@ const CODE_TRIES = 5;
 
 const codeHashOf = (userId: string, code: string) => sha256(`${userId}:${code}`);
 
+/** The channels a person's messages can go on: the server's, and those of their school group's own account. */
+async function channelsOf(ctx: AppContext, schoolId: string | null): Promise<MessageChannel[]> {
+  const own = ctx.messages.maySend && schoolId ? await messagingAccountOfSchool(ctx.db, schoolId) : null;
+  return MESSAGE_CHANNELS.filter((channel) => ctx.messages.channels.includes(channel) || accountSends(own, channel));
+}
+
 /** What the Profile page shows of a person's phone and their agreements. */
 export async function myPhone(ctx: AppContext, userId: string): Promise<MyPhone> {
   const owner = await phoneOwner(ctx.db, userId);
   if (!owner) throw new Error(`user ${userId} vanished while signed in`);
-  const [consents, pending] = await Promise.all([consentsOf(ctx.db, userId), findVerification(ctx.db, userId)]);
+  const [consents, pending, channels] = await Promise.all([
+    consentsOf(ctx.db, userId),
+    findVerification(ctx.db, userId),
+    channelsOf(ctx, owner.schoolId),
+  ]);
   const now = ctx.clock();
   const international = owner.phoneVerifiedAt && owner.phone ? normaliseNigerianPhone(owner.phone) : null;
   const schoolName = owner.schoolName ?? 'your school';
@@ -52,7 +65,7 @@ export async function myPhone(ctx: AppContext, userId: string): Promise<MyPhone>
   return {
     phone: owner.phone,
     verified: international !== null,
-    channelsAvailable: ctx.messages.channels.slice(),
+    channelsAvailable: channels,
     wording: international
       ? {
           sms: consentWording({ channel: 'sms', schoolName, phone: international }),
@@ -86,7 +99,9 @@ export async function startPhoneVerification(
   ctx: AppContext,
   { userId, phone, actor }: { userId: string; phone: string; actor: Actor },
 ): Promise<MyPhone> {
-  if (!ctx.messages.channels.includes('sms')) throw channelUnavailable('sms');
+  const owner = await phoneOwner(ctx.db, userId);
+  if (!owner) throw new Error(`user ${userId} vanished while signed in`);
+  if (!(await channelsOf(ctx, owner.schoolId)).includes('sms')) throw channelUnavailable('sms');
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const now = ctx.clock();
   const body = phoneCodeSms({ code });
@@ -163,8 +178,8 @@ export async function giveConsent(
   ctx: AppContext,
   { userId, channel, wording, actor }: { userId: string; channel: MessageChannel; wording: string; actor: Actor },
 ): Promise<MyPhone> {
-  if (!ctx.messages.channels.includes(channel)) throw channelUnavailable(channel);
   const current = await myPhone(ctx, userId);
+  if (!current.channelsAvailable.includes(channel)) throw channelUnavailable(channel);
   if (!current.verified || !current.wording || !current.phone) throw phoneNotVerified();
   if (current.wording[channel] !== wording) throw consentWordingChanged();
   const phone = normaliseNigerianPhone(current.phone)!;

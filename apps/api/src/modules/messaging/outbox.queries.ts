@@ -44,6 +44,8 @@ export async function queueMessages(db: DbOrTx, messages: readonly QueuedMessage
 export interface ClaimedMessage extends OutboxMessageRow {
   /** The person's agreement to this channel at this number is still in force. */
   consented: boolean;
+  /** Whose group's own account may send it: its school's, or for a code (no school), the person's school. */
+  accountSchoolId: string | null;
 }
 
 /**
@@ -148,9 +150,12 @@ export async function claimDueMessages(
 ): Promise<ClaimedMessage[]> {
   const urgent = `{${urgentKinds.join(',')}}`;
   const sendable = `{${channels.join(',')}}`;
+  // A code confirming a number belongs to no school: the person's school's group sends it.
+  const accountSchool = (message: SQL) =>
+    sql`coalesce(${message}.school_id, (select u.school_id from ${users} u where u.id = ${message}.user_id))`;
   const ownAccount = ownAccounts
     ? sql`or exists (select 1 from ${schools} s join ${messagingAccounts} a on a.group_school_id = s.group_school_id
-          where s.id = ${messageOutbox.schoolId} and case ${messageOutbox.channel}
+          where s.id = ${accountSchool(sql.raw('"message_outbox"'))} and case ${messageOutbox.channel}
             when 'sms' then a.termii_api_key_enc is not null
             else a.whatsapp_token_enc is not null and a.whatsapp_phone_number_id is not null end)`
     : sql``;
@@ -171,11 +176,13 @@ export async function claimDueMessages(
         exists (select 1 from ${messageConsents} c join ${users} u on u.id = c.user_id
           where c.user_id = m.user_id and c.channel = m.channel and c.withdrawn_at is null
             and c.phone = m.to_phone and u.phone_verified_at is not null
-            and phone_international(u.phone) = m.to_phone) as consented`,
+            and phone_international(u.phone) = m.to_phone) as consented,
+        ${accountSchool(sql.raw('m'))} as account_school_id`,
   );
   return rows.map((row) => ({
     ...tableRowOf(messageOutbox, row),
     consented: row.consented === true,
+    accountSchoolId: (row.account_school_id as string | null) ?? null,
   }));
 }
 

@@ -111,7 +111,7 @@ export function createMessageSender(options: {
     row: ClaimedMessage,
     accountOf: (schoolId: string) => Promise<MessagingAccountRow | null>,
   ): Promise<ChannelAdapter> {
-    const account = groupAdapters && row.schoolId ? await accountOf(row.schoolId) : null;
+    const account = groupAdapters && row.accountSchoolId ? await accountOf(row.accountSchoolId) : null;
     const adapter = groupAdapters?.adapterFor(account, row.channel) ?? adapters.get(row.channel);
     if (!adapter?.configured) {
       // The group removed its keys after the message was claimed, and the server has none.
@@ -315,6 +315,8 @@ export function createMessageSender(options: {
   return {
     /** The channels the server can send on now. */
     channels: configured as readonly MessageChannel[],
+    /** Whether anything can ever be sent: the server has keys, or a group may save its own. */
+    maySend: configured.length > 0 || groupAdapters !== null,
     fallBack,
     deliverDue,
     wake,
