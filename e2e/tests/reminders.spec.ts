@@ -1,29 +1,31 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
   apiSignIn,
   bearer,
   confirmPhoneAndAgreeToSms,
   expectAccessible,
-  feeForChild,
   expectAnnounced,
+  feeForChild,
   PHONE,
   parentOfUntouchedStudent,
   screenshot,
   signInAs,
 } from './support';
 
+/** The demo bursar, their profile, and a new parent of a student at their school no other spec touches. */
+async function familyAtBursarSchool(request: APIRequestContext, which: { last: number; email: string }) {
+  const bursar = await apiSignIn(request, 'bursar');
+  const profile = (await (await request.get('/api/v1/user/profile', { headers: bearer(bursar) })).json()).data;
+  const family = await parentOfUntouchedStudent(request, { ...which, schoolId: profile.school._id });
+  return { bursar, profile, family };
+}
+
 test.describe('payment reminders', () => {
   test('the bursar switches a reminder off and on, reminds a family of a fee by hand, and sees it sent', async ({
     page,
     request,
   }) => {
-    const bursar = await apiSignIn(request, 'bursar');
-    const profile = (await (await request.get('/api/v1/user/profile', { headers: bearer(bursar) })).json()).data;
-    const family = await parentOfUntouchedStudent(request, {
-      last: 12,
-      email: 'reminded.parent',
-      schoolId: profile.school._id,
-    });
+    const { family } = await familyAtBursarSchool(request, { last: 12, email: 'reminded.parent' });
     const childName = new RegExp(`${family.child.firstname}.*${family.child.lastname}`);
 
     await signInAs(page, 'bursar', '/fees');
@@ -109,13 +111,7 @@ test.describe('payment reminders', () => {
     page,
     request,
   }) => {
-    const bursar = await apiSignIn(request, 'bursar');
-    const profile = (await (await request.get('/api/v1/user/profile', { headers: bearer(bursar) })).json()).data;
-    const family = await parentOfUntouchedStudent(request, {
-      last: 13,
-      email: 'debtor.parent',
-      schoolId: profile.school._id,
-    });
+    const { profile, family } = await familyAtBursarSchool(request, { last: 13, email: 'debtor.parent' });
     const phone = await confirmPhoneAndAgreeToSms(request, bearer(family.parent));
     const feeName = `Excursion levy ${Date.now()}`;
     await feeForChild(request, {
@@ -134,7 +130,9 @@ test.describe('payment reminders', () => {
     await dialog.getByLabel('Fee').selectOption(feeValue!);
     // The student and each parent, about the one student who owes it; the new parent takes SMS.
     await expect(dialog).toContainText(/\d+ people about 1 student: in the app and by email as each chose\./);
-    await expect(dialog).toContainText(/By SMS and WhatsApp to \d+ famil(y|ies): \d+ SMS \(\d+ pages?, about ₦[\d,.]+\)/);
+    await expect(dialog).toContainText(
+      /By SMS and WhatsApp to \d+ famil(y|ies): \d+ SMS \(\d+ pages?, about ₦[\d,.]+\)/,
+    );
     const remind = dialog.getByRole('button', { name: /^Remind \d+ people$/ });
     await expect(remind).toBeVisible();
     await expectAccessible(page, 'remind everyone dialog');
@@ -163,13 +161,7 @@ test.describe('payment reminders', () => {
   });
 
   test('an unsent reminder is sent from the list after confirming', async ({ page, request }) => {
-    const bursar = await apiSignIn(request, 'bursar');
-    const profile = (await (await request.get('/api/v1/user/profile', { headers: bearer(bursar) })).json()).data;
-    const family = await parentOfUntouchedStudent(request, {
-      last: 12,
-      email: 'listed.parent',
-      schoolId: profile.school._id,
-    });
+    const { bursar, family } = await familyAtBursarSchool(request, { last: 12, email: 'listed.parent' });
     const owed = (
       await (
         await request.get(`/api/v1/student/fees?student_id=${family.child._id}&unpaid=true`, {

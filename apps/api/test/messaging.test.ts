@@ -192,6 +192,29 @@ describe('SMS and WhatsApp messages', () => {
     expect(handshake.statusCode).toBe(403);
   });
 
+  /** A receipt's SMS to the demo parent, as a sender left it. */
+  async function aReceiptSms(
+    values: Pick<typeof messageOutbox.$inferInsert, 'noticeKey' | 'body' | 'status'> &
+      Partial<typeof messageOutbox.$inferInsert>,
+  ) {
+    const [parent] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoEmail('parent')));
+    const [row] = await t.ctx.db
+      .insert(messageOutbox)
+      .values({
+        schoolId: ids.school,
+        userId: parent!.id,
+        channel: 'sms',
+        kind: 'payment_succeeded',
+        toPhone: INTERNATIONAL,
+        ...values,
+      })
+      .returning();
+    return row!;
+  }
+
   it('a report that overtakes the answer to its send is held, and applied once the send is recorded', async () => {
     const body = JSON.stringify({
       type: 'outbound',
@@ -211,53 +234,25 @@ describe('SMS and WhatsApp messages', () => {
       payload: body,
     });
     expect(early.statusCode, early.body).toBe(200);
-    const [parent] = await t.ctx.db
-      .select()
-      .from(users)
-      .where(eq(users.email, demoEmail('parent')));
-    const [row] = await t.ctx.db
-      .insert(messageOutbox)
-      .values({
-        schoolId: ids.school,
-        userId: parent!.id,
-        channel: 'sms',
-        kind: 'payment_succeeded',
-        noticeKey: 'receipt:overtaken',
-        toPhone: INTERNATIONAL,
-        body: 'Overtaken',
-        status: 'sent',
-        provider: 'termii',
-        providerMessageId: '900000000000000000000000001',
-        costKobo: 700n,
-        sentAt: new Date(),
-      })
-      .returning();
+    const row = await aReceiptSms({
+      noticeKey: 'receipt:overtaken',
+      body: 'Overtaken',
+      status: 'sent',
+      provider: 'termii',
+      providerMessageId: '900000000000000000000000001',
+      costKobo: 700n,
+      sentAt: new Date(),
+    });
     await applyHeldReports(
       { db: t.ctx.db, clock: t.ctx.clock, fallBack: t.ctx.messages.fallBack },
       { provider: 'termii', providerMessageId: '900000000000000000000000001' },
     );
-    const [after] = await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.id, row!.id));
+    const [after] = await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.id, row.id));
     expect(after).toMatchObject({ status: 'delivered', costKobo: 650n });
   });
 
   it('a report held just after the sender took the held ones is applied all the same', async () => {
-    const [parent] = await t.ctx.db
-      .select()
-      .from(users)
-      .where(eq(users.email, demoEmail('parent')));
-    const [row] = await t.ctx.db
-      .insert(messageOutbox)
-      .values({
-        schoolId: ids.school,
-        userId: parent!.id,
-        channel: 'sms',
-        kind: 'payment_succeeded',
-        noticeKey: 'receipt:raced',
-        toPhone: INTERNATIONAL,
-        body: 'Raced',
-        status: 'sending',
-      })
-      .returning();
+    const row = await aReceiptSms({ noticeKey: 'receipt:raced', body: 'Raced', status: 'sending' });
     const providerMessageId = '900000000000000000000000002';
     const deps = { db: t.ctx.db, clock: t.ctx.clock, fallBack: t.ctx.messages.fallBack };
     // Between the report's look for its message and its hold, the sender records the provider's
@@ -273,7 +268,7 @@ describe('SMS and WhatsApp messages', () => {
               await target
                 .update(messageOutbox)
                 .set({ status: 'sent', provider: 'termii', providerMessageId, costKobo: 700n, sentAt: new Date() })
-                .where(eq(messageOutbox.id, row!.id));
+                .where(eq(messageOutbox.id, row.id));
               await applyHeldReports(deps, { provider: 'termii', providerMessageId });
             }
             return target.insert(table).values(values);
@@ -286,7 +281,7 @@ describe('SMS and WhatsApp messages', () => {
       { provider: 'termii', providerMessageId, status: 'delivered', at: new Date(), costKobo: 650n },
     );
     expect(senderStepped).toBe(true);
-    const [after] = await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.id, row!.id));
+    const [after] = await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.id, row.id));
     expect(after).toMatchObject({ status: 'delivered', costKobo: 650n });
     const stillHeld = await t.ctx.db
       .select()
@@ -296,23 +291,15 @@ describe('SMS and WhatsApp messages', () => {
   });
 
   it('a send cut short by a crash is neither lost nor sent twice: the provider’s report finds it, or it goes once more', async () => {
-    const [parent] = await t.ctx.db
-      .select()
-      .from(users)
-      .where(eq(users.email, demoEmail('parent')));
-    const crashed = (noticeKey: string, body: string) => ({
-      schoolId: ids.school,
-      userId: parent!.id,
-      channel: 'sms' as const,
-      kind: 'payment_succeeded',
-      noticeKey,
-      toPhone: INTERNATIONAL,
-      body,
-      status: 'sending' as const,
-      attempts: 1,
-      // The claim of a sender that was killed has run out.
-      nextAttemptAt: new Date(Date.now() - 1000),
-    });
+    const crashed = (noticeKey: string, body: string) =>
+      aReceiptSms({
+        noticeKey,
+        body,
+        status: 'sending',
+        attempts: 1,
+        // The claim of a sender that was killed has run out.
+        nextAttemptAt: new Date(Date.now() - 1000),
+      });
     const signedReport = async (messageId: string, body: string) => {
       const payload = JSON.stringify({
         type: 'outbound',
@@ -333,13 +320,12 @@ describe('SMS and WhatsApp messages', () => {
         payload,
       });
     };
-    await t.ctx.db
-      .insert(messageOutbox)
-      .values([
-        crashed('receipt:crash-taken', 'Crestview College: NGN 1,111 received. Receipt CVC-2026-990001'),
-        crashed('receipt:crash-early', 'Crestview College: NGN 2,222 received. Receipt CVC-2026-990002'),
-        crashed('receipt:crash-lost', 'Crestview College: NGN 3,333 received. Receipt CVC-2026-990003'),
-      ]);
+    const { userId } = await crashed(
+      'receipt:crash-taken',
+      'Crestview College: NGN 1,111 received. Receipt CVC-2026-990001',
+    );
+    await crashed('receipt:crash-early', 'Crestview College: NGN 2,222 received. Receipt CVC-2026-990002');
+    await crashed('receipt:crash-lost', 'Crestview College: NGN 3,333 received. Receipt CVC-2026-990003');
     // Termii took the second before the crash, and its report came before anyone knew the message.
     expect(
       (
@@ -362,7 +348,7 @@ describe('SMS and WhatsApp messages', () => {
     ).toBe(200);
     const byKey = async () =>
       Object.fromEntries(
-        (await outboxOf(parent!.id))
+        (await outboxOf(userId!))
           .filter((row) => row.noticeKey.startsWith('receipt:crash-'))
           .map((row) => [row.noticeKey, `${row.status}:${row.providerMessageId ?? '-'}`]),
       );

@@ -50,6 +50,22 @@ const remindersOf = (feeId: string) =>
 
 const run = () => runReminders(t.ctx, { now: t.ctx.clock() });
 
+/** The ₦1,500 fee paid in full at the desk, now. */
+const payInFull = ({
+  school,
+  student,
+  fee,
+}: Pick<Awaited<ReturnType<typeof aStudentOwing>>, 'school' | 'student' | 'fee'>) =>
+  insertPayment(t, {
+    schoolId: school.id,
+    studentId: student.id,
+    feeId: fee.id,
+    amountKobo: 150_000n,
+    method: 'cash',
+    status: 'success',
+    paidAt: now,
+  });
+
 describe('automatic payment reminders (SPEC §9)', () => {
   it('reaches the student and the parent once per stage, as the Lagos calendar crosses 7, 3 and 0 days', async () => {
     const { student, parent, fee } = await aStudentOwing('2026-03-10');
@@ -202,15 +218,7 @@ describe('automatic payment reminders (SPEC §9)', () => {
   it('sends nothing about a fee that is paid', async () => {
     now = new Date('2026-05-05T09:00:00Z');
     const { school, student, fee } = await aStudentOwing('2026-05-07');
-    await insertPayment(t, {
-      schoolId: school.id,
-      studentId: student.id,
-      feeId: fee.id,
-      amountKobo: 150_000n,
-      method: 'cash',
-      status: 'success',
-      paidAt: now,
-    });
+    await payInFull({ school, student, fee });
     await run();
     expect(await remindersOf(fee.id)).toEqual([]);
   });
@@ -314,15 +322,7 @@ describe('manual payment reminders', () => {
     // Their own school's fee, for a student it does not apply to (the other school's).
     expect((await create(fee.id, elsewhere.student.id)).statusCode).toBe(422);
 
-    await insertPayment(t, {
-      schoolId: school.id,
-      studentId: student.id,
-      feeId: fee.id,
-      amountKobo: 150_000n,
-      method: 'cash',
-      status: 'success',
-      paidAt: now,
-    });
+    await payInFull({ school, student, fee });
     const paid = await create(fee.id, student.id);
     expect(paid.statusCode).toBe(422);
     expect(paid.json().message).toBe('This fee is already paid in full');
@@ -447,15 +447,7 @@ describe('reminding everyone who owes a fee at once', () => {
   it('finds nobody to remind of a fee everyone paid', async () => {
     now = new Date('2026-08-14T09:00:00Z');
     const { school, student, fee } = await aStudentOwing('2026-08-01');
-    await insertPayment(t, {
-      schoolId: school.id,
-      studentId: student.id,
-      feeId: fee.id,
-      amountKobo: 150_000n,
-      method: 'cash',
-      status: 'success',
-      paidAt: now,
-    });
+    await payInFull({ school, student, fee });
     const bursar = await bursarOf(t, school.id);
     const preview = await call(t, bursar, 'POST', '/notification/payment-reminders/bulk/preview', { feeId: fee.id });
     expect(preview.json().data).toMatchObject({ students: 0, people: 0, phone: { families: 0 } });

@@ -1,7 +1,5 @@
 import type { AppConfig } from '../../config.js';
-import { type ChannelAdapter, retryableStatus, SendRefused } from './channel.js';
-
-const SEND_TIMEOUT_MS = 15_000;
+import { type ChannelAdapter, postToProvider, retryableStatus, SendRefused } from './channel.js';
 
 /**
  * Per-recipient codes that may pass later: 405 InsufficientBalance (the account is topped up),
@@ -13,35 +11,6 @@ const retryableRecipientCode = (code: number) => code === 405 || code >= 500;
 
 /** 100 Processed, 101 Success (sent), 102 Queued: the message is Africa's Talking's now. */
 const ACCEPTED_CODES = new Set([100, 101, 102]);
-
-/** POSTs a form as Africa's Talking takes it; a network failure or a timeout is a retryable refusal. */
-async function postForm(url: string, form: URLSearchParams, headers: Record<string, string>) {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...headers },
-      body: form.toString(),
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-  } catch (error) {
-    const timedOut = (error as Error).name === 'TimeoutError';
-    throw new SendRefused(
-      timedOut ? 'The provider did not answer in time' : 'The provider could not be reached',
-      timedOut ? 'timeout' : 'unreachable',
-      true,
-    );
-  }
-  const text = await response.text();
-  let json: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = text ? JSON.parse(text) : {};
-    if (parsed && typeof parsed === 'object') json = parsed as Record<string, unknown>;
-  } catch {
-    // Its refusals of the request itself (a wrong key: "The supplied authentication is invalid") are plain text.
-  }
-  return { status: response.status, json, text };
-}
 
 /**
  * SMS through Africa's Talking's `POST /version1/messaging`: a form with the account's username,
@@ -70,9 +39,12 @@ export function africasTalkingAdapter(config: AppConfig['africasTalking']) {
       // A school's own sender ID must be registered with Africa's Talking too; none: the account's default.
       const from = message.senderId || config.senderId;
       if (from) form.set('from', from);
-      const { status, json, text } = await postForm(`${config.baseUrl}/version1/messaging`, form, {
-        apiKey: config.apiKey ?? '',
-      });
+      const { status, json, text } = await postToProvider(
+        `${config.baseUrl}/version1/messaging`,
+        { body: form.toString(), contentType: 'application/x-www-form-urlencoded' },
+        // Its refusals of the request itself (a wrong key) come as plain text.
+        { apiKey: config.apiKey ?? '' },
+      );
       if (status < 200 || status >= 300) {
         const said = text.trim().slice(0, 200) || `HTTP ${status}`;
         throw new SendRefused(

@@ -51,18 +51,22 @@ export interface ChannelAdapter {
 
 const SEND_TIMEOUT_MS = 15_000;
 
-/** POSTs JSON to a provider with a timeout; a network failure or a timeout is a retryable refusal. */
-export async function postJson(
+/**
+ * POSTs a body to a provider with a timeout; a network failure or a timeout is a retryable
+ * refusal. Answers the status, the JSON answer ({} when it is not JSON: a proxy's HTML error page,
+ * a plain-text refusal) and the text as it came.
+ */
+export async function postToProvider(
   url: string,
-  body: unknown,
+  { body, contentType }: { body: string; contentType: string },
   headers: Record<string, string> = {},
-): Promise<{ status: number; json: Record<string, unknown> }> {
+): Promise<{ status: number; json: Record<string, unknown>; text: string }> {
   let response: Response;
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body: JSON.stringify(body),
+      headers: { 'content-type': contentType, accept: 'application/json', ...headers },
+      body,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
   } catch (error) {
@@ -79,10 +83,14 @@ export async function postJson(
     const parsed: unknown = text ? JSON.parse(text) : {};
     if (parsed && typeof parsed === 'object') json = parsed as Record<string, unknown>;
   } catch {
-    // A proxy's HTML error page: the status says enough.
+    // Not JSON: the status and the text say enough.
   }
-  return { status: response.status, json };
+  return { status: response.status, json, text };
 }
+
+/** POSTs JSON to a provider (postToProvider). */
+export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  postToProvider(url, { body: JSON.stringify(body), contentType: 'application/json' }, headers);
 
 /** A 429 or a provider's own fault may pass; other refusals will not. */
 export const retryableStatus = (status: number) => status === 429 || status >= 500;
