@@ -1073,7 +1073,7 @@ async function drainAcrossKill() {
       from message_consents c join users u on u.id = c.user_id left join schools s on s.id = u.school_id
       where c.channel = 'sms' and c.withdrawn_at is null and u.phone_verified_at is not null
         and c.phone = phone_international(u.phone))
-    insert into message_outbox (school_id, user_id, channel, kind, notice_key, to_phone, body, status, pages,
+    insert into message_outbox (school_id, user_id, channel, kind, notice_key, to_address, body, status, pages,
       estimated_cost_kobo, next_attempt_at)
     select p.school_id, p.id, 'sms', 'payment_reminder', 'bench-drain:' || g, p.phone,
       left(coalesce(p.school, 'SchoolLedger'), 30) || ': NGN 1,000 in fees outstanding, ' || ${DRAIN_MARK} || lpad(g::text, 6, '0')

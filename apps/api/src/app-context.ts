@@ -6,6 +6,7 @@ import { deriveKey, loadMasterSecret } from './lib/secrets.js';
 import { type AccessTokens, createAccessTokens } from './modules/auth/tokens.js';
 import { createMailer, type Mailer } from './modules/email/mailer.js';
 import { africasTalkingAdapter } from './modules/messaging/africastalking.adapter.js';
+import { emailAdapter } from './modules/messaging/email.adapter.js';
 import { createMessageSender, type MessageSender } from './modules/messaging/sender.js';
 import { termiiAdapter } from './modules/messaging/termii.adapter.js';
 import { whatsAppAdapter } from './modules/messaging/whatsapp.adapter.js';
@@ -58,24 +59,26 @@ export function createContext(options: {
   const master = loadMasterSecret({ appSecret: options.config.appSecret, dataDir: options.config.dataDir });
   const clock = options.clock ?? (() => new Date());
   const encryptionKey = deriveKey(master, 'encryption');
+  const mailer = createMailer({
+    db: options.db,
+    smtpUrl: options.config.smtpUrl,
+    allowPrivateSmtpHosts: options.config.smtpAllowPrivateHosts,
+    from: options.config.mailFrom,
+    log: options.log,
+    clock,
+    encryptionKey,
+  });
   return {
     db: options.db,
     readDb: options.readDb ?? options.db,
     config: options.config,
     tokens: createAccessTokens(deriveKey(master, 'jwt'), options.config.accessTokenTtlSeconds),
-    mailer: createMailer({
-      db: options.db,
-      smtpUrl: options.config.smtpUrl,
-      allowPrivateSmtpHosts: options.config.smtpAllowPrivateHosts,
-      from: options.config.mailFrom,
-      log: options.log,
-      clock,
-      encryptionKey,
-    }),
+    mailer,
     messages: createMessageSender({
       db: options.db,
       config: options.config,
       adapters: [
+        emailAdapter(mailer),
         options.config.smsProvider === 'africastalking'
           ? africasTalkingAdapter(options.config.africasTalking)
           : termiiAdapter(options.config.termii),

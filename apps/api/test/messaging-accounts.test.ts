@@ -210,7 +210,7 @@ describe("a school group's own SMS and WhatsApp accounts", () => {
     expect(smsWith(groupTermii, words)[0]!.from).toBe('CrestGroup');
     expect(smsWith(serverTermii, words)).toHaveLength(0);
     const row = async () =>
-      (await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.toPhone, INTERNATIONAL))).find((message) =>
+      (await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.toAddress, INTERNATIONAL))).find((message) =>
         message.body.includes(words),
       );
     // The report comes signed with the group's secret, not the server's.

@@ -1,5 +1,5 @@
 import { startTermiiFake, type TermiiFake } from '@schoolledger/provider-fakes';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageOutbox, schools, users } from '../src/db/schema.js';
 import { demoEmail, FIRST_SCHOOL, useTestApp } from './helper.js';
@@ -57,8 +57,14 @@ describe('a group whose own Termii account is the only one', () => {
     await until(async () => groupTermii.messages().some((message) => message.to === '2348035550199'));
     const [sms] = groupTermii.messages().filter((message) => message.to === '2348035550199');
     expect(sms!.sms).toMatch(/\b\d{6}\b/);
-    const [person] = await t.ctx.db.select().from(users).where(eq(users.email, demoEmail('parent')));
-    const [row] = await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.userId, person!.id));
+    const [person] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoEmail('parent')));
+    const [row] = await t.ctx.db
+      .select()
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.userId, person!.id), eq(messageOutbox.kind, 'phone_code')));
     // A code belongs to no school: no school's deliveries list or budget shows it.
     expect(row).toMatchObject({ kind: 'phone_code', schoolId: null, status: 'sent', provider: 'termii' });
   });

@@ -1,6 +1,6 @@
 import { NOTIFICATION_KINDS } from '@schoolledger/domain';
 import { startTermiiFake, startWhatsAppFake, type TermiiFake, type WhatsAppFake } from '@schoolledger/provider-fakes';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, messageOutbox, notifications, users } from '../src/db/schema.js';
 import { WHATSAPP_TEMPLATES } from '../src/modules/messaging/whatsapp-templates.js';
@@ -85,7 +85,9 @@ describe('SMS and WhatsApp chosen per kind and per person', () => {
       await t.ctx.db
         .select()
         .from(messageOutbox)
-        .where(and(eq(messageOutbox.userId, parentId), eq(messageOutbox.kind, kind)))
+        .where(
+          and(eq(messageOutbox.userId, parentId), eq(messageOutbox.kind, kind), ne(messageOutbox.channel, 'email')),
+        )
     ).map((row) => ({ channel: row.channel, noticeKey: row.noticeKey, fallbackBody: row.fallbackBody }));
   const preferencesOf = async () =>
     (await call(t, 'parent', 'GET', '/notification/preferences')).json().data.preferences as Preference[];

@@ -31,7 +31,7 @@ describe('GET /messages/summary: this month’s messages per channel', () => {
         channel,
         kind: 'payment_reminder',
         noticeKey: `summary:${randomUUID()}`,
-        toPhone: '2348035550199',
+        toAddress: '2348035550199',
         body: 'Reminder: school fees are due on Friday.',
         status,
         statusReason: status === 'skipped' ? "The school's monthly SMS budget is spent" : null,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { startTermiiFake, startWhatsAppFake, type TermiiFake, type WhatsAppFake } from '@schoolledger/provider-fakes';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageConsents, messageOutbox, messageReportBacklog, users } from '../src/db/schema.js';
 import { applyHeldReports, applyProviderReport, recoverInterrupted } from '../src/modules/messaging/reports.service.js';
@@ -70,8 +70,12 @@ describe('SMS and WhatsApp messages', () => {
 
   const smsTo = (phone: string) => termii.messages().filter((message) => message.to === phone);
   const whatsAppTo = (phone: string) => whatsapp.messages().filter((message) => message.to === phone);
+  /** The person's SMS and WhatsApp messages (their emails share the outbox). */
   const outboxOf = async (userId: string) =>
-    t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.userId, userId));
+    t.ctx.db
+      .select()
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.userId, userId), ne(messageOutbox.channel, 'email')));
 
   it('a parent confirms their phone with the code sent by SMS, and agrees to SMS and WhatsApp in the words shown', async () => {
     const before = await call(t, 'parent', 'GET', '/me/phone');
@@ -161,19 +165,26 @@ describe('SMS and WhatsApp messages', () => {
     await until(async () => (await stateOf()).join() === 'sms:delivered,whatsapp:read', 15_000);
     const listed = await call(t, 'admin', 'GET', `/messages?schoolId=${ids.school}`);
     expect(listed.statusCode, listed.body).toBe(200);
-    const mine = listed
-      .json()
-      .data.items.filter(
-        (item: { kind: string; recipient: { id: string } | null }) => item.kind === 'payment_succeeded',
-      );
-    expect(mine.map((item: { channel: string; status: string }) => `${item.channel}:${item.status}`).sort()).toEqual([
+    type Listed = { kind: string; channel: string; status: string; to: string; subject: string | null };
+    const mine = (
+      listed.json().data.items as (Listed & { recipient: { id: string } | null; deliveredAt: string | null })[]
+    )
+      .filter((item) => item.kind === 'payment_succeeded' && item.recipient?.id === parent[0]!.id)
+      .sort((a, b) => a.channel.localeCompare(b.channel));
+    // One outbox: the receipt's email (no SMTP server here, so it waits) beside its SMS and WhatsApp message.
+    expect(mine.map((item) => `${item.channel}:${item.status}`)).toEqual([
+      'email:queued',
       'sms:delivered',
       'whatsapp:read',
     ]);
-    expect(mine.map((item: { deliveredAt: string | null }) => item.deliveredAt !== null)).toEqual([true, true]);
-    // The bursar sees whom it went to, not the whole number.
+    expect(mine[0]!.subject).toMatch(/^Payment Confirmation - /);
+    expect(mine.map((item) => item.deliveredAt !== null)).toEqual([false, true, true]);
+    // The bursar sees whom it went to, not the whole number or address.
     const byBursar = await call(t, 'bursar', 'GET', `/messages?schoolId=${ids.school}&channel=sms`);
     expect(byBursar.json().data.items[0].to).toBe('0803 *** 0101');
+    const emailsByBursar = await call(t, 'bursar', 'GET', `/messages?schoolId=${ids.school}&channel=email`);
+    const toParent = (emailsByBursar.json().data.items as Listed[]).find((item) => item.kind === 'payment_succeeded');
+    expect(toParent?.to).toMatch(/^[a-z]•••@/);
   });
 
   it('refuses reports that are not signed by the provider', async () => {
@@ -208,7 +219,7 @@ describe('SMS and WhatsApp messages', () => {
         userId: parent!.id,
         channel: 'sms',
         kind: 'payment_succeeded',
-        toPhone: INTERNATIONAL,
+        toAddress: INTERNATIONAL,
         ...values,
       })
       .returning();
@@ -441,7 +452,7 @@ describe('SMS and WhatsApp messages', () => {
       channel: 'sms',
       kind: 'payment_reminder',
       noticeKey: 'reminder:budget-test',
-      toPhone: INTERNATIONAL,
+      toAddress: INTERNATIONAL,
       body: 'Crestview College: NGN 5,000 in fees outstanding. Reply STOP to opt out',
       estimatedCostKobo: 700n,
       nextAttemptAt: new Date(),

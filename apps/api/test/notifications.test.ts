@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { NOTIFICATION_KINDS } from '@schoolledger/domain';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, emailOutbox, notifications, schools, users } from '../src/db/schema.js';
+import { auditLogs, notifications, schools, users } from '../src/db/schema.js';
 import { notify } from '../src/modules/notifications/notifications.service.js';
 import { demoEmail, FIRST_SCHOOL, SECOND_SCHOOL, type TestApp, useTestApp } from './helper.js';
+import { emailsTo } from './notify-support.js';
 
 const NOT_FOUND = { success: false, message: 'Resource not found', data: null, code: 'NOT_FOUND' };
 
@@ -234,12 +235,7 @@ describe('system and bulk notices', () => {
     expect(mine).toMatchObject({ title, message, type: 'warning', kind: 'system', metadata: { feeId: 'FEE-1' } });
     expect(mine.metadata).toEqual({ feeId: 'FEE-1' });
 
-    const [email] = await t.ctx.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.to, demoEmail('student')))
-      .orderBy(desc(emailOutbox.createdAt))
-      .limit(1);
+    const email = (await emailsTo(t, demoEmail('student'))).at(-1);
     expect(email?.templateId).toBe('system_notification');
     expect(email?.html).toContain('Pay by Friday &lt;script&gt;steal()&lt;');
     expect(email?.html).not.toContain('<script');

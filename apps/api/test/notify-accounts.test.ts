@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { classArms, emailOutbox, notificationPreferences } from '../src/db/schema.js';
+import { classArms, notificationPreferences } from '../src/db/schema.js';
 import { studentFileCsv as csvOf, studentFileRow } from './builders.js';
 import { insertUser, login, multipart, useTestApp } from './helper.js';
 import { emailsTo, noticesOf, switchEmailOff, userByEmail } from './notify-support.js';
@@ -133,9 +133,10 @@ describe('account events: a new account hears how to sign in; a locked account h
     });
     expect(notices[0]!.message).toContain('locked for 15 minutes');
     expect(notices[0]!.message).toContain('reset your password');
-    const emails = await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    const emails = await emailsTo(t, email);
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ subject: 'Your account was locked', priority: 'high' });
+    // Not one of the kinds sent in bulk: it goes before an hourly run's reminders.
+    expect(emails[0]).toMatchObject({ subject: 'Your account was locked', kind: 'account_locked' });
     expect(emails[0]!.text).toContain('/forgot-password');
   });
 });

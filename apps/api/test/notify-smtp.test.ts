@@ -48,7 +48,8 @@ describe('a cash payment reaches the parent’s mailbox over real SMTP', () => {
     expect(queued).toHaveLength(1);
     expect(queued[0]!.status).toBe('queued');
 
-    const pass = await t.ctx.mailer.deliverDue();
+    // The notices' outbox sends emails beside SMS and WhatsApp.
+    const pass = await t.ctx.messages.deliverDue();
     expect(pass.failed).toBe(0);
     expect(pass.sent).toBeGreaterThanOrEqual(1);
 

@@ -1,7 +1,7 @@
 import type { NotificationKind } from '@schoolledger/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { emailOutbox, notificationPreferences, notifications, parentStudents, users } from '../src/db/schema.js';
+import { messageOutbox, notificationPreferences, notifications, parentStudents, users } from '../src/db/schema.js';
 import { demoEmail, type TestApp } from './helper.js';
 
 /** The notices written about one thing (a payment, a fee), whoever they went to. */
@@ -16,14 +16,31 @@ export async function noticesOf(t: TestApp, userId: string, kind: NotificationKi
     .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
 }
 
-/** The outbox rows with this exact subject. */
-export async function emailsWithSubject(t: TestApp, subject: string) {
-  return t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.subject, subject));
+/** The notices' emails in the outbox that `where` picks, as their recipients read them. */
+export async function noticeEmails(t: TestApp, where?: SQL) {
+  const rows = await t.ctx.db
+    .select()
+    .from(messageOutbox)
+    .where(and(eq(messageOutbox.channel, 'email'), where))
+    .orderBy(messageOutbox.createdAt);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.toAddress,
+    subject: row.subject ?? '',
+    text: row.body,
+    html: row.html,
+    templateId: row.emailTemplateId,
+    status: row.status,
+    schoolId: row.schoolId,
+    userId: row.userId,
+    kind: row.kind,
+  }));
 }
 
-export async function emailsTo(t: TestApp, to: string) {
-  return t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
-}
+/** The notices' emails with this exact subject. */
+export const emailsWithSubject = (t: TestApp, subject: string) => noticeEmails(t, eq(messageOutbox.subject, subject));
+
+export const emailsTo = (t: TestApp, to: string) => noticeEmails(t, eq(messageOutbox.toAddress, to));
 
 export async function userByEmail(t: TestApp, email: string) {
   const [row] = await t.ctx.db.select().from(users).where(eq(users.email, email));

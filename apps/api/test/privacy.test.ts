@@ -5,7 +5,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLogs,
-  emailOutbox,
   messageConsents,
   messageOutbox,
   notifications,
@@ -20,6 +19,7 @@ import { findDisagreements } from '../src/modules/books/books.queries.js';
 import { pruneOldNotices, systemLogMonths } from '../src/modules/privacy/retention.service.js';
 import { aClassArm, aParent, aStudent } from './builders.js';
 import { DEMO_PASSWORD, demoEmail, insertUser, login, type TestApp, useTestApp } from './helper.js';
+import { emailsTo } from './notify-support.js';
 import { approvedFee, call, loadPaymentIds, type PaymentIds, payCash } from './payments-support.js';
 import { pdfText } from './pdf-text.js';
 
@@ -105,7 +105,7 @@ describe('a family’s rights over their data', () => {
         channel: 'whatsapp',
         kind: 'payment_succeeded',
         noticeKey: 'receipt:privacy-export',
-        toPhone: '2348035550166',
+        toAddress: '2348035550166',
         body: 'Crestview College, Ikeja: payment of ₦4,000.00 received',
         status: 'read',
       });
@@ -271,9 +271,7 @@ describe('a family’s rights over their data', () => {
         .where(eq(users.id, student.id));
       const about = sql`${notifications.metadata}->>'studentId' = ${student.id}`;
       expect((await t.ctx.db.select().from(notifications).where(about)).length).toBeGreaterThan(0);
-      expect(
-        (await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, student.email))).length,
-      ).toBeGreaterThan(0);
+      expect((await emailsTo(t, student.email)).length).toBeGreaterThan(0);
       const before = (await t.ctx.db.select().from(payments).where(eq(payments.studentId, student.id))).sort((a, b) =>
         a.id.localeCompare(b.id),
       );
@@ -306,7 +304,7 @@ describe('a family’s rights over their data', () => {
       const [record] = await t.ctx.db.select().from(studentProfiles).where(eq(studentProfiles.userId, student.id));
       expect(record).toMatchObject({ dob: null, guardian: null, emergencyContact: null, street: null, city: null });
       expect(await t.ctx.db.select().from(notifications).where(about)).toEqual([]);
-      expect(await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, student.email))).toEqual([]);
+      expect(await emailsTo(t, student.email)).toEqual([]);
       const live = await t.ctx.db
         .select()
         .from(refreshTokens)
@@ -380,7 +378,7 @@ describe('a family’s rights over their data', () => {
         channel: 'sms' as const,
         kind: 'payment_reminder',
         noticeKey,
-        toPhone: '2348035550177',
+        toAddress: '2348035550177',
         body: 'Crestview College: NGN 5,000 in fees outstanding for Test User',
         status,
         nextAttemptAt: new Date(),
@@ -393,7 +391,7 @@ describe('a family’s rights over their data', () => {
       const consents = await t.ctx.db.select().from(messageConsents).where(eq(messageConsents.userId, parent.id));
       expect(consents.map((consent) => consent.withdrawnHow)).toEqual(['erased']);
       const messages = await t.ctx.db.select().from(messageOutbox).where(eq(messageOutbox.userId, parent.id));
-      expect(messages.map((row) => [row.noticeKey, row.status, row.toPhone, row.body]).sort()).toEqual([
+      expect(messages.map((row) => [row.noticeKey, row.status, row.toAddress, row.body]).sort()).toEqual([
         ['reminder:sent', 'delivered', '', 'Erased'],
         ['reminder:waiting', 'skipped', '', 'Erased'],
       ]);
@@ -473,7 +471,7 @@ describe('a family’s rights over their data', () => {
           channel: 'sms',
           kind: 'payment_reminder',
           noticeKey,
-          toPhone: '2348031234509',
+          toAddress: '2348031234509',
           body: noticeKey,
           status,
           createdAt: sql`now() - make_interval(months => ${monthsAgo}::int, days => 1)` as unknown as Date,

@@ -60,7 +60,7 @@ describe('the messages to families report', () => {
           channel: message.channel,
           kind: message.kind ?? 'payment_reminder',
           noticeKey: `report:${randomUUID()}`,
-          toPhone: message.userId === ids.hostile ? '2348097776666' : '2348031112222',
+          toAddress: message.userId === ids.hostile ? '2348097776666' : '2348031112222',
           body: 'Reminder: school fees are due on Friday.',
           status: message.status,
           statusReason: message.reason ?? null,

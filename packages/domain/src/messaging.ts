@@ -6,6 +6,15 @@ import type { NotificationKind } from './schemas/notifications.js';
 export const MESSAGE_CHANNELS = ['sms', 'whatsapp'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
+/** The outbox's channels: a notice's email goes in it beside its SMS and WhatsApp messages. */
+export const OUTBOX_CHANNELS = ['email', ...MESSAGE_CHANNELS] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+export const OUTBOX_CHANNEL_LABELS: Record<OutboxChannel, string> = {
+  email: 'Email',
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+};
+
 /**
  * The notices a school may send by SMS or WhatsApp: a family's own money. Staff notices (fees to
  * approve, budget alerts) stay in the app and email, which cost the school nothing per message.

@@ -71,3 +71,10 @@ export function maskedPhone(phone: string): string {
   const [first, , last] = parts(international);
   return `${first} *** ${last}`;
 }
+
+/** An email address as those who need not read it see it: its first letter and its domain (a•••@example.com). */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email[0]}•••${email.slice(at)}`;
+}

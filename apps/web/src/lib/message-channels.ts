@@ -1,4 +1,4 @@
-import type { MessageChannel } from '@schoolledger/domain';
+import { OUTBOX_CHANNEL_LABELS } from '@schoolledger/domain';
 
-/** The phone channels as people call them, on the profile and on the Messages screen alike. */
-export const CHANNEL_LABELS: Record<MessageChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
+/** The channels as people call them, on the profile and on the Messages screen alike. */
+export const CHANNEL_LABELS = OUTBOX_CHANNEL_LABELS;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { MESSAGE_CHANNELS, MESSAGE_NOTICE_KINDS, type QuietHours } from '../messaging.js';
+import { MESSAGE_CHANNELS, MESSAGE_NOTICE_KINDS, OUTBOX_CHANNELS, type QuietHours } from '../messaging.js';
 import { normaliseNigerianPhone } from '../phones.js';
 import { idSchema, requiredText, timestampSchema } from './common.js';
 import { nairaAmount } from './money.js';
+import { NOTIFICATION_KINDS } from './notifications.js';
 
 const channelSchema = z.enum(MESSAGE_CHANNELS, { error: 'Choose SMS or WhatsApp' });
 
@@ -139,8 +140,8 @@ export const giveConsentSchema = z.object({
 
 export const withdrawConsentSchema = z.object({ channel: channelSchema });
 
-/** The outbox carries the notices and the codes that confirm a phone number. */
-export const OUTBOX_MESSAGE_KINDS = [...MESSAGE_NOTICE_KINDS, 'phone_code'] as const;
+/** The outbox carries the notices (by email any kind, by phone MESSAGE_NOTICE_KINDS) and the codes that confirm a phone number. */
+export const OUTBOX_MESSAGE_KINDS = [...NOTIFICATION_KINDS, 'phone_code'] as const;
 export type OutboxMessageKind = (typeof OUTBOX_MESSAGE_KINDS)[number];
 
 /**
@@ -164,10 +165,13 @@ export type OutboxMessageStatus = (typeof OUTBOX_MESSAGE_STATUSES)[number];
 
 export const outboxMessageSchema = z.object({
   id: idSchema,
-  channel: z.enum(MESSAGE_CHANNELS),
+  channel: z.enum(OUTBOX_CHANNELS),
   kind: z.enum(OUTBOX_MESSAGE_KINDS),
-  to: z.string().describe('The number, masked (0803 *** 4567) unless the viewer may read it'),
-  body: z.string(),
+  to: z
+    .string()
+    .describe('The number or email address, masked (0803 *** 4567, a•••@example.com) unless the viewer may read it'),
+  subject: z.string().nullable().describe("An email's subject; null for SMS and WhatsApp"),
+  body: z.string().describe("The SMS text, the WhatsApp template's words, or the email's text"),
   status: z.enum(OUTBOX_MESSAGE_STATUSES),
   statusReason: z.string().nullable(),
   /** A held message goes then (its school's quiet hours end); null for any other. */
@@ -198,6 +202,21 @@ export const bulkMessagePreviewSchema = z.object({
   overBudget: z.boolean(),
 });
 export type BulkMessagePreview = z.infer<typeof bulkMessagePreviewSchema>;
+
+/** A reminder by hand to everyone who still owes one fee: each student and each of their parents. */
+export const bulkReminderInputSchema = z.object({ feeId: idSchema });
+/** What reminding everyone who owes a fee would do, before it is done. */
+export const bulkReminderPreviewSchema = z.object({
+  students: z.number().int().describe('Students who still owe the fee'),
+  people: z.number().int().describe('People reminded: the students and their parents'),
+  phone: bulkMessagePreviewSchema.describe('The SMS and WhatsApp messages among them, one per family'),
+});
+export type BulkReminderPreview = z.infer<typeof bulkReminderPreviewSchema>;
+export const bulkReminderResultSchema = z.object({
+  students: z.number().int(),
+  people: z.number().int().describe('People reminded (in the app, by email, SMS and WhatsApp as each chose)'),
+});
+export type BulkReminderResult = z.infer<typeof bulkReminderResultSchema>;
 
 const messageCount = z.number().int().min(0);
 

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { DUE_SOON_DAYS, URGENT_DAYS } from '../fees.js';
 import { ROLES } from '../roles.js';
 import { idSchema, paginationSchema, requiredText, timestampSchema } from './common.js';
-import { bulkMessagePreviewSchema } from './messaging.js';
 import { nairaResponseAmount } from './money.js';
 
 /** How a notice is shown (SPEC §5 notification type). */
@@ -303,21 +302,6 @@ export const paymentReminderListSchema = z.object({
 
 /** SPEC §7 POST /notification/payment-reminder: a reminder of one fee to a student and their parents, sent later by /send. */
 export const paymentReminderInputSchema = z.object({ feeId: idSchema, studentId: idSchema });
-
-/** A reminder by hand to everyone who still owes one fee: each student and each of their parents. */
-export const bulkReminderInputSchema = z.object({ feeId: idSchema });
-/** What reminding everyone who owes a fee would do, before it is done. */
-export const bulkReminderPreviewSchema = z.object({
-  students: z.number().int().describe('Students who still owe the fee'),
-  people: z.number().int().describe('People reminded: the students and their parents'),
-  phone: bulkMessagePreviewSchema.describe('The SMS and WhatsApp messages among them, one per family'),
-});
-export type BulkReminderPreview = z.infer<typeof bulkReminderPreviewSchema>;
-export const bulkReminderResultSchema = z.object({
-  students: z.number().int(),
-  people: z.number().int().describe('People reminded (in the app, by email, SMS and WhatsApp as each chose)'),
-});
-export type BulkReminderResult = z.infer<typeof bulkReminderResultSchema>;
 
 export const reminderSettingsSchema = z.object({
   schoolId: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE_CHANNELS } from '../messaging.js';
+import { OUTBOX_CHANNELS } from '../messaging.js';
 import { displayName, type NameParts } from '../people.js';
 import { roleSchema } from './auth.js';
 import { idSchema } from './common.js';
@@ -190,12 +190,12 @@ export const myDataSchema = z.object({
       userAgent: z.string().nullable(),
     }),
   ),
-  /** What you agreed to on each phone channel, and the SMS and WhatsApp messages sent to you. */
+  /** What you agreed to on each phone channel, and the notices' emails, SMS and WhatsApp messages sent to you. */
   phoneMessages: z.object({
     consents: z.array(phoneConsentSchema),
     messages: z.array(
       z.object({
-        channel: z.enum(MESSAGE_CHANNELS),
+        channel: z.enum(OUTBOX_CHANNELS),
         kind: z.string(),
         body: z.string(),
         status: z.string(),

@@ -1,4 +1,4 @@
-import { OUTBOX_MESSAGE_STATUSES } from '@schoolledger/domain';
+import { EMAIL_TEMPLATE_IDS, OUTBOX_CHANNELS, OUTBOX_MESSAGE_STATUSES } from '@schoolledger/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -91,8 +91,10 @@ export const MESSAGE_STATUSES = [
 ] as const;
 
 /**
- * Every SMS and WhatsApp message, one row per person, notice and channel (`notice_key` names the
- * notice: a payment's receipt, a day's reminder), so a retry or a fallback never sends it twice.
+ * The notices' outbox: every email, SMS and WhatsApp message of a notice, one row per person,
+ * notice and channel (`notice_key` names the notice: a payment's receipt, a day's reminder), so a
+ * retry or a fallback never sends it twice. (Mail that is no notice, such as a password-reset link
+ * or a report, waits in email_outbox.)
  * queued: due at `next_attempt_at`; held: waiting for quiet hours to end; sending: claimed by a
  * sender until `next_attempt_at`; interrupted: its sender stopped mid-send, so whether the provider
  * took it is unknown until a report says (sent once more only if none came by `next_attempt_at`);
@@ -106,12 +108,18 @@ export const messageOutbox = pgTable(
     id: id(),
     schoolId: uuid('school_id').references(() => schools.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
+    channel: text('channel', { enum: OUTBOX_CHANNELS }).notNull(),
     kind: text('kind').notNull(),
     noticeKey: text('notice_key').notNull(),
-    toPhone: text('to_phone').notNull(),
-    /** The SMS text; for WhatsApp, the template's words as the person reads them. */
+    /** The number in 234… form, or for an email the address. */
+    toAddress: text('to_address').notNull(),
+    /** The SMS text; for WhatsApp, the template's words as the person reads them; for an email, its text. */
     body: text('body').notNull(),
+    /** An email's subject and its HTML (null for SMS and WhatsApp). */
+    subject: text('subject'),
+    html: text('html'),
+    /** The email template it was rendered from (statistics per template). */
+    emailTemplateId: text('email_template_id', { enum: EMAIL_TEMPLATE_IDS }),
     /** WhatsApp: the approved template's name, language, body parameters and document header. */
     template: jsonb('template'),
     /** WhatsApp: the SMS sent instead when WhatsApp cannot deliver and the person allows SMS. */
@@ -140,11 +148,12 @@ export const messageOutbox = pgTable(
     index('message_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('queued', 'held', 'sending', 'interrupted')`),
-    index('message_outbox_interrupted_idx').on(t.toPhone).where(sql`${t.status} = 'interrupted'`),
+    index('message_outbox_interrupted_idx').on(t.toAddress).where(sql`${t.status} = 'interrupted'`),
     uniqueIndex('message_outbox_provider_uq')
       .on(t.provider, t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),
     index('message_outbox_school_idx').on(t.schoolId, t.createdAt),
+    index('message_outbox_email_idx').on(t.schoolId, t.createdAt).where(sql`${t.channel} = 'email'`),
     index('message_outbox_link_idx').on(t.linkToken).where(sql`${t.linkToken} is not null`),
   ],
 );

@@ -94,10 +94,6 @@ export const groupTemplatesJson = (group: SQL, templateIds: readonly EmailTempla
     where ${emailTemplates.groupSchoolId} = ${group}
       and ${emailTemplates.templateId} = any(${`{${templateIds.join(',')}}`}::text[]))`;
 
-/** Whether a group sends through SMTP settings of its own, inside a larger statement whose `group` names it. */
-export const groupHasEmailSettings = (group: SQL) =>
-  sql`exists (select 1 from ${emailSettings} where ${emailSettings.groupSchoolId} = ${group})`;
-
 export async function groupTemplates(db: DbOrTx, groupSchoolId: string) {
   return db.select().from(emailTemplates).where(eq(emailTemplates.groupSchoolId, groupSchoolId));
 }

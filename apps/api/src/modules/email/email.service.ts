@@ -16,6 +16,7 @@ import { encryptSecret } from '../../lib/secrets.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import type { Scope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { noticeEmailCounts, recentNoticeEmails } from '../messaging/outbox.queries.js';
 import {
   type EmailSettingsRow,
   findEmailSettings,
@@ -266,11 +267,18 @@ export async function emailStats(
 ): Promise<EmailStats> {
   const from = query.from ? lagosMidnight(query.from) : null;
   const to = query.to ? lagosMidnight(query.to, 1) : null;
-  const [counts, recent] = await Promise.all([
+  // The outbox of mail that is no notice, and the notices' emails in the one outbox of notices.
+  const [mailCounts, recentMail, noticeCounts, recentNotices] = await Promise.all([
     outboxStatusCounts(ctx.db, auth.scope, from, to),
     recentOutbox(ctx.db, auth.scope, from, to, 10),
+    noticeEmailCounts(ctx.db, auth.scope, from, to),
+    recentNoticeEmails(ctx.db, auth.scope, from, to, 10),
   ]);
-  const of = (status: string) => counts.find((row) => row.status === status)?.total ?? 0;
+  const counts = [...mailCounts, ...noticeCounts];
+  const of = (status: string) => counts.filter((row) => row.status === status).reduce((sum, row) => sum + row.total, 0);
+  const recent = [...recentMail, ...recentNotices]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, 10);
   const totalSent = counts.reduce((sum, row) => sum + row.total, 0);
   const delivered = of('sent');
   const failed = of('failed');
@@ -294,7 +302,7 @@ export async function emailStats(
     recentEmails: recent.map((row) => ({
       _id: row.id,
       to: row.to,
-      subject: row.subject,
+      subject: row.subject ?? '',
       templateId: row.templateId,
       status: row.status,
       createdAt: row.createdAt.toISOString(),

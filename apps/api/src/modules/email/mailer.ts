@@ -61,6 +61,11 @@ interface CachedRoute extends Route {
 /** Thrown when a group's stored password cannot be decrypted (the master secret changed). */
 class UnreadableSettings extends SmtpProblem {}
 
+/** What sending a notice's email now came to (`sendNow`). */
+export type NowSent =
+  | { sent: true; messageId: string }
+  | { sent: false; reason: string; code: string; permanent: boolean };
+
 export interface DeliveryPass {
   sent: number;
   retrying: number;
@@ -260,12 +265,6 @@ export function createMailer(options: {
 
     deliverability,
 
-    /** `deliverability` from what a caller read itself: whether each group has settings of its own (`groupHasEmailSettings`). */
-    deliverabilityGiven: (groupsWithSettings: ReadonlyMap<string | null, boolean>) =>
-      new Map([...groupsWithSettings].map(([group, hasSettings]) => [group, sendsNow(hasSettings)])),
-
-    outboxRows,
-
     /** Queues `outboxRows` in the caller's transaction. */
     async enqueue(
       tx: DbOrTx,
@@ -273,6 +272,48 @@ export function createMailer(options: {
       known: ReadonlyMap<string | null, boolean> = new Map(),
     ): Promise<{ id: string }[]> {
       return queueEmails(tx, await outboxRows(tx, emails, known));
+    },
+
+    /** Whether the server has an SMTP server of its own (SMTP_URL) for the groups without one. */
+    serverSends: serverTransport !== null,
+
+    /**
+     * Sends a notice's email now (the notices' outbox's email channel, which keeps its state and
+     * retries): through the school's group's own server, else the server's. Never throws: says
+     * whether it went, or why not and whether trying again may help (an SMTP 5xx answer will not).
+     */
+    async sendNow(
+      schoolId: string | null,
+      message: { to: string; subject: string; text: string; html: string | null },
+    ): Promise<NowSent> {
+      try {
+        const route = await routeFor(schoolId ? await groupSchoolOf(db, schoolId) : undefined);
+        if (!route) {
+          return {
+            sent: false,
+            reason: 'No email server is set up to send it',
+            code: 'not_configured',
+            permanent: false,
+          };
+        }
+        const info = await route.transport.sendMail({
+          from: route.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? undefined,
+        });
+        return { sent: true, messageId: String(info.messageId) };
+      } catch (error) {
+        const { responseCode } = error as { responseCode?: number };
+        log.warn({ err: errorForLog(error) }, 'a notice email was refused');
+        return {
+          sent: false,
+          reason: smtpFailure(error),
+          code: responseCode ? `smtp_${responseCode}` : 'smtp',
+          permanent: responseCode !== undefined && responseCode >= 500 && responseCode < 600,
+        };
+      }
     },
 
     /**

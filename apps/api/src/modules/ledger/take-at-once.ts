@@ -98,7 +98,7 @@ async function lineOf(input: TakeAtOnce) {
   };
   const { audience, noticesOf } =
     input.notices ?? (await preparePaymentSucceededNotices(db, ctx, [payment], actor.userId));
-  const notices = await composeNotices(db, ctx, audience, noticesOf(payment));
+  const notices = await composeNotices(ctx, audience, noticesOf(payment));
   return {
     id: payment.id,
     school: payment.schoolId,

@@ -1,19 +1,25 @@
-import type { MessageChannel } from '@schoolledger/domain';
+import type { OutboxChannel } from '@schoolledger/domain';
 import type { TemplateMessage } from './whatsapp-templates.js';
 
 /** One message as a channel sends it. */
-export interface PhoneMessage {
+export interface OutgoingMessage {
   /** The outbox row's id; adapters that can, pass it to the provider to find the row again. */
   id: string;
-  /** International form, 234… */
+  /** The number in international form (234…), or for an email the address. */
   to: string;
+  /** The SMS text, the WhatsApp template's words, or the email's text. */
   body: string;
-  /** WhatsApp: the approved template; SMS has none. */
+  /** WhatsApp: the approved template; the other channels have none. */
   template: TemplateMessage | null;
   /** The public link of the PDF a template's header carries. */
   documentUrl: string | null;
   /** SMS: the school's own approved sender ID; null: the server's (TERMII_SENDER_ID). */
   senderId: string | null;
+  /** Email: its subject and HTML. */
+  subject: string | null;
+  html: string | null;
+  /** Whose settings route it: an email goes through this school's group's own SMTP server, if it has one. */
+  schoolId: string | null;
 }
 
 /** What a provider answered to a send: its id for the message, which its reports name. */
@@ -39,14 +45,14 @@ export class SendRefused extends Error {
 
 /** A channel's one adapter: whether the server has its keys, and how it sends. */
 export interface ChannelAdapter {
-  channel: MessageChannel;
+  channel: OutboxChannel;
   /** The provider's name as the outbox records it (its reports are matched by it and the message id). */
   provider: string;
   /** Without keys nothing is sent; messages wait in the outbox for them. */
   configured: boolean;
   /** Messages per second the provider takes from one account. */
   ratePerSecond: number;
-  send(message: PhoneMessage): Promise<Accepted>;
+  send(message: OutgoingMessage): Promise<Accepted>;
 }
 
 const SEND_TIMEOUT_MS = 15_000;

@@ -121,9 +121,10 @@ export async function withdrawAtPhone(
 }
 
 /**
- * An erased person's phone messages: their agreements end (`erased`), a code on its way is
- * dropped, and the messages keep their state, cost and dates but lose the number, the words and
- * the receipt link; those not sent yet never are. Runs before the phone is cleared, whose trigger would end them as changed.
+ * An erased person's messages: their phone agreements end (`erased`), a code on its way is
+ * dropped, and the emails, SMS and WhatsApp messages keep their state, cost and dates but lose the
+ * address, the words and the receipt link; those not sent yet never are. Runs before the phone is
+ * cleared, whose trigger would end them as changed.
  */
 export async function forgetPhoneOf(tx: DbOrTx, userId: string, at: Date) {
   await tx
@@ -134,8 +135,11 @@ export async function forgetPhoneOf(tx: DbOrTx, userId: string, at: Date) {
   await tx
     .update(messageOutbox)
     .set({
-      toPhone: '',
+      toAddress: '',
       body: 'Erased',
+      // An email keeps a subject (the outbox's rule), without its words.
+      subject: sql`case when ${messageOutbox.channel} = 'email' then 'Erased' end`,
+      html: null,
       fallbackBody: null,
       template: null,
       linkToken: null,

@@ -121,7 +121,7 @@ export async function startPhoneVerification(
         kind: 'phone_code',
         // A new code is a new message; the hash names it without keeping the code.
         noticeKey: `phone_code:${codeHashOf(userId, code).slice(0, 16)}`,
-        toPhone: phone,
+        toAddress: phone,
         body,
         template: null,
         fallbackBody: null,

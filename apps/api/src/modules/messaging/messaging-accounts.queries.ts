@@ -1,6 +1,7 @@
 import { eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { groupSchools, messagingAccounts, schools } from '../../db/schema.js';
+import { rowsOf } from '../../db/rows.js';
+import { emailSettings, groupSchools, messagingAccounts, schools } from '../../db/schema.js';
 
 export type MessagingAccountRow = typeof messagingAccounts.$inferSelect;
 export type MessagingAccountValues = typeof messagingAccounts.$inferInsert;
@@ -44,19 +45,19 @@ export async function messagingAccountOfSchool(db: DbOrTx, schoolId: string): Pr
   return row?.account ?? null;
 }
 
-/** Whether any group saved keys of its own that can send (the sender then claims on their channels). */
+/**
+ * Whether any group saved keys of its own that can send, or an SMTP server of its own for its
+ * notices' emails (the sender then claims on their channels).
+ */
 export async function anyOwnSendingAccount(db: DbOrTx): Promise<boolean> {
-  const rows = await db
-    .select({ id: messagingAccounts.groupSchoolId })
-    .from(messagingAccounts)
-    .where(
-      or(
-        isNotNull(messagingAccounts.termiiApiKeyEnc),
-        sql`${messagingAccounts.whatsappTokenEnc} is not null and ${messagingAccounts.whatsappPhoneNumberId} is not null`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  const [row] = await rowsOf<{ any: boolean }>(
+    db,
+    sql`select exists (select 1 from ${messagingAccounts} where ${or(
+      isNotNull(messagingAccounts.termiiApiKeyEnc),
+      sql`${messagingAccounts.whatsappTokenEnc} is not null and ${messagingAccounts.whatsappPhoneNumberId} is not null`,
+    )}) or exists (select 1 from ${emailSettings}) as any`,
+  );
+  return row?.any === true;
 }
 
 /**

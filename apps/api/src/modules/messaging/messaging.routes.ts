@@ -10,6 +10,7 @@ import {
   messagingSettingsSchema,
   messagingSummarySchema,
   myPhoneSchema,
+  OUTBOX_CHANNELS,
   OUTBOX_MESSAGE_STATUSES,
   outboxPageSchema,
   startPhoneVerificationSchema,
@@ -230,7 +231,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           schoolId: idSchema.optional(),
           status: z.enum(OUTBOX_MESSAGE_STATUSES).optional(),
-          channel: z.enum(MESSAGE_CHANNELS).optional(),
+          channel: z.enum(OUTBOX_CHANNELS).optional(),
           before: z.iso.datetime({ offset: true }).optional(),
           limit: z.coerce.number().int().min(1).max(200).optional(),
         }),

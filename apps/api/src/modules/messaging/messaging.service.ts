@@ -2,8 +2,10 @@ import {
   type BulkMessagePreview,
   can,
   displayPhone,
+  type MessageChannel,
   type MessagingSettings,
   type MessagingSettingsResponse,
+  maskedEmail,
   maskedPhone,
   monthOfLagos,
   type OutboxPage,
@@ -119,7 +121,15 @@ export async function listOutboxMessages(
     id: message.id,
     channel: message.channel,
     kind: message.kind as OutboxPage['items'][number]['kind'],
-    to: fullPhones ? displayPhone(message.toPhone) : maskedPhone(message.toPhone),
+    to:
+      message.channel === 'email'
+        ? fullPhones
+          ? message.toAddress
+          : maskedEmail(message.toAddress)
+        : fullPhones
+          ? displayPhone(message.toAddress)
+          : maskedPhone(message.toAddress),
+    subject: message.subject,
     body: message.body,
     status: message.status,
     statusReason: message.statusReason,
@@ -152,11 +162,15 @@ export async function previewPhoneMessages(
     'userId' | 'schoolId' | 'channel' | 'pages' | 'estimatedCostKobo' | 'status' | 'nextAttemptAt'
   >[],
 ): Promise<BulkMessagePreview> {
+  // What goes by email costs nothing per message and is not part of the preview.
+  const phones = messages.filter(
+    (message): message is (typeof messages)[number] & { channel: MessageChannel } => message.channel !== 'email',
+  );
   const month = monthOfLagos(ctx.clock());
   const count = { sms: 0, whatsapp: 0 };
   const cost = { sms: 0n, whatsapp: 0n };
   const costBySchool = new Map<string, { sms: bigint; whatsapp: bigint }>();
-  for (const message of messages) {
+  for (const message of phones) {
     count[message.channel]++;
     cost[message.channel] += BigInt(message.estimatedCostKobo);
     if (!message.schoolId) continue;
@@ -180,11 +194,11 @@ export async function previewPhoneMessages(
       if (planned[channel] > remaining) overBudget = true;
     }
   }
-  const held = messages.find((message) => message.status === 'held');
+  const held = phones.find((message) => message.status === 'held');
   return {
-    families: new Set(messages.map((message) => message.userId)).size,
+    families: new Set(phones.map((message) => message.userId)).size,
     messages: count,
-    pages: messages.reduce((sum, message) => sum + (message.channel === 'sms' ? message.pages : 0), 0),
+    pages: phones.reduce((sum, message) => sum + (message.channel === 'sms' ? (message.pages ?? 0) : 0), 0),
     estimatedCostKobo: { sms: cost.sms.toString(), whatsapp: cost.whatsapp.toString() },
     budgetLeftKobo: { sms: left.sms?.toString() ?? null, whatsapp: left.whatsapp?.toString() ?? null },
     heldForQuietHoursUntil: held ? held.nextAttemptAt : null,

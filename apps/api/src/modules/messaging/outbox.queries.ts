@@ -1,7 +1,9 @@
+import type { EmailTemplateId, OutboxChannel } from '@schoolledger/domain';
 import { and, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf, tableRowOf } from '../../db/rows.js';
 import {
+  emailSettings,
   messageConsents,
   messageOutbox,
   messageReportBacklog,
@@ -16,20 +18,26 @@ export type OutboxMessageRow = typeof messageOutbox.$inferSelect;
 
 /** A phone message as the notices write it (migration 0036's `queue_messages`, through `deliver_notices`). */
 export interface QueuedMessage {
-  /** Tells `deliver_notices` this entry of the outbox is a phone message, not an email. */
-  channel: 'sms' | 'whatsapp';
+  /** Tells `deliver_notices` this entry of the outbox is a message of the one outbox (`queue_messages`). */
+  channel: OutboxChannel;
   schoolId: string | null;
   userId: string;
   kind: string;
   noticeKey: string;
-  toPhone: string;
+  /** A phone number in 234… form, or an email address. */
+  toAddress: string;
   body: string;
+  /** An email's subject, HTML and template; absent for SMS and WhatsApp. */
+  subject?: string;
+  html?: string | null;
+  emailTemplateId?: EmailTemplateId | null;
   template: unknown;
   fallbackBody: string | null;
   linkToken: string | null;
   paymentId: string | null;
   status: 'queued' | 'held';
-  pages: number;
+  /** SMS pages; null for WhatsApp and email. */
+  pages: number | null;
   estimatedCostKobo: string;
   nextAttemptAt: string;
 }
@@ -56,14 +64,14 @@ export async function queueFallbackSms(
   db: DbOrTx,
   { id, pages, estimatedCostKobo, now }: { id: string; pages: number; estimatedCostKobo: bigint; now: Date },
 ) {
-  await db.execute(sql`insert into ${messageOutbox} (school_id, user_id, channel, kind, notice_key, to_phone, body,
+  await db.execute(sql`insert into ${messageOutbox} (school_id, user_id, channel, kind, notice_key, to_address, body,
       link_token, payment_id, status, pages, estimated_cost_kobo, next_attempt_at)
-    select m.school_id, m.user_id, 'sms', m.kind, m.notice_key, m.to_phone, m.fallback_body, m.link_token, m.payment_id,
+    select m.school_id, m.user_id, 'sms', m.kind, m.notice_key, m.to_address, m.fallback_body, m.link_token, m.payment_id,
       'queued', ${pages}, ${estimatedCostKobo.toString()}::bigint, ${now.toISOString()}::timestamptz
     from ${messageOutbox} m
     where m.id = ${id}::uuid and m.fallback_body is not null
       and exists (select 1 from ${messageConsents} c where c.user_id = m.user_id and c.channel = 'sms'
-        and c.withdrawn_at is null and c.phone = m.to_phone)
+        and c.withdrawn_at is null and c.phone = m.to_address)
     on conflict (user_id, notice_key, channel) do nothing`);
 }
 
@@ -76,7 +84,7 @@ export async function queueFallbackSms(
 export async function markInterrupted(
   db: DbOrTx,
   { now, recheckAt }: { now: Date; recheckAt: Date },
-): Promise<Pick<OutboxMessageRow, 'id' | 'toPhone' | 'body'>[]> {
+): Promise<Pick<OutboxMessageRow, 'id' | 'toAddress' | 'body'>[]> {
   return db
     .update(messageOutbox)
     .set({
@@ -85,7 +93,7 @@ export async function markInterrupted(
       statusReason: 'The sender stopped while sending; waiting for the provider to say whether it went',
     })
     .where(and(eq(messageOutbox.status, 'sending'), lte(messageOutbox.nextAttemptAt, now)))
-    .returning({ id: messageOutbox.id, toPhone: messageOutbox.toPhone, body: messageOutbox.body });
+    .returning({ id: messageOutbox.id, toAddress: messageOutbox.toAddress, body: messageOutbox.body });
 }
 
 /**
@@ -112,7 +120,7 @@ export async function adoptInterrupted(
   const named = ourId
     ? eq(messageOutbox.id, ourId)
     : receiver && body
-      ? and(eq(messageOutbox.toPhone, receiver), eq(messageOutbox.body, body))
+      ? and(eq(messageOutbox.toAddress, receiver), eq(messageOutbox.body, body))
       : undefined;
   if (!named) return false;
   const adopted = await db
@@ -136,6 +144,7 @@ export async function claimDueMessages(
     claimedUntil,
     batch,
     urgentKinds,
+    bulkKinds,
     ownAccounts = false,
   }: {
     now: Date;
@@ -144,11 +153,14 @@ export async function claimDueMessages(
     claimedUntil: Date;
     batch: number;
     urgentKinds: readonly string[];
+    /** Sent after the rest: an hourly run of reminders to a whole group does not hold up a lockout's email. */
+    bulkKinds: readonly string[];
     /** Also the messages of schools whose group saved its own keys for the channel (messaging_accounts). */
     ownAccounts?: boolean;
   },
 ): Promise<ClaimedMessage[]> {
   const urgent = `{${urgentKinds.join(',')}}`;
+  const bulk = `{${bulkKinds.join(',')}}`;
   const sendable = `{${channels.join(',')}}`;
   // A code confirming a number belongs to no school: the person's school's group sends it.
   const accountSchool = (message: SQL) =>
@@ -157,7 +169,11 @@ export async function claimDueMessages(
     ? sql`or exists (select 1 from ${schools} s join ${messagingAccounts} a on a.group_school_id = s.group_school_id
           where s.id = ${accountSchool(sql.raw('"message_outbox"'))} and case ${messageOutbox.channel}
             when 'sms' then a.termii_api_key_enc is not null
-            else a.whatsapp_token_enc is not null and a.whatsapp_phone_number_id is not null end)`
+            when 'whatsapp' then a.whatsapp_token_enc is not null and a.whatsapp_phone_number_id is not null
+            else false end)
+        or (${messageOutbox.channel} = 'email' and exists (select 1 from ${schools} s
+          join ${emailSettings} e on e.group_school_id = s.group_school_id
+          where s.id = ${accountSchool(sql.raw('"message_outbox"'))}))`
     : sql``;
   const rows = await rowsOf<Record<string, unknown>>(
     db,
@@ -165,7 +181,7 @@ export async function claimDueMessages(
         select id from ${messageOutbox}
         where status in ('queued', 'held', 'interrupted') and next_attempt_at <= ${now.toISOString()}::timestamptz
           and (channel = any (${sendable}::text[]) ${ownAccount})
-        order by kind <> all (${urgent}::text[]), next_attempt_at
+        order by kind <> all (${urgent}::text[]), kind = any (${bulk}::text[]), next_attempt_at
         limit ${batch}
         for update skip locked
       )
@@ -175,8 +191,8 @@ export async function claimDueMessages(
       returning m.*,
         exists (select 1 from ${messageConsents} c join ${users} u on u.id = c.user_id
           where c.user_id = m.user_id and c.channel = m.channel and c.withdrawn_at is null
-            and c.phone = m.to_phone and u.phone_verified_at is not null
-            and phone_international(u.phone) = m.to_phone) as consented,
+            and c.phone = m.to_address and u.phone_verified_at is not null
+            and phone_international(u.phone) = m.to_address) as consented,
         ${accountSchool(sql.raw('m'))} as account_school_id`,
   );
   return rows.map((row) => ({
@@ -326,12 +342,12 @@ export async function holdReport(db: DbOrTx, report: ProviderReport) {
 /** Held reports that name an interrupted message by our id, or by its number and words; taken (deleted). */
 export async function takeHeldReportsNaming(
   db: DbOrTx,
-  message: Pick<OutboxMessageRow, 'id' | 'toPhone' | 'body'>,
+  message: Pick<OutboxMessageRow, 'id' | 'toAddress' | 'body'>,
 ): Promise<ProviderReport[]> {
   const rows = await db
     .delete(messageReportBacklog)
     .where(
-      sql`${messageReportBacklog.report}->>'ourId' = ${message.id} or (${messageReportBacklog.report}->>'receiver' = ${message.toPhone}
+      sql`${messageReportBacklog.report}->>'ourId' = ${message.id} or (${messageReportBacklog.report}->>'receiver' = ${message.toAddress}
         and ${messageReportBacklog.report}->>'body' = ${message.body})`,
     )
     .returning();
@@ -512,4 +528,46 @@ export async function deleteOldMessages(
     ) returning id`,
   );
   return removed.length;
+}
+
+/** A notice email's state as the Email screens count it (queued, sent, failed), from the outbox's. */
+const emailState = sql<
+  'queued' | 'sent' | 'failed'
+>`case when ${messageOutbox.status} in ('sent', 'delivered', 'read') then 'sent'
+  when ${messageOutbox.status} in ('failed', 'skipped') then 'failed' else 'queued' end`;
+
+const noticeEmailsOf = (scope: Scope, from: Date | null, to: Date | null) =>
+  and(
+    eq(messageOutbox.channel, 'email'),
+    inSchoolScope(scope, messageOutbox.schoolId),
+    from ? gte(messageOutbox.createdAt, from) : undefined,
+    to ? lt(messageOutbox.createdAt, to) : undefined,
+  );
+
+/** Counts per state of the notices' emails of the caller's schools queued in [from, to). */
+export async function noticeEmailCounts(db: DbOrTx, scope: Scope, from: Date | null, to: Date | null) {
+  const rows = await db
+    .select({ status: emailState, total: sql<number>`count(*)::int` })
+    .from(messageOutbox)
+    .where(noticeEmailsOf(scope, from, to))
+    .groupBy(emailState);
+  return rows.map((row) => ({ status: row.status, total: Number(row.total) }));
+}
+
+/** The newest notices' emails of the caller's schools queued in [from, to). */
+export async function recentNoticeEmails(db: DbOrTx, scope: Scope, from: Date | null, to: Date | null, limit: number) {
+  return db
+    .select({
+      id: messageOutbox.id,
+      to: messageOutbox.toAddress,
+      subject: messageOutbox.subject,
+      templateId: messageOutbox.emailTemplateId,
+      status: emailState,
+      createdAt: messageOutbox.createdAt,
+      sentAt: messageOutbox.sentAt,
+    })
+    .from(messageOutbox)
+    .where(noticeEmailsOf(scope, from, to))
+    .orderBy(desc(messageOutbox.createdAt))
+    .limit(limit);
 }

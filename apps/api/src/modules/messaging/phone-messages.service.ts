@@ -99,7 +99,7 @@ export function composePhoneMessages({
   for (const { first, children } of groups.values()) {
     const { recipient, words } = first;
     // Grouped above only with a confirmed number.
-    const toPhone = recipient.phone!;
+    const toAddress = recipient.phone!;
     const kind = first.kind as MessageNoticeKind;
     const schoolId = first.schoolId ?? recipient.schoolId;
     const settings = settingsOf(schoolId, recipient.schoolId);
@@ -126,7 +126,7 @@ export function composePhoneMessages({
       userId: recipient.id,
       kind,
       noticeKey: noticeKeyOf(words),
-      toPhone,
+      toAddress,
       linkToken,
       paymentId: words.type === 'receipt' ? words.paymentId : null,
       status: hold ? ('held' as const) : ('queued' as const),

@@ -40,7 +40,13 @@ export async function applyProviderReport(deps: ReportDeps, report: ProviderRepo
     return;
   }
   const { before, after } = moved;
-  if (after.schoolId && before.costKobo !== null && after.costKobo !== null && after.costKobo !== before.costKobo) {
+  if (
+    after.channel !== 'email' &&
+    after.schoolId &&
+    before.costKobo !== null &&
+    after.costKobo !== null &&
+    after.costKobo !== before.costKobo
+  ) {
     await adjustSpend(deps.db, {
       schoolId: after.schoolId,
       channel: after.channel,

@@ -66,10 +66,14 @@ function pacer(perSecond: number, clock: () => number = Date.now) {
   };
 }
 
+/** Kinds sent in bulk by a schedule or an announcement: they go after what a person is waiting on. */
+const BULK_KINDS = ['payment_reminder', 'late_fee', 'system'];
+
 /**
- * The phone messages' sender: claims what is due, checks at the last moment that the person still
- * agrees and that the school's budget allows it, sends through the channel's adapter, and records
- * what the provider answered. The providers' reports (webhooks.routes.ts) move a sent message on.
+ * The outbox's sender: claims what is due (emails, SMS, WhatsApp), checks at the last moment that
+ * the person still agrees to a phone channel and that the school's budget allows it, sends through
+ * the channel's adapter, and records what the provider answered. The providers' reports
+ * (webhooks.routes.ts) move a sent SMS or WhatsApp message on.
  */
 export function createMessageSender(options: {
   db: Db;
@@ -111,8 +115,12 @@ export function createMessageSender(options: {
     row: ClaimedMessage,
     accountOf: (schoolId: string) => Promise<MessagingAccountRow | null>,
   ): Promise<ChannelAdapter> {
-    const account = groupAdapters && row.accountSchoolId ? await accountOf(row.accountSchoolId) : null;
-    const adapter = groupAdapters?.adapterFor(account, row.channel) ?? adapters.get(row.channel);
+    const email = adapters.get('email');
+    // The email channel finds the group's own SMTP server itself, message by message.
+    if (row.channel === 'email' && email) return email;
+    const phone = row.channel === 'email' ? null : row.channel;
+    const account = groupAdapters && phone && row.accountSchoolId ? await accountOf(row.accountSchoolId) : null;
+    const adapter = (phone && groupAdapters?.adapterFor(account, phone)) || adapters.get(row.channel);
     if (!adapter?.configured) {
       // The group removed its keys after the message was claimed, and the server has none.
       throw new SendRefused('No account can send this message now', 'not_configured', true);
@@ -156,22 +164,24 @@ export function createMessageSender(options: {
     settingsOf: (schoolId: string) => Promise<SchoolMessaging>,
     accountOf: (schoolId: string) => Promise<MessagingAccountRow | null>,
   ) {
+    // An email went to whoever asked for email for the kind; it costs the school nothing per message.
+    const phone = row.channel === 'email' ? null : row.channel;
     // A code the person asked for goes to the number they typed; everything else needs their agreement still.
-    if (row.kind !== 'phone_code' && !row.consented) {
+    if (phone && row.kind !== 'phone_code' && !row.consented) {
       await giveUp(row, pass, 'The person withdrew their agreement before it was sent', 'skipped');
       return;
     }
     const month = monthOfLagos(clock());
     const urgent = RECEIPT_KINDS.includes(row.kind as never) || row.kind === 'phone_code';
-    const pages = row.channel === 'sms' ? smsEncoding(row.body).pages : null;
-    const cost = estimateMessageCost({ channel: row.channel, pages: pages ?? 1 });
-    const settings = row.schoolId ? await settingsOf(row.schoolId) : null;
-    if (row.schoolId) {
+    const pages = phone === 'sms' ? smsEncoding(row.body).pages : null;
+    const cost = phone ? estimateMessageCost({ channel: phone, pages: pages ?? 1 }) : 0n;
+    const settings = phone && row.schoolId ? await settingsOf(row.schoolId) : null;
+    if (phone && row.schoolId) {
       // Receipts and codes always go, and count towards the month; the rest stop at the budget.
-      const budget = urgent ? null : (settings?.monthlyBudgetKobo[row.channel] ?? null);
+      const budget = urgent ? null : (settings?.monthlyBudgetKobo[phone] ?? null);
       const reserved = await reserveSpend(db, {
         schoolId: row.schoolId,
-        channel: row.channel,
+        channel: phone,
         month,
         costKobo: cost,
         budgetKobo: budget,
@@ -180,33 +190,36 @@ export function createMessageSender(options: {
         await giveUp(
           row,
           pass,
-          `The school's monthly ${row.channel === 'sms' ? 'SMS' : 'WhatsApp'} budget is spent`,
+          `The school's monthly ${phone === 'sms' ? 'SMS' : 'WhatsApp'} budget is spent`,
           'skipped',
         );
         return;
       }
     }
     const refund = () =>
-      row.schoolId
-        ? adjustSpend(db, { schoolId: row.schoolId, channel: row.channel, month, deltaKobo: -cost, messages: -1 })
+      phone && row.schoolId
+        ? adjustSpend(db, { schoolId: row.schoolId, channel: phone, month, deltaKobo: -cost, messages: -1 })
         : Promise.resolve();
     try {
       const adapter = await adapterOf(row, accountOf);
       await paceOf(adapter)();
       const accepted = await adapter.send({
         id: row.id,
-        to: row.toPhone,
+        to: row.toAddress,
         body: row.body,
         template: row.template as TemplateMessage | null,
         documentUrl: row.linkToken && row.paymentId ? receiptLinkOf(options.config, row.linkToken) : null,
         senderId: settings?.smsSenderId || null,
+        subject: row.subject,
+        html: row.html,
+        schoolId: row.accountSchoolId,
       });
       await recordAttempt(db, row.id, {
         status: 'sent',
         provider: adapter.provider,
         providerMessageId: accepted.providerMessageId,
         pages,
-        costKobo: cost,
+        costKobo: phone ? cost : null,
         sentAt: clock(),
         statusReason: null,
         nextAttemptAt: null,
@@ -221,7 +234,7 @@ export function createMessageSender(options: {
       const refused =
         error instanceof SendRefused ? error : new SendRefused('The message could not be sent', 'unexpected', true);
       if (!(error instanceof SendRefused))
-        log.error({ err: error, messageId: row.id }, 'a phone message failed unexpectedly');
+        log.error({ err: error, messageId: row.id }, 'a message of the outbox failed unexpectedly');
       const delay = MESSAGE_RETRY_DELAYS_MS[row.attempts - 1];
       if (refused.retryable && delay !== undefined) {
         await recordAttempt(db, row.id, {
@@ -233,7 +246,7 @@ export function createMessageSender(options: {
         pass.retrying++;
         return;
       }
-      log.warn({ messageId: row.id, channel: row.channel, code: refused.code }, 'a phone message was refused');
+      log.warn({ messageId: row.id, channel: row.channel, code: refused.code }, 'a message of the outbox was refused');
       await giveUp(row, pass, refused.message, 'failed', refused.code);
       if (refused.fallback) await fallBack(row);
     }
@@ -277,6 +290,7 @@ export function createMessageSender(options: {
         claimedUntil: new Date(now.getTime() + claimMs),
         batch: BATCH,
         urgentKinds: [...RECEIPT_KINDS, 'phone_code'],
+        bulkKinds: BULK_KINDS,
         ownAccounts: groupAdapters !== null,
       });
       for (let start = 0; start < claimed.length; start += IN_FLIGHT) {
@@ -313,8 +327,8 @@ export function createMessageSender(options: {
   }
 
   return {
-    /** The channels the server can send on now. */
-    channels: configured as readonly MessageChannel[],
+    /** The phone channels the server can send on now with keys of its own. */
+    channels: configured.filter((channel): channel is MessageChannel => channel !== 'email'),
     /** Whether anything can ever be sent: the server has keys, or a group may save its own. */
     maySend: configured.length > 0 || groupAdapters !== null,
     fallBack,

@@ -1,5 +1,5 @@
 import type { MessageChannel } from '@schoolledger/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { messageOutbox } from '../../db/schema.js';
 
@@ -42,6 +42,8 @@ export function channelMonthCounts(db: DbOrTx, { schoolId, month }: { schoolId: 
     .where(
       and(
         eq(messageOutbox.schoolId, schoolId),
+        // The month's phone channels: what the school's budgets are about.
+        ne(messageOutbox.channel, 'email'),
         sql`${messageOutbox.createdAt} >= ${lagosMonthStart(month)}`,
         sql`${messageOutbox.createdAt} < ${lagosMonthStart(month, true)}`,
       ),

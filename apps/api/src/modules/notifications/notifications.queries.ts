@@ -10,7 +10,7 @@ import {
   schools,
   users,
 } from '../../db/schema.js';
-import { groupHasEmailSettings, groupTemplatesJson, type OutboxEmail } from '../email/email.queries.js';
+import { groupTemplatesJson } from '../email/email.queries.js';
 import { type StoredMessaging, storedMessagingJson } from '../messaging/messaging-settings.queries.js';
 import type { QueuedMessage } from '../messaging/outbox.queries.js';
 import { groupSettingsJson, type StoredSection } from '../settings/settings.queries.js';
@@ -50,12 +50,11 @@ export interface Recipient {
   phoneChannels: MessageChannel[];
 }
 
-/** What a group's people's notices read of it: its settings rows, its own wordings of the emails, its SMTP. */
+/** What a group's people's notices read of it: its settings rows and its own wordings of the emails. */
 export interface AudienceGroup {
   groupSchoolId: string | null;
   settings: StoredSection[];
   templates: { templateId: EmailTemplateId; subject: string; html: string; text: string }[];
-  hasEmailSettings: boolean;
 }
 
 /**
@@ -107,8 +106,7 @@ export async function audienceOf(
     select (select coalesce(json_agg(people), '[]'::json) from people) as people,
       (select coalesce(json_agg(json_build_object('groupSchoolId', groups.id,
           'settings', ${groupSettingsJson(sql`groups.id`)},
-          'templates', ${groupTemplatesJson(sql`groups.id`, templateIds)},
-          'hasEmailSettings', ${groupHasEmailSettings(sql`groups.id`)})), '[]'::json)
+          'templates', ${groupTemplatesJson(sql`groups.id`, templateIds)})), '[]'::json)
         from groups) as groups,
       ${storedMessagingJson(sql`(select "schoolId" from people)`)} as messaging`,
   );
@@ -127,8 +125,7 @@ export interface NoticeWrites {
   notices: (NotificationWrite & { push: { userId: string; notification: unknown } })[];
   /** Pushes that only tell a school's staff to refresh (`schoolChangePayloads`). */
   changes: unknown[];
-  emails: OutboxEmail[];
-  /** Their SMS and WhatsApp messages, written with the emails (`deliver_notices` tells them apart). */
+  /** Their emails, SMS and WhatsApp messages: rows of the one outbox. */
   messages: QueuedMessage[];
 }
 
@@ -138,16 +135,13 @@ export interface NoticeWrites {
  * not exist) and the emails, in one statement (migration 0027's `deliver_notices`).
  */
 export async function writeNotices(db: DbOrTx, writes: NoticeWrites) {
-  if (!writes.notices.length && !writes.changes.length && !writes.emails.length && !writes.messages.length) return;
+  if (!writes.notices.length && !writes.changes.length && !writes.messages.length) return;
   await db.execute(sql`select deliver_notices(${JSON.stringify(writes.notices)}::jsonb,
     ${JSON.stringify(writes.changes)}::jsonb, ${JSON.stringify(outboxOf(writes))}::jsonb)`);
 }
 
-/** The notices' outbox as `deliver_notices` takes it: their emails, then their phone messages. */
-export const outboxOf = (writes: Pick<NoticeWrites, 'emails' | 'messages'>): unknown[] => [
-  ...writes.emails,
-  ...writes.messages,
-];
+/** The notices' outbox as `deliver_notices` takes it. */
+export const outboxOf = (writes: Pick<NoticeWrites, 'messages'>): unknown[] => writes.messages;
 
 /**
  * What tells every process that something of `kind` happened at a school, for the open pages of

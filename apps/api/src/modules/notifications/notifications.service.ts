@@ -12,13 +12,10 @@ import {
 } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  type EmailRenderer,
-  emailRenderer,
-  type OutgoingEmail,
-  type TemplateVariables,
-} from '../email/email-templates.service.js';
+import { sha256 } from '../../lib/hash.js';
+import { type EmailRenderer, emailRenderer, type TemplateVariables } from '../email/email-templates.service.js';
 import { schoolMessagingOf } from '../messaging/messaging-settings.queries.js';
+import type { QueuedMessage } from '../messaging/outbox.queries.js';
 import { composePhoneMessages, type PhoneWords } from '../messaging/phone-messages.service.js';
 import { settingsFromStored } from '../settings/settings.service.js';
 import { notificationOnTheWire } from './notifications.presenters.js';
@@ -55,13 +52,6 @@ export interface Notice {
   /** What it says by SMS and WhatsApp to those who agreed and whose school sends this kind there; absent: not on phones. */
   phone?: PhoneWords;
 }
-
-/**
- * Kinds sent in bulk by a schedule or an announcement. Their emails go after those of events a
- * person is waiting on (a receipt, a lockout), which would otherwise queue behind an hourly run
- * of reminders to a whole group.
- */
-const BULK_KINDS: readonly NotificationKind[] = ['payment_reminder', 'late_fee', 'system'];
 
 export interface Delivered {
   /** Notices written, one per recipient who wants them in the app. */
@@ -111,13 +101,12 @@ export async function notifyAddressed(
 
 /**
  * What delivering notices reads before it writes: each person with what they chose for the
- * kind (their own choice, else their group's), their group's wording of each email, and whether
- * their group can send email now.
+ * kind (their own choice, else their group's), their group's wording of each email, and their
+ * schools' messaging settings.
  */
 export interface Audience {
   people: Map<string, Recipient>;
   renderer: EmailRenderer;
-  deliverable: Map<string | null, boolean>;
   /** The messaging settings of the people's schools that saved theirs; the others use the defaults. */
   messaging: Map<string, ReturnType<typeof schoolMessagingOf>>;
 }
@@ -165,11 +154,8 @@ export async function readAudience(tx: DbOrTx, ctx: AppContext, addressees: read
       })),
     ),
   );
-  const deliverable = ctx.mailer.deliverabilityGiven(
-    new Map(read.groups.map((group) => [group.groupSchoolId, group.hasEmailSettings])),
-  );
   const messaging = new Map(read.messaging.map((school) => [school.schoolId, schoolMessagingOf(school.settings)]));
-  return { people, renderer, deliverable, messaging };
+  return { people, renderer, messaging };
 }
 
 /**
@@ -196,6 +182,8 @@ export async function notifyEach(
 
 /** What `deliverNotices` writes, composed before anything is written. */
 export interface ComposedNotices extends NoticeWrites {
+  /** How many of the messages are emails. */
+  emails: number;
   /** `notificationIds[i]`: the notice written for entry `i`, or null when that person does not want it in the app. */
   notificationIds: (string | null)[];
 }
@@ -210,9 +198,9 @@ export async function deliverNotices(
   audience: Audience,
   entries: readonly AddressedNotice[],
 ): Promise<{ notificationIds: (string | null)[]; emails: number }> {
-  const composed = await composeNotices(tx, ctx, audience, entries);
+  const composed = await composeNotices(ctx, audience, entries);
   await writeNotices(tx, composed);
-  return { notificationIds: composed.notificationIds, emails: composed.emails.length };
+  return { notificationIds: composed.notificationIds, emails: composed.emails };
 }
 
 /**
@@ -220,7 +208,6 @@ export async function deliverNotices(
  * of its own (the ledger's `take_at_once`, which puts the receipt number in) takes them from here.
  */
 export async function composeNotices(
-  db: DbOrTx,
   ctx: AppContext,
   audience: Audience,
   entries: readonly AddressedNotice[],
@@ -264,31 +251,62 @@ export async function composeNotices(
       changes.set(`${notice.schoolId}:${notice.kind}`, { schoolId: notice.schoolId, kind: notice.kind });
   }
 
-  const outgoing: OutgoingEmail[] = [];
+  // Each email is a message of the notices' one outbox, beside its SMS and WhatsApp messages.
+  const emails: QueuedMessage[] = [];
   for (const entry of entries) {
     const { notice } = entry;
     const person = notice.email && reached(entry, 'byEmail');
     if (!notice.email || !person) continue;
     const amount = notice.metadata?.amount;
-    outgoing.push({
-      to: person.email,
+    const rendered = await audience.renderer.render(person.groupSchoolId, notice.email.templateId, {
+      ...standardVariables(ctx, person),
+      title: notice.title,
+      message: notice.message,
+      actionUrl: notice.actionUrl ? `${ctx.config.appUrl}${notice.actionUrl}` : '',
+      ...(amount === undefined ? {} : { amount: formatKobo(amount), formattedAmount: formatKobo(amount) }),
+      ...notice.email.variables,
+    });
+    emails.push({
+      channel: 'email',
       schoolId: notice.schoolId === undefined ? person.schoolId : notice.schoolId,
-      groupSchoolId: person.groupSchoolId,
-      templateId: notice.email.templateId,
-      priority: BULK_KINDS.includes(notice.kind) ? 'normal' : 'high',
-      ...(await audience.renderer.render(person.groupSchoolId, notice.email.templateId, {
-        ...standardVariables(ctx, person),
-        title: notice.title,
-        message: notice.message,
-        actionUrl: notice.actionUrl ? `${ctx.config.appUrl}${notice.actionUrl}` : '',
-        ...(amount === undefined ? {} : { amount: formatKobo(amount), formattedAmount: formatKobo(amount) }),
-        ...notice.email.variables,
-      })),
+      userId: person.id,
+      kind: notice.kind,
+      noticeKey: emailNoticeKey(notice),
+      toAddress: person.email,
+      body: rendered.text,
+      subject: rendered.subject,
+      html: rendered.html ?? null,
+      emailTemplateId: notice.email.templateId,
+      template: null,
+      fallbackBody: null,
+      linkToken: null,
+      paymentId: null,
+      status: 'queued',
+      pages: null,
+      estimatedCostKobo: '0',
+      nextAttemptAt: now.toISOString(),
     });
   }
-  const emails = outgoing.length ? await ctx.mailer.outboxRows(db, outgoing, audience.deliverable) : [];
-  const messages = phoneMessagesFor(ctx, audience, entries, now);
-  return { notices, changes: schoolChangePayloads([...changes.values()]), emails, messages, notificationIds };
+  const messages = [...emails, ...phoneMessagesFor(ctx, audience, entries, now)];
+  return {
+    notices,
+    changes: schoolChangePayloads([...changes.values()]),
+    messages,
+    emails: emails.length,
+    notificationIds,
+  };
+}
+
+/**
+ * Names a notice's email in the outbox: the same notice (its kind, words and what it is about) to
+ * the same person is one email, however often it is composed.
+ */
+function emailNoticeKey(notice: Notice): string {
+  const about = JSON.stringify(
+    [notice.title, notice.message, notice.actionUrl ?? null, notice.metadata ?? {}],
+    (_, value) => (typeof value === 'bigint' ? value.toString() : value),
+  );
+  return `${notice.kind}:${sha256(about)}`;
 }
 
 /**

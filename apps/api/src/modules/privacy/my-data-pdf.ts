@@ -3,6 +3,7 @@ import {
   displayName,
   type MyData,
   type MyStudentData,
+  OUTBOX_CHANNEL_LABELS,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
   ROLE_BADGES,
@@ -175,7 +176,7 @@ function sectionsOf(data: MyData): AnySection[] {
     [
       data.phoneMessages.messages.length > 0,
       {
-        title: 'SMS and WhatsApp messages sent to you',
+        title: 'Emails, SMS and WhatsApp messages sent to you',
         columns: [
           { key: 'createdAt', header: 'Date', kind: 'date' },
           { key: 'channel', header: 'Channel', kind: 'text', width: 10 },
@@ -184,7 +185,7 @@ function sectionsOf(data: MyData): AnySection[] {
         ],
         rows: data.phoneMessages.messages.map((message) => ({
           ...message,
-          channel: message.channel === 'sms' ? 'SMS' : 'WhatsApp',
+          channel: OUTBOX_CHANNEL_LABELS[message.channel],
           status: capitalize(message.status),
         })),
       },

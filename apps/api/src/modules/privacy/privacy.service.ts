@@ -53,7 +53,7 @@ import {
 } from './privacy.queries.js';
 
 const NOTES = [
-  `Notifications, SMS and WhatsApp messages, sign-ins and audit trail entries cover the last ${MY_DATA_MONTHS} months, newest first, at most ${MY_DATA_ROW_LIMIT.toLocaleString('en-NG')} of each.`,
+  `Notifications, emails, SMS and WhatsApp messages, sign-ins and audit trail entries cover the last ${MY_DATA_MONTHS} months, newest first, at most ${MY_DATA_ROW_LIMIT.toLocaleString('en-NG')} of each.`,
   'Audit trail entries are listed by what happened and when; what other people did or hold is left out.',
   'Amounts are in naira. Payments include those that failed or were never completed.',
 ];

@@ -1,8 +1,8 @@
 import type { SystemLogsQuery } from '@schoolledger/domain';
-import { and, count, desc, eq, inArray, isNull, lt, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { backups, emailOutbox, systemLogs } from '../../db/schema.js';
+import { backups, emailOutbox, emailSettings, messageOutbox, schools, systemLogs } from '../../db/schema.js';
 import type { SafeLogEntry } from './log-redaction.js';
 
 export type BackupRow = typeof backups.$inferSelect;
@@ -61,21 +61,33 @@ export async function appliedMigrationCount(db: DbOrTx) {
   return row ? Number(row.applied) : null;
 }
 
-export async function outboxBacklog(db: DbOrTx) {
-  const [row] = await db
-    .select({
-      queued: sql<number>`count(*) filter (where ${emailOutbox.status} in ('queued', 'retrying'))`.mapWith(Number),
-      failed: sql<number>`count(*) filter (where ${emailOutbox.status} = 'failed')`.mapWith(Number),
-      oldestQueuedAt: min(
-        sql`case when ${emailOutbox.status} in ('queued', 'retrying') then ${emailOutbox.createdAt} end`,
-      ),
-    })
-    .from(emailOutbox);
-  const oldest = row?.oldestQueuedAt;
+/**
+ * The emails waiting or given up: the outbox of mail that is no notice, and the notices' emails
+ * that a server could send (the server's own, `serverSends`, or their group's); without any, they
+ * wait for one to be set up rather than being late.
+ */
+export async function outboxBacklog(db: DbOrTx, { serverSends }: { serverSends: boolean }) {
+  const [row] = await rowsOf<{ queued: number; failed: number; oldest: string | Date | null }>(
+    db,
+    sql`select coalesce(sum(queued), 0)::int as queued, coalesce(sum(failed), 0)::int as failed, min(oldest) as oldest
+      from (
+        select count(*) filter (where ${emailOutbox.status} in ('queued', 'retrying')) as queued,
+          count(*) filter (where ${emailOutbox.status} = 'failed') as failed,
+          min(${emailOutbox.createdAt}) filter (where ${emailOutbox.status} in ('queued', 'retrying')) as oldest
+        from ${emailOutbox}
+        union all
+        select count(*) filter (where ${messageOutbox.status} in ('queued', 'held', 'sending', 'interrupted')),
+          count(*) filter (where ${messageOutbox.status} = 'failed'),
+          min(${messageOutbox.createdAt}) filter (where ${messageOutbox.status} in ('queued', 'held', 'sending', 'interrupted'))
+        from ${messageOutbox} where ${messageOutbox.channel} = 'email' and (${serverSends}
+          or exists (select 1 from ${schools} s join ${emailSettings} e on e.group_school_id = s.group_school_id
+            where s.id = ${messageOutbox.schoolId}))
+      ) backlog`,
+  );
   return {
     queued: row?.queued ?? 0,
     failed: row?.failed ?? 0,
-    oldestQueuedAt: oldest ? new Date(oldest as string | Date) : null,
+    oldestQueuedAt: row?.oldest ? new Date(row.oldest) : null,
   };
 }
 

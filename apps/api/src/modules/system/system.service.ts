@@ -61,7 +61,7 @@ export async function systemStatus(ctx: AppContext, database: Database): Promise
     reachable ? attempt(() => databaseSize(ctx.db)) : null,
     reachable ? attempt(() => appliedMigrationCount(ctx.db)) : null,
     attempt(() => ctx.jobs.status()),
-    reachable ? attempt(() => outboxBacklog(ctx.db)) : null,
+    reachable ? attempt(() => outboxBacklog(ctx.db, { serverSends: ctx.mailer.serverSends })) : null,
     diskSpace(ctx.config.dataDir),
     database.replicaStatus?.() ?? null,
   ]);

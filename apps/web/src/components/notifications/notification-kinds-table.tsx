@@ -8,6 +8,7 @@ import {
   type NotificationPreference,
 } from '@schoolledger/domain';
 import { useId } from 'react';
+import { CHANNEL_LABELS } from '@/lib/message-channels';
 
 export type NotificationChannel = 'inApp' | 'email';
 
@@ -17,7 +18,6 @@ export interface PhoneColumn {
   reason: string | null;
 }
 
-const PHONE_CHANNEL_LABELS: Record<MessageChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 const isPhoneKind = (kind: NotificationKind) => (MESSAGE_NOTICE_KINDS as readonly NotificationKind[]).includes(kind);
 /** Narrow on a phone (360 px holds four switches beside the name), as before from `sm` up. */
 const COLUMN = 'w-12 px-1 py-2 text-center text-xs font-medium sm:w-20 sm:text-sm';
@@ -73,7 +73,7 @@ export function NotificationKindsTable({
             {phoneChannels &&
               (['sms', 'whatsapp'] as const).map((channel) => (
                 <th key={channel} scope="col" className={COLUMN}>
-                  {PHONE_CHANNEL_LABELS[channel]}
+                  {CHANNEL_LABELS[channel]}
                 </th>
               ))}
           </tr>
@@ -129,7 +129,7 @@ export function NotificationKindsTable({
                 })}
                 {phoneChannels &&
                   (['sms', 'whatsapp'] as const).map((channel) => {
-                    const name = PHONE_CHANNEL_LABELS[channel];
+                    const name = CHANNEL_LABELS[channel];
                     if (!isPhoneKind(preference.kind)) {
                       return (
                         <td key={channel} className="py-2.5 text-center text-slate-400 dark:text-slate-500">

@@ -12,8 +12,10 @@ const lagosMonth = sql`to_char(${messageOutbox.createdAt} at time zone 'Africa/L
  * The report's messages: of its schools (a code confirming a phone belongs to no school and is
  * left out) and created within its Lagos days.
  */
+/** The report's schools and period, and its phone messages: emails cost nothing per message and are not counted here. */
 const ofReport = (report: ResolvedReport): SQL =>
-  sql`${report.inSchools(messageOutbox.schoolId)} and ${inRange(messageOutbox.createdAt, report.range)}`;
+  sql`${report.inSchools(messageOutbox.schoolId)} and ${inRange(messageOutbox.createdAt, report.range)}
+    and ${messageOutbox.channel} <> 'email'`;
 
 /** The sender's words for a message skipped because the school's monthly budget was spent. */
 const BUDGET_SPENT = sql`${messageOutbox.statusReason} like '%budget is spent%'`;
@@ -114,7 +116,7 @@ export interface FailedMessage {
   channel: 'sms' | 'whatsapp';
   kind: string;
   recipient: string | null;
-  to_phone: string;
+  to_address: string;
   reason: string | null;
   error_code: string | null;
 }
@@ -124,7 +126,7 @@ export function failedMessages(db: ReadDb, report: ResolvedReport) {
   return rowsOf<FailedMessage>(
     db,
     sql`select ${messageOutbox.createdAt} as at, ${schools.name} as school, ${messageOutbox.channel} as channel,
-        ${messageOutbox.kind} as kind, ${personName(users)} as recipient, ${messageOutbox.toPhone} as to_phone,
+        ${messageOutbox.kind} as kind, ${personName(users)} as recipient, ${messageOutbox.toAddress} as to_address,
         ${messageOutbox.statusReason} as reason, ${messageOutbox.errorCode} as error_code
       from ${messageOutbox}
       join ${schools} on ${schools.id} = ${messageOutbox.schoolId}

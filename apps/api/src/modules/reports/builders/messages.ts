@@ -114,7 +114,7 @@ export const messagesReport: ReportBuilder = async (db, report) => {
           channel: CHANNEL_NAMES[row.channel],
           kind: kindText(row.kind),
           recipient: row.recipient || 'Unknown person',
-          number: row.to_phone === '' ? '' : fullNumbers ? displayPhone(row.to_phone) : maskedPhone(row.to_phone),
+          number: row.to_address === '' ? '' : fullNumbers ? displayPhone(row.to_address) : maskedPhone(row.to_address),
           reason: row.reason || 'No reason was given',
           code: row.error_code ?? '',
         })),

@@ -1,4 +1,4 @@
-import type { MessageChannel, OutboxMessageStatus } from '@schoolledger/domain';
+import type { OutboxChannel, OutboxMessageStatus } from '@schoolledger/domain';
 import { outboxPageSchema } from '@schoolledger/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -7,13 +7,13 @@ import { messagingKeys } from './keys';
 export interface MessageListQuery {
   schoolId: string;
   status: OutboxMessageStatus | 'all';
-  channel: MessageChannel | 'all';
+  channel: OutboxChannel | 'all';
 }
 
 export const MESSAGES_PAGE_SIZE = 25;
 
 /**
- * GET /messages: a school's SMS and WhatsApp messages, newest first; `before` is the previous
+ * GET /messages: a school's notices' emails, SMS and WhatsApp messages, newest first; `before` is the previous
  * page's `nextBefore`. Phones come masked unless the reader may see them whole.
  */
 export async function getMessages(

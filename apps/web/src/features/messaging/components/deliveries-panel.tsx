@@ -24,7 +24,7 @@ interface DeliveriesPanelProps extends MessageListQuery {
   onFilter(changes: { status?: StatusFilter; channel?: ChannelFilter }): void;
 }
 
-/** Every SMS and WhatsApp message of the school, newest first: to whom, what, how far it got and what it cost. */
+/** Every email, SMS and WhatsApp message of the school's notices, newest first: to whom, what, how far it got and what it cost. */
 export function DeliveriesPanel({ schoolId, status, channel, onFilter }: DeliveriesPanelProps) {
   const messages = useMessages({ schoolId, status, channel });
   const filtered = status !== 'all' || channel !== 'all';
@@ -61,7 +61,7 @@ export function DeliveriesPanel({ schoolId, status, channel, onFilter }: Deliver
           <EmptyState
             icon={MessageSquareText}
             title={filtered ? 'No messages match these filters' : 'No messages yet'}
-            description="Receipts and reminders appear here once parents agree, on their Profile, to receive them by SMS or WhatsApp."
+            description="Receipts, reminders and other notices appear here as they are sent by email, and by SMS or WhatsApp to parents who agreed on their Profile."
           />
         }
       >
@@ -118,6 +118,7 @@ function MessageText({ message }: { message: OutboxMessage }) {
         Read the message
       </summary>
       <p className="mt-1 rounded-md bg-slate-50 px-2 py-1.5 text-sm whitespace-pre-wrap break-words text-slate-800 dark:bg-slate-800/60 dark:text-slate-200">
+        {message.subject && <span className="mb-1 block font-medium">{message.subject}</span>}
         {message.body}
       </p>
     </details>
@@ -160,7 +161,7 @@ function MessageTable({ messages }: ListProps) {
   return (
     <div className="hidden overflow-x-auto xl:block">
       <table className="w-full text-sm">
-        <caption className="sr-only">SMS and WhatsApp messages, newest first</caption>
+        <caption className="sr-only">Emails, SMS and WhatsApp messages, newest first</caption>
         <thead className="bg-slate-50 text-xs text-slate-500 uppercase dark:bg-slate-800 dark:text-slate-400">
           <tr>
             {['When', 'To', 'Channel', 'Notice', 'Status'].map((heading) => (

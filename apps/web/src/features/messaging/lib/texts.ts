@@ -1,9 +1,10 @@
 import {
   formatKobo,
-  MESSAGE_CHANNELS,
   MESSAGE_NOTICE_KIND_LABELS,
-  type MessageChannel,
+  NOTIFICATION_KIND_LABELS,
+  OUTBOX_CHANNELS,
   OUTBOX_MESSAGE_STATUSES,
+  type OutboxChannel,
   type OutboxMessage,
   type OutboxMessageKind,
   type OutboxMessageStatus,
@@ -24,6 +25,7 @@ export const parseMessagingTab = (raw: string): MessagingTab | undefined =>
 
 /** Every notice the outbox carries, the code that confirms a number among them. */
 export const MESSAGE_KIND_LABELS: Record<OutboxMessageKind, string> = {
+  ...NOTIFICATION_KIND_LABELS,
   ...MESSAGE_NOTICE_KIND_LABELS,
   phone_code: 'Number confirmation code',
 };
@@ -76,11 +78,11 @@ export const STATUS_FILTERS: readonly (readonly [OutboxMessageStatus | 'all', st
 ];
 export type StatusFilter = OutboxMessageStatus | 'all';
 
-export const CHANNEL_FILTERS: readonly (readonly [MessageChannel | 'all', string])[] = [
+export const CHANNEL_FILTERS: readonly (readonly [OutboxChannel | 'all', string])[] = [
   ['all', 'All channels'],
-  ...MESSAGE_CHANNELS.map((channel) => [channel, CHANNEL_LABELS[channel]] as const),
+  ...OUTBOX_CHANNELS.map((channel) => [channel, CHANNEL_LABELS[channel]] as const),
 ];
-export type ChannelFilter = MessageChannel | 'all';
+export type ChannelFilter = OutboxChannel | 'all';
 
 export const parseStatusFilter = (raw: string): StatusFilter | undefined =>
   STATUS_FILTERS.find(([value]) => value === raw)?.[0];

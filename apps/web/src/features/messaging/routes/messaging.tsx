@@ -8,13 +8,13 @@ import { SettingsPanel } from '../components/settings-panel';
 import { MESSAGING_TABS, type MessagingTab } from '../lib/texts';
 import { useMessagingFilters } from '../lib/use-messaging-filters';
 
-/** The SMS and WhatsApp messages a school sent to families, and (for its administrators) what it sends. */
+/** The emails, SMS and WhatsApp messages of a school's notices, and (for its administrators) what it sends. */
 export default function MessagingPage() {
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
         title="Messages"
-        description="Receipts, reminders and notices sent to families by SMS and WhatsApp: who got what, how far it got, and what it cost."
+        description="Receipts, reminders and notices sent by email, SMS and WhatsApp: who got what, how far it got, and what it cost."
       />
       <SchoolGate
         permission="messaging.view"
