@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
   BACKUP_FREQUENCIES,
+  CASH_DESK_DEFAULTS,
   NOTIFICATION_KINDS,
   RETENTION_DEFAULTS,
   SETTINGS_BOUNDS,
@@ -225,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       appearance: { defaultTheme: 'system', wholeNaira: false },
       backup: { frequency: e.BACKUP_FREQUENCY, retentionDays: e.BACKUP_RETENTION_DAYS },
       retention: { ...RETENTION_DEFAULTS },
+      cashDesk: { ...CASH_DESK_DEFAULTS, tillCloseConfirmers: [...CASH_DESK_DEFAULTS.tillCloseConfirmers] },
     },
     smtpUrl: e.SMTP_URL,
     smtpAllowPrivateHosts: e.SMTP_ALLOW_PRIVATE_HOSTS === 'true',

@@ -156,6 +156,22 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     const data = signedIn.json().data as { token: string; refreshToken: string };
     return { id: user.id, email, token: data.token, refreshToken: data.refreshToken };
   }
+  /** A till of the first school opened by a bursar of its own, taken as far as `through`. */
+  async function aTill(through: 'open' | 'closing' | 'closed' = 'open') {
+    const bursar = await freshUser(['Bursar']);
+    const opened = await call(bearer(bursar.token), 'POST', '/tills', { desk: `Desk ${tag()}`, float: { '1000': 1 } });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const id = opened.json().data._id as string;
+    if (through !== 'open') {
+      const closed = await call(bearer(bursar.token), 'POST', `/tills/${id}/close`, { count: { '1000': 1 } });
+      expect(closed.statusCode, closed.body).toBe(200);
+    }
+    if (through === 'closed') {
+      const confirmed = await call('principal', 'POST', `/tills/${id}/confirm`, {});
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+    }
+    return { id, token: bursar.token };
+  }
   const userId = async (name: string) =>
     (
       await t.ctx.db
@@ -819,6 +835,31 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
       call: async ({ id, change }) =>
         call('principal', 'POST', `/vendors/${id}/bank-changes/${change}/reject`, { reason: 'Not from the vendor' }),
       audits: [{ action: 'vendor.bank_details.reject', entity: 'vendor', school: null }],
+    },
+    'POST /api/v1/tills': {
+      prepare: async () => ({ token: (await freshUser(['Bursar'])).token }),
+      call: async ({ token }) => call(bearer(token!), 'POST', '/tills', { desk: 'Audit desk', float: { '500': 2 } }),
+      audits: [{ action: 'till_session.open', entity: 'till_session', school: 'first' }],
+    },
+    'POST /api/v1/tills/{id}/close': {
+      prepare: async () => aTill('open'),
+      call: async ({ id, token }) => call(bearer(token!), 'POST', `/tills/${id}/close`, { count: { '1000': 1 } }),
+      audits: [{ action: 'till_session.close', entity: 'till_session', school: 'first' }],
+    },
+    'POST /api/v1/tills/{id}/confirm': {
+      prepare: async () => aTill('closing'),
+      call: async ({ id }) => call('principal', 'POST', `/tills/${id}/confirm`, {}),
+      audits: [{ action: 'till_session.confirm', entity: 'till_session', school: 'first' }],
+    },
+    'POST /api/v1/tills/{id}/bank': {
+      prepare: async () => aTill('closed'),
+      call: async ({ id, token }) =>
+        call(bearer(token!), 'POST', `/tills/${id}/bank`, {
+          deposit_slip_no: 'DS-9',
+          bank_name: 'GTBank',
+          amount: 1000,
+        }),
+      audits: [{ action: 'till_session.bank', entity: 'till_session', school: 'first' }],
     },
     'PUT /api/v1/budgets': {
       call: async () =>

@@ -16,6 +16,7 @@ import {
   payments,
   schools,
   terms,
+  tillSessions,
   users,
   virtualAccounts,
 } from '../src/db/schema.js';
@@ -308,6 +309,25 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       })
       .returning();
     foreign.virtualAccount = account!.id;
+    // A till of the other school, counted and waiting for confirmation: only its own people see, confirm or bank it.
+    const [till] = await t.ctx.db
+      .insert(tillSessions)
+      .values({
+        schoolId: second.school,
+        desk: 'Wuse front desk',
+        openedBy: principal2!.id,
+        floatCount: { '1000': 1 },
+        floatKobo: 100_000n,
+        status: 'closing',
+        closedCount: { '1000': 1 },
+        countedKobo: 100_000n,
+        expectedKobo: 100_000n,
+        varianceKobo: 0n,
+        closedBy: principal2!.id,
+        closedAt: now,
+      })
+      .returning();
+    foreign.tillSession = till!.id;
   });
 
   const address = { street: 'Hijacked Road', street_no: '1', town: 'Nowhere', state: 'Lagos', country: 'Nigeria' };
@@ -389,6 +409,9 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       'POST /payment/{id}/reject-transfer': { reason: 'no' },
       'POST /bank-statements/lines/{id}/confirm': { student_id: own.parent },
       'POST /virtual-accounts/{id}/deactivate': { reason: 'no' },
+      'POST /tills/{id}/close': { count: { '1000': 1 }, variance_reason: 'no' },
+      'POST /tills/{id}/confirm': {},
+      'POST /tills/{id}/bank': { deposit_slip_no: 'no', bank_name: 'no', amount: 1 },
       'PUT /school/{id}/update': {
         ...address,
         zip_code: '100001',
@@ -534,5 +557,7 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       .from(virtualAccounts)
       .where(eq(virtualAccounts.id, foreign.virtualAccount!));
     expect(account).toMatchObject({ active: true, deactivatedAt: null });
+    const [till] = await t.ctx.db.select().from(tillSessions).where(eq(tillSessions.id, foreign.tillSession!));
+    expect(till).toMatchObject({ status: 'closing', confirmedAt: null, bankedAt: null });
   }, 180_000);
 });

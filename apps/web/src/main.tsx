@@ -19,6 +19,16 @@ window.addEventListener('unhandledrejection', (event) => {
   console.error('Unhandled rejection', event.reason);
 });
 
+// The service worker keeps the built app so the cash desk opens with no network (vite.config.ts);
+// registered once the page has loaded, so it never competes with the first screen for bandwidth.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker
+      .register('/sw.js')
+      .catch((error: unknown) => console.warn('Offline support unavailable', error));
+  });
+}
+
 const root = createRoot(document.getElementById('root')!);
 void paymentWindowReturn().then((reference) => {
   if (reference) {

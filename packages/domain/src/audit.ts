@@ -30,6 +30,8 @@ const FINANCIAL_ENTITIES = new Set([
   'provider_settlement',
   'expense',
   'expense_payout',
+  // A cash desk's till: opened with its float, counted and closed, confirmed by a second person, banked.
+  'till_session',
   'vendor',
   'budget',
   'expense_policy',
@@ -76,6 +78,9 @@ const HIGH_ACTIONS = new Set([
   'expense_payout.create',
   'expense_payout.reverse',
   'expense_policy.update',
+  // A till's count confirmed (its variance posted) and its cash banked.
+  'till_session.confirm',
+  'till_session.bank',
   // A period closed: nothing can be posted in it again.
   'ledger_period_close.create',
   // Where a payout to a vendor goes: proposed by one person, approved (or rejected) by another.

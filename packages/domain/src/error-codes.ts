@@ -149,6 +149,26 @@ export const PAYMENT_ERROR_CODES = {
   checkoutAccountsDiffer: 'CHECKOUT_ACCOUNTS_DIFFER',
 } as const;
 
+export const TILL_ERROR_CODES = {
+  tillNotFound: 'TILL_NOT_FOUND',
+  /** The bursar already has an open till at the school: one at a time. */
+  tillAlreadyOpen: 'TILL_ALREADY_OPEN',
+  /** The school takes cash only into an open till, and the person recording it has none. */
+  tillRequiredForCash: 'TILL_REQUIRED_FOR_CASH',
+  /** The step is not allowed from the session's status (closing a closed till, banking before confirmation). */
+  tillTransitionNotAllowed: 'TILL_TRANSITION_NOT_ALLOWED',
+  /** Only the bursar who opened a till counts and closes it. */
+  tillNotYours: 'TILL_NOT_YOURS',
+  /** The counted drawer differs from what is expected by more than the school's tolerance: say why. */
+  tillVarianceReasonRequired: 'TILL_VARIANCE_REASON_REQUIRED',
+  /** Four eyes: the person who opened or closed a till cannot confirm its close. */
+  ownTillConfirmation: 'OWN_TILL_CONFIRMATION',
+  /** The school's settings do not let this role confirm a till's close. */
+  tillConfirmerNotAllowed: 'TILL_CONFIRMER_NOT_ALLOWED',
+  /** More banked than the drawer held when it was counted. */
+  tillBankAboveCounted: 'TILL_BANK_ABOVE_COUNTED',
+} as const;
+
 export const FAMILY_CREDIT_ERROR_CODES = {
   familyNotFound: 'FAMILY_NOT_FOUND',
   /** More credit asked for than the family holds, also when another desk spent it a moment before. */
@@ -257,6 +277,7 @@ export const ERROR_CODES = {
   ...PAYMENT_ERROR_CODES,
   ...BANK_STATEMENT_ERROR_CODES,
   ...FAMILY_CREDIT_ERROR_CODES,
+  ...TILL_ERROR_CODES,
   ...PAYMENT_PROFILE_ERROR_CODES,
   ...VIRTUAL_ACCOUNT_ERROR_CODES,
   ...MESSAGING_ERROR_CODES,

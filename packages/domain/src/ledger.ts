@@ -25,6 +25,8 @@ export const LEDGER_SOURCES = [
   'payout',
   /** A provider paying out its collections to the bank, less its charges. */
   'settlement',
+  /** A cash desk's till: its opening float, the variance found at its close, its banking. */
+  'till',
 ] as const;
 export type LedgerSource = (typeof LEDGER_SOURCES)[number];
 export const LEDGER_SOURCE_LABELS: Record<LedgerSource, string> = {
@@ -35,6 +37,7 @@ export const LEDGER_SOURCE_LABELS: Record<LedgerSource, string> = {
   family_credit: 'Family credit',
   payout: 'Expense payout',
   settlement: 'Provider settlement',
+  till: 'Cash till',
 };
 
 /** The accounting packages whose journal import the export is laid out for. */

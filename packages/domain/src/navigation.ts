@@ -41,6 +41,7 @@ export const NAVIGATION: readonly NavItem[] = [
       { label: 'Fee Adjustments', path: '/adjustments', icon: 'adjustments' },
       { label: 'My Fee Payments', path: '/student/fees', icon: 'myFees' },
       { label: 'Cash Payments', path: '/bursar/cash-payments', icon: 'cash' },
+      { label: 'Cash Tills', path: '/bursar/tills', icon: 'tills' },
       { label: 'Bank Statements', path: '/bursar/bank-statements', icon: 'bankStatements' },
       { label: 'Virtual Accounts', path: '/bursar/virtual-accounts', icon: 'virtualAccounts' },
     ],

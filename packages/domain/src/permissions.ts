@@ -95,6 +95,12 @@ export const PERMISSIONS = {
   'books.view': ['Admin', 'Proprietor', 'Bursar', 'Auditor', 'Accountant'],
   /** Editing the chart of accounts and its mappings, and closing a period. */
   'books.manage': ['Admin', 'Accountant'],
+  /** The cash desk's till sessions, their X reports and their banking: within the caller's schools. */
+  'tills.view': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
+  /** Opening one's own till, counting and closing it, banking it once confirmed: whoever takes cash. */
+  'tills.operate': ['Admin', 'ICT_administrator', 'Bursar'],
+  /** Confirming another person's close (four eyes); the school's settings narrow who (`tillCloseConfirmers`). */
+  'tills.confirm': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Bursar'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

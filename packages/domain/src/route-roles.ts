@@ -26,6 +26,7 @@ const PAGE_PERMISSIONS: Record<string, Permission | readonly Permission[]> = {
   '/student/fees': 'payments.pay',
   '/parent/child': 'dashboard.parent',
   '/bursar/cash-payments': 'payments.cash',
+  '/bursar/tills': 'tills.view',
   '/bursar/bank-statements': 'payments.confirmTransfer',
   '/bursar/virtual-accounts': 'payments.view',
   '/expenses': 'expenses.view',

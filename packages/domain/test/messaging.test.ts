@@ -249,6 +249,7 @@ describe('phone and consent requests', () => {
       channel: 'sms',
       kind: 'phone_code',
       to: '0803 *** 4567',
+      subject: null,
       body: 'Your SchoolLedger code is 123456. It expires in 10 minutes. Do not share it.',
       status: 'delivered',
       statusReason: null,
@@ -266,6 +267,16 @@ describe('phone and consent requests', () => {
     };
     expect(outboxMessageSchema.parse(message)).toEqual(message);
     expect(outboxMessageSchema.safeParse({ ...message, status: 'bounced' }).success).toBe(false);
+    // A notice's email is a message of the same outbox, with its subject.
+    const email = {
+      ...message,
+      channel: 'email',
+      kind: 'payment_succeeded',
+      to: 'a•••@example.ng',
+      subject: 'Payment Confirmation - Tuition',
+    };
+    expect(outboxMessageSchema.parse(email)).toEqual(email);
+    expect(outboxMessageSchema.safeParse({ ...email, channel: 'fax' }).success).toBe(false);
     const preview = {
       families: 120,
       messages: { sms: 118, whatsapp: 40 },

@@ -134,7 +134,7 @@ describe('navigation', () => {
   it('shows a bursar only their entries', () => {
     expect(labels(['Bursar'])).toEqual([
       'Dashboard',
-      'Fee Management[Fee Administration,Fee Adjustments,Cash Payments,Bank Statements,Virtual Accounts]',
+      'Fee Management[Fee Administration,Fee Adjustments,Cash Payments,Cash Tills,Bank Statements,Virtual Accounts]',
       'Expenses',
       'Books',
       'Reports',
@@ -156,7 +156,7 @@ describe('navigation', () => {
       'Users',
       'Schools',
       'Academic[Sessions,Terms,Class Arms,Results]',
-      'Fee Management[Fee Administration,Fee Adjustments,Cash Payments,Bank Statements,Virtual Accounts]',
+      'Fee Management[Fee Administration,Fee Adjustments,Cash Payments,Cash Tills,Bank Statements,Virtual Accounts]',
       'Expenses',
       'Books',
       'Reports',
@@ -172,7 +172,7 @@ describe('navigation', () => {
       'Users',
       'Schools',
       'Academic[Sessions,Terms,Class Arms,Results]',
-      'Fee Management[Fee Administration,Fee Adjustments,Virtual Accounts]',
+      'Fee Management[Fee Administration,Fee Adjustments,Cash Tills,Virtual Accounts]',
       'Expenses',
       'Books',
       'Reports',

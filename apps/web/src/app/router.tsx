@@ -22,6 +22,7 @@ import { settingsRoutes } from '@/features/settings/routes';
 import { studentFeeRoutes } from '@/features/student-fees/routes';
 import { studentRoutes } from '@/features/students/routes';
 import { systemRoutes } from '@/features/system/routes';
+import { tillRoutes } from '@/features/tills/routes';
 import { userRoutes } from '@/features/users/routes';
 import { virtualAccountRoutes } from '@/features/virtual-accounts/routes';
 import { GuestOnly, RequireAuth, RootLayout } from './guards';
@@ -49,6 +50,7 @@ const signedInRoutes: RouteObject[] = [
   ...booksRoutes,
   ...studentFeeRoutes,
   ...cashDeskRoutes,
+  ...tillRoutes,
   ...bankStatementRoutes,
   ...virtualAccountRoutes,
   ...studentRoutes,

@@ -75,11 +75,12 @@ describe('labels and filters', () => {
       'failed',
       'skipped',
     ]);
-    expect(CHANNEL_FILTERS.map(([, label]) => label)).toEqual(['All channels', 'SMS', 'WhatsApp']);
+    expect(CHANNEL_FILTERS.map(([, label]) => label)).toEqual(['All channels', 'Email', 'SMS', 'WhatsApp']);
     expect(parseStatusFilter('failed')).toBe('failed');
     expect(parseStatusFilter('lost')).toBeUndefined();
     expect(parseChannelFilter('whatsapp')).toBe('whatsapp');
-    expect(parseChannelFilter('email')).toBeUndefined();
+    expect(parseChannelFilter('email')).toBe('email');
+    expect(parseChannelFilter('fax')).toBeUndefined();
     expect(parseMessagingTab('settings')).toBe('settings');
     expect(parseMessagingTab('other')).toBeUndefined();
   });

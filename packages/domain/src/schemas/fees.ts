@@ -214,6 +214,42 @@ export const studentFeesSchema = z.object({
 });
 export type StudentFees = z.infer<typeof studentFeesSchema>;
 
+/** GET /bursar/owed-fees. Without `school_id`: the caller's own school. */
+export const owedFeesQuerySchema = z.object({ school_id: idSchema.optional() });
+/** One fee a student still owes, as the cash desk lists it. */
+export const owedFeeSchema = z.object({
+  fee: z.object({
+    _id: idSchema,
+    name: z.string(),
+    type: z.enum(FEE_TYPES),
+    term: z.object({ name: z.string(), session: z.object({ name: z.string() }) }),
+  }),
+  amountDue: nairaResponseAmount,
+  amountPaid: nairaResponseAmount,
+  outstanding: nairaResponseAmount,
+  dueDate: z.string(),
+});
+export type OwedFee = z.infer<typeof owedFeeSchema>;
+/**
+ * Every student of one school who owes something, with each fee owed (earlier terms' arrears
+ * included): what the cash desk keeps on the device to take cash while the network is down.
+ */
+export const owedFeesSchema = z.object({
+  school: z.object({ _id: idSchema, name: z.string() }),
+  /** When the figures were read (ISO instant): the desk shows how old its copy is. */
+  asOf: z.string(),
+  students: z.array(
+    z.object({
+      _id: idSchema,
+      name: z.string(),
+      regNo: z.string().nullable(),
+      classArm: z.string().nullable(),
+      fees: z.array(owedFeeSchema),
+    }),
+  ),
+});
+export type OwedFees = z.infer<typeof owedFeesSchema>;
+
 /** Without `term_id` the report is of the school's current term: the one whose dates include today. */
 export const outstandingReportQuerySchema = z.object({
   school_id: idSchema.optional(),

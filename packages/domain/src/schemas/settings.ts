@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { parseNaira } from '../money.js';
+import { TILL_CONFIRMER_ROLES } from '../tills.js';
 import { idSchema, optionalText } from './common.js';
 import { notificationDefaultSchema } from './notifications.js';
 
 /** SPEC §2 Settings: the five sections of General Settings, and how long data is kept, in their order on the page. */
-export const SETTINGS_SECTIONS = ['general', 'notifications', 'security', 'appearance', 'backup', 'retention'] as const;
+export const SETTINGS_SECTIONS = [
+  'general',
+  'notifications',
+  'security',
+  'appearance',
+  'backup',
+  'retention',
+  'cashDesk',
+] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /**
@@ -80,6 +90,31 @@ export const retentionSettingsSchema = z.object({
   systemLogMonths: bounded('systemLogMonths', 'System logs'),
 });
 
+/**
+ * The cash desk: whether cash needs an open till, the variance a close may show without a
+ * reason (naira, exact to the kobo), who confirms a close besides the bursar who counted it, and how
+ * many days a confirmed till has to be banked. Saved for the group or for one school.
+ */
+export const cashDeskSettingsSchema = z.object({
+  requireOpenTillForCash: z.boolean({ error: 'Choose yes or no' }),
+  tillVarianceToleranceNaira: z
+    .string({ error: 'Enter an amount in naira' })
+    .trim()
+    .refine((value) => {
+      const kobo = parseNaira(value);
+      return kobo !== null && kobo <= 100_000_000n;
+    }, 'Enter an amount in naira with at most two decimal places, at most ₦1,000,000'),
+  tillCloseConfirmers: z
+    .array(z.enum(TILL_CONFIRMER_ROLES, { error: 'Choose Principal, Proprietor or Bursar' }))
+    .min(1, 'Choose at least one role to confirm a till')
+    .refine((roles) => new Set(roles).size === roles.length, 'Name each role once'),
+  tillBankWithinDays: z
+    .number({ error: 'Days must be a number' })
+    .int('Days must be a whole number')
+    .min(0, 'Days must be between 0 and 30')
+    .max(30, 'Days must be between 0 and 30'),
+});
+
 /** What a group keeps until it chooses otherwise; the privacy notice quotes them. */
 export const RETENTION_DEFAULTS = { notificationMonths: 24, systemLogMonths: 3 } as const;
 
@@ -90,6 +125,7 @@ export const settingsSchemas = {
   appearance: appearanceSettingsSchema,
   backup: backupSettingsSchema,
   retention: retentionSettingsSchema,
+  cashDesk: cashDeskSettingsSchema,
 } as const satisfies Record<SettingsSection, z.ZodType>;
 
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
@@ -98,6 +134,7 @@ export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 export type AppearanceSettings = z.infer<typeof appearanceSettingsSchema>;
 export type BackupSettings = z.infer<typeof backupSettingsSchema>;
 export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;
+export type CashDeskSettings = z.infer<typeof cashDeskSettingsSchema>;
 export interface Settings {
   general: GeneralSettings;
   notifications: NotificationSettings;
@@ -105,6 +142,7 @@ export interface Settings {
   appearance: AppearanceSettings;
   backup: BackupSettings;
   retention: RetentionSettings;
+  cashDesk: CashDeskSettings;
 }
 
 /** The general fields a school may set for itself; the rest of the section is the group's. */
@@ -122,6 +160,7 @@ export const SETTINGS_EDIT_LEVELS = {
   appearance: ['group'],
   backup: ['deployment'],
   retention: ['group'],
+  cashDesk: ['group', 'school'],
 } as const satisfies Record<SettingsSection, readonly SettingsSource[]>;
 
 /** A school's settings, or a group's (the super-admin chooses one; everyone else has their own). */
@@ -147,6 +186,7 @@ export const settingsViewSchema = z.object({
     appearance: sectionView(appearanceSettingsSchema),
     backup: sectionView(backupSettingsSchema),
     retention: sectionView(retentionSettingsSchema),
+    cashDesk: sectionView(cashDeskSettingsSchema),
   }),
 });
 export type SettingsView = z.infer<typeof settingsViewSchema>;
@@ -164,7 +204,10 @@ export const settingsUpdateSchema = z.object({
   schoolId: idSchema.optional().nullable(),
   /** The group to save for, when no school is named: the super-admin's choice; others' own group. */
   groupSchoolId: idSchema.optional().nullable(),
-  /** General only: 'school' saves the named school's own contact details and receipt footer. */
+  /**
+   * 'school' saves for the named school alone: its contact details and receipt footer (general), or
+   * its cash desk.
+   */
   level: z.enum(['group', 'school']).optional(),
   value: z.record(z.string(), z.unknown()),
 });

@@ -20,6 +20,7 @@ import { terms } from './academic.js';
 import { id, timestamps } from './columns.js';
 import { fees } from './fees.js';
 import { schools } from './schools.js';
+import { tillSessions } from './tills.js';
 import { users } from './users.js';
 
 /**
@@ -89,6 +90,11 @@ export const payments = pgTable(
     reviewedBy: uuid('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     ...timestamps(),
+    /**
+     * The till cash was taken into (its bursar's open till at the school), or a cash refund paid out
+     * of while that till was still open; set by the database as the row is written (migration 0038).
+     */
+    tillSessionId: uuid('till_session_id').references((): AnyPgColumn => tillSessions.id),
   },
   (t) => [
     /** A payment is refunded at most once; a refund the provider failed leaves room for another. */
@@ -107,6 +113,7 @@ export const payments = pgTable(
     /** One provider transaction credits one payment. */
     uniqueIndex('payments_provider_id_idx').on(t.method, t.providerId),
     index('payments_checkout_idx').on(t.checkoutId),
+    index('payments_till_session_idx').on(t.tillSessionId).where(sql`${t.tillSessionId} is not null`),
   ],
 );
 

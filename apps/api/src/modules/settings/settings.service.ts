@@ -142,6 +142,7 @@ export async function viewSettings(ctx: AppContext, auth: AuthContext, choice: L
       appearance: view('appearance'),
       backup: view('backup'),
       retention: view('retention'),
+      cashDesk: view('cashDesk'),
     },
   };
 }
@@ -165,9 +166,9 @@ async function saveLevel(
   }
   const level = await levelOf(ctx, auth, input);
   if (!level.groupSchoolId) throw fieldError('schoolId', 'Please select a group or a school');
-  if (section === 'general' && input.level === 'school' && level.schoolId) return level;
+  if ((section === 'general' || section === 'cashDesk') && input.level === 'school' && level.schoolId) return level;
   if (input.level === 'school') {
-    throw fieldError('level', 'Only contact details and the receipt footer can be set per school');
+    throw fieldError('level', 'Only contact details, the receipt footer and the cash desk can be set per school');
   }
   return { groupSchoolId: level.groupSchoolId, schoolId: null };
 }
@@ -176,7 +177,7 @@ async function saveLevel(
 function checkedChange(section: SettingsSection, level: SettingsLevel, value: Record<string, unknown>) {
   const keys = Object.keys(value);
   if (keys.length === 0) throw fieldError('value', 'Nothing to save');
-  if (level.schoolId) {
+  if (level.schoolId && section === 'general') {
     const groupOnly = keys.filter((key) => !(SCHOOL_GENERAL_FIELDS as readonly string[]).includes(key));
     if (groupOnly.length > 0) {
       throw fieldError(`value.${groupOnly[0]}`, 'Only contact details and the receipt footer can be set per school');

@@ -14,6 +14,7 @@ import { takeAtOnce, takeLinesAtOnce } from '../../ledger/take-at-once.js';
 import { preparePaymentSucceededNotices } from '../../notifications/notices.service.js';
 import { studentNotFound } from '../../students/students.errors.js';
 import { studentWhere, visibleTo } from '../../students/students.queries.js';
+import { assertTillForCash } from '../../tills/tills.service.js';
 import { creditHolderOf, isParentOf } from '../family-credit/family-credit.queries.js';
 import { spendCredit } from '../family-credit/family-credit.service.js';
 import { idempotencyKeyReused } from '../payments.errors.js';
@@ -108,6 +109,8 @@ export async function payWithCash({
   // only then is the key looked for, and its payment answered. The payment is one statement, its
   // own transaction (takeAtOnce).
   try {
+    // Inside the try: a retry after the till closed still finds the payment its first request made.
+    await assertTillForCash({ ctx, userId: auth.userId, schoolIds: [schoolId] });
     const { payment, owedBefore } = await takeAtOnce({
       db: ctx.db,
       ctx,
@@ -298,6 +301,13 @@ export async function payFamilyWithCash({
   };
 
   try {
+    if (splits.some((split) => split.part === 'cash')) {
+      await assertTillForCash({
+        ctx,
+        userId: auth.userId,
+        schoolIds: splits.filter((split) => split.part === 'cash').map((split) => checked[split.index]!.schoolId),
+      });
+    }
     // All cash, the usual submission: one statement, its own transaction. A retry is rare, so its
     // earlier payments are looked for only once the statement is refused (below).
     if (!parentId) return await answer(ctx.db, await takeLinesAtOnce(splits.map((split) => cashLine(ctx.db, split))));

@@ -5,4 +5,6 @@ export const cashDeskKeys = {
   siblings: (studentId: string) => [...cashDeskKeys.all, 'siblings', studentId] as const,
   /** Family credit paybacks waiting for a second person. */
   paybacks: () => [...cashDeskKeys.all, 'paybacks'] as const,
+  /** What the whole school owes, kept on the device for working offline. */
+  owedFees: () => [...cashDeskKeys.all, 'owedFees'] as const,
 };

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CashPaymentResult, formatKobo, type StudentFee, type StudentFees } from '@schoolledger/domain';
+import { type CashPaymentResult, displayName, formatKobo, type OwedFee } from '@schoolledger/domain';
 import { Banknote, Inbox } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button, Card, CardBody, CardHeader, EmptyState, FormField, Input, Textarea } from '@/components/ui';
+import { ApiError } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth';
 import { applyFieldErrors } from '@/lib/form';
 import { useRecordCashPayment } from '../api/record-cash-payment';
 import {
@@ -13,17 +15,21 @@ import {
   emptyCashForm,
   type PaymentType,
 } from '../lib/cash-form';
+import type { QueuedPayment } from '../lib/desk-store';
+import type { DeskFees } from '../lib/offline-fees';
+import { shortCodeOf } from '../lib/payment-queue';
+import type { ChosenStudent } from './student-search';
 
 export interface RecordedCash {
   result: CashPaymentResult;
-  fee: StudentFee;
+  fee: OwedFee;
 }
 
 function FeeOption({
   item,
   register,
 }: {
-  item: StudentFee;
+  item: OwedFee;
   register: ReturnType<typeof useForm<CashFormValues>>['register'];
 }) {
   return (
@@ -58,16 +64,27 @@ function FeeOption({
   );
 }
 
-/** Steps 2 and 3: pick one of the student's fees, then full or partial cash with optional notes. */
+/**
+ * Steps 2 and 3: pick one of the student's fees, then full or partial cash with optional notes.
+ * With no network (or no answer) the payment is kept on the device under the key it was sent
+ * with, and the payer gets a provisional slip until the server numbers the receipt.
+ */
 export function CashPaymentForm({
   data,
+  student,
+  online,
   onFeeChosen,
   onRecorded,
+  onQueued,
 }: {
-  data: StudentFees;
+  data: DeskFees;
+  student: ChosenStudent;
+  online: boolean;
   onFeeChosen(chosen: boolean): void;
   onRecorded(recorded: RecordedCash): void;
+  onQueued(payment: QueuedPayment): Promise<void>;
 }) {
+  const bursar = useAuthStore((state) => state.user);
   const owed = useMemo(() => new Map(data.fees.map((item) => [item.fee._id, item.outstanding] as const)), [data.fees]);
   const schema = useMemo(() => cashFormSchema(owed), [owed]);
   const {
@@ -83,24 +100,56 @@ export function CashPaymentForm({
   const record = useRecordCashPayment();
   // The key of the attempt in flight: a double click or a retry after a lost answer repeats it.
   const attempt = useRef<{ feeId: string; key: string } | null>(null);
+  // A double click while the payment is being kept on the device keeps it once.
+  const queuing = useRef(false);
 
   const submit = handleSubmit(async (values) => {
-    if (record.isPending) return;
+    if (record.isPending || queuing.current) return;
     if (attempt.current?.feeId !== values.fee_id) attempt.current = { feeId: values.fee_id, key: crypto.randomUUID() };
-    try {
-      const result = await record.mutateAsync({
-        input: {
-          user_id: data.student._id,
-          fee_id: values.fee_id,
-          ...(values.amount === undefined ? {} : { amount: values.amount }),
-          ...(values.notes ? { notes: values.notes } : {}),
-        },
-        idempotencyKey: attempt.current.key,
-      });
+    const idempotencyKey = attempt.current.key;
+    const fee = data.fees.find((item) => item.fee._id === values.fee_id) as OwedFee;
+    const input = {
+      user_id: data.student._id,
+      fee_id: values.fee_id,
+      ...(values.amount === undefined ? {} : { amount: values.amount }),
+      ...(values.notes ? { notes: values.notes } : {}),
+    };
+    // The cash in hand is what the server is asked to credit later, not what it will think is owed then.
+    const queue = async () => {
+      queuing.current = true;
+      try {
+        await onQueued(queued());
+      } finally {
+        queuing.current = false;
+      }
+    };
+    const queued = (): QueuedPayment => ({
+      idempotencyKey,
+      shortCode: shortCodeOf(idempotencyKey),
+      ownerId: bursar?._id ?? '',
+      bursar: bursar ? displayName(bursar) : '',
+      recordedAt: new Date().toISOString(),
+      input: { ...input, amount: values.amount ?? fee.outstanding },
+      student,
+      fee: { _id: fee.fee._id, name: fee.fee.name, term: `${fee.fee.term.name}, ${fee.fee.term.session.name}` },
+      status: 'waiting',
+    });
+    if (!online) {
+      await queue();
       attempt.current = null;
-      const fee = data.fees.find((item) => item.fee._id === values.fee_id) as StudentFee;
+      return;
+    }
+    try {
+      const result = await record.mutateAsync({ input, idempotencyKey });
+      attempt.current = null;
       onRecorded({ result, fee });
     } catch (error) {
+      // No answer at all: the server may or may not have it; the same key makes either safe.
+      if (error instanceof ApiError && error.status === 0) {
+        await queue();
+        attempt.current = null;
+        return;
+      }
       applyFieldErrors(error, setError, ['fee_id', 'amount', 'notes']);
     }
   });
@@ -191,7 +240,7 @@ export function CashPaymentForm({
             disabled={data.fees.length === 0}
           >
             {!record.isPending && <Banknote className="size-5" aria-hidden="true" />}
-            {record.isPending ? 'Recording...' : 'Record cash payment'}
+            {record.isPending ? 'Recording...' : online ? 'Record cash payment' : 'Record cash payment offline'}
           </Button>
         </CardBody>
       </Card>

@@ -10,6 +10,7 @@ export const SECTION_LABELS: Record<SettingsSection, string> = {
   appearance: 'Appearance',
   backup: 'Backup',
   retention: 'Data retention',
+  cashDesk: 'Cash desk',
 };
 
 export const isSection = (value: string | null): value is SettingsSection =>

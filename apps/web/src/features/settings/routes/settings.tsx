@@ -9,6 +9,7 @@ import { useSchools } from '@/lib/queries/schools';
 import { useSettings } from '../api/get-settings';
 import { AppearanceForm } from '../components/appearance-form';
 import { BackupForm } from '../components/backup-form';
+import { CashDeskForm } from '../components/cash-desk-form';
 import { GeneralForm } from '../components/general-form';
 import { NotificationsForm } from '../components/notifications-form';
 import { RetentionForm } from '../components/retention-form';
@@ -192,6 +193,9 @@ function Settings({ superAdmin, manage }: { superAdmin: boolean; manage: boolean
                 </TabsContent>
                 <TabsContent value="retention" className="pt-0">
                   <RetentionForm view={data.sections.retention} target={target} />
+                </TabsContent>
+                <TabsContent value="cashDesk" className="pt-0">
+                  <CashDeskForm view={data.sections.cashDesk} target={target} />
                 </TabsContent>
               </div>
             </Tabs>

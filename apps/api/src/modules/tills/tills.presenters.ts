@@ -1,0 +1,91 @@
+import { type TillReport, type TillSession, tillExpected } from '@schoolledger/domain';
+import type { ReadDb } from '../../db/client.js';
+import { namesOf, type TillRow, type TillTakings } from './tills.queries.js';
+
+const person = (names: Map<string, string>, id: string) => ({ _id: id, name: names.get(id) ?? 'Unknown' });
+const personOrNull = (names: Map<string, string>, id: string | null) => (id ? person(names, id) : null);
+
+function present(row: TillRow, names: Map<string, string>): TillSession {
+  return {
+    _id: row.id,
+    school_id: row.schoolId,
+    desk: row.desk,
+    status: row.status,
+    opened_by: person(names, row.openedBy),
+    opened_at: row.openedAt.toISOString(),
+    float: row.floatCount,
+    float_total: row.floatKobo,
+    count: row.closedCount ?? null,
+    counted: row.countedKobo,
+    expected: row.expectedKobo,
+    variance: row.varianceKobo,
+    variance_reason: row.varianceReason,
+    closed_by: personOrNull(names, row.closedBy),
+    closed_at: row.closedAt?.toISOString() ?? null,
+    confirmed_by: personOrNull(names, row.confirmedBy),
+    confirmed_at: row.confirmedAt?.toISOString() ?? null,
+    banking:
+      row.bankedAt && row.bankedBy && row.bankedKobo !== null
+        ? {
+            deposit_slip_no: row.depositSlipNo ?? '',
+            bank_name: row.bankName ?? '',
+            amount: row.bankedKobo,
+            banked_by: person(names, row.bankedBy),
+            banked_at: row.bankedAt.toISOString(),
+          }
+        : null,
+  };
+}
+
+/** Sessions as the wire shows them, their people's names read once for all. */
+export async function sessionsOf(db: ReadDb, rows: readonly TillRow[]): Promise<TillSession[]> {
+  const names = await namesOf(
+    db,
+    rows.flatMap((row) =>
+      [row.openedBy, row.closedBy, row.confirmedBy, row.bankedBy].filter((id): id is string => id !== null),
+    ),
+  );
+  return rows.map((row) => present(row, names));
+}
+
+export async function sessionOf(db: ReadDb, row: TillRow): Promise<TillSession> {
+  return (await sessionsOf(db, [row]))[0]!;
+}
+
+/** The X report: the session so far; expected is what the drawer should hold now (or held when counted). */
+export function reportOf({
+  session,
+  takings,
+  names,
+}: {
+  session: TillSession;
+  takings: TillTakings;
+  names: Map<string, string>;
+}): TillReport {
+  return {
+    session,
+    report: {
+      float: session.float_total,
+      cash_taken: takings.takenKobo,
+      payments: takings.payments,
+      by_recorder: takings.byRecorder.map((recorder) => ({
+        user: person(names, recorder.userId),
+        payments: recorder.payments,
+        amount: recorder.amountKobo,
+      })),
+      refunds: takings.refunds.map((refund) => ({
+        payment_id: refund.paymentId,
+        receipt_no: refund.receiptNo,
+        amount: refund.amountKobo,
+        at: refund.at.toISOString(),
+        from_drawer: refund.fromDrawer,
+      })),
+      refunded: takings.refundedKobo,
+      expected: tillExpected({
+        floatKobo: session.float_total,
+        takenKobo: takings.takenKobo,
+        refundedKobo: takings.refundedKobo,
+      }),
+    },
+  };
+}

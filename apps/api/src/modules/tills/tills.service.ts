@@ -1,0 +1,285 @@
+import {
+  countTotal,
+  parseNaira,
+  type TillBankInput,
+  type TillCloseInput,
+  type TillConfirmInput,
+  type TillList,
+  type TillListQuery,
+  type TillOpenInput,
+  type TillReport,
+  type TillSession,
+  tillExpected,
+  tillVariance,
+  varianceNeedsReason,
+} from '@schoolledger/domain';
+import type { AppContext } from '../../app-context.js';
+import type { DbOrTx, ReadDb } from '../../db/client.js';
+import { fieldError, isUniqueViolation } from '../../lib/errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { assertSchoolExistsInScope, assertSchoolInScope } from '../../plugins/tenancy.js';
+import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { settingsForSchool } from '../settings/settings.service.js';
+import {
+  bankAboveCounted,
+  ownTillConfirmation,
+  tillAlreadyOpen,
+  tillConfirmerNotAllowed,
+  tillNotFound,
+  tillNotYours,
+  tillRequiredForCash,
+  tillTransitionNotAllowed,
+  varianceReasonRequired,
+} from './tills.errors.js';
+import { reportOf, sessionOf, sessionsOf } from './tills.presenters.js';
+import {
+  findTill,
+  insertTill,
+  listTills as listTillRows,
+  lockTill,
+  namesOf,
+  openTillOf,
+  type TillRow,
+  tillTakings,
+  updateTill,
+} from './tills.queries.js';
+
+export const TILL = {
+  opened: 'Till opened',
+  loaded: 'Till sessions retrieved',
+  report: 'Till report retrieved',
+  closed: 'Till counted and closed. A second person must confirm the count.',
+  confirmed: 'Till count confirmed',
+  banked: 'Till banked',
+};
+
+interface TillCall<Input = undefined> {
+  ctx: AppContext;
+  auth: AuthContext;
+  actor: Actor;
+  input: Input;
+}
+
+/** The cash desk settings of a school: the group's, overlaid by the school's own. */
+async function cashDeskOf({ ctx, db, schoolId }: { ctx: AppContext; db: DbOrTx; schoolId: string }) {
+  return (await settingsForSchool({ config: ctx.config, db }, schoolId)).cashDesk;
+}
+
+/** What a till's audit rows say of it: its amounts in kobo as text, its people by id. */
+const auditView = (row: TillRow) => ({
+  desk: row.desk,
+  status: row.status,
+  floatKobo: row.floatKobo.toString(),
+  countedKobo: row.countedKobo?.toString() ?? null,
+  expectedKobo: row.expectedKobo?.toString() ?? null,
+  varianceKobo: row.varianceKobo?.toString() ?? null,
+  varianceReason: row.varianceReason,
+  depositSlipNo: row.depositSlipNo,
+  bankName: row.bankName,
+  bankedKobo: row.bankedKobo?.toString() ?? null,
+});
+
+async function audited({
+  tx,
+  actor,
+  action,
+  before,
+  after,
+}: {
+  tx: DbOrTx;
+  actor: Actor;
+  action: string;
+  before: TillRow | null;
+  after: TillRow;
+}) {
+  await recordAudit(tx, actor, {
+    action,
+    entity: 'till_session',
+    entityId: after.id,
+    schoolId: after.schoolId,
+    before: before ? auditView(before) : null,
+    after: auditView(after),
+  });
+}
+
+/** A bursar opens a till at a desk of their school with a float counted by note and coin; one open till each. */
+export async function openTill({ ctx, auth, actor, input }: TillCall<TillOpenInput>): Promise<TillSession> {
+  const schoolId = input.school_id ?? auth.schoolId;
+  if (!schoolId) throw fieldError('school_id', 'Please select a school');
+  await assertSchoolExistsInScope(ctx.db, auth.scope, schoolId);
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      const created = await insertTill(tx, {
+        schoolId,
+        desk: input.desk,
+        openedBy: auth.userId,
+        openedAt: ctx.clock(),
+        floatCount: input.float,
+        floatKobo: countTotal(input.float),
+      });
+      await audited({ tx, actor, action: 'till_session.open', before: null, after: created });
+      return created;
+    });
+    return presented(ctx, row);
+  } catch (error) {
+    if (isUniqueViolation(error, 'till_sessions_one_open_uq')) throw tillAlreadyOpen();
+    throw error;
+  }
+}
+
+/** A session as the wire shows it, read from the primary: just written, it may not be on the replica yet. */
+async function presented(ctx: AppContext, row: TillRow): Promise<TillSession> {
+  return sessionOf(ctx.db, row);
+}
+
+/** The X report of a session already read. */
+async function reportFor({ db, row }: { db: ReadDb; row: TillRow }): Promise<TillReport> {
+  const takings = await tillTakings(db, row.id);
+  const names = await namesOf(
+    db,
+    takings.byRecorder.map((recorder) => recorder.userId),
+  );
+  return reportOf({ session: await sessionOf(db, row), takings, names });
+}
+
+export async function listTills({ ctx, auth, input }: Omit<TillCall<TillListQuery>, 'actor'>): Promise<TillList> {
+  if (input.school_id) assertSchoolInScope(auth.scope, input.school_id);
+  const rows = await listTillRows(ctx.readDb, auth.scope, {
+    schoolId: input.school_id,
+    status: input.status,
+    openedOn: input.date,
+  });
+  return { sessions: await sessionsOf(ctx.readDb, rows) };
+}
+
+/** The X report: the session so far (float, cash taken and by whom, refunds, what the drawer should hold). */
+export async function tillReport({
+  ctx,
+  auth,
+  id,
+}: {
+  ctx: AppContext;
+  auth: AuthContext;
+  id: string;
+}): Promise<TillReport> {
+  const row = await findTill(ctx.readDb, auth.scope, id);
+  if (!row) throw tillNotFound();
+  return reportFor({ db: ctx.readDb, row });
+}
+
+/**
+ * The bursar who opened the till counts the drawer by denomination: expected is the float plus the
+ * cash taken into it less the cash paid back out of it; a variance beyond the school's tolerance
+ * needs a reason. The till then waits for a second person's confirmation.
+ */
+export async function closeTill({ ctx, auth, actor, input, id }: TillCall<TillCloseInput> & { id: string }) {
+  const row = await ctx.db.transaction(async (tx) => {
+    const till = await lockTill(tx, auth.scope, id);
+    if (!till) throw tillNotFound();
+    if (till.status !== 'open') throw tillTransitionNotAllowed(till.status, 'closed');
+    if (till.openedBy !== auth.userId) throw tillNotYours();
+    const takings = await tillTakings(tx, till.id);
+    const countedKobo = countTotal(input.count);
+    const expectedKobo = tillExpected({
+      floatKobo: till.floatKobo,
+      takenKobo: takings.takenKobo,
+      refundedKobo: takings.refundedKobo,
+    });
+    const varianceKobo = tillVariance({ countedKobo, expectedKobo });
+    const { tillVarianceToleranceNaira } = await cashDeskOf({ ctx, db: tx, schoolId: till.schoolId });
+    const toleranceKobo = parseNaira(tillVarianceToleranceNaira) ?? 0n;
+    const reason = input.variance_reason?.trim() || null;
+    if (varianceNeedsReason({ varianceKobo, toleranceKobo }) && !reason) {
+      throw varianceReasonRequired(varianceKobo, toleranceKobo);
+    }
+    const closed = await updateTill(tx, till.id, {
+      status: 'closing',
+      closedCount: input.count,
+      countedKobo,
+      expectedKobo,
+      varianceKobo,
+      varianceReason: reason,
+      closedBy: auth.userId,
+      closedAt: ctx.clock(),
+    });
+    await audited({ tx, actor, action: 'till_session.close', before: till, after: closed });
+    return closed;
+  });
+  return reportFor({ db: ctx.db, row });
+}
+
+/**
+ * A second person confirms the count (four eyes): never whoever opened or closed the till, and only
+ * a role the school lets confirm. The variance is posted to Cash over and short as it is confirmed.
+ */
+export async function confirmTill({ ctx, auth, actor, input, id }: TillCall<TillConfirmInput> & { id: string }) {
+  const row = await ctx.db.transaction(async (tx) => {
+    const till = await lockTill(tx, auth.scope, id);
+    if (!till) throw tillNotFound();
+    if (till.status !== 'closing') throw tillTransitionNotAllowed(till.status, 'confirmed');
+    if (till.openedBy === auth.userId || till.closedBy === auth.userId) throw ownTillConfirmation();
+    const { tillCloseConfirmers } = await cashDeskOf({ ctx, db: tx, schoolId: till.schoolId });
+    if (!auth.roles.some((role) => (tillCloseConfirmers as readonly string[]).includes(role))) {
+      throw tillConfirmerNotAllowed(tillCloseConfirmers);
+    }
+    const confirmed = await updateTill(tx, till.id, {
+      status: 'closed',
+      confirmedBy: auth.userId,
+      confirmedAt: ctx.clock(),
+    });
+    await recordAudit(tx, actor, {
+      action: 'till_session.confirm',
+      entity: 'till_session',
+      entityId: confirmed.id,
+      schoolId: confirmed.schoolId,
+      before: auditView(till),
+      after: { ...auditView(confirmed), note: input.note ?? null },
+    });
+    return confirmed;
+  });
+  return presented(ctx, row);
+}
+
+/**
+ * The confirmed till's cash taken to the bank: the deposit slip, the bank, the amount (at most what
+ * was counted; what is kept back, the float, returns to the cash on hand). The database moves it
+ * from the till to the bank in the books (`ledger_post_till_banking`).
+ */
+export async function bankTill({ ctx, auth, actor, input, id }: TillCall<TillBankInput> & { id: string }) {
+  const row = await ctx.db.transaction(async (tx) => {
+    const till = await lockTill(tx, auth.scope, id);
+    if (!till) throw tillNotFound();
+    if (till.status !== 'closed') throw tillTransitionNotAllowed(till.status, 'banked');
+    if (input.amount > till.countedKobo!) throw bankAboveCounted(till.countedKobo!);
+    const banked = await updateTill(tx, till.id, {
+      status: 'banked',
+      depositSlipNo: input.deposit_slip_no,
+      bankName: input.bank_name,
+      bankedKobo: input.amount,
+      bankedBy: auth.userId,
+      bankedAt: ctx.clock(),
+    });
+    await audited({ tx, actor, action: 'till_session.bank', before: till, after: banked });
+    return banked;
+  });
+  return presented(ctx, row);
+}
+
+/**
+ * Before cash is taken: a school that requires an open till refuses cash from someone with none
+ * there. Where one is open, the database takes the payment into it as the row is written.
+ */
+export async function assertTillForCash({
+  ctx,
+  userId,
+  schoolIds,
+}: {
+  ctx: AppContext;
+  userId: string;
+  schoolIds: readonly string[];
+}) {
+  for (const schoolId of new Set(schoolIds)) {
+    if (!(await cashDeskOf({ ctx, db: ctx.db, schoolId })).requireOpenTillForCash) continue;
+    if (!(await openTillOf(ctx.db, schoolId, userId))) throw tillRequiredForCash();
+  }
+}

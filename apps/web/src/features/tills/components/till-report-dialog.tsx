@@ -1,0 +1,17 @@
+import { QueryState } from '@/components/query-state';
+import { Modal } from '@/components/ui';
+import { useTillReport } from '../api/get-till-report';
+import { TILL_MESSAGES } from '../lib/messages';
+import { TillReport } from './till-report';
+
+/** One till's X or Z report, in a dialog over the list. */
+export function TillReportDialog({ id, desk, onClose }: { id: string; desk: string; onClose(): void }) {
+  const report = useTillReport(id);
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={`Till report: ${desk}`} size="md">
+      <QueryState query={report} loading="Loading the till report..." errorTitle={TILL_MESSAGES.reportFailed}>
+        {(till) => <TillReport till={till} />}
+      </QueryState>
+    </Modal>
+  );
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  apiSignIn,
+  bearer,
+  expectAccessible,
+  expectAnnounced,
+  feeForChild,
+  PHONE,
+  parentOfUntouchedStudent,
+  screenshot,
+  signInAs,
+} from './support';
+
+/** A bursar of the demo bursar's school of their own, so no other spec's cash lands in their till. */
+async function newBursar(request: APIRequestContext, schoolId: string) {
+  const admin = await apiSignIn(request, 'admin');
+  const login = { email: `till.bursar.${Date.now()}@example.ng`, password: 'temporary-123' };
+  const created = await request.post('/api/v1/user/create', {
+    headers: bearer(admin),
+    data: { firstname: 'Kemi', lastname: 'Adebayo', roles: ['Bursar'], school_id: schoolId, ...login },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const signedIn = await request.post('/api/v1/auth/login', { data: login });
+  const token = (await signedIn.json()).data.token as string;
+  const changed = await request.post('/api/v1/user/change-password', {
+    headers: bearer({ token, userId: '' }),
+    data: { currentPassword: login.password, newPassword: 'bursar-chose-this' },
+  });
+  expect(changed.ok(), await changed.text()).toBe(true);
+  return { email: login.email, password: 'bursar-chose-this' };
+}
+
+test.describe('cash tills', () => {
+  test('a bursar opens a till, takes cash, closes it short with a reason; the principal confirms; the cash is banked', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const demoBursar = await apiSignIn(request, 'bursar');
+    const profile = (await (await request.get('/api/v1/user/profile', { headers: bearer(demoBursar) })).json()).data;
+    const bursar = await newBursar(request, profile.school._id);
+    const family = await parentOfUntouchedStudent(request, {
+      last: 14,
+      email: 'till.parent',
+      schoolId: profile.school._id,
+    });
+    const feeName = `Sports levy ${Date.now()}`;
+    await feeForChild(request, {
+      child: { ...family.child, school: { _id: family.child.school._id, name: profile.school.name } },
+      name: feeName,
+      amount: '2500',
+      description: 'Inter-house sports',
+    });
+    const desk = `Front desk ${Date.now() % 100_000}`;
+
+    // Open the till with a float of ₦5,000: five ₦1,000 notes.
+    await signInAs(page, bursar, '/bursar/tills');
+    await expect(page.getByRole('heading', { name: 'Cash tills' })).toBeVisible();
+    await expect(page.getByText('No till open')).toBeVisible();
+    await page.getByRole('button', { name: 'Open a till' }).click();
+    const opening = page.getByRole('dialog', { name: 'Open a till' });
+    await opening.getByLabel('Desk').fill(desk);
+    await opening.getByLabel('₦1,000 notes').fill('5');
+    await expect(opening).toContainText('₦5,000.00');
+    await expectAccessible(page, 'open till dialog');
+    await opening.getByRole('button', { name: 'Open till' }).click();
+    await expectAnnounced(page, 'Till opened');
+
+    // Cash taken at the desk goes into it.
+    const signedIn = await request.post('/api/v1/auth/login', { data: bursar });
+    const token = (await signedIn.json()).data.token as string;
+    const owed = (
+      await (
+        await request.get(`/api/v1/student/fees?student_id=${family.child._id}&unpaid=true`, {
+          headers: bearer({ token, userId: '' }),
+        })
+      ).json()
+    ).data.fees as { fee: { _id: string; name: string } }[];
+    const fee = owed.find((row) => row.fee.name === feeName);
+    expect(fee).toBeDefined();
+    const cash = await request.post('/api/v1/payment/pay-with-cash', {
+      headers: { ...bearer({ token, userId: '' }), 'Idempotency-Key': randomUUID() },
+      data: { user_id: family.child._id, fee_id: fee!.fee._id, amount: 2500 },
+    });
+    expect(cash.ok(), await cash.text()).toBe(true);
+    await page.reload();
+    await expect(page.getByText('Cash taken (1 payment)')).toBeVisible();
+    await expect(page.getByText('₦7,500.00').first()).toBeVisible();
+    await screenshot(page, 'tills-open-desktop');
+    await expectAccessible(page, 'tills page with an open till');
+
+    // Counted ₦7,000: ₦500 short, which needs a reason.
+    await page.getByRole('button', { name: 'Count and close' }).click();
+    const closing = page.getByRole('dialog', { name: `Count and close ${desk}` });
+    await closing.getByLabel('₦1,000 notes').fill('7');
+    await expect(closing).toContainText('₦500.00 short');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'tills-close-phone');
+    await closing.getByRole('button', { name: 'Close till' }).click();
+    await expectAnnounced(page, 'reason');
+    await closing.getByLabel('Reason for the difference').fill('A ₦500 note went out as change by mistake');
+    await closing.getByRole('button', { name: 'Close till' }).click();
+    await expectAnnounced(page, 'Till counted and closed');
+    await expect(page.getByText('No till open')).toBeVisible();
+
+    // The principal confirms the count: four eyes.
+    const principalContext = await browser.newContext();
+    const principal = await principalContext.newPage();
+    await signInAs(principal, 'principal', '/bursar/tills?status=closing');
+    const row = principal.getByRole('listitem').filter({ hasText: desk });
+    await expect(row).toContainText('Counted, waiting for confirmation');
+    await expect(row).toContainText('₦500.00 short');
+    await row.getByRole('button', { name: `Confirm the count of ${desk}` }).click();
+    const confirm = principal.getByRole('dialog', { name: `Confirm the count of ${desk}` });
+    await expect(confirm).toContainText('Kemi Adebayo counted ₦7,000.00 against ₦7,500.00 expected');
+    await confirm.getByRole('button', { name: 'Confirm count' }).click();
+    await expectAnnounced(principal, 'Till close confirmed');
+    await principalContext.close();
+
+    // The bursar banks what was counted.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/bursar/tills?status=closed');
+    const closed = page.getByRole('listitem').filter({ hasText: desk });
+    await closed.getByRole('button', { name: `Bank the cash of ${desk}` }).click();
+    const banking = page.getByRole('dialog', { name: `Bank the cash of ${desk}` });
+    await expect(banking.getByLabel('Amount paid in (₦)')).toHaveValue('7000.00');
+    await banking.getByLabel('Deposit slip number').fill('GT-889120');
+    await banking.getByLabel('Bank').fill('GTBank, Ikeja');
+    await banking.getByRole('button', { name: 'Record banking' }).click();
+    await expectAnnounced(page, 'Banking recorded');
+
+    // The proprietor reads the till's report.
+    const proprietorContext = await browser.newContext();
+    const proprietor = await proprietorContext.newPage();
+    await signInAs(proprietor, 'proprietor', `/bursar/tills?school=${profile.school._id}&status=banked`);
+    const banked = proprietor.getByRole('listitem').filter({ hasText: desk });
+    await banked.getByRole('button', { name: `Report of ${desk}` }).click();
+    const report = proprietor.getByRole('dialog', { name: `Till report: ${desk}` });
+    await expect(report).toContainText('Expected in the drawer');
+    await expect(report).toContainText('₦500.00 short');
+    await expect(report).toContainText('A ₦500 note went out as change by mistake');
+    await expect(report).toContainText('banked at GTBank, Ikeja, slip GT-889120');
+    await screenshot(proprietor, 'tills-report-proprietor');
+    await expectAccessible(proprietor, 'till report');
+    await proprietorContext.close();
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The cash desk's till: the naira notes and coins a drawer is counted in, and the arithmetic of a
+ * close. Counts are whole pieces per denomination; every amount is kobo.
+ */
+import type { Kobo } from './money.js';
+
+/** Naira notes and coins in circulation, largest first, each named by its face value in naira. */
+export const NAIRA_DENOMINATIONS = ['1000', '500', '200', '100', '50', '20', '10', '5', '2', '1', '0.5'] as const;
+export type NairaDenomination = (typeof NAIRA_DENOMINATIONS)[number];
+
+/** What one piece of each denomination is worth, in kobo. */
+export const DENOMINATION_KOBO: Record<NairaDenomination, Kobo> = {
+  '1000': 100_000n,
+  '500': 50_000n,
+  '200': 20_000n,
+  '100': 10_000n,
+  '50': 5_000n,
+  '20': 2_000n,
+  '10': 1_000n,
+  '5': 500n,
+  '2': 200n,
+  '1': 100n,
+  '0.5': 50n,
+};
+
+/** Each note and coin as it reads. */
+export const DENOMINATION_LABELS: Record<NairaDenomination, string> = {
+  '1000': '₦1,000',
+  '500': '₦500',
+  '200': '₦200',
+  '100': '₦100',
+  '50': '₦50',
+  '20': '₦20',
+  '10': '₦10',
+  '5': '₦5',
+  '2': '₦2',
+  '1': '₦1',
+  '0.5': '50k',
+};
+
+/** The coins among the denominations (₦2, ₦1, 50 kobo); the rest are notes. */
+export const NAIRA_COINS: readonly NairaDenomination[] = ['2', '1', '0.5'];
+
+/** The most pieces of one denomination a count may name. */
+export const MAX_PIECES = 100_000;
+
+/** A drawer counted by denomination: pieces of each; a denomination left out counts none. */
+export type DenominationCount = Partial<Record<NairaDenomination, number>>;
+
+/** What a count is worth, in kobo. */
+export function countTotal(count: DenominationCount): Kobo {
+  let total = 0n;
+  for (const denomination of NAIRA_DENOMINATIONS) {
+    total += BigInt(count[denomination] ?? 0) * DENOMINATION_KOBO[denomination];
+  }
+  return total;
+}
+
+/** What the drawer should hold: the opening float, plus cash taken into it, less cash paid back out of it. */
+export function tillExpected({
+  floatKobo,
+  takenKobo,
+  refundedKobo,
+}: {
+  floatKobo: Kobo;
+  takenKobo: Kobo;
+  refundedKobo: Kobo;
+}): Kobo {
+  return floatKobo + takenKobo - refundedKobo;
+}
+
+/** Counted against expected: over is positive, short negative. */
+export const tillVariance = ({ countedKobo, expectedKobo }: { countedKobo: Kobo; expectedKobo: Kobo }): Kobo =>
+  countedKobo - expectedKobo;
+
+/** A variance beyond the school's tolerance (either way) needs a reason. */
+export function varianceNeedsReason({ varianceKobo, toleranceKobo }: { varianceKobo: Kobo; toleranceKobo: Kobo }) {
+  const size = varianceKobo < 0n ? -varianceKobo : varianceKobo;
+  return size > toleranceKobo;
+}
+
+/** Who may confirm a till's close, as a school chooses among them. */
+export const TILL_CONFIRMER_ROLES = ['Principal', 'Proprietor', 'Bursar'] as const;
+export type TillConfirmerRole = (typeof TILL_CONFIRMER_ROLES)[number];
+
+export const TILL_STATUSES = ['open', 'closing', 'closed', 'banked'] as const;
+export type TillStatus = (typeof TILL_STATUSES)[number];
+export const TILL_STATUS_LABELS: Record<TillStatus, string> = {
+  open: 'Open',
+  closing: 'Counted, waiting for confirmation',
+  closed: 'Closed',
+  banked: 'Banked',
+};
+
+/** A school's cash desk settings until it chooses otherwise. */
+export const CASH_DESK_DEFAULTS = {
+  requireOpenTillForCash: false,
+  /** Naira; any variance above it needs a reason. */
+  tillVarianceToleranceNaira: '0',
+  tillCloseConfirmers: ['Principal', 'Proprietor'] as TillConfirmerRole[],
+  tillBankWithinDays: 1,
+};
+
+export const TILL_REQUIRED_MESSAGE = 'Open a till before taking cash';
