@@ -8,7 +8,6 @@ ALTER TABLE "message_outbox" ADD COLUMN "subject" text;--> statement-breakpoint
 ALTER TABLE "message_outbox" ADD COLUMN "html" text;--> statement-breakpoint
 ALTER TABLE "message_outbox" ADD COLUMN "email_template_id" text;--> statement-breakpoint
 ALTER TABLE "message_outbox" ADD CONSTRAINT "message_outbox_email_subject" CHECK (("channel" = 'email') = ("subject" IS NOT NULL));--> statement-breakpoint
-CREATE INDEX "message_outbox_email_idx" ON "message_outbox" USING btree ("school_id", "created_at") WHERE "channel" = 'email';--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "queue_messages"("p_messages" jsonb) RETURNS void LANGUAGE sql AS $$
   INSERT INTO message_outbox (school_id, user_id, channel, kind, notice_key, to_address, body, subject, html,
     email_template_id, template, fallback_body, link_token, payment_id, status, pages, estimated_cost_kobo,

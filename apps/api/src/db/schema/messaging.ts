@@ -153,7 +153,6 @@ export const messageOutbox = pgTable(
       .on(t.provider, t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),
     index('message_outbox_school_idx').on(t.schoolId, t.createdAt),
-    index('message_outbox_email_idx').on(t.schoolId, t.createdAt).where(sql`${t.channel} = 'email'`),
     index('message_outbox_link_idx').on(t.linkToken).where(sql`${t.linkToken} is not null`),
   ],
 );

@@ -306,7 +306,8 @@ function emailNoticeKey(notice: Notice): string {
     [notice.title, notice.message, notice.actionUrl ?? null, notice.metadata ?? {}],
     (_, value) => (typeof value === 'bigint' ? value.toString() : value),
   );
-  return `${notice.kind}:${sha256(about)}`;
+  // 128 bits of the hash tell one person's notices apart, and keep the outbox's unique index small.
+  return `${notice.kind}:${sha256(about).slice(0, 32)}`;
 }
 
 /**
