@@ -146,4 +146,43 @@ test.describe('cash tills', () => {
     await expectAccessible(proprietor, 'till report');
     await proprietorContext.close();
   });
+
+  test('the ICT administrator sets how the cash desk is controlled; a principal reads it without changing it', async ({
+    page,
+  }) => {
+    await signInAs(page, 'ict', '/settings?section=cashDesk');
+    const form = page.getByRole('form', { name: 'Cash desk settings' });
+    await expect(
+      form.getByLabel('Take cash only into an open till (a bursar opens and counts one first)'),
+    ).not.toBeChecked();
+    await expect(form.getByLabel('Principal')).toBeChecked();
+    await expect(form.getByLabel('Proprietor')).toBeChecked();
+    await expect(form.getByLabel('Another bursar')).not.toBeChecked();
+    // None left to confirm a close is refused before it is sent.
+    await form.getByLabel('Principal').uncheck();
+    await form.getByLabel('Proprietor').uncheck();
+    await form.getByRole('button', { name: 'Save cash desk settings' }).click();
+    await expect(form.getByText('Choose at least one role to confirm a till')).toBeVisible();
+    await form.getByLabel('Principal').check();
+    await form.getByLabel('Proprietor').check();
+    await form.getByLabel('Difference allowed without a reason (₦)').fill('100.50');
+    await form.getByLabel('Bank the cash within (days)').fill('2');
+    await expectAccessible(page, 'cash desk settings');
+    await screenshot(page, 'settings-cash-desk-desktop');
+    await form.getByRole('button', { name: 'Save cash desk settings' }).click();
+    await expectAnnounced(page, 'Settings saved successfully!');
+    await page.reload();
+    await expect(form.getByLabel('Difference allowed without a reason (₦)')).toHaveValue('100.50');
+    await expect(form.getByLabel('Bank the cash within (days)')).toHaveValue('2');
+
+    const principalContext = await page.context().browser()!.newContext({ viewport: PHONE });
+    const principal = await principalContext.newPage();
+    await signInAs(principal, 'principal', '/settings?section=cashDesk');
+    const readOnly = principal.getByRole('form', { name: 'Cash desk settings' });
+    await expect(readOnly.getByLabel('Difference allowed without a reason (₦)')).toHaveValue('100.50');
+    await expect(readOnly.getByLabel('Difference allowed without a reason (₦)')).toBeDisabled();
+    await expect(readOnly.getByRole('button', { name: 'Save cash desk settings' })).toHaveCount(0);
+    await screenshot(principal, 'settings-cash-desk-phone');
+    await principalContext.close();
+  });
 });
