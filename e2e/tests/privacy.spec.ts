@@ -196,11 +196,11 @@ test.describe('privacy rights', () => {
     await page.setViewportSize(DESKTOP);
     await signInAs(page, 'ict', '/settings?section=retention');
     const form = page.getByRole('form', { name: 'Data retention settings' });
-    await expect(form.getByLabel('Keep notifications (in the app, SMS and WhatsApp) for')).toHaveValue('24');
+    await expect(form.getByLabel('Keep notifications (in the app, email, SMS and WhatsApp) for')).toHaveValue('24');
     await expect(form.getByLabel('Keep system logs for')).toHaveValue('3');
     await expect(form.getByLabel('Keep financial records for')).toHaveValue('6 years');
     await expect(form.getByLabel('Keep financial records for')).toHaveAttribute('readonly', '');
-    await form.getByLabel('Keep notifications (in the app, SMS and WhatsApp) for').fill('18');
+    await form.getByLabel('Keep notifications (in the app, email, SMS and WhatsApp) for').fill('18');
     await form.getByRole('button', { name: 'Save data retention settings' }).click();
     await expectAnnounced(page, 'Settings saved successfully!');
     await expectAccessible(page, 'the data retention settings');

@@ -148,17 +148,12 @@ export function createMailer(options: {
     return sendsNow(hasSettings);
   }
 
-  /**
-   * Whether each group's email can go out now (else it is stored for an administrator): one
-   * settings lookup per group not already `known`. `enqueue` takes the answer, for a caller that
-   * reads before it writes.
-   */
+  /** Whether each group's email can go out now (else it is stored for an administrator): one settings lookup per group. */
   async function deliverability(
     tx: DbOrTx,
     groupSchoolIds: readonly (string | null)[],
-    known: ReadonlyMap<string | null, boolean> = new Map(),
   ): Promise<Map<string | null, boolean>> {
-    const groups = new Map(known);
+    const groups = new Map<string | null, boolean>();
     for (const group of groupSchoolIds) {
       if (!groups.has(group)) groups.set(group, await deliverable(tx, group));
     }
@@ -210,15 +205,10 @@ export function createMailer(options: {
    * to do after the commit: due at once for the delivery job where the group can send, kept
    * where it cannot yet.
    */
-  async function outboxRows(
-    reader: DbOrTx,
-    emails: readonly OutgoingEmail[],
-    known: ReadonlyMap<string | null, boolean> = new Map(),
-  ): Promise<OutboxEmail[]> {
+  async function outboxRows(reader: DbOrTx, emails: readonly OutgoingEmail[]): Promise<OutboxEmail[]> {
     const groups = await deliverability(
       reader,
       emails.map((email) => email.groupSchoolId ?? null),
-      known,
     );
     const now = clock();
     return emails.map((email) => {
@@ -263,15 +253,9 @@ export function createMailer(options: {
       };
     },
 
-    deliverability,
-
     /** Queues `outboxRows` in the caller's transaction. */
-    async enqueue(
-      tx: DbOrTx,
-      emails: readonly OutgoingEmail[],
-      known: ReadonlyMap<string | null, boolean> = new Map(),
-    ): Promise<{ id: string }[]> {
-      return queueEmails(tx, await outboxRows(tx, emails, known));
+    async enqueue(tx: DbOrTx, emails: readonly OutgoingEmail[]): Promise<{ id: string }[]> {
+      return queueEmails(tx, await outboxRows(tx, emails));
     },
 
     /** Whether the server has an SMTP server of its own (SMTP_URL) for the groups without one. */
