@@ -7,6 +7,7 @@ export * from './dashboards.js';
 export * from './error-codes.js';
 export * from './expenses.js';
 export * from './fees.js';
+export * from './forecast.js';
 export * from './greeting.js';
 export * from './lagos-time.js';
 export * from './ledger.js';
