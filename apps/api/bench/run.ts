@@ -306,6 +306,8 @@ const results = [
   await timed('GET /student/fees (the student)', 50, get('/api/v1/student/fees', student)),
   // Dashboards (issue 14).
   await timed('GET /proprietor/dashboard (20 schools)', 150, get('/api/v1/proprietor/dashboard', proprietor)),
+  // The term's collections forecast and cash flow (issue 37): every school's curves, band and weeks.
+  await timed(`GET /forecast (group of ${groupSchools} schools)`, 150, get('/api/v1/forecast', proprietor!)),
   await timed('GET /admin/dashboard (all schools)', 150, get('/api/v1/admin/dashboard', superAdmin)),
   await timed(
     'GET /admin/financial-overview?period=year',

@@ -42,6 +42,7 @@ import { emailRoutes } from './modules/email/email.routes.js';
 import { expenseRoutes } from './modules/expenses/expenses.routes.js';
 import { feeRoutes } from './modules/fees/fees.routes.js';
 import { reminderRoutes } from './modules/fees/reminders.routes.js';
+import { forecastRoutes } from './modules/forecast/forecast.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { lateFeeRoutes } from './modules/late-fees/late-fees.routes.js';
 import { messagingRoutes } from './modules/messaging/messaging.routes.js';
@@ -209,6 +210,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(vendorRoutes);
       await api.register(budgetRoutes);
       await api.register(tillRoutes);
+      await api.register(forecastRoutes);
       await api.register(onlineRoutes);
       await api.register(cashRoutes);
       await api.register(familyCreditRoutes);

@@ -836,6 +836,31 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
         call('principal', 'POST', `/vendors/${id}/bank-changes/${change}/reject`, { reason: 'Not from the vendor' }),
       audits: [{ action: 'vendor.bank_details.reject', entity: 'vendor', school: null }],
     },
+    'POST /api/v1/forecast/commitments': {
+      call: async () =>
+        call('principal', 'POST', '/forecast/commitments', {
+          school_id: ids.school,
+          label: 'Audit rent',
+          amount: 150000,
+          day_of_month: 1,
+          starts_on: '2026-09-01',
+        }),
+      audits: [{ action: 'commitment.create', entity: 'school_commitment', school: 'first' }],
+    },
+    'DELETE /api/v1/forecast/commitments/{id}': {
+      prepare: async () => {
+        const made = await call('principal', 'POST', '/forecast/commitments', {
+          school_id: ids.school,
+          label: 'Audit loan',
+          amount: 90000,
+          day_of_month: 28,
+          starts_on: '2026-09-01',
+        });
+        return { id: made.json().data._id as string };
+      },
+      call: async ({ id }) => call('principal', 'DELETE', `/forecast/commitments/${id}`),
+      audits: [{ action: 'commitment.delete', entity: 'school_commitment', school: 'first' }],
+    },
     'POST /api/v1/tills': {
       prepare: async () => ({ token: (await freshUser(['Bursar'])).token }),
       call: async ({ token }) => call(bearer(token!), 'POST', '/tills', { desk: 'Audit desk', float: { '500': 2 } }),

@@ -42,7 +42,7 @@ async function positionsAndRecomputed(termId: string) {
 /** The summaries as the trigger kept them, and as a live aggregate of every payment row computes them. */
 async function summariesAndLive() {
   const db = t.ctx.db;
-  const [kept, live, keptPaid, livePaid, keptStatuses, liveStatuses] = await Promise.all([
+  const [kept, live, keptPaid, livePaid, keptStatuses, liveStatuses, keptTermDays, liveTermDays] = await Promise.all([
     rowsOf<{ school_id: string; day: string; method: string; payments: number; amount: string }>(
       db,
       sql`select school_id, to_char(day, 'YYYY-MM-DD') as day, method, payments, amount_kobo::text as amount
@@ -78,8 +78,20 @@ async function summariesAndLive() {
           count(*)::int as payments, sum(amount_kobo)::text as amount
         from payments where kind = 'payment' and ${paymentsThatHappened()} group by 1, 2, 3 order by 1, 2, 3`,
     ),
+    rowsOf<{ term_id: string; day: string; amount: string }>(
+      db,
+      sql`select term_id, to_char(day, 'YYYY-MM-DD') as day, amount_kobo::text as amount
+        from term_daily_collections where amount_kobo <> 0 order by 1, 2`,
+    ),
+    rowsOf<{ term_id: string; day: string; amount: string }>(
+      db,
+      sql`select f.term_id, to_char(coalesce(p.paid_at, p.created_at) at time zone 'Africa/Lagos', 'YYYY-MM-DD') as day,
+          sum(case when p.kind = 'refund' then -p.amount_kobo else p.amount_kobo end)::text as amount
+        from payments p join fees f on f.id = p.fee_id where p.status = 'success' group by 1, 2
+        having sum(case when p.kind = 'refund' then -p.amount_kobo else p.amount_kobo end) <> 0 order by 1, 2`,
+    ),
   ]);
-  return { kept, live, keptPaid, livePaid, keptStatuses, liveStatuses };
+  return { kept, live, keptPaid, livePaid, keptStatuses, liveStatuses, keptTermDays, liveTermDays };
 }
 
 const STATUSES = ['pending', 'success', 'failed', 'review'] as const;
@@ -140,8 +152,10 @@ describe('the collection summaries the dashboards read', () => {
             await db.execute(sql`update payments set status = ${step.status} where id = ${id}`);
           }
         }
-        const { kept, live, keptPaid, livePaid, keptStatuses, liveStatuses } = await summariesAndLive();
+        const { kept, live, keptPaid, livePaid, keptStatuses, liveStatuses, keptTermDays, liveTermDays } =
+          await summariesAndLive();
         expect(kept).toEqual(live);
+        expect(keptTermDays).toEqual(liveTermDays);
         expect(keptPaid).toEqual(livePaid);
         expect(keptStatuses).toEqual(liveStatuses);
         // The term positions, moved by each payment's difference, equal a recompute from every fee.

@@ -211,14 +211,14 @@ export function commitmentDates({
   return dates;
 }
 
-export interface CashFlowWeek {
+export interface CashFlowWeek<T extends Outgoing = Outgoing> {
   startsOn: CalendarDate;
   endsOn: CalendarDate;
   expectedInKobo: Kobo;
   lowInKobo: Kobo;
   highInKobo: Kobo;
   outKobo: Kobo;
-  outgoings: Outgoing[];
+  outgoings: T[];
   /** Cash on hand at the week's end if collections come in as expected, and at the low line. */
   expectedBalanceKobo: Kobo;
   lowBalanceKobo: Kobo;
@@ -232,7 +232,7 @@ export interface CashFlowWeek {
  * due, and the balance from `openingKobo` (cash the school holds today). A day is uncovered when,
  * by its end, the low line's collections and the opening fall short of everything due so far.
  */
-export function cashFlowAhead({
+export function cashFlowAhead<T extends Outgoing>({
   today,
   termStartsOn,
   termEndsOn,
@@ -248,14 +248,14 @@ export function cashFlowAhead({
   /** Collected so far this term: the forecast's lines start from it. */
   collectedKobo: Kobo;
   forecast: readonly ForecastDay[];
-  outgoings: readonly Outgoing[];
-}): CashFlowWeek[] {
+  outgoings: readonly T[];
+}): CashFlowWeek<T>[] {
   const byDay = new Map(forecast.map((line) => [line.day, line]));
   const lineOn = (date: CalendarDate) => byDay.get(daysUntil(date, termStartsOn));
   const due = [...outgoings]
     .filter((outgoing) => outgoing.dueOn >= today && outgoing.dueOn <= termEndsOn)
     .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : 0));
-  const weeks: CashFlowWeek[] = [];
+  const weeks: CashFlowWeek<T>[] = [];
   let expectedBefore = collectedKobo;
   let lowBefore = collectedKobo;
   let highBefore = collectedKobo;
@@ -264,7 +264,7 @@ export function cashFlowAhead({
   for (let startsOn = today; startsOn <= termEndsOn; startsOn = addDays(startsOn, 7)) {
     const lastDay = addDays(startsOn, 6);
     const endsOn = lastDay < termEndsOn ? lastDay : termEndsOn;
-    const week: CashFlowWeek = {
+    const week: CashFlowWeek<T> = {
       startsOn,
       endsOn,
       expectedInKobo: 0n,

@@ -42,6 +42,7 @@ export * from './schemas/email.js';
 export * from './schemas/expenses.js';
 export * from './schemas/family-credit.js';
 export * from './schemas/fees.js';
+export * from './schemas/forecast.js';
 export * from './schemas/messaging.js';
 export * from './schemas/money.js';
 export * from './schemas/my-phone.js';

@@ -95,6 +95,10 @@ export const PERMISSIONS = {
   'books.view': ['Admin', 'Proprietor', 'Bursar', 'Auditor', 'Accountant'],
   /** Editing the chart of accounts and its mappings, and closing a period. */
   'books.manage': ['Admin', 'Accountant'],
+  /** The term's collections forecast and cash flow ahead. */
+  'forecast.view': ['Admin', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
+  /** The monthly commitments (salaries, rent, loans) the cash flow counts. */
+  'forecast.manage': ['Admin', 'Proprietor', 'Principal', 'Bursar'],
   /** The cash desk's till sessions, their X reports and their banking: within the caller's schools. */
   'tills.view': ['Admin', 'ICT_administrator', 'Proprietor', 'Principal', 'Bursar', 'Auditor'],
   /** Opening one's own till, counting and closing it, banking it once confirmed: whoever takes cash. */

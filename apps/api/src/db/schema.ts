@@ -10,6 +10,7 @@ export * from './schema/bank.js';
 export * from './schema/email.js';
 export * from './schema/expenses.js';
 export * from './schema/fees.js';
+export * from './schema/forecast.js';
 export * from './schema/ledger.js';
 export * from './schema/messaging.js';
 export * from './schema/notifications.js';

@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, type forecastDebtorsSchema, type forecastSchema, todayIn } from '@schoolledger/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { rowsOf } from '../src/db/rows.js';
+import { auditLogs } from '../src/db/schema.js';
+import { aSchool, aSession, aTerm } from './builders.js';
+import { bearer, insertUser, login, useTestApp } from './helper.js';
+import { approvedFee, call, loadPaymentIds, type PaymentIds, payCash } from './payments-support.js';
+
+/** The forecast as the wire carries it: naira numbers. */
+type SchoolForecast = z.input<typeof forecastSchema>['schools'][number];
+
+const t = useTestApp({ seed: { history: true } });
+let ids: PaymentIds;
+
+beforeAll(async () => {
+  ids = await loadPaymentIds(t);
+});
+
+async function forecastOf(who: string | { authorization: string }, query = '') {
+  const response = await call(t, who, 'GET', `/forecast${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { date: string; schools: SchoolForecast[] };
+}
+
+const schoolIn = (forecast: { schools: SchoolForecast[] }, schoolId: string) => {
+  const found = forecast.schools.find((school) => school.school._id === schoolId);
+  if (!found) throw new Error(`no forecast for school ${schoolId}`);
+  return found;
+};
+
+/** Naira as the API answers it, from kobo counted in the database. */
+const naira = (kobo: string | bigint) => Number(BigInt(kobo)) / 100;
+
+async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
+  const [row] = await rowsOf<T>(t.ctx.db, query);
+  return row!;
+}
+
+describe('the collections forecast', () => {
+  it('draws the term so far beside the past terms (last year’s same term first) and forecasts to its end with a band', async () => {
+    const forecast = await forecastOf('proprietor');
+    expect(forecast.date).toBe(todayIn());
+    expect(forecast.schools.map((school) => school.school.name)).toEqual([
+      'Crestview College, Ikeja',
+      'Crestview College, Wuse',
+    ]);
+    const ikeja = schoolIn(forecast, ids.school);
+    const term = ikeja.term!;
+    expect(term._id).toBe(ids.term);
+    expect(term.day).toBe(
+      Math.min(term.days - 1, Math.round((Date.parse(forecast.date) - Date.parse(term.starts_on)) / 86_400_000)),
+    );
+
+    // The bill is what the term's fees ask of each student; collected is its fees' money up to today.
+    const { billed } = await one<{ billed: string }>(
+      sql`select sum(expected_kobo)::text as billed from student_term_balances where term_id = ${ids.term}`,
+    );
+    const { collected } = await one<{ collected: string }>(
+      sql`select coalesce(sum(case when p.kind = 'refund' then -p.amount_kobo else p.amount_kobo end), 0)::text as collected
+        from payments p join fees f on f.id = p.fee_id where f.term_id = ${ids.term} and p.status = 'success'`,
+    );
+    expect(ikeja.billed).toBe(naira(billed));
+    expect(ikeja.collected).toBe(naira(collected));
+    expect(ikeja.curve).toHaveLength(term.day + 1);
+    expect(ikeja.curve.at(-1)).toBe(Number((BigInt(collected) * 10_000n) / BigInt(billed)) / 10_000);
+
+    // The demo's year of history: last session's three terms, its First Term first.
+    expect(ikeja.past_terms.map((past) => [past.name, past.session, past.same_term_last_year])).toEqual([
+      ['First Term', '2025/2026', true],
+      ['Third Term', '2025/2026', false],
+      ['Second Term', '2025/2026', false],
+    ]);
+    for (const past of ikeja.past_terms) {
+      const paid = await one<{ collected: string }>(
+        sql`select coalesce(sum(p.amount_kobo), 0)::text as collected from payments p join fees f on f.id = p.fee_id
+          where f.term_id = ${past._id} and p.status = 'success'
+            and (coalesce(p.paid_at, p.created_at) at time zone 'Africa/Lagos')::date <= ${past.ends_on}`,
+      );
+      expect(past.collected).toBe(naira(paid.collected));
+      expect(past.collected).toBeGreaterThan(0);
+      expect(past.curve).toHaveLength(
+        Math.round((Date.parse(past.ends_on) - Date.parse(past.starts_on)) / 86_400_000) + 1,
+      );
+    }
+
+    // From today to the term's last day, starting from what is in, each line inside its band.
+    expect(ikeja.forecast.enough).toBe(true);
+    expect(ikeja.forecast.past_terms).toBe(3);
+    const lines = ikeja.forecast.lines;
+    expect(lines.map((line) => line.date)).toEqual(
+      Array.from({ length: term.days - term.day }, (_, n) => addDays(term.starts_on, term.day + n)),
+    );
+    expect(lines[0]).toEqual({
+      date: forecast.date,
+      expected: ikeja.collected,
+      low: ikeja.collected,
+      high: ikeja.collected,
+    });
+    expect(lines.filter((line) => !(line.low <= line.expected && line.expected <= line.high))).toEqual([]);
+    expect(lines.filter((line) => line.high > Math.max(ikeja.billed, ikeja.collected))).toEqual([]);
+
+    // The method on the closed terms: only the last had two terms before it.
+    const third = ikeja.past_terms.find((past) => past.name === 'Third Term')!;
+    expect(ikeja.accuracy).toHaveLength(1);
+    const [check] = ikeja.accuracy;
+    expect(check).toMatchObject({ term: 'Third Term', session: '2025/2026', actual: third.collected });
+    expect(check!.within_band).toBe(check!.low <= check!.actual && check!.actual <= check!.high);
+    expect(check!.error_percent).toBeCloseTo(((check!.forecast - check!.actual) / third.billed) * 100, 1);
+  });
+
+  it('moves with a cash payment taken today, by exactly its amount', async () => {
+    const before = schoolIn(await forecastOf('principal'), ids.school);
+    const fee = await approvedFee(t, ids.school, ids.term, '1234.50');
+    await payCash(t, ids.stranger, fee, '1234.50');
+    const after = schoolIn(await forecastOf('principal'), ids.school);
+    expect(after.collected).toBeCloseTo(before.collected + 1234.5, 2);
+    expect(after.forecast.lines[0]!.expected).toBeCloseTo(before.forecast.lines[0]!.expected + 1234.5, 2);
+    expect(after.billed).toBeGreaterThan(before.billed);
+  });
+
+  it('says so, and forecasts nothing, for a school with fewer than two past terms', async () => {
+    const school = await aSchool(t);
+    const today = todayIn();
+    const session = await aSession(t, {
+      school_id: school.id,
+      startDate: addDays(today, -30),
+      endDate: addDays(today, 300),
+    });
+    await aTerm(t, { session: session.id, startDate: addDays(today, -20), endDate: addDays(today, 60) });
+    const forecast = await forecastOf('admin', `?school_id=${school.id}`);
+    expect(forecast.schools).toHaveLength(1);
+    expect(forecast.schools[0]).toMatchObject({
+      school: { _id: school.id },
+      past_terms: [],
+      forecast: { enough: false, past_terms: 0, lines: [] },
+      accuracy: [],
+    });
+    expect(forecast.schools[0]!.term!.day).toBe(20);
+  });
+
+  it('shows a bursar their own school only, and no one outside the money roles', async () => {
+    const own = await forecastOf('bursar');
+    expect(own.schools.map((school) => school.school._id)).toEqual([ids.school]);
+    const other = await call(t, 'bursar', 'GET', `/forecast?school_id=${ids.secondSchool}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().code).toBe('SCHOOL_NOT_FOUND');
+    const parent = await call(t, 'parent', 'GET', '/forecast');
+    expect(parent.statusCode).toBe(403);
+  });
+});
+
+describe('what moves the forecast', () => {
+  it('lists the largest debtors with their families’ reminders, the gap they would close, and each reminder wave', async () => {
+    const read = async () => {
+      const response = await call(t, 'principal', 'GET', `/forecast/debtors?school_id=${ids.school}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as z.input<typeof forecastDebtorsSchema>;
+    };
+    const first = await read();
+    const debtors = first.debtors;
+    expect(debtors.length).toBeGreaterThan(1);
+    expect(debtors.length).toBeLessThanOrEqual(20);
+    const owed = debtors.map((debtor) => debtor.outstanding);
+    expect(owed).toEqual([...owed].sort((a, b) => b - a));
+    const top = debtors[0]!;
+    const { outstanding } = await one<{ outstanding: string }>(
+      sql`select outstanding_kobo::text as outstanding from student_term_balances
+        where term_id = ${ids.term} and student_id = ${top.student._id}`,
+    );
+    expect(top.outstanding).toBe(naira(outstanding));
+    // Largest first until what they owe together reaches the gap.
+    let before = 0;
+    expect(debtors.map((debtor) => debtor.closes_gap)).toEqual(
+      debtors.map((debtor) => {
+        const closes = Math.round(before * 100) < Math.round(first.gap * 100);
+        before += debtor.outstanding;
+        return closes;
+      }),
+    );
+
+    // The whole school reminded of a fee the top debtor owes: the family's history, and a wave today.
+    const { fee_id: feeId } = await one<{ fee_id: string }>(
+      sql`select c.fee_id from term_fee_students(${ids.term}::uuid, null) c
+        join fees f on f.id = c.fee_id
+        left join fee_student_paid p on p.fee_id = c.fee_id and p.student_id = c.student_id
+        where c.student_id = ${top.student._id} and f.amount_kobo > coalesce(p.paid_kobo, 0)
+        order by f.amount_kobo - coalesce(p.paid_kobo, 0) desc limit 1`,
+    );
+    const wave = await call(t, 'principal', 'POST', '/notification/payment-reminders/bulk', { feeId });
+    expect(wave.statusCode, wave.body).toBe(200);
+    const after = await read();
+    const topAfter = after.debtors.find((debtor) => debtor.student._id === top.student._id)!;
+    expect(topAfter.reminders.days).toBeGreaterThanOrEqual(1);
+    expect(topAfter.reminders.channels).toContain('email');
+    expect(Date.parse(topAfter.reminders.last_at!)).toBeGreaterThan(Date.now() - 60_000);
+    const today = after.reminder_waves.find((one) => one.date === todayIn());
+    expect(today?.people).toBeGreaterThanOrEqual(5);
+    const { week } = await one<{ week: string }>(
+      sql`select coalesce(sum(amount_kobo), 0)::text as week from daily_collections
+        where school_id = ${ids.school} and day >= ${addDays(todayIn(), -7)}::date and day < ${todayIn()}::date`,
+    );
+    expect(today?.collected_week_before).toBe(naira(week));
+  });
+
+  it('is one school’s, within the caller’s schools', async () => {
+    const other = await call(t, 'bursar', 'GET', `/forecast/debtors?school_id=${ids.secondSchool}`);
+    expect(other.statusCode).toBe(404);
+    const missing = await call(t, 'bursar', 'GET', '/forecast/debtors');
+    expect(missing.statusCode).toBe(422);
+  });
+});
+
+describe('monthly commitments in the cash flow', () => {
+  it('counts salaries on their day against the cash held and the low line, and marks the day they are not covered', async () => {
+    const before = schoolIn(await forecastOf('principal'), ids.school);
+    const today = before.forecast.lines[0]!.date;
+    const added = await call(t, 'principal', 'POST', '/forecast/commitments', {
+      school_id: ids.school,
+      label: 'Staff salaries',
+      amount: 2_500_000,
+      day_of_month: Number(today.slice(8, 10)),
+      starts_on: addDays(today, -40),
+      ends_on: null,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const commitment = added.json().data;
+    expect(commitment).toMatchObject({ label: 'Staff salaries', amount: 2_500_000, ends_on: null });
+
+    const after = schoolIn(await forecastOf('principal'), ids.school);
+    const week = after.cash_flow.weeks[0]!;
+    expect(week.starts_on).toBe(today);
+    expect(week.outgoings.filter((outgoing) => outgoing.kind === 'commitment')).toEqual([
+      { kind: 'commitment', label: 'Staff salaries', due_on: today, amount: 2_500_000 },
+    ]);
+    expect(week.out).toBeCloseTo(before.cash_flow.weeks[0]!.out + 2_500_000, 2);
+    expect(week.low_balance).toBeCloseTo(after.cash_flow.opening + week.low_in - week.out, 2);
+    // Today nothing more has come in at any line: what is due today is covered by the cash held, or not.
+    const dueToday = week.outgoings
+      .filter((outgoing) => outgoing.due_on === today)
+      .reduce((sum, o) => sum + o.amount, 0);
+    expect(week.uncovered_days.includes(today)).toBe(after.cash_flow.opening < dueToday);
+
+    const [created] = await t.ctx.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, commitment._id), eq(auditLogs.action, 'commitment.create')));
+    expect(created).toMatchObject({ entity: 'school_commitment', schoolId: ids.school });
+
+    // Another school's principal cannot remove it; its own can, and it leaves the cash flow.
+    const email = `principal-${randomUUID().slice(0, 8)}@example.test`;
+    await insertUser(t, { email, roles: ['Principal'], schoolId: ids.secondSchool });
+    const stranger = bearer((await login(t, email)).json().data.token);
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/forecast/commitments/${commitment._id}`,
+      headers: stranger,
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('COMMITMENT_NOT_FOUND');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/forecast/commitments/${commitment._id}`,
+      headers: await t.as('principal'),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const listed = await call(t, 'principal', 'GET', `/forecast/commitments?school_id=${ids.school}`);
+    expect(listed.json().data.commitments).toEqual([]);
+    const gone = schoolIn(await forecastOf('principal'), ids.school);
+    expect(gone.cash_flow.weeks[0]!.outgoings.filter((outgoing) => outgoing.kind === 'commitment')).toEqual([]);
+  });
+
+  it('refuses a day past 31, an amount that is not naira, and a last month before the first', async () => {
+    const fieldsOf = async (payload: object) => {
+      const response = await call(t, 'principal', 'POST', '/forecast/commitments', {
+        school_id: ids.school,
+        label: 'Rent',
+        amount: 100,
+        day_of_month: 1,
+        starts_on: '2026-09-01',
+        ...payload,
+      });
+      expect(response.statusCode).toBe(422);
+      return Object.fromEntries(
+        (response.json().errors as { field: string; message: string }[]).map((error) => [error.field, error.message]),
+      );
+    };
+    expect(await fieldsOf({ amount: '100.001', day_of_month: 32 })).toEqual({
+      amount: 'Enter an amount in naira with at most two decimal places',
+      day_of_month: 'Choose a day from 1 to 31',
+    });
+    expect(await fieldsOf({ ends_on: '2026-08-01' })).toEqual({
+      ends_on: 'The last payment cannot be before the first',
+    });
+  });
+});
