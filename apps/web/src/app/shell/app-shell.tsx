@@ -1,10 +1,12 @@
-import { showWholeNaira } from '@schoolledger/domain';
+import { can, showWholeNaira } from '@schoolledger/domain';
 import { Menu, Search } from 'lucide-react';
 import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingState, Sheet } from '@/components/ui';
+import { CASH_DESK_PATH, KeptCashSender } from '@/features/cash-desk/routes';
 import { NotificationBell } from '@/features/notifications/components/notification-panel';
+import { useAuthStore } from '@/lib/auth';
 import { useIdleSignOut } from '@/lib/auth/idle-timeout';
 import { useMySettings } from '@/lib/my-settings';
 import { useThemeStore } from '@/lib/theme';
@@ -18,6 +20,7 @@ export default function AppShell() {
   const settings = useMySettings();
   const adoptDefaultTheme = useThemeStore((state) => state.adoptDefault);
   useIdleSignOut(settings.data?.sessionTimeoutMinutes);
+  const takesCash = useAuthStore((state) => can(state.user?.roles ?? [], 'payments.cash'));
   useEffect(() => {
     if (settings.data) adoptDefaultTheme(settings.data.defaultTheme);
   }, [settings.data, adoptDefaultTheme]);
@@ -33,6 +36,12 @@ export default function AppShell() {
 
   return (
     <div className="min-h-dvh">
+      {/* Off the desk, cash taken offline is still sent (the desk sends its own while it is open). */}
+      {takesCash && pathname !== CASH_DESK_PATH && (
+        <Suspense fallback={null}>
+          <KeptCashSender />
+        </Suspense>
+      )}
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
