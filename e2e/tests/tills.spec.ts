@@ -147,6 +147,36 @@ test.describe('cash tills', () => {
     await proprietorContext.close();
   });
 
+  test("the proprietor reads the demo till's variance alert on a phone and follows it to the till's report", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, 'proprietor', '/dashboard');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const alert = panel.getByRole('listitem').filter({ hasText: 'Till ₦2,000.00 short: Front desk' });
+    await expect(alert).toContainText('₦45,500.00');
+    await expect(alert).toContainText('₦47,500.00 expected');
+    await expect(alert).toContainText('Two ₦1,000 notes given out as change in error during the morning rush');
+    await screenshot(page, 'till-variance-alert-phone');
+    await alert.getByRole('button').first().click();
+
+    await expect(page).toHaveURL(/\/bursar\/tills\?.*till=/);
+    const report = page.getByRole('dialog', { name: /report: Front desk$/ });
+    await expect(report).toContainText('₦2,000.00 short');
+    await expect(report).toContainText('Two ₦1,000 notes given out as change in error during the morning rush');
+    await expect(report).toContainText('Confirmed by Ibrahim Musa');
+    await screenshot(page, 'till-variance-report-phone');
+    await expectAccessible(page, 'till report opened from a notice');
+    await page.keyboard.press('Escape');
+    await expect(report).toHaveCount(0);
+    await expect(page).not.toHaveURL(/till=/);
+    // Confirmed two days ago, one day to bank it: the list says so.
+    const late = page.getByRole('listitem').filter({ hasText: '₦2,000.00 short' });
+    await expect(late).toContainText('Not banked · 2 days');
+    await screenshot(page, 'tills-not-banked-phone');
+  });
+
   test('the ICT administrator sets how the cash desk is controlled; a principal reads it without changing it', async ({
     page,
   }) => {

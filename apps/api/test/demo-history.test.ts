@@ -1,17 +1,19 @@
 import { lastMonthsRange, statusAfterPayouts, todayIn } from '@schoolledger/domain';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.js';
 import {
   expensePayouts,
   expenses,
   fees,
+  notifications,
   parentStudents,
   payments,
   schoolExpenseCounters,
   schoolReceiptCounters,
   schools,
   terms,
+  tillSessions,
   users,
 } from '../src/db/schema.js';
 import { demoEmail, useTestApp } from './helper.js';
@@ -41,7 +43,8 @@ describe('the demo’s last session of payments', () => {
       .from(payments)
       .innerJoin(fees, eq(fees.id, payments.feeId))
       .innerJoin(terms, eq(terms.id, fees.termId))
-      .where(isNotNull(payments.receiptNo));
+      // The tills' payments, this term's at the desk, are the last test's.
+      .where(and(isNotNull(payments.receiptNo), isNull(payments.tillSessionId)));
     const [current] = await t.ctx.db.select().from(terms).where(eq(terms.id, ids.term));
     for (const row of rows) {
       expect(row.paidAt!.getTime()).toBeLessThan(now.getTime());
@@ -156,5 +159,44 @@ describe('the demo’s last session of payments', () => {
     expect(posted!.payments).toBeGreaterThan(500);
     expect(posted!.entries).toBe(posted!.payments);
     expect(await rowsOf(t.ctx.db, sql`select * from ledger_disagreements()`)).toEqual([]);
+  });
+
+  it('has the cash desk’s recent days: a till banked, one short with its reason told to the proprietor, none left open', async () => {
+    const tills = await t.ctx.db
+      .select()
+      .from(tillSessions)
+      .where(eq(tillSessions.schoolId, ids.school))
+      .orderBy(asc(tillSessions.openedAt));
+    expect(tills.map((till) => till.status)).toEqual(['banked', 'closed']);
+    const [banked, short] = tills;
+    expect(banked).toMatchObject({ varianceKobo: 0n, bankedKobo: 5_000_000n, depositSlipNo: 'GTB-40211' });
+    expect(short).toMatchObject({
+      expectedKobo: 4_750_000n,
+      countedKobo: 4_550_000n,
+      varianceKobo: -200_000n,
+      varianceReason: 'Two ₦1,000 notes given out as change in error during the morning rush',
+    });
+    const today = todayIn('Africa/Lagos');
+    for (const till of tills) expect(todayIn('Africa/Lagos', till.openedAt) < today).toBe(true);
+    const takings = await t.ctx.db.select().from(payments).where(eq(payments.tillSessionId, short!.id));
+    expect(takings.map((payment) => payment.amountKobo)).toEqual([1_250_000n, 1_250_000n, 1_250_000n]);
+
+    const [proprietor] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.email, demoEmail('proprietor')));
+    const alerts = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, proprietor!.id), eq(notifications.kind, 'till_variance')));
+    expect(alerts.map((alert) => [alert.title, alert.actionUrl])).toEqual([
+      [
+        'Till ₦2,000.00 short: Front desk, Crestview College, Ikeja',
+        `/bursar/tills?school=${ids.school}&till=${short!.id}`,
+      ],
+    ]);
+    // The demo bursar opens today's till.
+    const opened = await call(t, 'bursar', 'POST', '/tills', { desk: 'Front desk', float: { '1000': 5 } });
+    expect(opened.statusCode, opened.body).toBe(200);
   });
 });

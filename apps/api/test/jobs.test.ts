@@ -114,6 +114,7 @@ describe('the job runner on the app database', () => {
         'reports.schedule',
         'settlements.fetch',
         'system-logs.prune',
+        'tills.alerts',
         'virtual-accounts.requery',
         'webhooks.recorded',
       ]);

@@ -2,6 +2,7 @@
  * The cash desk's till: the naira notes and coins a drawer is counted in, and the arithmetic of a
  * close. Counts are whole pieces per denomination; every amount is kobo.
  */
+import { type CalendarDate, daysUntil, LAGOS, todayIn } from './calendar.js';
 import type { Kobo } from './money.js';
 
 /** Naira notes and coins in circulation, largest first, each named by its face value in naira. */
@@ -102,3 +103,38 @@ export const CASH_DESK_DEFAULTS = {
 };
 
 export const TILL_REQUIRED_MESSAGE = 'Open a till before taking cash';
+
+/** What a till's row warns of: left open past its day, or confirmed and not banked in the school's days. */
+export interface TillFlags {
+  /** The Lagos day an open till was opened, when that day is over. */
+  left_open_since: CalendarDate | null;
+  /** Whole days since a confirmed till was closed, once past the days the school allows to bank it. */
+  not_banked_days: number | null;
+}
+
+/**
+ * A till's flags as of `now`: open since before today (Lagos), or confirmed and still not banked
+ * more than `bankWithinDays` days after the day it was closed (within 1 day: closed Monday, banked
+ * by Tuesday, flagged on Wednesday). The list and the alerts job read them from this one rule.
+ */
+export function tillFlags({
+  status,
+  openedAt,
+  closedAt,
+  now,
+  bankWithinDays,
+}: {
+  status: TillStatus;
+  openedAt: Date;
+  closedAt: Date | null;
+  now: Date;
+  bankWithinDays: number;
+}): TillFlags {
+  const today = todayIn(LAGOS, now);
+  const openedOn = todayIn(LAGOS, openedAt);
+  const sinceClose = closedAt ? daysUntil(today, todayIn(LAGOS, closedAt)) : 0;
+  return {
+    left_open_since: status === 'open' && openedOn < today ? openedOn : null,
+    not_banked_days: status === 'closed' && sinceClose > bankWithinDays ? sinceClose : null,
+  };
+}

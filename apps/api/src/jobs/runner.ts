@@ -17,6 +17,7 @@ import { runDueSchedules } from '../modules/reports/report-schedules.service.js'
 import { runSettlementFetch } from '../modules/settlements/settlements.service.js';
 import { runScheduledBackup } from '../modules/system/backups.service.js';
 import { pruneLogs } from '../modules/system/system.service.js';
+import { runTillAlerts } from '../modules/tills/till-alerts.service.js';
 import { creditListedTransfers } from '../modules/virtual-accounts/credits.service.js';
 import { runVirtualAccountRequery } from '../modules/virtual-accounts/requery.job.js';
 
@@ -35,6 +36,7 @@ export interface Queues extends JobPayloads {
   'books.integrity': Record<string, never>;
   'virtual-accounts.requery': Record<string, never>;
   'settlements.fetch': Record<string, never>;
+  'tills.alerts': Record<string, never>;
 }
 export type QueueName = keyof Queues;
 type Triggered = Exclude<
@@ -50,6 +52,7 @@ type Triggered = Exclude<
   | 'books.integrity'
   | 'virtual-accounts.requery'
   | 'settlements.fetch'
+  | 'tills.alerts'
 >;
 
 export const QUEUE_NAMES: readonly QueueName[] = [
@@ -69,6 +72,7 @@ export const QUEUE_NAMES: readonly QueueName[] = [
   'books.integrity',
   'virtual-accounts.requery',
   'settlements.fetch',
+  'tills.alerts',
 ];
 
 /** SPEC §9: the reminder check runs hourly; on the hour in the school's time zone. */
@@ -97,6 +101,11 @@ const BOOKS_INTEGRITY_CRON = '30 2 * * *';
 const VIRTUAL_ACCOUNTS_REQUERY_CRON = '0 6 * * *';
 /** Paystack pays out the day before's collections in the morning: its settlements are asked for at noon. */
 const SETTLEMENTS_FETCH_CRON = '0 12 * * *';
+/**
+ * Tills left open overnight and tills not banked in time are looked for every hour: the first pass
+ * of the Lagos morning flags the tills of the day before.
+ */
+const TILL_ALERTS_CRON = '10 * * * *';
 const TIME_ZONE = 'Africa/Lagos';
 /**
  * How often each process asks for an email pass. Notices enqueue their emails due at once, so a
@@ -251,6 +260,11 @@ export async function startJobRunner(options: {
         log.warn({ settlements: counts, errors }, "some schools' settlements could not be fetched");
       else if (counts.new + counts.matched > 0) log.info({ settlements: counts }, 'fetched and matched settlements');
     },
+    'tills.alerts': async () => {
+      const result = await runTillAlerts(ctx);
+      if (result.leftOpen + result.notBanked > 0)
+        log.info({ tills: result }, 'told of tills left open overnight or not banked in time');
+    },
     'reports.schedule': async () => {
       const tidied = await tidyReportRuns(ctx, (runId) => send('reports.generate', { runId }, { singletonKey: runId }));
       const result = await runDueSchedules(ctx);
@@ -280,6 +294,7 @@ export async function startJobRunner(options: {
     { tz: TIME_ZONE, singletonSeconds: 60 },
   );
   await boss.schedule('settlements.fetch', SETTLEMENTS_FETCH_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
+  await boss.schedule('tills.alerts', TILL_ALERTS_CRON, {}, { tz: TIME_ZONE, singletonSeconds: 60 });
   // Webhooks acknowledged just before the last stop are settled now, not at the next reconcile pass.
   await trigger('webhooks.recorded');
 

@@ -19,6 +19,7 @@ import { seedDemoFees } from './fees.js';
 import { seedDemoHistory } from './history.js';
 import { seedDemoPaymentProfiles } from './payments.js';
 import { CLASS_ARMS, demoPopulation } from './population.js';
+import { seedDemoTills } from './tills.js';
 
 export const DEMO_PASSWORD = 'schoolledger';
 export const DEMO_DOMAIN = 'demo.schoolledger.ng';
@@ -416,6 +417,18 @@ export async function seedDemoIfEmpty(
         today,
       );
       audits.push(...expenseSteps);
+      progress('Loading the demo data: the cash desk’s tills…');
+      const tillSteps = await seedDemoTills(
+        tx,
+        {
+          schoolId: schoolRows[0]!.id,
+          receiptCode: schoolRows[0]!.receiptCode,
+          bursarId: login('bursar'),
+          principalId: login('principal'),
+        },
+        today,
+      );
+      audits.push(...tillSteps);
     }
     await recordPastAudits(tx, audits);
     if (options.paymentProfiles) {

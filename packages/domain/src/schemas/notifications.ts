@@ -35,6 +35,9 @@ export const NOTIFICATION_KINDS = [
   'adjustment_to_approve',
   'expense',
   'budget_alert',
+  'till_variance',
+  'till_not_banked',
+  'till_left_open',
   'account_created',
   'account_locked',
   'system',
@@ -60,6 +63,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   adjustment_to_approve: 'Adjustments to approve',
   expense: 'Expense approvals',
   budget_alert: 'Budget alerts',
+  till_variance: 'Till differences beyond the tolerance',
+  till_not_banked: 'Tills not banked in time',
+  till_left_open: 'Tills left open overnight',
   account_created: 'Account created',
   account_locked: 'Account locked',
   system: 'Announcements',
@@ -99,6 +105,9 @@ const STAFF_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'adjustment_to_approve',
   'expense',
   'budget_alert',
+  'till_variance',
+  'till_not_banked',
+  'till_left_open',
 ];
 
 /** Kinds only students and parents receive (their own fees and payments). */

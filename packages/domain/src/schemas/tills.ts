@@ -83,6 +83,13 @@ export const tillSessionSchema = z.object({
       banked_at: timestampSchema,
     })
     .nullable(),
+  /** What the list warns of, from the school's cash desk settings and today's date (Lagos). */
+  flags: z.object({
+    /** The day (YYYY-MM-DD) a till still open was opened, once that day is over. */
+    left_open_since: z.string().nullable(),
+    /** Days since a confirmed till was closed, once past the days the school allows to bank it. */
+    not_banked_days: z.number().int().nullable(),
+  }),
 });
 export type TillSession = z.infer<typeof tillSessionSchema>;
 

@@ -41,6 +41,9 @@ export const tillSessions = pgTable(
     bankedKobo: bigint('banked_kobo', { mode: 'bigint' }),
     bankedBy: uuid('banked_by').references(() => users.id),
     bankedAt: timestamp('banked_at', { withTimezone: true }),
+    /** When the alerts of a till left open overnight and of one not banked in time went out (migration 0040). */
+    leftOpenAlertedAt: timestamp('left_open_alerted_at', { withTimezone: true }),
+    notBankedAlertedAt: timestamp('not_banked_alerted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('till_sessions_one_open_uq').on(t.schoolId, t.openedBy).where(sql`${t.status} = 'open'`),

@@ -1,11 +1,17 @@
-import { type TillReport, type TillSession, tillExpected } from '@schoolledger/domain';
+import { type TillReport, type TillSession, tillExpected, tillFlags } from '@schoolledger/domain';
 import type { ReadDb } from '../../db/client.js';
 import { namesOf, type TillRow, type TillTakings } from './tills.queries.js';
 
 const person = (names: Map<string, string>, id: string) => ({ _id: id, name: names.get(id) ?? 'Unknown' });
 const personOrNull = (names: Map<string, string>, id: string | null) => (id ? person(names, id) : null);
 
-function present(row: TillRow, names: Map<string, string>): TillSession {
+/** What a till's flags are read against: the time now, and the days each school allows to bank a till. */
+export interface TillFlagView {
+  now: Date;
+  bankWithinDays: ReadonlyMap<string, number>;
+}
+
+function present(row: TillRow, names: Map<string, string>, view: TillFlagView): TillSession {
   return {
     _id: row.id,
     school_id: row.schoolId,
@@ -34,22 +40,29 @@ function present(row: TillRow, names: Map<string, string>): TillSession {
             banked_at: row.bankedAt.toISOString(),
           }
         : null,
+    flags: tillFlags({
+      status: row.status,
+      openedAt: row.openedAt,
+      closedAt: row.closedAt,
+      now: view.now,
+      bankWithinDays: view.bankWithinDays.get(row.schoolId) ?? 0,
+    }),
   };
 }
 
-/** Sessions as the wire shows them, their people's names read once for all. */
-export async function sessionsOf(db: ReadDb, rows: readonly TillRow[]): Promise<TillSession[]> {
+/** Sessions as the wire shows them, their people's names read once for all, flagged as of `view`. */
+export async function sessionsOf(db: ReadDb, rows: readonly TillRow[], view: TillFlagView): Promise<TillSession[]> {
   const names = await namesOf(
     db,
     rows.flatMap((row) =>
       [row.openedBy, row.closedBy, row.confirmedBy, row.bankedBy].filter((id): id is string => id !== null),
     ),
   );
-  return rows.map((row) => present(row, names));
+  return rows.map((row) => present(row, names, view));
 }
 
-export async function sessionOf(db: ReadDb, row: TillRow): Promise<TillSession> {
-  return (await sessionsOf(db, [row]))[0]!;
+export async function sessionOf(db: ReadDb, row: TillRow, view: TillFlagView): Promise<TillSession> {
+  return (await sessionsOf(db, [row], view))[0]!;
 }
 
 /** The X report: the session so far; expected is what the drawer should hold now (or held when counted). */

@@ -20,6 +20,7 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope, assertSchoolInScope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { settingsForSchool } from '../settings/settings.service.js';
+import { notifyTillVariance } from './till-alerts.service.js';
 import {
   bankAboveCounted,
   ownTillConfirmation,
@@ -31,7 +32,7 @@ import {
   tillTransitionNotAllowed,
   varianceReasonRequired,
 } from './tills.errors.js';
-import { reportOf, sessionOf, sessionsOf } from './tills.presenters.js';
+import { reportOf, sessionOf, sessionsOf, type TillFlagView } from './tills.presenters.js';
 import {
   findTill,
   insertTill,
@@ -66,7 +67,7 @@ async function cashDeskOf({ ctx, db, schoolId }: { ctx: AppContext; db: DbOrTx; 
 }
 
 /** What a till's audit rows say of it: its amounts in kobo as text, its people by id. */
-const auditView = (row: TillRow) => ({
+export const auditView = (row: TillRow) => ({
   desk: row.desk,
   status: row.status,
   floatKobo: row.floatKobo.toString(),
@@ -129,17 +130,26 @@ export async function openTill({ ctx, auth, actor, input }: TillCall<TillOpenInp
 
 /** A session as the wire shows it, read from the primary: just written, it may not be on the replica yet. */
 async function presented(ctx: AppContext, row: TillRow): Promise<TillSession> {
-  return sessionOf(ctx.db, row);
+  return sessionOf(ctx.db, row, await flagViewOf(ctx, [row]));
+}
+
+/** What the tills' flags are read against: the clock, and the days each of their schools allows to bank. */
+async function flagViewOf(ctx: AppContext, rows: readonly TillRow[]): Promise<TillFlagView> {
+  const bankWithinDays = new Map<string, number>();
+  for (const schoolId of new Set(rows.map((row) => row.schoolId))) {
+    bankWithinDays.set(schoolId, (await cashDeskOf({ ctx, db: ctx.db, schoolId })).tillBankWithinDays);
+  }
+  return { now: ctx.clock(), bankWithinDays };
 }
 
 /** The X report of a session already read. */
-async function reportFor({ db, row }: { db: ReadDb; row: TillRow }): Promise<TillReport> {
+async function reportFor({ ctx, db, row }: { ctx: AppContext; db: ReadDb; row: TillRow }): Promise<TillReport> {
   const takings = await tillTakings(db, row.id);
   const names = await namesOf(
     db,
     takings.byRecorder.map((recorder) => recorder.userId),
   );
-  return reportOf({ session: await sessionOf(db, row), takings, names });
+  return reportOf({ session: await sessionOf(db, row, await flagViewOf(ctx, [row])), takings, names });
 }
 
 export async function listTills({ ctx, auth, input }: Omit<TillCall<TillListQuery>, 'actor'>): Promise<TillList> {
@@ -149,7 +159,7 @@ export async function listTills({ ctx, auth, input }: Omit<TillCall<TillListQuer
     status: input.status,
     openedOn: input.date,
   });
-  return { sessions: await sessionsOf(ctx.readDb, rows) };
+  return { sessions: await sessionsOf(ctx.readDb, rows, await flagViewOf(ctx, rows)) };
 }
 
 /** The X report: the session so far (float, cash taken and by whom, refunds, what the drawer should hold). */
@@ -164,7 +174,7 @@ export async function tillReport({
 }): Promise<TillReport> {
   const row = await findTill(ctx.readDb, auth.scope, id);
   if (!row) throw tillNotFound();
-  return reportFor({ db: ctx.readDb, row });
+  return reportFor({ ctx, db: ctx.readDb, row });
 }
 
 /**
@@ -203,9 +213,11 @@ export async function closeTill({ ctx, auth, actor, input, id }: TillCall<TillCl
       closedAt: ctx.clock(),
     });
     await audited({ tx, actor, action: 'till_session.close', before: till, after: closed });
+    // Beyond the tolerance, the proprietors and principals hear of it as it is counted.
+    if (varianceNeedsReason({ varianceKobo, toleranceKobo })) await notifyTillVariance(tx, ctx, closed, toleranceKobo);
     return closed;
   });
-  return reportFor({ db: ctx.db, row });
+  return reportFor({ ctx, db: ctx.db, row });
 }
 
 /**

@@ -16,6 +16,7 @@ const CASH_DESK = ['cashDesk'] as const;
 const PAYMENT_ANALYTICS = ['payment-config'] as const;
 const ADJUSTMENTS = ['adjustments'] as const;
 const EXPENSES = ['expenses'] as const;
+const TILLS = ['tills'] as const;
 
 /** Money moved: what was paid, what is owed and every total built on them. */
 const MONEY: readonly QueryKey[] = [
@@ -49,10 +50,13 @@ export const QUERIES_CHANGED_BY: Record<NotificationKind, readonly QueryKey[]> =
   payment_reminder: [FEE_MANAGEMENT, FAMILY_FEES],
   expense: [DASHBOARDS, EXPENSES],
   budget_alert: [DASHBOARDS, EXPENSES],
+  till_variance: [TILLS],
+  till_not_banked: [TILLS],
+  till_left_open: [TILLS],
   account_created: [],
   account_locked: [],
   system: [],
 };
 
 /** Every prefix above: what a stream that was broken refetches, since it may have missed changes. */
-export const QUERIES_CHANGED_BY_ANY: readonly QueryKey[] = [...MONEY, EXPENSES];
+export const QUERIES_CHANGED_BY_ANY: readonly QueryKey[] = [...MONEY, EXPENSES, TILLS];

@@ -4,11 +4,20 @@ import { useTillReport } from '../api/get-till-report';
 import { TILL_MESSAGES } from '../lib/messages';
 import { TillReport } from './till-report';
 
-/** One till's X or Z report, in a dialog over the list. */
-export function TillReportDialog({ id, desk, onClose }: { id: string; desk: string; onClose(): void }) {
+/**
+ * One till's X or Z report, in a dialog over the list; opened from a notice's link, its desk is
+ * known once the report is read.
+ */
+export function TillReportDialog({ id, desk, onClose }: { id: string; desk?: string; onClose(): void }) {
   const report = useTillReport(id);
+  const title = desk ?? report.data?.session.desk;
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={`Till report: ${desk}`} size="md">
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={title ? `Till report: ${title}` : 'Till report'}
+      size="md"
+    >
       <QueryState query={report} loading="Loading the till report..." errorTitle={TILL_MESSAGES.reportFailed}>
         {(till) => <TillReport till={till} />}
       </QueryState>

@@ -9,9 +9,11 @@ const parseStatus = (value: string): TillStatusFilter =>
 interface TillFilters {
   school: string;
   status: TillStatusFilter;
+  /** A till whose report is open, as a notice's link names it. */
+  till: string;
 }
 
-const DEFAULTS: TillFilters = { school: '', status: 'all' };
+const DEFAULTS: TillFilters = { school: '', status: 'all', till: '' };
 const OPTIONS: UrlFilterOptions<TillFilters> = { parse: { status: parseStatus } };
 
 /** The school and the list's status live in the address, so a reload shows the same list. */

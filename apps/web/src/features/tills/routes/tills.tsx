@@ -1,4 +1,12 @@
-import { can, formatKobo, TILL_STATUS_LABELS, TILL_STATUSES, type TillSession } from '@schoolledger/domain';
+import {
+  can,
+  formatCalendarDate,
+  formatKobo,
+  plural,
+  TILL_STATUS_LABELS,
+  TILL_STATUSES,
+  type TillSession,
+} from '@schoolledger/domain';
 import { Banknote, Vault } from 'lucide-react';
 import { useState } from 'react';
 import { QueryState } from '@/components/query-state';
@@ -51,12 +59,15 @@ export default function TillsPage() {
             chooseDescription="Choose the school whose tills to see."
           >
             {(schoolId) => (
-              <SchoolTills
-                key={schoolId}
-                schoolId={schoolId}
-                status={filters.status}
-                onStatus={(status) => update({ status })}
-              />
+              <>
+                <SchoolTills
+                  key={schoolId}
+                  schoolId={schoolId}
+                  status={filters.status}
+                  onStatus={(status) => update({ status })}
+                />
+                {filters.till && <TillReportDialog id={filters.till} onClose={() => update({ till: '' })} />}
+              </>
             )}
           </SchoolChooser>
         )}
@@ -123,7 +134,12 @@ function MyTill({ id }: { id: string }) {
     <QueryState query={report} loading="Loading your till..." errorTitle={TILL_MESSAGES.reportFailed}>
       {(till) => (
         <div className="space-y-4">
-          <h3 className="text-base font-semibold text-slate-900 dark:text-white">{till.session.desk}</h3>
+          <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900 dark:text-white">
+            {till.session.desk}
+            {till.session.flags.left_open_since && (
+              <Badge variant="red">Left open since {formatCalendarDate(till.session.flags.left_open_since)}</Badge>
+            )}
+          </h3>
           <TillReport till={till} />
           <Button onClick={() => setClosing(true)} className="max-sm:w-full">
             Count and close
@@ -240,6 +256,12 @@ function TillRow({
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-medium text-slate-900 dark:text-white">{till.desk}</span>
           <Badge variant={STATUS_BADGES[till.status]}>{TILL_STATUS_LABELS[till.status]}</Badge>
+          {till.flags.left_open_since && (
+            <Badge variant="red">Left open since {formatCalendarDate(till.flags.left_open_since)}</Badge>
+          )}
+          {till.flags.not_banked_days !== null && (
+            <Badge variant="red">Not banked · {plural(till.flags.not_banked_days, 'day')}</Badge>
+          )}
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {till.opened_by.name} · opened {formatDateTime(till.opened_at)}
