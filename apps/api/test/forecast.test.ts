@@ -152,6 +152,36 @@ describe('the collections forecast', () => {
   });
 });
 
+describe('the forecast report', () => {
+  it('puts the screen’s figures on the letterhead: the term and its end, the closed terms, the cash flow', async () => {
+    const screen = await forecastOf('proprietor');
+    const response = await call(t, 'proprietor', 'POST', '/reports/preview', { report: 'forecast', filters: {} });
+    expect(response.statusCode, response.body).toBe(200);
+    const [terms, accuracy, cashFlow] = response.json().data.sections as {
+      title: string;
+      rows: Record<string, unknown>[];
+    }[];
+    expect([terms!.title, accuracy!.title, cashFlow!.title]).toEqual([
+      'The term so far and by its end',
+      'How the method did on the closed terms',
+      'Cash flow ahead',
+    ]);
+    expect(terms!.rows.map((row) => [row.school, row.billed, row.collected, row.expected])).toEqual(
+      screen.schools.map((school) => [
+        school.school.name,
+        school.billed,
+        school.collected,
+        school.forecast.lines.at(-1)?.expected ?? null,
+      ]),
+    );
+    expect(accuracy!.rows.map((row) => [row.school, row.actual])).toEqual(
+      screen.schools.flatMap((school) => school.accuracy.map((check) => [school.school.name, check.actual])),
+    );
+    expect(cashFlow!.rows).toHaveLength(screen.schools.reduce((sum, school) => sum + school.cash_flow.weeks.length, 0));
+    expect(cashFlow!.rows.length).toBeGreaterThan(0);
+  });
+});
+
 describe('what moves the forecast', () => {
   it('lists the largest debtors with their families’ reminders, the gap they would close, and each reminder wave', async () => {
     const read = async () => {

@@ -21,6 +21,7 @@ export const REPORT_IDS = [
   'reconciliation',
   'group_summary',
   'income_expenditure',
+  'forecast',
   'audit_trail',
   'audit_financial',
   'audit_security',
@@ -141,6 +142,14 @@ export const REPORTS: Record<ReportId, ReportMeta> = {
       'Fee income net of refunds by fee type, expenditure by category, and the surplus or deficit, against the previous period; per school or for the whole group.',
     roles: PERMISSIONS['expenses.view'],
     filters: ['schoolId', 'sessionId', 'termId', 'from', 'to'],
+  },
+  forecast: {
+    category: 'financial',
+    title: 'Collections forecast and cash flow',
+    description:
+      "Each school's term so far against its past terms, what it is expected to collect by the term's end with a low and a high line, how the same method did on the closed terms, and the cash flow week by week against expenses and monthly commitments.",
+    roles: PERMISSIONS['forecast.view'],
+    filters: ['schoolId'],
   },
   audit_trail: {
     category: 'audit',

@@ -23,8 +23,9 @@ import {
   todayIn,
 } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
+import type { ReadDb } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { assertSchoolExistsInScope, assertSchoolInScope } from '../../plugins/tenancy.js';
+import { assertSchoolExistsInScope, assertSchoolInScope, type Scope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { termOverview } from '../dashboards/collections.queries.js';
 import { commitmentNotFound } from './forecast.errors.js';
@@ -93,9 +94,27 @@ export async function getForecast({
   input: ForecastQuery;
 }): Promise<Forecast> {
   if (input.school_id) assertSchoolInScope(auth.scope, input.school_id);
-  const date = input.date ?? todayIn(undefined, ctx.clock());
-  const db = ctx.readDb;
-  const schoolRows = await forecastSchools(db, auth.scope, input.school_id);
+  return forecastFor({
+    db: ctx.readDb,
+    scope: auth.scope,
+    schoolId: input.school_id,
+    date: input.date ?? todayIn(undefined, ctx.clock()),
+  });
+}
+
+/** The forecast of the schools in `scope` (or the one named, already checked to be in it) on `date`. */
+export async function forecastFor({
+  db,
+  scope,
+  schoolId,
+  date,
+}: {
+  db: ReadDb;
+  scope: Scope;
+  schoolId: string | undefined;
+  date: CalendarDate;
+}): Promise<Forecast> {
+  const schoolRows = await forecastSchools(db, scope, schoolId);
   const schoolIds = schoolRows.map((school) => school.id);
   const allTerms = await termsBegunBy(db, schoolIds, date);
   const current = new Map<string, TermRow>();
@@ -112,7 +131,7 @@ export async function getForecast({
     termDays(db, termIds, date),
     cashHeld(db, schoolIds, date),
     expensesToPay(db, schoolIds),
-    commitmentsOf(db, auth.scope, schoolIds),
+    commitmentsOf(db, scope, schoolIds),
   ]);
   const paymentsOf = new Map<string, { on: CalendarDate; amountKobo: bigint }[]>();
   for (const row of days) {

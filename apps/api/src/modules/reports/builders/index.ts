@@ -11,6 +11,7 @@ import {
 } from './audit.js';
 import { collectionsReport } from './collections.js';
 import { feeScheduleReport } from './fee-schedule.js';
+import { forecastReport } from './forecast.js';
 import { groupSummaryReport } from './group-summary.js';
 import { incomeExpenditureReport } from './income-expenditure.js';
 import { messagesReport } from './messages.js';
@@ -28,6 +29,7 @@ export const REPORT_BUILDERS: Record<ReportId, ReportBuilder> = {
   payments: paymentsReport,
   group_summary: groupSummaryReport,
   income_expenditure: incomeExpenditureReport,
+  forecast: forecastReport,
   fee_schedule: feeScheduleReport,
   reconciliation: reconciliationReport,
   audit_trail: auditTrailReport,
