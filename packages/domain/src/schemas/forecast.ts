@@ -36,7 +36,7 @@ export const forecastLineSchema = z.object({
 export const forecastAccuracySchema = z.object({
   term: z.string(),
   session: z.string(),
-  /** The day of that term the method was run from: the same day of the term as today. */
+  /** The day of that term the method was run from: two weeks in, and the same day of the term as today. */
   from_day: z.number().int(),
   forecast: nairaResponseAmount,
   low: nairaResponseAmount,

@@ -63,6 +63,13 @@ function sameTermLastYear(term: TermRow, current: TermRow) {
   return term.name === current.name && monthsBefore >= 10 && monthsBefore <= 14;
 }
 
+/**
+ * The days of a closed term the method is tried from: two weeks in, when most families are still
+ * to pay, and the same day of the term as today (late in a term, that one has little left to guess).
+ */
+const EARLY_CHECKPOINT = 14;
+const checkpoints = (day: number) => (day > EARLY_CHECKPOINT ? [EARLY_CHECKPOINT, day] : [day]);
+
 const shares = (curve: TermCurve, days: number) => Array.from({ length: days }, (_, day) => shareBy(curve, day));
 
 /** A school's commitments as outgoings on the days they fall from `from` to `to`. */
@@ -244,17 +251,19 @@ export async function forecastFor({
           high: line.highKobo,
         })),
       },
-      accuracy: backtest({ terms: pastCurves, atDay: day }).map((result) => ({
-        term: past[result.term]!.name,
-        session: past[result.term]!.session,
-        from_day: Math.min(day, pastCurves[result.term]!.collectedKobo.length - 1),
-        forecast: result.forecastKobo,
-        low: result.lowKobo,
-        high: result.highKobo,
-        actual: result.actualKobo,
-        error_percent: result.errorBasisPoints / 100,
-        within_band: result.withinBand,
-      })),
+      accuracy: checkpoints(day).flatMap((atDay) =>
+        backtest({ terms: pastCurves, atDay }).map((result) => ({
+          term: past[result.term]!.name,
+          session: past[result.term]!.session,
+          from_day: Math.min(atDay, pastCurves[result.term]!.collectedKobo.length - 1),
+          forecast: result.forecastKobo,
+          low: result.lowKobo,
+          high: result.highKobo,
+          actual: result.actualKobo,
+          error_percent: result.errorBasisPoints / 100,
+          within_band: result.withinBand,
+        })),
+      ),
       cash_flow: {
         opening,
         weeks: weeks.map((week) => ({

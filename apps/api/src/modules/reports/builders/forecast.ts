@@ -56,6 +56,7 @@ export const forecastReport: ReportBuilder = async (db, report) => {
         columns: [
           { key: 'school', header: 'School', kind: 'text', width: 18 },
           { key: 'term', header: 'Term', kind: 'text', width: 14 },
+          { key: 'fromDay', header: 'From day', kind: 'number', width: 6 },
           { key: 'forecast', header: 'Forecast', kind: 'money' },
           { key: 'low', header: 'Low', kind: 'money' },
           { key: 'high', header: 'High', kind: 'money' },
@@ -67,6 +68,7 @@ export const forecastReport: ReportBuilder = async (db, report) => {
           school.accuracy.map((check) => ({
             school: school.school.name,
             term: `${check.term}, ${check.session}`,
+            fromDay: check.from_day + 1,
             forecast: check.forecast,
             low: check.low,
             high: check.high,
