@@ -128,8 +128,10 @@ export async function forecastFor({
   for (const term of allTerms) current.set(term.schoolId, term);
   const pastOf = new Map<string, TermRow[]>();
   for (const term of allTerms) {
-    const now = current.get(term.schoolId)!;
-    if (term.endDate < now.startDate) pastOf.set(term.schoolId, [...(pastOf.get(term.schoolId) ?? []), term]);
+    if (term.endDate >= current.get(term.schoolId)!.startDate) continue;
+    const past = pastOf.get(term.schoolId);
+    if (past) past.push(term);
+    else pastOf.set(term.schoolId, [term]);
   }
   for (const [schoolId, past] of pastOf) pastOf.set(schoolId, past.slice(-PAST_TERMS));
   const termIds = [...current.values(), ...[...pastOf.values()].flat()].map((term) => term.id);
@@ -142,7 +144,10 @@ export async function forecastFor({
   ]);
   const paymentsOf = new Map<string, { on: CalendarDate; amountKobo: bigint }[]>();
   for (const row of days) {
-    paymentsOf.set(row.termId, [...(paymentsOf.get(row.termId) ?? []), { on: row.day, amountKobo: row.amountKobo }]);
+    const amount = { on: row.day, amountKobo: row.amountKobo };
+    const taken = paymentsOf.get(row.termId);
+    if (taken) taken.push(amount);
+    else paymentsOf.set(row.termId, [amount]);
   }
   const curveOf = (term: TermRow): TermCurve =>
     collectionCurve({
