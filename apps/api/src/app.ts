@@ -67,6 +67,7 @@ import { studentRecordRoutes } from './modules/students/student-records.routes.j
 import { studentRoutes } from './modules/students/students.routes.js';
 import { studentFileRoutes } from './modules/students/students-files.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { tillVoidRoutes } from './modules/tills/till-voids.routes.js';
 import { tillRoutes } from './modules/tills/tills.routes.js';
 import { profileRoutes } from './modules/users/profile.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -210,6 +211,7 @@ export async function buildApp({ ctx, database, webDir, logger }: BuildAppOption
       await api.register(vendorRoutes);
       await api.register(budgetRoutes);
       await api.register(tillRoutes);
+      await api.register(tillVoidRoutes);
       await api.register(forecastRoutes);
       await api.register(onlineRoutes);
       await api.register(cashRoutes);

@@ -172,6 +172,27 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
     }
     return { id, token: bursar.token };
   }
+  /** A cash payment taken into a fresh bursar's open till, and (`requested`) a void of it waiting. */
+  async function aVoid(requested: boolean): Promise<Ids> {
+    const { id, token } = await aTill('open');
+    const fee = await approvedFee(t, ids.school, ids.term);
+    const paid = await call(
+      bearer(token),
+      'POST',
+      '/payment/pay-with-cash',
+      { user_id: ids.student, fee_id: fee, amount: '1000' },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    const payment = paid.json().data.payment._id as string;
+    if (!requested) return { id, token, payment };
+    const asked = await call(bearer(token), 'POST', `/tills/${id}/voids`, {
+      payment_id: payment,
+      reason: 'Wrong student',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    return { id, token, payment, void: asked.json().data._id as string };
+  }
   const userId = async (name: string) =>
     (
       await t.ctx.db
@@ -885,6 +906,23 @@ describe('every mutating operation leaves an audit row (issue 13 item 2)', () =>
           amount: 1000,
         }),
       audits: [{ action: 'till_session.bank', entity: 'till_session', school: 'first' }],
+    },
+    'POST /api/v1/tills/{id}/voids': {
+      prepare: async () => aVoid(false),
+      call: async ({ id, token, payment }) =>
+        call(bearer(token!), 'POST', `/tills/${id}/voids`, { payment_id: payment, reason: 'Wrong student' }),
+      audits: [{ action: 'till_void.request', entity: 'payment_void', school: 'first' }],
+    },
+    'POST /api/v1/tills/{id}/voids/{voidId}/approve': {
+      prepare: async () => aVoid(true),
+      call: async ({ id, void: voidId }) => call('principal', 'POST', `/tills/${id}/voids/${voidId}/approve`, {}),
+      audits: [{ action: 'till_void.approve', entity: 'payment_void', school: 'first' }],
+    },
+    'POST /api/v1/tills/{id}/voids/{voidId}/reject': {
+      prepare: async () => aVoid(true),
+      call: async ({ id, void: voidId }) =>
+        call('principal', 'POST', `/tills/${id}/voids/${voidId}/reject`, { note: 'The payment was right' }),
+      audits: [{ action: 'till_void.reject', entity: 'payment_void', school: 'first' }],
     },
     'PUT /api/v1/budgets': {
       call: async () =>

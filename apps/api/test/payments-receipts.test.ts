@@ -177,6 +177,7 @@ describe('PDF receipts and their verification', () => {
       student: 'CO',
       amount: 750.25,
       paidAt: expect.any(String),
+      voided: null,
     });
     expect(genuine.body).not.toContain('Chiamaka');
     expect((await verify(code.toLowerCase().replaceAll('-', ''), payment.receiptNo)).json().data.valid).toBe(true);
@@ -195,6 +196,7 @@ describe('PDF receipts and their verification', () => {
         student: null,
         amount: null,
         paidAt: null,
+        voided: null,
       });
     }
     expect((await verify(code, 'not-a-receipt')).statusCode).toBe(422);

@@ -14,6 +14,7 @@ import {
   lateFeePolicies,
   paymentCheckouts,
   payments,
+  paymentVoids,
   schools,
   terms,
   tillSessions,
@@ -328,6 +329,18 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       })
       .returning();
     foreign.tillSession = till!.id;
+    // A void waiting on one of its payments: only its own school's approvers decide it.
+    const [waiting] = await t.ctx.db
+      .insert(paymentVoids)
+      .values({
+        schoolId: second.school,
+        paymentId: foreign.payment!,
+        tillSessionId: till!.id,
+        reason: 'Taken by mistake',
+        requestedBy: principal2!.id,
+      })
+      .returning();
+    foreign.paymentVoid = waiting!.id;
   });
 
   const address = { street: 'Hijacked Road', street_no: '1', town: 'Nowhere', state: 'Lagos', country: 'Nigeria' };
@@ -412,6 +425,9 @@ describe("the tenancy sweep: every route with an id in its path, given another s
       'POST /tills/{id}/close': { count: { '1000': 1 }, variance_reason: 'no' },
       'POST /tills/{id}/confirm': {},
       'POST /tills/{id}/bank': { deposit_slip_no: 'no', bank_name: 'no', amount: 1 },
+      'POST /tills/{id}/voids': { payment_id: own.parent, reason: 'Hijacked void' },
+      'POST /tills/{id}/voids/{voidId}/approve': {},
+      'POST /tills/{id}/voids/{voidId}/reject': { note: 'no' },
       'PUT /school/{id}/update': {
         ...address,
         zip_code: '100001',
@@ -559,5 +575,7 @@ describe("the tenancy sweep: every route with an id in its path, given another s
     expect(account).toMatchObject({ active: true, deactivatedAt: null });
     const [till] = await t.ctx.db.select().from(tillSessions).where(eq(tillSessions.id, foreign.tillSession!));
     expect(till).toMatchObject({ status: 'closing', confirmedAt: null, bankedAt: null });
+    const [waiting] = await t.ctx.db.select().from(paymentVoids).where(eq(paymentVoids.id, foreign.paymentVoid!));
+    expect(waiting).toMatchObject({ status: 'pending', decidedBy: null, refundPaymentId: null });
   }, 180_000);
 });

@@ -169,6 +169,22 @@ export const TILL_ERROR_CODES = {
   tillBankAboveCounted: 'TILL_BANK_ABOVE_COUNTED',
 } as const;
 
+export const TILL_VOID_ERROR_CODES = {
+  tillVoidNotFound: 'TILL_VOID_NOT_FOUND',
+  /** Only a successful cash payment taken into this open till, not refunded, may be voided, by its bursar. */
+  tillVoidNotAllowed: 'TILL_VOID_NOT_ALLOWED',
+  /** The payment already has a void waiting or approved. */
+  tillVoidAlreadyRequested: 'TILL_VOID_ALREADY_REQUESTED',
+  /** The void was already approved or rejected. */
+  tillVoidAlreadyDecided: 'TILL_VOID_ALREADY_DECIDED',
+  /** Four eyes: whoever asked, recorded the payment or benefits from it cannot decide its void. */
+  tillVoidOwnDecision: 'TILL_VOID_OWN_DECISION',
+  /** The school's settings do not let this role decide a void. */
+  tillVoidDeciderNotAllowed: 'TILL_VOID_DECIDER_NOT_ALLOWED',
+  /** A till with a void waiting cannot be closed until it is decided. */
+  tillVoidPending: 'TILL_VOID_PENDING',
+} as const;
+
 export const FAMILY_CREDIT_ERROR_CODES = {
   familyNotFound: 'FAMILY_NOT_FOUND',
   /** More credit asked for than the family holds, also when another desk spent it a moment before. */
@@ -283,6 +299,7 @@ export const ERROR_CODES = {
   ...FAMILY_CREDIT_ERROR_CODES,
   ...TILL_ERROR_CODES,
   ...FORECAST_ERROR_CODES,
+  ...TILL_VOID_ERROR_CODES,
   ...PAYMENT_PROFILE_ERROR_CODES,
   ...VIRTUAL_ACCOUNT_ERROR_CODES,
   ...MESSAGING_ERROR_CODES,

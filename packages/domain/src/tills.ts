@@ -57,17 +57,22 @@ export function countTotal(count: DenominationCount): Kobo {
   return total;
 }
 
-/** What the drawer should hold: the opening float, plus cash taken into it, less cash paid back out of it. */
+/**
+ * What the drawer should hold: the opening float, plus cash taken into it, less cash paid back out
+ * of it as refunds and as approved voids (a void's own refund row counts among the voids only).
+ */
 export function tillExpected({
   floatKobo,
   takenKobo,
   refundedKobo,
+  voidedKobo,
 }: {
   floatKobo: Kobo;
   takenKobo: Kobo;
   refundedKobo: Kobo;
+  voidedKobo: Kobo;
 }): Kobo {
-  return floatKobo + takenKobo - refundedKobo;
+  return floatKobo + takenKobo - refundedKobo - voidedKobo;
 }
 
 /** Counted against expected: over is positive, short negative. */
@@ -103,6 +108,18 @@ export const CASH_DESK_DEFAULTS = {
 };
 
 export const TILL_REQUIRED_MESSAGE = 'Open a till before taking cash';
+
+/** A void of cash taken by mistake: waiting for a second person, then approved (paid back) or rejected. */
+export const PAYMENT_VOID_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type PaymentVoidStatus = (typeof PAYMENT_VOID_STATUSES)[number];
+export const PAYMENT_VOID_STATUS_LABELS: Record<PaymentVoidStatus, string> = {
+  pending: 'Void waiting for approval',
+  approved: 'Voided',
+  rejected: 'Void rejected',
+};
+
+/** The fewest characters a void's reason may have: a word or two that says what went wrong. */
+export const VOID_REASON_MIN = 5;
 
 /** What a till's row warns of: left open past its day, or confirmed and not banked in the school's days. */
 export interface TillFlags {

@@ -48,10 +48,24 @@ describe('till arithmetic', () => {
     );
   });
 
+  it('expects the float and takings less refunds and voids, each paid out of the drawer once', () => {
+    fc.assert(
+      fc.property(kobo, kobo, kobo, kobo, (floatKobo, takenKobo, refundedKobo, voidedKobo) => {
+        const expected = tillExpected({ floatKobo, takenKobo, refundedKobo, voidedKobo });
+        expect(expected).toBe(floatKobo + takenKobo - refundedKobo - voidedKobo);
+        // Another void of one kobo leaves one kobo less in the drawer, whatever else happened.
+        expect(tillExpected({ floatKobo, takenKobo, refundedKobo, voidedKobo: voidedKobo + 1n })).toBe(expected - 1n);
+      }),
+    );
+    expect(tillExpected({ floatKobo: 500_000n, takenKobo: 2_000_000n, refundedKobo: 0n, voidedKobo: 500_000n })).toBe(
+      2_000_000n,
+    );
+  });
+
   it('finds the variance as counted less float, takings and refunds, and asks a reason only beyond the tolerance', () => {
     fc.assert(
       fc.property(count, kobo, kobo, kobo, kobo, (drawer, floatKobo, takenKobo, refundedKobo, toleranceKobo) => {
-        const expectedKobo = tillExpected({ floatKobo, takenKobo, refundedKobo });
+        const expectedKobo = tillExpected({ floatKobo, takenKobo, refundedKobo, voidedKobo: 0n });
         const countedKobo = countTotal(drawer);
         const varianceKobo = tillVariance({ countedKobo, expectedKobo });
         expect(expectedKobo + varianceKobo).toBe(countedKobo);

@@ -22,6 +22,7 @@ export * from './schema/schools.js';
 export * from './schema/settings.js';
 export * from './schema/students.js';
 export * from './schema/system.js';
+export * from './schema/till-voids.js';
 export * from './schema/tills.js';
 export * from './schema/users.js';
 export * from './schema/virtual-accounts.js';

@@ -38,6 +38,7 @@ export const NOTIFICATION_KINDS = [
   'till_variance',
   'till_not_banked',
   'till_left_open',
+  'void_to_approve',
   'account_created',
   'account_locked',
   'system',
@@ -66,6 +67,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   till_variance: 'Till differences beyond the tolerance',
   till_not_banked: 'Tills not banked in time',
   till_left_open: 'Tills left open overnight',
+  void_to_approve: 'Voids of cash to approve',
   account_created: 'Account created',
   account_locked: 'Account locked',
   system: 'Announcements',
@@ -108,6 +110,7 @@ const STAFF_NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'till_variance',
   'till_not_banked',
   'till_left_open',
+  'void_to_approve',
 ];
 
 /** Kinds only students and parents receive (their own fees and payments). */

@@ -189,6 +189,8 @@ export const paymentSchema = z.object({
   /** Refund rows: the payment they reverse. Payments: the refund made against them, if any. */
   refundOf: idSchema.nullable(),
   refundedBy: idSchema.nullable(),
+  /** Cash voided at its till (taken by mistake, approved by a second person): when; its refund is `refundedBy`. */
+  voidedAt: z.string().nullable(),
   reason: z.string().nullable(),
   notes: z.string().nullable(),
   /** Bank transfer claims. */
@@ -467,6 +469,8 @@ export const receiptCheckSchema = z.object({
   student: z.string().nullable(),
   amount: nairaResponseAmount.nullable(),
   paidAt: z.string().nullable(),
+  /** A genuine receipt whose cash was voided at the till: when (approved) and why. */
+  voided: z.object({ at: z.string(), reason: z.string() }).nullable(),
 });
 export type ReceiptCheck = z.infer<typeof receiptCheckSchema>;
 

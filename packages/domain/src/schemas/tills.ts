@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_PIECES, NAIRA_DENOMINATIONS, type NairaDenomination, TILL_STATUSES } from '../tills.js';
+import {
+  MAX_PIECES,
+  NAIRA_DENOMINATIONS,
+  type NairaDenomination,
+  PAYMENT_VOID_STATUSES,
+  TILL_STATUSES,
+  VOID_REASON_MIN,
+} from '../tills.js';
 import { filterDate, idSchema, optionalText, requiredText, timestampSchema } from './common.js';
 import { nairaAmount, nairaResponseAmount } from './money.js';
 
@@ -96,6 +103,53 @@ export type TillSession = z.infer<typeof tillSessionSchema>;
 export const tillListSchema = z.object({ sessions: z.array(tillSessionSchema) });
 export type TillList = z.infer<typeof tillListSchema>;
 
+/** A bursar asks to void cash taken into their open till by mistake. */
+export const tillVoidInputSchema = z.object({
+  payment_id: idSchema,
+  reason: requiredText('Say why this payment is being voided', 500).min(
+    VOID_REASON_MIN,
+    `Say why in at least ${VOID_REASON_MIN} characters`,
+  ),
+});
+export type TillVoidInput = z.infer<typeof tillVoidInputSchema>;
+
+export const tillVoidApproveInputSchema = z.object({ note: optionalText(500) });
+export type TillVoidApproveInput = z.infer<typeof tillVoidApproveInputSchema>;
+
+export const tillVoidRejectInputSchema = z.object({ note: requiredText('Say why the void is rejected', 500) });
+export type TillVoidRejectInput = z.infer<typeof tillVoidRejectInputSchema>;
+
+export const tillVoidParamsSchema = z.object({ id: idSchema, voidId: idSchema });
+
+export const tillVoidListQuerySchema = z.object({
+  school_id: idSchema.optional(),
+  status: z.enum(PAYMENT_VOID_STATUSES, { error: 'Unknown void status' }).optional(),
+});
+export type TillVoidListQuery = z.infer<typeof tillVoidListQuerySchema>;
+
+/** A void asked for on a till's payment, with who asked and who decided. */
+export const paymentVoidSchema = z.object({
+  _id: idSchema,
+  school_id: idSchema,
+  till_id: idSchema,
+  desk: z.string(),
+  payment_id: idSchema,
+  receipt_no: z.string().nullable(),
+  student: personSchema,
+  amount: nairaResponseAmount,
+  reason: z.string(),
+  status: z.enum(PAYMENT_VOID_STATUSES),
+  requested_by: personSchema,
+  requested_at: timestampSchema,
+  decided_by: personSchema.nullable(),
+  decided_at: timestampSchema.nullable(),
+  decision_note: z.string().nullable(),
+});
+export type PaymentVoid = z.infer<typeof paymentVoidSchema>;
+
+export const paymentVoidListSchema = z.object({ voids: z.array(paymentVoidSchema) });
+export type PaymentVoidList = z.infer<typeof paymentVoidListSchema>;
+
 /** The X report: the session so far (or as it closed). */
 export const tillReportSchema = z.object({
   session: tillSessionSchema,
@@ -116,6 +170,22 @@ export const tillReportSchema = z.object({
     ),
     /** Paid back out of the drawer (refunds of its payments while it was open, less any kept as family credit). */
     refunded: nairaResponseAmount,
+    /** The cash payments taken into the till, newest first, each with its void if one was asked for. */
+    cash_payments: z.array(
+      z.object({
+        payment_id: idSchema,
+        receipt_no: z.string().nullable(),
+        student: personSchema,
+        amount: nairaResponseAmount,
+        at: timestampSchema,
+        recorded_by: personSchema.nullable(),
+        refunded: z.boolean(),
+        void_status: z.enum(PAYMENT_VOID_STATUSES).nullable(),
+      }),
+    ),
+    /** Voids of its payments, apart from the refunds: each approved one was paid back out of the drawer. */
+    voids: z.array(paymentVoidSchema),
+    voided: nairaResponseAmount,
     expected: nairaResponseAmount,
   }),
 });

@@ -1,5 +1,6 @@
 import { type TillReport, type TillSession, tillExpected, tillFlags } from '@schoolledger/domain';
 import type { ReadDb } from '../../db/client.js';
+import type { TillVoidReport } from './till-voids.service.js';
 import { namesOf, type TillRow, type TillTakings } from './tills.queries.js';
 
 const person = (names: Map<string, string>, id: string) => ({ _id: id, name: names.get(id) ?? 'Unknown' });
@@ -70,10 +71,13 @@ export function reportOf({
   session,
   takings,
   names,
+  voids,
 }: {
   session: TillSession;
   takings: TillTakings;
   names: Map<string, string>;
+  /** Its cash payments one by one and their voids (till-voids.service). */
+  voids: TillVoidReport;
 }): TillReport {
   return {
     session,
@@ -94,10 +98,14 @@ export function reportOf({
         from_drawer: refund.fromDrawer,
       })),
       refunded: takings.refundedKobo,
+      cash_payments: voids.cashPayments,
+      voids: voids.voids,
+      voided: takings.voidedKobo,
       expected: tillExpected({
         floatKobo: session.float_total,
         takenKobo: takings.takenKobo,
         refundedKobo: takings.refundedKobo,
+        voidedKobo: takings.voidedKobo,
       }),
     },
   };

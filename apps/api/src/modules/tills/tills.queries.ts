@@ -91,6 +91,8 @@ export interface TillTakings {
   refunds: { paymentId: string; receiptNo: string | null; amountKobo: bigint; at: Date; fromDrawer: boolean }[];
   /** Refunds paid out of the drawer while it was open, less what of them the family kept as credit. */
   refundedKobo: bigint;
+  /** Paid back out of the drawer by approved voids (their refund rows are not among `refunds`). */
+  voidedKobo: bigint;
 }
 
 /** What a session took (cash payments credited into it) and what of it was refunded, read in one round trip each. */
@@ -117,7 +119,14 @@ export async function tillTakings(db: ReadDb, tillId: string): Promise<TillTakin
           where c.kind = 'refund_to_credit' and c.payment_id = o.id), 0)::bigint::text as kept
       from payments o join payments r on r.refund_of = o.id and r.kind = 'refund' and r.status = 'success'
       where o.till_session_id = ${tillId} and o.kind = 'payment'
+        and not exists (select 1 from payment_voids v where v.refund_payment_id = r.id)
       order by coalesce(r.paid_at, r.created_at), r.id`,
+  );
+  const [voided] = await rowsOf<{ amount: string }>(
+    db,
+    sql`select coalesce(sum(r.amount_kobo), 0)::bigint::text as amount
+      from payment_voids v join payments r on r.id = v.refund_payment_id
+      where v.till_session_id = ${tillId} and v.status = 'approved' and r.status = 'success'`,
   );
   const byRecorder = recorders.map((row) => ({
     userId: row.user_id,
@@ -138,5 +147,6 @@ export async function tillTakings(db: ReadDb, tillId: string): Promise<TillTakin
     refundedKobo: refunds
       .filter((row) => row.from_drawer)
       .reduce((sum, row) => sum + BigInt(row.amount) - BigInt(row.kept), 0n),
+    voidedKobo: BigInt(voided?.amount ?? '0'),
   };
 }

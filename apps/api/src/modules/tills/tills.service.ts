@@ -21,6 +21,9 @@ import { assertSchoolExistsInScope, assertSchoolInScope } from '../../plugins/te
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { settingsForSchool } from '../settings/settings.service.js';
 import { notifyTillVariance } from './till-alerts.service.js';
+import { voidPendingOnClose } from './till-voids.errors.js';
+import { hasPendingVoid } from './till-voids.queries.js';
+import { tillVoidReport } from './till-voids.service.js';
 import {
   bankAboveCounted,
   ownTillConfirmation,
@@ -149,7 +152,12 @@ async function reportFor({ ctx, db, row }: { ctx: AppContext; db: ReadDb; row: T
     db,
     takings.byRecorder.map((recorder) => recorder.userId),
   );
-  return reportOf({ session: await sessionOf(db, row, await flagViewOf(ctx, [row])), takings, names });
+  return reportOf({
+    session: await sessionOf(db, row, await flagViewOf(ctx, [row])),
+    takings,
+    names,
+    voids: await tillVoidReport(db, row.id),
+  });
 }
 
 export async function listTills({ ctx, auth, input }: Omit<TillCall<TillListQuery>, 'actor'>): Promise<TillList> {
@@ -188,12 +196,14 @@ export async function closeTill({ ctx, auth, actor, input, id }: TillCall<TillCl
     if (!till) throw tillNotFound();
     if (till.status !== 'open') throw tillTransitionNotAllowed(till.status, 'closed');
     if (till.openedBy !== auth.userId) throw tillNotYours();
+    if (await hasPendingVoid(tx, till.id)) throw voidPendingOnClose();
     const takings = await tillTakings(tx, till.id);
     const countedKobo = countTotal(input.count);
     const expectedKobo = tillExpected({
       floatKobo: till.floatKobo,
       takenKobo: takings.takenKobo,
       refundedKobo: takings.refundedKobo,
+      voidedKobo: takings.voidedKobo,
     });
     const varianceKobo = tillVariance({ countedKobo, expectedKobo });
     const { tillVarianceToleranceNaira } = await cashDeskOf({ ctx, db: tx, schoolId: till.schoolId });

@@ -122,7 +122,10 @@ export function PaymentCard({ payment, variant = 'payer', showSchool = false, ac
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <PaymentStatusBadge status={payment.status} refund={refund} awaiting={payment.awaiting} />
-          {bursary && payment.refundedBy !== null && <Badge variant="gray">Refunded</Badge>}
+          {bursary && payment.voidedAt !== null && <Badge variant="red">Voided</Badge>}
+          {bursary && payment.refundedBy !== null && payment.voidedAt === null && (
+            <Badge variant="gray">Refunded</Badge>
+          )}
           {bursary && payment.dispute && (
             <Badge variant={DISPUTE_LOOK[payment.dispute.status].variant}>
               {DISPUTE_LOOK[payment.dispute.status].label}

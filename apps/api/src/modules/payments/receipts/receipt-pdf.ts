@@ -7,6 +7,9 @@ export type ReceiptFormat = (typeof RECEIPT_FORMATS)[number];
 
 type Doc = PDFKit.PDFDocument;
 
+/** A voided receipt's mark: plain red, legible when printed in grey. */
+const VOID_RED = '#b91c1c';
+
 function newDocument(size: [number, number], margin: number, receipt: ReceiptDocument): Doc {
   const bytes = pdfFonts();
   const doc = new PDFDocument({
@@ -98,7 +101,11 @@ function renderA4(doc: Doc, receipt: ReceiptDocument) {
     .font('bold')
     .fontSize(9)
     .fillColor('#ffffff')
-    .text('PAID', width - margin - 64, 40, { width: 64, align: 'center', characterSpacing: 2 });
+    .text(receipt.voided ? 'VOID' : 'PAID', width - margin - 64, 40, {
+      width: 64,
+      align: 'center',
+      characterSpacing: 2,
+    });
 
   // Title row: what this is, its number and date.
   let y = band + 28;
@@ -116,6 +123,16 @@ function renderA4(doc: Doc, receipt: ReceiptDocument) {
     .fillColor(INK)
     .text(receipt.paidAt, width - margin - 200, y + 46, { width: 200 });
   y += 78;
+  if (receipt.voided) {
+    doc
+      .font('bold')
+      .fontSize(12)
+      .fillColor(VOID_RED)
+      .text(`VOID: this payment was voided on ${receipt.voided.on}. Reason: ${receipt.voided.reason}`, margin, y, {
+        width: inner,
+      });
+    y = doc.y + 10;
+  }
   doc
     .moveTo(margin, y)
     .lineTo(width - margin, y)
@@ -204,6 +221,18 @@ function renderA4(doc: Doc, receipt: ReceiptDocument) {
       .fontSize(9)
       .fillColor(INK)
       .text(receipt.footer, margin, doc.y + 10, { width: inner });
+  // Across the page as well, so a photocopy or a glance cannot miss it.
+  if (receipt.voided) {
+    doc
+      .save()
+      .rotate(-30, { origin: [width / 2, 420] })
+      .font('bold')
+      .fontSize(140)
+      .fillColor(VOID_RED)
+      .fillOpacity(0.18)
+      .text('VOID', 0, 340, { width, align: 'center', lineBreak: false })
+      .restore();
+  }
 }
 
 /* ---------------------------------------------------------------- 80 mm thermal */
@@ -254,6 +283,15 @@ function renderStrip(doc: Doc, receipt: ReceiptDocument): number {
   doc.moveDown(0.4);
   doc.font('bold').fontSize(10).text('PAYMENT RECEIPT', x, doc.y, centred);
   doc.font('mono').fontSize(8).text(receipt.receiptNo, x, doc.y, centred).text(receipt.paidAt, x, doc.y, centred);
+  if (receipt.voided) {
+    doc.moveDown(0.3);
+    doc.font('bold').fontSize(14).text('*** VOID ***', x, doc.y, centred);
+    doc
+      .font('mono')
+      .fontSize(7.5)
+      .text(`Voided ${receipt.voided.on}`, x, doc.y, centred)
+      .text(receipt.voided.reason, x, doc.y, centred);
+  }
   rule();
 
   line('Student', receipt.student.name);

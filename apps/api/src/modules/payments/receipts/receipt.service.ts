@@ -18,6 +18,7 @@ import type { AuthContext } from '../../../plugins/auth.js';
 import { type Actor, recordAudit } from '../../audit/audit.queries.js';
 import { adjustmentsAt } from '../../fees/fee-ledger.queries.js';
 import { receiptSettingsOf } from '../../settings/settings.service.js';
+import { approvedVoidOf } from '../../tills/till-voids.queries.js';
 import { paymentNotFound, receiptNotReady } from '../payments.errors.js';
 import { findReceiptPayment, paidThrough, paymentsWithReceiptNo, type ReceiptPaymentRow } from './receipt.queries.js';
 
@@ -46,6 +47,8 @@ export interface ReceiptDocument {
   outstanding: string;
   verificationCode: string;
   verifyUrl: string;
+  /** Cash voided at its till after a second person approved: the receipt says so wherever it is shown. */
+  voided: { on: string; reason: string } | null;
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1).replaceAll('_', ' ');
@@ -169,6 +172,7 @@ async function receiptDocument(
   const lateFees = sum(adjustments.filter((line) => raisesFee(line.kind)));
   const reductions = sum(adjustments) - lateFees;
   const printed = await receiptSettingsOf({ config, db }, payment.schoolId);
+  const voided = await approvedVoidOf(db, payment.id);
   const code = verificationCode(key, { receiptNo: payment.receiptNo, id: payment.id, amountKobo: payment.amountKobo });
   const address = row.address
     ? [[row.address.streetNo, row.address.street].filter(Boolean).join(' '), row.address.town, row.address.state]
@@ -208,6 +212,7 @@ async function receiptDocument(
     outstanding: formatKobo(owed({ amount: row.fee.amountKobo, reductions, lateFees, paid })),
     verificationCode: code,
     verifyUrl: verifyUrlOf(config.appUrl, code, payment.receiptNo),
+    voided: voided ? { on: lagosDateTime(voided.decidedAt), reason: voided.reason } : null,
   };
 }
 
@@ -218,6 +223,7 @@ const INVALID: ReceiptCheck = {
   student: null,
   amount: null,
   paidAt: null,
+  voided: null,
 };
 
 /**
@@ -236,8 +242,10 @@ export async function checkReceipt(
       normaliseCode(verificationCode(key, { receiptNo, id: payment.id, amountKobo: payment.amountKobo })),
     );
     if (given.length === expected.length && timingSafeEqual(given, expected)) {
+      const voided = await approvedVoidOf(db, payment.id);
       return {
         valid: true,
+        voided: voided ? { at: voided.decidedAt.toISOString(), reason: voided.reason } : null,
         receiptNo,
         school: payment.school,
         student: initials(payment),

@@ -35,6 +35,7 @@ export function toPayment(row: PaymentListRow, feePaidKobo: bigint): Payment {
     receiptNo: payment.receiptNo,
     refundOf: payment.refundOf,
     refundedBy: row.refundId,
+    voidedAt: row.voidedAt ? new Date(row.voidedAt).toISOString() : null,
     reason: payment.reason,
     notes: payment.notes,
     bank_reference: payment.payerBankReference,

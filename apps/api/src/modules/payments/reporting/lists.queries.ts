@@ -9,6 +9,7 @@ import {
   paymentCheckouts,
   paymentDisputes,
   payments,
+  paymentVoids,
   schools,
   terms,
   users,
@@ -136,6 +137,8 @@ function paymentsFrom(db: ReadDb) {
       fee: { id: fees.id, name: fees.name, type: fees.type, amountKobo: fees.amountKobo },
       term: { id: terms.id, name: terms.name },
       refundId: refund.id,
+      voidedAt: sql<Date | string | null>`(select ${paymentVoids.decidedAt} from ${paymentVoids}
+        where ${paymentVoids.paymentId} = ${payments.id} and ${paymentVoids.status} = 'approved')`,
       // A family checkout's lines share its page; a single payment has its own.
       checkoutUrl: sql<string | null>`coalesce(${payments.paymentUrl}, (select ${paymentCheckouts.paymentUrl}
         from ${paymentCheckouts} where ${paymentCheckouts.id} = ${payments.checkoutId}))`,

@@ -53,6 +53,7 @@ export const QUERIES_CHANGED_BY: Record<NotificationKind, readonly QueryKey[]> =
   till_variance: [TILLS],
   till_not_banked: [TILLS],
   till_left_open: [TILLS],
+  void_to_approve: [TILLS],
   account_created: [],
   account_locked: [],
   system: [],

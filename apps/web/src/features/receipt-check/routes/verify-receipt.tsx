@@ -1,5 +1,5 @@
 import { formatKobo, RECEIPT_NO_PATTERN, type ReceiptCheck } from '@schoolledger/domain';
-import { CheckCircle2, ShieldQuestion, XCircle } from 'lucide-react';
+import { Ban, CheckCircle2, ShieldQuestion, XCircle } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
@@ -25,7 +25,15 @@ export default function VerifyReceiptPage() {
     else {
       answer = (
         <QueryState query={check} loading="Checking the receipt..." errorTitle="Could not check the receipt">
-          {(found) => (found.valid ? <Genuine check={found} /> : <NotGenuine code={code} receiptNo={receiptNo} />)}
+          {(found) =>
+            !found.valid ? (
+              <NotGenuine code={code} receiptNo={receiptNo} />
+            ) : found.voided ? (
+              <Voided check={found} voided={found.voided} />
+            ) : (
+              <Genuine check={found} />
+            )
+          }
         </QueryState>
       );
     }
@@ -79,14 +87,52 @@ function Verdict({
   );
 }
 
-function Genuine({ check }: { check: ReceiptCheck }) {
-  const rows: [string, string][] = [
+function receiptRows(check: ReceiptCheck): [string, string][] {
+  return [
     ['Receipt number', check.receiptNo ?? ''],
     ['School', check.school ?? ''],
     ['Student', check.student ?? ''],
     ['Amount paid', check.amount === null ? '' : formatKobo(check.amount)],
     ['Date paid', check.paidAt ? formatLongDateTime(check.paidAt) : ''],
   ];
+}
+
+function ReceiptDetails({ check }: { check: ReceiptCheck }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg bg-white/70 p-3 dark:bg-slate-900/60">
+      {receiptRows(check).map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
+          <dd
+            className={`text-right font-medium text-slate-900 dark:text-white ${label === 'Receipt number' ? 'whitespace-nowrap' : 'break-words'}`}
+          >
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Issued by us, then voided: the payment was reversed, so the paper proves nothing is paid. */
+function Voided({ check, voided }: { check: ReceiptCheck; voided: { at: string; reason: string } }) {
+  return (
+    <Verdict
+      tone="bad"
+      icon={<Ban className="size-7 shrink-0 text-red-700 dark:text-red-300" aria-hidden="true" />}
+      title="Voided receipt"
+    >
+      <p className="font-medium">This receipt was voided on {formatLongDateTime(voided.at)}.</p>
+      <p>
+        Reason: <span className="break-words">{voided.reason}</span>
+      </p>
+      <p>{check.school} issued it, then reversed the payment and gave the money back. It is not proof of payment.</p>
+      <ReceiptDetails check={check} />
+    </Verdict>
+  );
+}
+
+function Genuine({ check }: { check: ReceiptCheck }) {
   return (
     <Verdict
       tone="good"
@@ -94,18 +140,7 @@ function Genuine({ check }: { check: ReceiptCheck }) {
       title="Genuine receipt"
     >
       <p>This receipt was issued by {check.school}. Check that the details below match the paper in your hand.</p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg bg-white/70 p-3 dark:bg-slate-900/60">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-            <dd
-              className={`text-right font-medium text-slate-900 dark:text-white ${label === 'Receipt number' ? 'whitespace-nowrap' : 'break-words'}`}
-            >
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <ReceiptDetails check={check} />
       <p className="text-xs">The student is shown by initials only, to protect their privacy.</p>
     </Verdict>
   );

@@ -3,6 +3,7 @@ import { Modal } from '@/components/ui';
 import { useTillReport } from '../api/get-till-report';
 import { TILL_MESSAGES } from '../lib/messages';
 import { TillReport } from './till-report';
+import { TillPayments } from './till-voids';
 
 /**
  * One till's X or Z report, in a dialog over the list; opened from a notice's link, its desk is
@@ -19,7 +20,12 @@ export function TillReportDialog({ id, desk, onClose }: { id: string; desk?: str
       size="md"
     >
       <QueryState query={report} loading="Loading the till report..." errorTitle={TILL_MESSAGES.reportFailed}>
-        {(till) => <TillReport till={till} />}
+        {(till) => (
+          <div className="space-y-4">
+            <TillReport till={till} />
+            <TillPayments till={till} />
+          </div>
+        )}
       </QueryState>
     </Modal>
   );

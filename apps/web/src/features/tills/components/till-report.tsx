@@ -2,6 +2,7 @@ import { formatKobo, type TillReport as Report, TILL_STATUS_LABELS, type TillSta
 import { Badge, type BadgeVariant } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { varianceText } from './close-till-dialog';
+import { TillVoidsSummary } from './till-voids';
 
 export const STATUS_BADGES: Record<TillStatus, BadgeVariant> = {
   open: 'blue',
@@ -46,6 +47,7 @@ export function TillReport({ till }: { till: Report }) {
           value={formatKobo(report.cash_taken)}
         />
         <Line label="Paid back out of the drawer" value={formatKobo(report.refunded)} />
+        {report.voids.length > 0 && <Line label="Voided" value={formatKobo(report.voided)} />}
         <Line label="Expected in the drawer" value={formatKobo(report.expected)} strong />
         {session.counted !== null && <Line label="Counted" value={formatKobo(session.counted)} strong />}
         {session.variance !== null && <Line label="Difference" value={varianceText(session.variance)} strong />}
@@ -70,6 +72,7 @@ export function TillReport({ till }: { till: Report }) {
           </ul>
         </div>
       )}
+      <TillVoidsSummary till={till} />
       {session.closed_by && session.closed_at && (
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Counted and closed by {session.closed_by.name}, {formatDateTime(session.closed_at)}.

@@ -10,4 +10,10 @@ export const TILL_MESSAGES = {
   bankFailed: 'Failed to record the banking',
   loadFailed: 'Failed to load the tills',
   reportFailed: 'Failed to load the till report',
+  voidRequested: 'Void waiting for approval',
+  voidRequestFailed: 'Failed to ask for the void',
+  voidApproved: 'Void approved: hand the money back from the till',
+  voidRejected: 'Void rejected: the payment stands',
+  voidDecisionFailed: 'Failed to decide the void',
+  voidsFailed: 'Failed to load the voids',
 } as const;

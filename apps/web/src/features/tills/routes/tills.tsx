@@ -32,6 +32,7 @@ import { useTills } from '../api/get-tills';
 import { BankTillDialog } from '../components/bank-till-dialog';
 import { CloseTillDialog, varianceText } from '../components/close-till-dialog';
 import { OpenTillDialog } from '../components/open-till-dialog';
+import { PendingVoids } from '../components/pending-voids';
 import { STATUS_BADGES, TillReport } from '../components/till-report';
 import { TillReportDialog } from '../components/till-report-dialog';
 import { TILL_MESSAGES } from '../lib/messages';
@@ -107,6 +108,7 @@ function SchoolTills({
           </CardBody>
         </Card>
       )}
+      {can(roles, 'tills.confirm') && <PendingVoids schoolId={schoolId} />}
       <TillList schoolId={schoolId} status={status} onStatus={onStatus} />
     </div>
   );
