@@ -69,6 +69,7 @@ test.describe('signed-in shell', () => {
       'Expenses',
       'Books',
       'Reports',
+      'Collections Forecast',
       'Settings',
       'Messages',
     ]);
@@ -97,6 +98,7 @@ test.describe('signed-in shell', () => {
       'Expenses',
       'Books',
       'Reports',
+      'Collections Forecast',
       'Audit',
       'System',
       'Settings',
@@ -132,6 +134,7 @@ test.describe('signed-in shell', () => {
       'Expenses',
       'Books',
       'Reports',
+      'Collections Forecast',
       'Audit',
       'Settings',
       'Messages',

@@ -49,6 +49,7 @@ export const NAVIGATION: readonly NavItem[] = [
   { label: 'Expenses', path: '/expenses', icon: 'expenses' },
   { label: 'Books', path: '/books', icon: 'books' },
   { label: 'Reports', path: '/reports', icon: 'reports' },
+  { label: 'Collections Forecast', path: '/forecast', icon: 'forecast' },
   { label: 'Audit', path: '/audit', icon: 'audit' },
   { label: 'System', path: '/system', icon: 'system' },
   {

@@ -35,6 +35,7 @@ const PAGE_PERMISSIONS: Record<string, Permission | readonly Permission[]> = {
   '/admin/email-config': 'email.configure',
   '/messaging': 'messaging.view',
   '/reports': 'fees.reports',
+  '/forecast': 'forecast.view',
   '/audit': 'audit.view',
   '/settings': 'settings.view',
   '/system': 'system.view',

@@ -138,6 +138,7 @@ describe('navigation', () => {
       'Expenses',
       'Books',
       'Reports',
+      'Collections Forecast',
       'Settings[Messages]',
     ]);
   });
@@ -160,6 +161,7 @@ describe('navigation', () => {
       'Expenses',
       'Books',
       'Reports',
+      'Collections Forecast',
       'Audit',
       'System',
       'Settings[General Settings,Email Configuration,Messages,Payment Configuration,Student Management]',
@@ -176,6 +178,7 @@ describe('navigation', () => {
       'Expenses',
       'Books',
       'Reports',
+      'Collections Forecast',
       'Audit',
       'Settings[Messages,Student Management]',
     ]);

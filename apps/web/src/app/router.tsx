@@ -10,6 +10,7 @@ import { dashboardRoutes } from '@/features/dashboard/routes';
 import { emailRoutes } from '@/features/email/routes';
 import { expenseRoutes } from '@/features/expenses/routes';
 import { feeRoutes } from '@/features/fees/routes';
+import { forecastRoutes } from '@/features/forecast/routes';
 import { messagingRoutes } from '@/features/messaging/routes';
 import { notificationRoutes } from '@/features/notifications/routes';
 import { overviewRoutes } from '@/features/overview/routes';
@@ -60,6 +61,7 @@ const signedInRoutes: RouteObject[] = [
   ...paymentConfigRoutes,
   ...overviewRoutes,
   ...reportRoutes,
+  ...forecastRoutes,
   ...settingsRoutes,
   ...auditRoutes,
   ...notificationRoutes,

@@ -17,6 +17,7 @@ import {
   trendRows,
 } from '../lib/finance';
 import { DashboardState } from './dashboard-state';
+import { ForecastCard } from './forecast-card';
 import { IncomeExpenditureCard } from './income-expenditure-card';
 
 const PENDING_TRANSFERS = paymentsLink({ method: 'bank_transfer', pstatus: 'pending' });
@@ -114,6 +115,8 @@ function Board({ data }: { data: Data }) {
           tone="violet"
         />
       </StatGrid>
+
+      <ForecastCard />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>

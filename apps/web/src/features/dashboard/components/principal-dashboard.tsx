@@ -26,6 +26,7 @@ import { usePrincipalDashboard } from '../api/get-principal-dashboard';
 import { countOf, naira, outstandingLink, paymentsLink } from '../lib/finance';
 import AcademicOverviewPanel from './academic-overview-panel';
 import { DashboardState } from './dashboard-state';
+import { ForecastCard } from './forecast-card';
 
 const APPROVALS = '/fees?tab=approvals';
 
@@ -108,6 +109,8 @@ function Board({ data }: { data: Data }) {
           tone="violet"
         />
       </StatGrid>
+
+      <ForecastCard />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>

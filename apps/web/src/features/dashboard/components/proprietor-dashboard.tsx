@@ -16,6 +16,7 @@ import {
   trendRows,
 } from '../lib/finance';
 import { DashboardState } from './dashboard-state';
+import { ForecastCard } from './forecast-card';
 import { IncomeExpenditureCard } from './income-expenditure-card';
 
 const ACTIONS = [
@@ -81,6 +82,8 @@ function Board({ data }: { data: Data }) {
           tone="sky"
         />
       </StatGrid>
+
+      <ForecastCard />
 
       <IncomeExpenditureCard
         figures={data.incomeExpenditure}

@@ -1,0 +1,6 @@
+/** Query keys of the forecast; a commitment added or removed refreshes everything under `all`. */
+export const forecastKeys = {
+  all: ['forecast'] as const,
+  forecast: () => [...forecastKeys.all, 'schools'] as const,
+  commitments: (schoolId: string) => [...forecastKeys.all, 'commitments', schoolId] as const,
+};
