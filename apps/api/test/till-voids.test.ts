@@ -204,6 +204,13 @@ describe('voids of cash taken into a till', () => {
       title: `Void to approve: ${paid.mistake.receiptNo}`,
       message: expect.stringContaining('Recorded against the wrong student'),
     });
+    // Nor is it refunded meanwhile: the void is decided first.
+    const refund = await call(t, 'bursar', 'POST', `/payment/${paid.mistake._id}/refund`, { reason: 'Refund it' });
+    expect(refund.statusCode, refund.body).toBe(409);
+    expect(refund.json()).toMatchObject({
+      code: 'REFUND_NOT_ALLOWED',
+      message: 'A void of this payment is waiting for approval: have it approved or rejected first',
+    });
     const pending = await call(t, 'principal', 'GET', '/tills/voids?status=pending');
     expect(pending.statusCode, pending.body).toBe(200);
     expect(pending.json().data.voids.map((row: { _id: string }) => row._id)).toContain(voidId);
@@ -401,6 +408,10 @@ describe('voids of cash taken into a till', () => {
 
     const refund = await call(t, 'bursar', 'POST', `/payment/${paid.mistake._id}/refund`, { reason: 'Refund too' });
     expect(refund.statusCode, refund.body).toBe(409);
+    expect(refund.json()).toMatchObject({
+      code: 'REFUND_NOT_ALLOWED',
+      message: 'This payment was voided at the till: its money was already given back',
+    });
 
     const twice = await call(t, 'bursar', 'POST', `/tills/${till}/voids`, {
       payment_id: paid.mistake._id,

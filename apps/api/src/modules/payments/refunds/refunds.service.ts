@@ -25,6 +25,7 @@ import {
 import { notifyRefund, notifyRefundFailed } from '../../notifications/notices.service.js';
 import { providerFor } from '../../payment-profiles/school-providers.js';
 import { type PaymentProvider, ProviderError, type RefundResult } from '../../providers/provider.js';
+import { liveVoidOf } from '../../tills/till-voids.queries.js';
 import { creditHolderOfPayment, creditRefund, movedToCreditOf } from '../family-credit/family-credit.service.js';
 import { findCheckoutById } from '../online/checkout.queries.js';
 import {
@@ -47,6 +48,17 @@ function assertRefundable(payment: PaymentRow | undefined, refunded: boolean): a
   if (payment.kind !== 'payment') throw refundNotAllowed('A refund cannot itself be refunded');
   if (payment.status !== 'success') throw refundNotAllowed('Only a successful payment can be refunded');
   if (refunded) throw alreadyRefunded();
+}
+
+/** Cash voided at its till went back through the void; one waiting is decided before anything else. */
+async function assertNotVoided(db: DbOrTx, payment: PaymentRow | undefined) {
+  const voided = payment && (await liveVoidOf(db, payment.id));
+  if (!voided) return;
+  throw refundNotAllowed(
+    voided.status === 'pending'
+      ? 'A void of this payment is waiting for approval: have it approved or rejected first'
+      : 'This payment was voided at the till: its money was already given back',
+  );
 }
 
 /** The account that took an online payment, even if the school has since switched the method off. */
@@ -191,6 +203,7 @@ export async function refundPayment({
   const { reason } = input;
   const scoped = inSchoolScope(auth.scope, payments.schoolId);
   const [original, earlier] = [await findPaymentById(ctx.db, id, scoped), await findRefundOf(ctx.db, id)];
+  await assertNotVoided(ctx.db, original);
   assertRefundable(original, Boolean(earlier));
   const toCredit = input.to === 'credit' || original.method === 'credit';
   const holder = toCredit ? await creditHolderOfPayment(ctx.db, original) : undefined;
