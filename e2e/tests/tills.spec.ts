@@ -137,7 +137,7 @@ test.describe('cash tills', () => {
     await signInAs(proprietor, 'proprietor', `/bursar/tills?school=${profile.school._id}&status=banked`);
     const banked = proprietor.getByRole('listitem').filter({ hasText: desk });
     await banked.getByRole('button', { name: `Report of ${desk}` }).click();
-    const report = proprietor.getByRole('dialog', { name: `Till report: ${desk}` });
+    const report = proprietor.getByRole('dialog', { name: `Z report: ${desk}` });
     await expect(report).toContainText('Expected in the drawer');
     await expect(report).toContainText('₦500.00 short');
     await expect(report).toContainText('A ₦500 note went out as change by mistake');

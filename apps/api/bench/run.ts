@@ -11,6 +11,8 @@
  * BENCH_DRAIN (default 50000) is how many queued SMS the drain row sends across a kill -9 of the
  * sender, BENCH_DRAIN_RATE (default 200) the local Termii's rate limit and the sender's
  * TERMII_RATE_PER_SECOND there; that row needs DATABASE_URL (its sender is a second process).
+ * BENCH_TILL_PAYMENTS (default 1000) is how many cash payments the till whose X and Z reports are
+ * timed holds.
  * The budgets table goes to the terminal and bench/budgets.md, and with --write-readme into
  * README.md between its bench:budgets markers.
  */
@@ -1267,6 +1269,59 @@ async function drainAcrossKill() {
 }
 const drain = await drainAcrossKill();
 
+/**
+ * A till's X and Z reports and the day's cash-up (issue 36's budget: 1 s for a session of 1,000
+ * payments): the bench bursar opens a till, the desk takes TILL_PAYMENTS ₦1 payments into it at
+ * CASH_CONCURRENCY at a time through the cash route, and its report is read while open (X); then
+ * it is counted, confirmed by the school's principal and banked, and read again (Z), and the
+ * school's cash-up of the day with it. Last of what takes cash, so no other row's payments land
+ * in the till.
+ */
+const TILL_PAYMENTS = Number(process.env.BENCH_TILL_PAYMENTS ?? 1000);
+const TILL_ROUNDS = Math.min(ROUNDS, 40);
+const TILL_BUDGET_MS = 1000;
+async function tillStep(url: string, payload: object, authorization: string) {
+  const response = await app.inject({ method: 'POST', url, payload, headers: { authorization } });
+  if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+  return response.json().data;
+}
+const benchTill = (await tillStep('/api/v1/tills', { desk: 'Bench desk', float: { '1000': 10 } }, bursar))
+  ._id as string;
+await atOnce(TILL_PAYMENTS, payOne);
+const tillReportUrl = `/api/v1/tills/${benchTill}`;
+const xReport = await timed(
+  `GET /tills/{id} X report (${TILL_PAYMENTS.toLocaleString('en-GB')} payments)`,
+  TILL_BUDGET_MS,
+  get(tillReportUrl, bursar),
+  TILL_ROUNDS,
+);
+// ₦10,000 of float and ₦1 a payment: counted exactly, in ₦1,000 notes and ₦1 coins.
+const tillHolds = 10_000 + TILL_PAYMENTS;
+await tillStep(
+  `${tillReportUrl}/close`,
+  { count: { '1000': Math.floor(tillHolds / 1000), '1': tillHolds % 1000 } },
+  bursar,
+);
+await tillStep(`${tillReportUrl}/confirm`, {}, benchPrincipal!);
+await tillStep(
+  `${tillReportUrl}/bank`,
+  { deposit_slip_no: 'BENCH-1', bank_name: 'Bench Bank', amount: String(tillHolds - 10_000) },
+  bursar,
+);
+const zReport = await timed(
+  `GET /tills/{id} Z report (${TILL_PAYMENTS.toLocaleString('en-GB')} payments, banked)`,
+  TILL_BUDGET_MS,
+  get(tillReportUrl, bursar),
+  TILL_ROUNDS,
+);
+const cashUpReport = await timed(
+  "GET /tills/cash-up (the bench school's day, with that till)",
+  TILL_BUDGET_MS,
+  get(`/api/v1/tills/cash-up?date=${today}`, benchPrincipal!),
+  TILL_ROUNDS,
+);
+results.push(xReport, zReport, cashUpReport);
+
 // The books' integrity check over the whole data set, last, so it covers what the bench itself
 // recorded too: run now for every school as the daily job runs it (one pass of
 // `ledger_disagreements()`, then each school's result in its trail), and the function alone.
@@ -1539,7 +1594,7 @@ const intro = [
   `Data: ${count(STUDENTS)} students and ${count(PAYMENTS)} payments in ${SCHOOLS} schools, and a school of ${count(LARGE_SCHOOL_STUDENTS)} students for the reports.`,
   `Database: ${database.driver === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded PostgreSQL)'} ${version!.server_version.split(' ')[0]}.`,
   `Machine: ${cores} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, load average ${loadAtStart.toFixed(1)} when measuring began and ${loadAtEnd.toFixed(1)} when it ended (above ${cores}, other work shared the cores and wall times grow).`,
-  `p50 and p99 are of ${ROUNDS} requests (${REPORT_ROUNDS} for the reports) after a warm-up; the cash desk's, and its bare function's, of ${count(CASH_REQUESTS)}, ${CASH_CONCURRENCY} at a time.`,
+  `p50 and p99 are of ${ROUNDS} requests (${REPORT_ROUNDS} for the reports, ${TILL_ROUNDS} for the tills') after a warm-up; the cash desk's, and its bare function's, of ${count(CASH_REQUESTS)}, ${CASH_CONCURRENCY} at a time.`,
   `CPU is this process's CPU time per request (${database.driver === 'postgres' ? "the server's is not in it" : 'the embedded database runs in it too'}), which other work on the machine does not inflate.`,
   `PostgreSQL CPU is ${pgCpuSource}.`,
   `× bare route is the row's p50 over the p50 of a bare Fastify route (${ms(bare.p50)}).`,

@@ -121,6 +121,68 @@ export const PAYMENT_VOID_STATUS_LABELS: Record<PaymentVoidStatus, string> = {
 /** The fewest characters a void's reason may have: a word or two that says what went wrong. */
 export const VOID_REASON_MIN = 5;
 
+/** An X report reads the session so far; once the drawer is counted, the Z report reads the closed session. */
+export type TillReportKind = 'x' | 'z';
+export const tillReportKind = (status: TillStatus): TillReportKind => (status === 'open' ? 'x' : 'z');
+export const TILL_REPORT_TITLES: Record<TillReportKind, string> = { x: 'X report', z: 'Z report' };
+
+/**
+ * What of a banked till did not go to the bank (counted less banked: the float kept back, returned
+ * to the cash on hand); nothing to say before it is banked.
+ */
+export const tillRemaining = ({ countedKobo, bankedKobo }: { countedKobo: Kobo | null; bankedKobo: Kobo | null }) =>
+  countedKobo === null || bankedKobo === null ? null : countedKobo - bankedKobo;
+
+/**
+ * The cash of a till that has not reached the bank: none once it is banked; until then what it
+ * was counted at, or, still open, what it should hold.
+ */
+export function tillNotBanked({
+  status,
+  countedKobo,
+  expectedKobo,
+}: {
+  status: TillStatus;
+  countedKobo: Kobo | null;
+  expectedKobo: Kobo;
+}): Kobo {
+  if (status === 'banked') return 0n;
+  return countedKobo ?? expectedKobo;
+}
+
+/** One till of a day's cash-up, in kobo. */
+export interface CashUpLine {
+  floatKobo: Kobo;
+  takenKobo: Kobo;
+  payments: number;
+  refundedKobo: Kobo;
+  /** Paid back out of the drawer by approved voids. */
+  voidedKobo: Kobo;
+  expectedKobo: Kobo;
+  countedKobo: Kobo | null;
+  varianceKobo: Kobo | null;
+  bankedKobo: Kobo | null;
+  notBankedKobo: Kobo;
+}
+
+/** A day's totals over its tills: a till not yet counted adds nothing to counted or variance. */
+export function cashUpTotals(lines: readonly CashUpLine[]) {
+  const sum = (pick: (line: CashUpLine) => Kobo | null) =>
+    lines.reduce((total, line) => total + (pick(line) ?? 0n), 0n);
+  return {
+    floatKobo: sum((line) => line.floatKobo),
+    takenKobo: sum((line) => line.takenKobo),
+    payments: lines.reduce((total, line) => total + line.payments, 0),
+    refundedKobo: sum((line) => line.refundedKobo),
+    voidedKobo: sum((line) => line.voidedKobo),
+    expectedKobo: sum((line) => line.expectedKobo),
+    countedKobo: sum((line) => line.countedKobo),
+    varianceKobo: sum((line) => line.varianceKobo),
+    bankedKobo: sum((line) => line.bankedKobo),
+    notBankedKobo: sum((line) => line.notBankedKobo),
+  };
+}
+
 /** What a till's row warns of: left open past its day, or confirmed and not banked in the school's days. */
 export interface TillFlags {
   /** The Lagos day an open till was opened, when that day is over. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_METHODS } from '../payment-methods.js';
 import {
   MAX_PIECES,
   NAIRA_DENOMINATIONS,
@@ -150,14 +151,21 @@ export type PaymentVoid = z.infer<typeof paymentVoidSchema>;
 export const paymentVoidListSchema = z.object({ voids: z.array(paymentVoidSchema) });
 export type PaymentVoidList = z.infer<typeof paymentVoidListSchema>;
 
-/** The X report: the session so far (or as it closed). */
+/** The X report: the session so far; once the drawer is counted, the Z report of the closed session. */
 export const tillReportSchema = z.object({
   session: tillSessionSchema,
   report: z.object({
+    /** `x` while the till is open, `z` once its drawer is counted. */
+    kind: z.enum(['x', 'z']),
+    school: z.object({ _id: idSchema, name: z.string() }),
     float: nairaResponseAmount,
     cash_taken: nairaResponseAmount,
     payments: z.number().int(),
     by_recorder: z.array(z.object({ user: personSchema, payments: z.number().int(), amount: nairaResponseAmount })),
+    /** The takings by the method they were paid by (cash at the desk), largest first. */
+    by_method: z.array(
+      z.object({ method: z.enum(PAYMENT_METHODS), payments: z.number().int(), amount: nairaResponseAmount }),
+    ),
     refunds: z.array(
       z.object({
         payment_id: idSchema,
@@ -187,6 +195,61 @@ export const tillReportSchema = z.object({
     voids: z.array(paymentVoidSchema),
     voided: nairaResponseAmount,
     expected: nairaResponseAmount,
+    /** Once banked: what was counted and not banked (the float kept back, returned to the cash on hand). */
+    remaining: nairaResponseAmount.nullable(),
   }),
 });
 export type TillReport = z.infer<typeof tillReportSchema>;
+
+export const tillCashUpQuerySchema = z.object({
+  /** The caller's own school when left out. */
+  school_id: idSchema.optional(),
+  /** The day (Lagos) whose tills to add up; today when left out. */
+  date: filterDate().optional(),
+});
+export type TillCashUpQuery = z.infer<typeof tillCashUpQuerySchema>;
+
+const cashUpTotalsSchema = z.object({
+  float: nairaResponseAmount,
+  cash_taken: nairaResponseAmount,
+  payments: z.number().int(),
+  refunded: nairaResponseAmount,
+  voided: nairaResponseAmount,
+  expected: nairaResponseAmount,
+  /** Of the tills counted so far. */
+  counted: nairaResponseAmount,
+  variance: nairaResponseAmount,
+  banked: nairaResponseAmount,
+  /** What the tills not yet banked hold: counted, or expected while still open. */
+  not_banked: nairaResponseAmount,
+});
+
+/** A school's day at the cash desk: every till opened that day (Lagos), and their totals. */
+export const tillCashUpSchema = z.object({
+  school: z.object({ _id: idSchema, name: z.string() }),
+  date: z.string(),
+  tills: z.array(
+    z.object({
+      _id: idSchema,
+      desk: z.string(),
+      status: z.enum(TILL_STATUSES),
+      opened_by: personSchema,
+      opened_at: timestampSchema,
+      closed_at: timestampSchema.nullable(),
+      float: nairaResponseAmount,
+      cash_taken: nairaResponseAmount,
+      payments: z.number().int(),
+      refunded: nairaResponseAmount,
+      /** Paid back out of the drawer by approved voids. */
+      voided: nairaResponseAmount,
+      expected: nairaResponseAmount,
+      counted: nairaResponseAmount.nullable(),
+      variance: nairaResponseAmount.nullable(),
+      variance_reason: z.string().nullable(),
+      banked: nairaResponseAmount.nullable(),
+      not_banked: nairaResponseAmount,
+    }),
+  ),
+  totals: cashUpTotalsSchema,
+});
+export type TillCashUp = z.infer<typeof tillCashUpSchema>;

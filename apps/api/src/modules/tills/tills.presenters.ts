@@ -1,7 +1,18 @@
-import { type TillReport, type TillSession, tillExpected, tillFlags } from '@schoolledger/domain';
+import {
+  type CashUpLine,
+  cashUpTotals,
+  type TillCashUp,
+  type TillReport,
+  type TillSession,
+  tillExpected,
+  tillFlags,
+  tillNotBanked,
+  tillRemaining,
+  tillReportKind,
+} from '@schoolledger/domain';
 import type { ReadDb } from '../../db/client.js';
 import type { TillVoidReport } from './till-voids.service.js';
-import { namesOf, type TillRow, type TillTakings } from './tills.queries.js';
+import { namesOf, type TillMethodTakings, type TillRow, type TillTakings } from './tills.queries.js';
 
 const person = (names: Map<string, string>, id: string) => ({ _id: id, name: names.get(id) ?? 'Unknown' });
 const personOrNull = (names: Map<string, string>, id: string | null) => (id ? person(names, id) : null);
@@ -66,15 +77,23 @@ export async function sessionOf(db: ReadDb, row: TillRow, view: TillFlagView): P
   return (await sessionsOf(db, [row], view))[0]!;
 }
 
-/** The X report: the session so far; expected is what the drawer should hold now (or held when counted). */
+/**
+ * The X report while the till is open (the session so far), the Z report once its drawer is
+ * counted: expected is what the drawer should hold now (or held when counted); once banked, what
+ * was counted and not banked remained.
+ */
 export function reportOf({
   session,
+  school,
   takings,
+  byMethod,
   names,
   voids,
 }: {
   session: TillSession;
+  school: { id: string; name: string };
   takings: TillTakings;
+  byMethod: TillMethodTakings;
   names: Map<string, string>;
   /** Its cash payments one by one and their voids (till-voids.service). */
   voids: TillVoidReport;
@@ -82,6 +101,8 @@ export function reportOf({
   return {
     session,
     report: {
+      kind: tillReportKind(session.status),
+      school: { _id: school.id, name: school.name },
       float: session.float_total,
       cash_taken: takings.takenKobo,
       payments: takings.payments,
@@ -90,6 +111,7 @@ export function reportOf({
         payments: recorder.payments,
         amount: recorder.amountKobo,
       })),
+      by_method: byMethod.map((line) => ({ method: line.method, payments: line.payments, amount: line.amountKobo })),
       refunds: takings.refunds.map((refund) => ({
         payment_id: refund.paymentId,
         receipt_no: refund.receiptNo,
@@ -107,6 +129,80 @@ export function reportOf({
         refundedKobo: takings.refundedKobo,
         voidedKobo: takings.voidedKobo,
       }),
+      remaining: tillRemaining({ countedKobo: session.counted, bankedKobo: session.banking?.amount ?? null }),
+    },
+  };
+}
+
+/** One till of a day's cash-up: its own figures, expected as counted against once it was closed. */
+export function cashUpLineOf({ session, takings }: { session: TillSession; takings: TillTakings }) {
+  const expectedKobo =
+    session.expected ??
+    tillExpected({
+      floatKobo: session.float_total,
+      takenKobo: takings.takenKobo,
+      refundedKobo: takings.refundedKobo,
+      voidedKobo: takings.voidedKobo,
+    });
+  const line: CashUpLine = {
+    floatKobo: session.float_total,
+    takenKobo: takings.takenKobo,
+    payments: takings.payments,
+    refundedKobo: takings.refundedKobo,
+    voidedKobo: takings.voidedKobo,
+    expectedKobo,
+    countedKobo: session.counted,
+    varianceKobo: session.variance,
+    bankedKobo: session.banking?.amount ?? null,
+    notBankedKobo: tillNotBanked({ status: session.status, countedKobo: session.counted, expectedKobo }),
+  };
+  return line;
+}
+
+/** A school's day at the cash desk: its tills in the order they were opened, and their totals. */
+export function cashUpOf({
+  school,
+  date,
+  tills,
+}: {
+  school: { id: string; name: string };
+  date: string;
+  tills: { session: TillSession; line: CashUpLine }[];
+}): TillCashUp {
+  const totals = cashUpTotals(tills.map((till) => till.line));
+  return {
+    school: { _id: school.id, name: school.name },
+    date,
+    tills: tills.map(({ session, line }) => ({
+      _id: session._id,
+      desk: session.desk,
+      status: session.status,
+      opened_by: session.opened_by,
+      opened_at: session.opened_at,
+      closed_at: session.closed_at,
+      float: line.floatKobo,
+      cash_taken: line.takenKobo,
+      payments: line.payments,
+      refunded: line.refundedKobo,
+      voided: line.voidedKobo,
+      expected: line.expectedKobo,
+      counted: line.countedKobo,
+      variance: line.varianceKobo,
+      variance_reason: session.variance_reason,
+      banked: line.bankedKobo,
+      not_banked: line.notBankedKobo,
+    })),
+    totals: {
+      float: totals.floatKobo,
+      cash_taken: totals.takenKobo,
+      payments: totals.payments,
+      refunded: totals.refundedKobo,
+      voided: totals.voidedKobo,
+      expected: totals.expectedKobo,
+      counted: totals.countedKobo,
+      variance: totals.varianceKobo,
+      banked: totals.bankedKobo,
+      not_banked: totals.notBankedKobo,
     },
   };
 }

@@ -1,8 +1,8 @@
-import type { TillStatus } from '@schoolledger/domain';
+import type { PaymentMethod, TillStatus } from '@schoolledger/domain';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, ReadDb } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { tillSessions, users } from '../../db/schema.js';
+import { schools, tillSessions, users } from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
 
 export type TillRow = typeof tillSessions.$inferSelect;
@@ -149,4 +149,31 @@ export async function tillTakings(db: ReadDb, tillId: string): Promise<TillTakin
       .reduce((sum, row) => sum + BigInt(row.amount) - BigInt(row.kept), 0n),
     voidedKobo: BigInt(voided?.amount ?? '0'),
   };
+}
+
+/** A school of the caller's scope, by id, with its name; none outside the scope. */
+export async function schoolInScope(
+  db: ReadDb,
+  scope: Scope,
+  schoolId: string,
+): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: schools.id, name: schools.name })
+    .from(schools)
+    .where(and(eq(schools.id, schoolId), inSchoolScope(scope, schools.id)));
+  return row;
+}
+
+export type TillMethodTakings = { method: PaymentMethod; payments: number; amountKobo: bigint }[];
+
+/** A session's takings by the method they were paid by, largest first (the same payments as `tillTakings`). */
+export async function tillTakingsByMethod(db: ReadDb, tillId: string): Promise<TillMethodTakings> {
+  const rows = await rowsOf<{ method: PaymentMethod; payments: number; amount: string }>(
+    db,
+    sql`select p.method, count(*)::int as payments, sum(p.amount_kobo)::bigint::text as amount
+      from payments p
+      where p.till_session_id = ${tillId} and p.kind = 'payment' and p.status = 'success'
+      group by p.method order by sum(p.amount_kobo) desc, p.method`,
+  );
+  return rows.map((row) => ({ method: row.method, payments: row.payments, amountKobo: BigInt(row.amount) }));
 }

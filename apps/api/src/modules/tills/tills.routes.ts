@@ -1,6 +1,8 @@
 import {
   idParamsSchema,
   tillBankInputSchema,
+  tillCashUpQuerySchema,
+  tillCashUpSchema,
   tillCloseInputSchema,
   tillConfirmInputSchema,
   tillListQuerySchema,
@@ -12,7 +14,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../lib/http.js';
 import { actorOf, authenticate, authOf, authorize } from '../../plugins/auth.js';
-import { bankTill, closeTill, confirmTill, listTills, openTill, TILL, tillReport } from './tills.service.js';
+import {
+  bankTill,
+  closeTill,
+  confirmTill,
+  listTills,
+  openTill,
+  TILL,
+  tillCashUp,
+  tillReport,
+} from './tills.service.js';
 
 const tags = ['tills'];
 const params = idParamsSchema;
@@ -56,13 +67,28 @@ export const tillRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(TILL.loaded, await listTills({ ctx: app.ctx, auth: authOf(request), input: request.query })),
   );
   app.get(
+    '/tills/cash-up',
+    {
+      preValidation: authorize('tills.view'),
+      schema: {
+        summary: "A school's daily cash-up",
+        description:
+          "Every till opened at the school on the day (Lagos; today when `date` is left out): desk, bursar, float, cash taken, refunds out of the drawer, expected, counted, variance and its reason, status and banked, and the day's totals with the cash not yet banked (what the tills not banked hold: counted, or expected while open). `school_id` is the caller's own school when left out; a school outside the caller's answers 404.",
+        tags,
+        querystring: tillCashUpQuerySchema,
+        response: responses(tillCashUpSchema),
+      },
+    },
+    async (request) => ok(TILL.cashUp, await tillCashUp({ ctx: app.ctx, auth: authOf(request), input: request.query })),
+  );
+  app.get(
     '/tills/:id',
     {
       preValidation: authorize('tills.view'),
       schema: {
-        summary: 'A till session with its X report',
+        summary: 'A till session with its X or Z report',
         description:
-          'The session so far: float, cash taken and by whom, refunds of its payments, what the drawer should hold; once counted, the count, the variance and its reason.',
+          'While open, the X report (`kind: "x"`): the session so far: float, cash taken by whom and by method, refunds of its payments, what the drawer should hold. Once counted, the Z report (`kind: "z"`): also the count, the variance and its reason, who confirmed it, the banking and what remained (counted less banked).',
         tags,
         params,
         response: responses(tillReportSchema),

@@ -1,7 +1,11 @@
 import {
   countTotal,
+  LAGOS,
   parseNaira,
+  SCHOOL_ERROR_CODES,
   type TillBankInput,
+  type TillCashUp,
+  type TillCashUpQuery,
   type TillCloseInput,
   type TillConfirmInput,
   type TillList,
@@ -11,13 +15,14 @@ import {
   type TillSession,
   tillExpected,
   tillVariance,
+  todayIn,
   varianceNeedsReason,
 } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx, ReadDb } from '../../db/client.js';
-import { fieldError, isUniqueViolation } from '../../lib/errors.js';
+import { fieldError, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { assertSchoolExistsInScope, assertSchoolInScope } from '../../plugins/tenancy.js';
+import { assertSchoolExistsInScope, assertSchoolInScope, type Scope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { settingsForSchool } from '../settings/settings.service.js';
 import { notifyTillVariance } from './till-alerts.service.js';
@@ -35,7 +40,7 @@ import {
   tillTransitionNotAllowed,
   varianceReasonRequired,
 } from './tills.errors.js';
-import { reportOf, sessionOf, sessionsOf, type TillFlagView } from './tills.presenters.js';
+import { cashUpLineOf, cashUpOf, reportOf, sessionOf, sessionsOf, type TillFlagView } from './tills.presenters.js';
 import {
   findTill,
   insertTill,
@@ -43,8 +48,10 @@ import {
   lockTill,
   namesOf,
   openTillOf,
+  schoolInScope,
   type TillRow,
   tillTakings,
+  tillTakingsByMethod,
   updateTill,
 } from './tills.queries.js';
 
@@ -52,6 +59,7 @@ export const TILL = {
   opened: 'Till opened',
   loaded: 'Till sessions retrieved',
   report: 'Till report retrieved',
+  cashUp: 'Cash-up retrieved',
   closed: 'Till counted and closed. A second person must confirm the count.',
   confirmed: 'Till count confirmed',
   banked: 'Till banked',
@@ -145,16 +153,31 @@ async function flagViewOf(ctx: AppContext, rows: readonly TillRow[]): Promise<Ti
   return { now: ctx.clock(), bankWithinDays };
 }
 
-/** The X report of a session already read. */
-async function reportFor({ ctx, db, row }: { ctx: AppContext; db: ReadDb; row: TillRow }): Promise<TillReport> {
+/** The X or Z report of a session already read in the caller's scope. */
+async function reportFor({
+  ctx,
+  db,
+  scope,
+  row,
+}: {
+  ctx: AppContext;
+  db: ReadDb;
+  scope: Scope;
+  row: TillRow;
+}): Promise<TillReport> {
   const takings = await tillTakings(db, row.id);
+  const byMethod = await tillTakingsByMethod(db, row.id);
   const names = await namesOf(
     db,
     takings.byRecorder.map((recorder) => recorder.userId),
   );
+  const school = await schoolInScope(db, scope, row.schoolId);
+  if (!school) throw tillNotFound();
   return reportOf({
     session: await sessionOf(db, row, await flagViewOf(ctx, [row])),
+    school,
     takings,
+    byMethod,
     names,
     voids: await tillVoidReport(db, row.id),
   });
@@ -182,7 +205,37 @@ export async function tillReport({
 }): Promise<TillReport> {
   const row = await findTill(ctx.readDb, auth.scope, id);
   if (!row) throw tillNotFound();
-  return reportFor({ ctx, db: ctx.readDb, row });
+  return reportFor({ ctx, db: ctx.readDb, scope: auth.scope, row });
+}
+
+/**
+ * A school's day at the cash desk: every till opened that day (Lagos) with its float, takings,
+ * refunds, expected, count, variance and banking, and the day's totals with the cash not yet banked.
+ */
+export async function tillCashUp({
+  ctx,
+  auth,
+  input,
+}: {
+  ctx: AppContext;
+  auth: AuthContext;
+  input: TillCashUpQuery;
+}): Promise<TillCashUp> {
+  const schoolId = input.school_id ?? auth.schoolId;
+  if (!schoolId) throw fieldError('school_id', 'Please select a school');
+  assertSchoolInScope(auth.scope, schoolId);
+  const school = await schoolInScope(ctx.readDb, auth.scope, schoolId);
+  if (!school) throw notFound('School not found', SCHOOL_ERROR_CODES.schoolNotFound);
+  const date = input.date ?? todayIn(LAGOS, ctx.clock());
+  // The list is newest first; the day reads in the order its tills were opened.
+  const rows = (await listTillRows(ctx.readDb, auth.scope, { schoolId, openedOn: date })).reverse();
+  const sessions = await sessionsOf(ctx.readDb, rows, await flagViewOf(ctx, rows));
+  const tills = [];
+  for (const session of sessions) {
+    const takings = await tillTakings(ctx.readDb, session._id);
+    tills.push({ session, line: cashUpLineOf({ session, takings }) });
+  }
+  return cashUpOf({ school, date, tills });
 }
 
 /**
@@ -227,7 +280,7 @@ export async function closeTill({ ctx, auth, actor, input, id }: TillCall<TillCl
     if (varianceNeedsReason({ varianceKobo, toleranceKobo })) await notifyTillVariance(tx, ctx, closed, toleranceKobo);
     return closed;
   });
-  return reportFor({ ctx, db: ctx.db, row });
+  return reportFor({ ctx, db: ctx.db, scope: auth.scope, row });
 }
 
 /**

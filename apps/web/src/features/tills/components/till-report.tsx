@@ -1,4 +1,10 @@
-import { formatKobo, type TillReport as Report, TILL_STATUS_LABELS, type TillStatus } from '@schoolledger/domain';
+import {
+  formatKobo,
+  PAYMENT_METHOD_LABELS,
+  type TillReport as Report,
+  TILL_STATUS_LABELS,
+  type TillStatus,
+} from '@schoolledger/domain';
 import { Badge, type BadgeVariant } from '@/components/ui';
 import { formatDateTime } from '@/lib/dates';
 import { varianceText } from './close-till-dialog';
@@ -72,6 +78,21 @@ export function TillReport({ till }: { till: Report }) {
           </ul>
         </div>
       )}
+      {report.by_method.length > 0 && (
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900 dark:text-white">By method</h3>
+          <ul className="mt-1 text-sm text-slate-700 dark:text-slate-200">
+            {report.by_method.map((line) => (
+              <li key={line.method} className="flex justify-between gap-4 py-1">
+                <span>
+                  {PAYMENT_METHOD_LABELS[line.method]} ({line.payments})
+                </span>
+                <span className="tabular-nums">{formatKobo(line.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <TillVoidsSummary till={till} />
       {session.closed_by && session.closed_at && (
         <p className="text-sm text-slate-600 dark:text-slate-300">
@@ -86,6 +107,8 @@ export function TillReport({ till }: { till: Report }) {
           {formatKobo(session.banking.amount)} banked at {session.banking.bank_name}, slip{' '}
           <span className="font-mono">{session.banking.deposit_slip_no}</span>, by {session.banking.banked_by.name},{' '}
           {formatDateTime(session.banking.banked_at)}.
+          {report.remaining !== null &&
+            ` ${formatKobo(report.remaining)} was not banked and went back to the cash on hand.`}
         </p>
       )}
     </div>

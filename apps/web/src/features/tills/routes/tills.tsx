@@ -22,7 +22,10 @@ import {
   EmptyState,
   FormField,
   PageHeader,
+  SectionTabsList,
   Select,
+  Tabs,
+  TabsContent,
 } from '@/components/ui';
 import { useAuthStore } from '@/lib/auth';
 import { formatDateTime } from '@/lib/dates';
@@ -30,13 +33,14 @@ import { useConfirmTill } from '../api/confirm-till';
 import { useTillReport } from '../api/get-till-report';
 import { useTills } from '../api/get-tills';
 import { BankTillDialog } from '../components/bank-till-dialog';
+import { CashUp } from '../components/cash-up';
 import { CloseTillDialog, varianceText } from '../components/close-till-dialog';
 import { OpenTillDialog } from '../components/open-till-dialog';
 import { PendingVoids } from '../components/pending-voids';
 import { STATUS_BADGES, TillReport } from '../components/till-report';
 import { TillReportDialog } from '../components/till-report-dialog';
 import { TILL_MESSAGES } from '../lib/messages';
-import { type TillStatusFilter, useTillFilters } from '../lib/use-till-filters';
+import { TILL_VIEWS, type TillStatusFilter, type TillView, useTillFilters } from '../lib/use-till-filters';
 
 /** The cash desk's tills: a bursar opens, counts and closes theirs; a second person confirms; the cash is banked. */
 export default function TillsPage() {
@@ -61,12 +65,25 @@ export default function TillsPage() {
           >
             {(schoolId) => (
               <>
-                <SchoolTills
-                  key={schoolId}
-                  schoolId={schoolId}
-                  status={filters.status}
-                  onStatus={(status) => update({ status })}
-                />
+                <Tabs value={filters.view} onValueChange={(view) => update({ view: view as TillView })}>
+                  <SectionTabsList label="Cash till views" tabs={TILL_VIEWS} />
+                  <TabsContent value="tills">
+                    <SchoolTills
+                      key={schoolId}
+                      schoolId={schoolId}
+                      status={filters.status}
+                      onStatus={(status) => update({ status })}
+                    />
+                  </TabsContent>
+                  <TabsContent value="cash-up">
+                    <CashUp
+                      key={schoolId}
+                      schoolId={schoolId}
+                      date={filters.date}
+                      onDate={(date) => update({ date })}
+                    />
+                  </TabsContent>
+                </Tabs>
                 {filters.till && <TillReportDialog id={filters.till} onClose={() => update({ till: '' })} />}
               </>
             )}
