@@ -8,6 +8,7 @@ import {
   groupSummary,
   listOf,
   ordinal,
+  scheduleOf,
   shortfalls,
 } from '@/features/forecast/lib/forecast-view';
 
@@ -134,6 +135,15 @@ describe('the forecast page', () => {
     expect(shortfalls(cash_flow.weeks).map((gap) => gap.text)).toEqual([
       'Staff salaries and Rent on 25 Dec 2026: not covered at the low forecast',
     ]);
+  });
+
+  it('says when a commitment is paid, and until when', () => {
+    expect(scheduleOf({ day_of_month: 25, starts_on: '2026-12-01', ends_on: null })).toBe(
+      'On the 25th of each month, from Dec 2026',
+    );
+    expect(scheduleOf({ day_of_month: 1, starts_on: '2026-12-01', ends_on: '2027-03-31' })).toBe(
+      'On the 1st of each month, Dec 2026 to Mar 2027',
+    );
   });
 
   it('writes lists and days of the month as people say them', () => {

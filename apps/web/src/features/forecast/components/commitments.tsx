@@ -3,20 +3,11 @@ import { CalendarClock, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { QueryState } from '@/components/query-state';
 import { Button, Card, CardHeader, ConfirmDialog, EmptyState } from '@/components/ui';
-import { formatMonth } from '@/lib/dates';
 import { useCommitments } from '../api/get-commitments';
 import { useRemoveCommitment } from '../api/remove-commitment';
-import { ordinal } from '../lib/forecast-view';
+import { scheduleOf } from '../lib/forecast-view';
 import { FORECAST_MESSAGES } from '../lib/messages';
 import { CommitmentDialog } from './commitment-dialog';
-
-/** "On the 25th of each month, from Dec 2026" or "…, Dec 2026 to Mar 2027". */
-export function scheduleOf(commitment: Pick<Commitment, 'day_of_month' | 'starts_on' | 'ends_on'>) {
-  const when = `On the ${ordinal(commitment.day_of_month)} of each month`;
-  return commitment.ends_on
-    ? `${when}, ${formatMonth(commitment.starts_on)} to ${formatMonth(commitment.ends_on)}`
-    : `${when}, from ${formatMonth(commitment.starts_on)}`;
-}
 
 /** What the school pays every month; those who manage the forecast add and remove them. */
 export function Commitments({

@@ -1,4 +1,5 @@
-import { formatCalendarDate, type Kobo, type SchoolForecast } from '@schoolledger/domain';
+import { type Commitment, formatCalendarDate, type Kobo, type SchoolForecast } from '@schoolledger/domain';
+import { formatMonth } from '@/lib/dates';
 
 type PastTerm = SchoolForecast['past_terms'][number];
 type Week = SchoolForecast['cash_flow']['weeks'][number];
@@ -150,4 +151,12 @@ export function ordinal(day: number): string {
   const tens = day % 100;
   if (tens >= 11 && tens <= 13) return `${day}th`;
   return `${day}${{ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th'}`;
+}
+
+/** "On the 25th of each month, from Dec 2026" or "…, Dec 2026 to Mar 2027". */
+export function scheduleOf(commitment: Pick<Commitment, 'day_of_month' | 'starts_on' | 'ends_on'>) {
+  const when = `On the ${ordinal(commitment.day_of_month)} of each month`;
+  return commitment.ends_on
+    ? `${when}, ${formatMonth(commitment.starts_on)} to ${formatMonth(commitment.ends_on)}`
+    : `${when}, from ${formatMonth(commitment.starts_on)}`;
 }
