@@ -14,7 +14,11 @@ import type { SettingsTarget } from '../lib/target';
 import { SectionForm } from './section-form';
 
 const FIELDS = [
-  ['notificationMonths', 'Keep notifications (in the app, email, SMS and WhatsApp) for', SETTINGS_BOUNDS.notificationMonths],
+  [
+    'notificationMonths',
+    'Keep notifications (in the app, email, SMS and WhatsApp) for',
+    SETTINGS_BOUNDS.notificationMonths,
+  ],
   ['systemLogMonths', 'Keep system logs for', SETTINGS_BOUNDS.systemLogMonths],
 ] as const;
 
