@@ -87,9 +87,16 @@ describe('Z report and daily cash-up', () => {
     );
 
     now = new Date(SIDE_AT);
-    // Side desk: ₦1,000 float, ₦700 taken, ₦1,500 counted: ₦200 short, with a reason; confirmed, not banked.
+    // Side desk: ₦1,000 float, ₦1,000 taken of which ₦300 voided, ₦1,500 counted: ₦200 short, with a
+    // reason; confirmed, not banked.
     ids.side = (await ok(await call(sideEmail, 'POST', '/tills', { desk: 'Side desk', float: { '500': 2 } })))._id;
     await ok(await pay(sideEmail, '700'));
+    // ₦300 taken against the wrong student, voided by two people: paid back out of the drawer.
+    const mistake = (await ok(await pay(sideEmail, '300'))).payment._id;
+    const asked = await ok(
+      await call(sideEmail, 'POST', `/tills/${ids.side}/voids`, { payment_id: mistake, reason: 'Wrong student' }),
+    );
+    await ok(await call('principal', 'POST', `/tills/${ids.side}/voids/${asked._id}/approve`, {}));
     await ok(
       await call(sideEmail, 'POST', `/tills/${ids.side}/close`, {
         count: { '1000': 1, '500': 1 },
@@ -126,9 +133,13 @@ describe('Z report and daily cash-up', () => {
     });
 
     const side = (await ok(await call('principal', 'GET', `/tills/${ids.side}`))).report;
+    // A voided payment stays among the takings; its void is paid back out apart.
     expect(side).toMatchObject({
       kind: 'z',
-      by_method: [{ method: 'cash', payments: 1, amount: 700 }],
+      cash_taken: 1000,
+      by_method: [{ method: 'cash', payments: 2, amount: 1000 }],
+      voided: 300,
+      expected: 1700,
       remaining: null,
     });
   });
@@ -176,10 +187,10 @@ describe('Z report and daily cash-up', () => {
         opened_at: SIDE_AT,
         closed_at: SIDE_AT,
         float: 1000,
-        cash_taken: 700,
-        payments: 1,
+        cash_taken: 1000,
+        payments: 2,
         refunded: 0,
-        voided: 0,
+        voided: 300,
         expected: 1700,
         counted: 1500,
         variance: -200,
@@ -190,10 +201,10 @@ describe('Z report and daily cash-up', () => {
     ]);
     expect(cashUp.totals).toEqual({
       float: 3000,
-      cash_taken: 2700,
-      payments: 3,
+      cash_taken: 3000,
+      payments: 4,
       refunded: 0,
-      voided: 0,
+      voided: 300,
       expected: 5700,
       counted: 5500,
       variance: -200,
