@@ -207,6 +207,14 @@ test.describe('till reports', () => {
     await page.pdf({ path: '/tmp/reports-z-a4.pdf', preferCSSPageSize: true });
     await page.emulateMedia({ media: 'screen' });
 
+    // Closed, the report takes its print rules with it: the page prints as itself again.
+    await page.keyboard.press('Escape');
+    await expect(report).toHaveCount(0);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('heading', { name: 'Cash tills' })).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+    await listed.getByRole('button', { name: `Report of ${desk}` }).click();
+
     // The narrowest phone: the report scrolls to its print buttons, and the day's cards still fit.
     await page.setViewportSize({ width: 360, height: 740 });
     await report.getByRole('button', { name: 'Print 80 mm' }).scrollIntoViewIfNeeded();

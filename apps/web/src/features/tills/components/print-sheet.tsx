@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 
 /** A till roll is 80 mm wide and prints about 72 mm of it; an A4 page keeps 15 mm margins. */
@@ -46,14 +46,23 @@ const sheetCss = (id: string, paper: PrintPaper, heightPx: number) => {
  */
 export function printSheet(id: string, paper: PrintPaper) {
   const sheet = document.getElementById(id);
-  let style = document.getElementById(PRINT_STYLE_ID);
-  if (!style) {
-    style = document.createElement('style');
-    style.id = PRINT_STYLE_ID;
-    document.head.append(style);
-  }
+  const style = document.getElementById(PRINT_STYLE_ID) ?? document.head.appendChild(document.createElement('style'));
+  style.id = PRINT_STYLE_ID;
   style.textContent = sheetCss(id, paper, sheet?.getBoundingClientRect().height ?? 0);
+  // Once printed, the page prints as itself again (and another screen's printing is not hidden).
+  window.addEventListener('afterprint', () => style.remove(), { once: true });
   window.print();
+}
+
+/** A sheet that leaves the page takes its print rules with it. */
+function useForgetPrintStyle(id: string) {
+  useEffect(
+    () => () => {
+      const style = document.getElementById(PRINT_STYLE_ID);
+      if (style?.textContent?.includes(`#${id} `)) style.remove();
+    },
+    [id],
+  );
 }
 
 /** A sheet laid out for its paper, kept out of sight until it is printed. */
@@ -69,6 +78,7 @@ export function PrintSheet({
   label: string;
   children: ReactNode;
 }) {
+  useForgetPrintStyle(id);
   return createPortal(
     <article
       id={id}
