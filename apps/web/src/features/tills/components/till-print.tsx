@@ -119,12 +119,16 @@ function TillSlip({ till }: { till: TillReport }) {
         )}
       </div>
       {session.variance_reason && <p className="break-words">Reason: {session.variance_reason}</p>}
-      {session.closed_by && <SlipLine label="Counted by">{session.closed_by.name}</SlipLine>}
-      {session.confirmed_by && session.confirmed_at && (
-        <>
-          <SlipLine label="Confirmed by">{session.confirmed_by.name}</SlipLine>
-          <SlipLine label="Confirmed">{lagosDateTime(session.confirmed_at)}</SlipLine>
-        </>
+      {session.closed_by && (
+        <div>
+          <SlipLine label="Counted by">{session.closed_by.name}</SlipLine>
+          {session.confirmed_by && session.confirmed_at && (
+            <>
+              <SlipLine label="Confirmed by">{session.confirmed_by.name}</SlipLine>
+              <SlipLine label="Confirmed">{lagosDateTime(session.confirmed_at)}</SlipLine>
+            </>
+          )}
+        </div>
       )}
       {session.banking && (
         <div className="border-t border-dashed pt-2">
