@@ -197,7 +197,9 @@ async function measureSync(browser: Browser, base: string): Promise<Row[]> {
   // Two kept payments answered with one server payment, or a server payment no kept one names.
   const extra = synced.length - keptIds.size + added.filter((id) => !keptIds.has(id)).length;
   const allSent = synced.length === PAYMENTS && added.length === PAYMENTS;
-  console.log(`sent ${synced.length} of ${kept.length} kept; ${added.length} new cash payments on the server`);
+  console.log(
+    `sent ${synced.length} of ${kept.length} kept in ${seconds(syncMs)}; ${added.length} new cash payments on the server`,
+  );
   return [
     {
       what: `${PAYMENTS} payments queued offline, sent with ${CUTS} disconnects mid-sync: network back to last receipt`,
@@ -261,7 +263,12 @@ const browser = await chromium.launch({
 });
 let rows: Row[];
 try {
-  rows = [...(await measureSync(browser, server.url)), ...(await measureFirstLoad(browser, server.url))];
+  rows = await measureSync(browser, server.url);
+  // The server serves the web app's files it found when it started; started again, it serves a
+  // build made meanwhile (by someone else working in the same checkout), whose files it would miss.
+  await server.stop();
+  await server.start();
+  rows.push(...(await measureFirstLoad(browser, server.url)));
 } finally {
   await browser.close();
   await server.dispose();

@@ -9,10 +9,10 @@ import { deskStore } from '../lib/desk-store';
  * while online and saved, read from the device otherwise. Only for someone of one school (a bursar);
  * the group's staff take cash online.
  */
-export function useOfflineCopy(online: boolean) {
+export function useOfflineCopy(readFromServer: boolean) {
   const user = useAuthStore((state) => state.user);
   const ownerId = user?._id ?? null;
-  const fresh = useOwedFees(online && Boolean(user?.school));
+  const fresh = useOwedFees(readFromServer && Boolean(user?.school));
   const [copy, setCopy] = useState<OwedFees>();
 
   useEffect(() => {

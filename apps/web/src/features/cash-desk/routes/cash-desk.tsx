@@ -66,8 +66,10 @@ function ChosenStudentCard({
  */
 export default function CashDeskPage() {
   const online = useOnline();
-  const { copy, refreshing } = useOfflineCopy(online);
   const queue = usePaymentQueue();
+  // Not read while the queue is being sent: the copy would be out of date before it was saved, and
+  // reading it slows the sending; it is read again once the sending ends (money moved).
+  const { copy, refreshing } = useOfflineCopy(online && !queue.syncing);
   const [student, setStudent] = useState<ChosenStudent | null>(null);
   const [recorded, setRecorded] = useState<RecordedCash | null>(null);
   const [slip, setSlip] = useState<QueuedPayment | null>(null);
