@@ -149,12 +149,23 @@ test.describe('cash tills', () => {
 
   test("the proprietor reads the demo till's variance alert on a phone and follows it to the till's report", async ({
     page,
+    request,
   }) => {
+    const title = 'Till ₦2,000.00 short: Front desk';
+    // The demo sent it when it was loaded; tests before this one may have sent the proprietor newer
+    // notices since, so it is read on the page of the notifications list that holds it.
+    const token = await apiSignIn(request, 'proprietor');
+    let listPage = 0;
+    for (let n = 1; n <= 50 && listPage === 0; n++) {
+      const response = await request.get(`/api/v1/notification?page=${n}&limit=20`, { headers: bearer(token) });
+      const { notifications } = (await response.json()).data as { notifications: { title: string }[] };
+      if (notifications.some((notice) => notice.title.startsWith(title))) listPage = n;
+      if (notifications.length < 20) break;
+    }
+    expect(listPage).toBeGreaterThan(0);
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInAs(page, 'proprietor', '/dashboard');
-    await page.getByRole('button', { name: /^Notifications/ }).click();
-    const panel = page.getByRole('dialog', { name: 'Notifications' });
-    const alert = panel.getByRole('listitem').filter({ hasText: 'Till ₦2,000.00 short: Front desk' });
+    await signInAs(page, 'proprietor', `/notifications?page=${listPage}`);
+    const alert = page.getByRole('listitem').filter({ hasText: title });
     await expect(alert).toContainText('₦45,500.00');
     await expect(alert).toContainText('₦47,500.00 expected');
     await expect(alert).toContainText('Two ₦1,000 notes given out as change in error during the morning rush');

@@ -145,7 +145,7 @@ export const REPORTS: Record<ReportId, ReportMeta> = {
   },
   forecast: {
     category: 'financial',
-    title: 'Collections forecast and cash flow',
+    title: 'Forecast and cash flow',
     description:
       "Each school's term so far against its past terms, what it is expected to collect by the term's end with a low and a high line, how the same method did on the closed terms, and the cash flow week by week against expenses and monthly commitments.",
     roles: PERMISSIONS['forecast.view'],
