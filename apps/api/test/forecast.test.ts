@@ -215,17 +215,25 @@ describe('what moves the forecast', () => {
       }),
     );
 
-    // The whole school reminded of a fee the top debtor owes: the family's history, and a wave today.
-    const { fee_id: feeId } = await one<{ fee_id: string }>(
-      sql`select c.fee_id from term_fee_students(${ids.term}::uuid, null) c
-        join fees f on f.id = c.fee_id
-        left join fee_student_paid p on p.fee_id = c.fee_id and p.student_id = c.student_id
-        where c.student_id = ${top.student._id} and f.amount_kobo > coalesce(p.paid_kobo, 0)
-        order by f.amount_kobo - coalesce(p.paid_kobo, 0) desc limit 1`,
-    );
+    // The top debtor reminded by hand of the fee they owe most on (the screen's one action), then
+    // the whole school at once: the family's history, and a wave today.
+    expect(top.remind_about!.outstanding).toBeGreaterThan(0);
+    expect(top.remind_about!.outstanding).toBeLessThanOrEqual(top.outstanding);
+    const feeId = top.remind_about!._id;
     const { from_ms: waveFrom } = await one<{ from_ms: number }>(
       sql`select floor(extract(epoch from now()) * 1000)::float8 as from_ms`,
     );
+    const created = await call(t, 'principal', 'POST', '/notification/payment-reminder', {
+      feeId,
+      studentId: top.student._id,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const reminders = created.json().data as { _id: string }[];
+    expect(reminders.length).toBeGreaterThan(0);
+    for (const reminder of reminders) {
+      const sent = await call(t, 'principal', 'POST', `/notification/payment-reminder/${reminder._id}/send`);
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
     const wave = await call(t, 'principal', 'POST', '/notification/payment-reminders/bulk', { feeId });
     expect(wave.statusCode, wave.body).toBe(200);
     const after = await read();

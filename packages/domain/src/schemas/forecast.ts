@@ -164,6 +164,8 @@ export const forecastDebtorsSchema = z.object({
         class_arm: z.string().nullable(),
       }),
       outstanding: nairaResponseAmount,
+      /** The fee they owe most on, which a reminder to them is about. */
+      remind_about: z.object({ _id: idSchema, name: z.string(), outstanding: nairaResponseAmount }).nullable(),
       /** Among the largest debts that together close the gap. */
       closes_gap: z.boolean(),
       /** Payment reminders sent to the student or a parent of theirs. */

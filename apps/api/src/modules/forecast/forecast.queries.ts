@@ -6,6 +6,7 @@ import {
   academicSessions,
   dailyCollections,
   expenses,
+  fees,
   ledgerAccountDays,
   ledgerAccounts,
   messageOutbox,
@@ -17,6 +18,7 @@ import {
   terms,
 } from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
+import { owedOnFee } from '../fees/fee-ledger.queries.js';
 
 /** The schools a forecast covers: one, or every school in scope, by name. */
 export async function forecastSchools(db: ReadDb, scope: Scope, schoolId: string | undefined) {
@@ -203,5 +205,26 @@ export async function schoolDays(
       from ${dailyCollections}
       where ${dailyCollections.schoolId} = ${schoolId} and ${dailyCollections.day} between ${from} and ${to}
       group by 1`,
+  );
+}
+
+/**
+ * The fee of the term each student owes most on (what a reminder to them is about), with what is
+ * owed on it by the one rule every fee screen uses (`owedOnFee`); students who owe nothing are absent.
+ */
+export async function largestOwedFees(db: ReadDb, termId: string, studentIds: readonly string[]) {
+  if (studentIds.length === 0) return new Map<string, { feeId: string; name: string; owedKobo: bigint }>();
+  const rows = await rowsOf<{ student_id: string; fee_id: string; name: string; owed: string }>(
+    db,
+    sql`select distinct on (student_id) student_id, fee_id, name, owed::text as owed from (
+        select c.student_id, c.fee_id, ${fees.name} as name, ${owedOnFee(sql`c.student_id`)} as owed
+        from term_fee_students(${termId}::uuid, ${`{${studentIds.join(',')}}`}::uuid[]) c
+        join ${fees} on ${fees.id} = c.fee_id
+      ) owing
+      where owed > 0
+      order by student_id, owed desc, fee_id`,
+  );
+  return new Map(
+    rows.map((row) => [row.student_id, { feeId: row.fee_id, name: row.name, owedKobo: BigInt(row.owed) }]),
   );
 }

@@ -37,6 +37,7 @@ import {
   expensesToPay,
   forecastSchools,
   insertCommitment,
+  largestOwedFees,
   reminderHistory,
   reminderWaves,
   schoolDays,
@@ -325,18 +326,21 @@ export async function getForecastDebtors({
     { scope: auth.scope, today: forecast.date, termId: school.term._id },
     DEBTORS,
   );
-  const history = await reminderHistory(
-    db,
-    debtors.map((debtor) => debtor.studentId),
-  );
+  const studentIds = debtors.map((debtor) => debtor.studentId);
+  const [history, owedFees] = await Promise.all([
+    reminderHistory(db, studentIds),
+    largestOwedFees(db, school.term._id, studentIds),
+  ]);
   let before = 0n;
   const listed = debtors.map((debtor) => {
     const closesGap = before < gap;
     before += debtor.outstandingKobo;
     const reminded = history.get(debtor.studentId);
+    const fee = owedFees.get(debtor.studentId);
     return {
       student: { _id: debtor.studentId, name: debtor.name, reg_no: debtor.regNo, class_arm: debtor.classArm },
       outstanding: debtor.outstandingKobo,
+      remind_about: fee ? { _id: fee.feeId, name: fee.name, outstanding: fee.owedKobo } : null,
       closes_gap: closesGap,
       reminders: {
         days: reminded?.days ?? 0,

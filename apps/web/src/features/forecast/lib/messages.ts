@@ -6,4 +6,7 @@ export const FORECAST_MESSAGES = {
   addFailed: 'The commitment could not be added',
   removed: 'Commitment removed',
   removeFailed: 'The commitment could not be removed',
+  debtorsFailed: 'The largest debtors could not be loaded',
+  reminded: 'Reminder sent to the family',
+  remindFailed: 'The reminder could not be sent',
 };

@@ -10,6 +10,7 @@ import { CashFlow } from '../components/cash-flow';
 import { Commitments } from '../components/commitments';
 import { ForecastChart } from '../components/forecast-chart';
 import { Figure, Headline } from '../components/headline';
+import { WhatMovesIt } from '../components/what-moves-it';
 import { groupSummary, shareOf, sharePercent } from '../lib/forecast-view';
 import { FORECAST_MESSAGES } from '../lib/messages';
 
@@ -19,6 +20,7 @@ export default function ForecastPage() {
   const [params, setParams] = useSearchParams();
   const roles = useAuthStore((state) => state.user?.roles ?? []);
   const manages = can(roles, 'forecast.manage');
+  const reminds = can(roles, 'notifications.reminders');
   const reports = mayOpen(roles, '/reports');
 
   return (
@@ -58,6 +60,7 @@ export default function ForecastPage() {
                 school={chosen}
                 today={data.date}
                 manages={manages}
+                reminds={reminds}
                 reports={reports}
               />
             </div>
@@ -120,11 +123,14 @@ function SchoolView({
   school,
   today,
   manages,
+  reminds,
   reports,
 }: {
   school: SchoolForecast;
   today: string;
   manages: boolean;
+  /** Whether the caller may remind families of what they owe. */
+  reminds: boolean;
   /** Whether the caller may open Reports, where the same forecast prints on the letterhead. */
   reports: boolean;
 }) {
@@ -162,6 +168,7 @@ function SchoolView({
             </Card>
           )}
           <CashFlow school={school} />
+          <WhatMovesIt schoolId={school.school._id} reminds={reminds} />
         </>
       ) : (
         <Card>
