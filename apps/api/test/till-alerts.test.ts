@@ -4,7 +4,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groupSchools, notifications, schools, users } from '../src/db/schema.js';
 import { runTillAlerts } from '../src/modules/tills/till-alerts.service.js';
-import { bearer, demoEmail, FIRST_SCHOOL, insertUser, login, useTestApp } from './helper.js';
+import { clockedCaller } from './clocked-caller.js';
+import { demoEmail, FIRST_SCHOOL, insertUser, useTestApp } from './helper.js';
 
 /*
  * The till's alerts: a difference beyond the school's tolerance told to the proprietor as it is
@@ -23,29 +24,7 @@ describe('till alerts', () => {
   const t = useTestApp({ clock: () => now });
   const ids = { school: '', proprietor: '', principal: '', bursar: '', otherBursar: '', outsider: '' };
   const otherBursarEmail = `alerts-bursar-${randomUUID().slice(0, 8)}@example.test`;
-  const tokens = new Map<string, string>();
-
-  async function as(name: string) {
-    const email = name === 'otherBursar' ? otherBursarEmail : demoEmail(name);
-    const key = `${email}@${now.getTime()}`;
-    let token = tokens.get(key);
-    if (!token) {
-      const signedIn = await login(t, email);
-      expect(signedIn.statusCode, signedIn.body).toBe(200);
-      token = signedIn.json().data.token as string;
-      tokens.set(key, token);
-    }
-    return bearer(token);
-  }
-
-  async function call(who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
-    return t.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: await as(who),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
+  const { call } = clockedCaller(t, () => now, { otherBursar: otherBursarEmail });
 
   /** The till notices each person holds, oldest first. */
   async function tillNotices(userId: string, kind?: NotificationKind) {

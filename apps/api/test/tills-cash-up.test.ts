@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schools, users } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
-import { bearer, demoEmail, FIRST_SCHOOL, insertUser, login, SECOND_SCHOOL, useTestApp } from './helper.js';
+import { clockedCaller } from './clocked-caller.js';
+import { demoEmail, FIRST_SCHOOL, insertUser, SECOND_SCHOOL, useTestApp } from './helper.js';
 import { approvedFee } from './payments-support.js';
 
 /*
@@ -22,29 +23,16 @@ describe('Z report and daily cash-up', () => {
   const ids = { school: '', secondSchool: '', bursar: '', sideBursar: '', front: '', side: '', wuse: '' };
   const sideEmail = `cashup-side-${randomUUID().slice(0, 8)}@example.test`;
   const wuseEmail = `cashup-wuse-${randomUUID().slice(0, 8)}@example.test`;
-  const tokens = new Map<string, string>();
-
-  async function call(who: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
-    const email = who.includes('@') ? who : demoEmail(who);
-    // Signed in afresh as the clock moves: a session idle for an hour has ended.
-    const key = `${email}@${now.getTime()}`;
-    let token = tokens.get(key);
-    if (!token) {
-      const signedIn = await login(t, email);
-      expect(signedIn.statusCode, signedIn.body).toBe(200);
-      token = signedIn.json().data.token as string;
-      tokens.set(key, token);
-    }
-    return t.app.inject({
+  const caller = clockedCaller(t, () => now);
+  /** As `who`, a payment with its Idempotency-Key as the desk sends one. */
+  const call = (who: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    caller.call(
+      who,
       method,
-      url: `/api/v1${url}`,
-      headers: {
-        ...bearer(token),
-        ...(method === 'POST' && url.startsWith('/payment') && { 'idempotency-key': randomUUID() }),
-      },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
+      url,
+      payload,
+      method === 'POST' && url.startsWith('/payment') ? { 'idempotency-key': randomUUID() } : {},
+    );
 
   async function ok(response: Awaited<ReturnType<typeof call>>) {
     expect(response.statusCode, response.body).toBe(200);

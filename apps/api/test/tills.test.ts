@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows.js';
 import { auditLogs, payments, schools, users } from '../src/db/schema.js';
 import { defaultTermOf } from '../src/modules/fees/fees.queries.js';
-import { bearer, demoEmail, FIRST_SCHOOL, insertUser, login, SECOND_SCHOOL, useTestApp } from './helper.js';
+import { clockedCaller } from './clocked-caller.js';
+import { demoEmail, FIRST_SCHOOL, insertUser, SECOND_SCHOOL, useTestApp } from './helper.js';
 import { approvedFee } from './payments-support.js';
 
 /*
@@ -22,30 +23,7 @@ describe('till sessions', () => {
   const t = useTestApp({ clock: () => now });
   const ids = { school: '', secondSchool: '', term: '', student: '', bursar: '', otherBursar: '' };
   const otherBursarEmail = `till-bursar-${randomUUID().slice(0, 8)}@example.test`;
-  /** Tokens per person and moment: the clock jumps past an access token's life. */
-  const tokens = new Map<string, string>();
-
-  async function as(name: string) {
-    const email = name === 'otherBursar' ? otherBursarEmail : demoEmail(name);
-    const key = `${email}@${now.getTime()}`;
-    let token = tokens.get(key);
-    if (!token) {
-      const signedIn = await login(t, email);
-      expect(signedIn.statusCode, signedIn.body).toBe(200);
-      token = signedIn.json().data.token as string;
-      tokens.set(key, token);
-    }
-    return bearer(token);
-  }
-
-  async function call(who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
-    return t.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: await as(who),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  }
+  const { as, call } = clockedCaller(t, () => now, { otherBursar: otherBursarEmail });
 
   async function cash(who: string, feeId: string, amount: string) {
     return t.app.inject({
