@@ -22,7 +22,11 @@ interface SchoolForecast {
     actual: number;
     within_band: boolean;
   }[];
-  cash_flow: { weeks: { ends_on: string }[] };
+  cash_flow: CashFlow;
+}
+
+interface CashFlow {
+  weeks: { ends_on: string; outgoings: { kind: string; label: string; due_on: string }[] }[];
 }
 
 /**
@@ -49,7 +53,10 @@ test.describe('collections forecast', () => {
     const proprietor = await apiSignIn(request, 'proprietor');
     const response = await request.get('/api/v1/forecast', { headers: bearer(proprietor) });
     expect(response.ok(), await response.text()).toBe(true);
-    const { schools } = (await response.json()).data as { schools: SchoolForecast[] };
+    const { schools, group_cash_flow: group } = (await response.json()).data as {
+      schools: SchoolForecast[];
+      group_cash_flow: CashFlow;
+    };
     // The demo's first school by name, with its year of history: tests before this one may have
     // added schools of their own, which sort anywhere and have none.
     const school = schools.find((one) => one.school.name === 'Crestview College, Ikeja')!;
@@ -119,6 +126,18 @@ test.describe('collections forecast', () => {
     // The cash flow, week by week to the term's end.
     const cashFlow = view.getByRole('region', { name: 'Cash flow week by week' });
     await expect(cashFlow.getByRole('row')).toHaveCount(1 + school.cash_flow.weeks.length);
+    // What is left of the school's budgets goes out a part each month.
+    const budgetPart = school.cash_flow.weeks.flatMap((week) => week.outgoings).find((item) => item.kind === 'budget');
+    expect(budgetPart, 'the demo school has budgets left to spend').toBeDefined();
+    await expect(cashFlow.getByText(`Budget left for the month, from ${formatDay(budgetPart!.due_on)}`)).toHaveCount(
+      school.cash_flow.weeks
+        .flatMap((week) => week.outgoings)
+        .filter((item) => item.due_on === budgetPart!.due_on && item.kind === 'budget').length,
+    );
+    // And the group's, its schools added week by week.
+    const groupWeeks = page.getByRole('region', { name: "The group's cash flow week by week" });
+    await expect(groupWeeks.getByRole('row')).toHaveCount(1 + group.weeks.length);
+    await expect(groupWeeks).toContainText(`${school.school.name}: ${budgetPart!.label}`);
     await expectAccessible(page, 'the forecast');
     await shots(page, 'desktop');
 
@@ -192,9 +211,24 @@ test.describe('collections forecast', () => {
     await expectAnnounced(page, 'Reminder sent to the family');
     await expect(first).toContainText(/Reminded on \d+ days?, last .+, by email/);
 
+    // Four more families reminded today make a wave: listed under the past waves, and a dot on this
+    // term's curve at today.
+    for (let index = 1; index < 5; index++) {
+      await debtors
+        .getByRole('listitem')
+        .nth(index)
+        .getByRole('button', { name: /^Remind .+'s family about / })
+        .click();
+      await expectAnnounced(page, 'Reminder sent to the family');
+    }
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
+    await expect(page.getByRole('list', { name: 'Past reminder waves' })).toContainText(`${formatDay(today)}:`);
+    await expect(page.getByText(/Dots mark the days reminder waves went out/)).toBeVisible();
+    await expect(page.locator('.recharts-reference-dot')).not.toHaveCount(0);
+
     await signInAs(page, 'auditor', '/forecast');
     await expect(page.getByRole('heading', { name: 'Monthly commitments', exact: true })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Cash flow ahead' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Cash flow ahead', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add commitment' })).toHaveCount(0);
   });
 });

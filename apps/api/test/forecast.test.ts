@@ -22,7 +22,7 @@ beforeAll(async () => {
 async function forecastOf(who: string | { authorization: string }, query = '') {
   const response = await call(t, who, 'GET', `/forecast${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as { date: string; schools: SchoolForecast[] };
+  return response.json().data as z.input<typeof forecastSchema>;
 }
 
 const schoolIn = (forecast: { schools: SchoolForecast[] }, schoolId: string) => {
@@ -115,6 +115,24 @@ describe('the collections forecast', () => {
     }
   });
 
+  it('would have held each of the demo’s closed terms within its band, and has this term’s collections so far', async () => {
+    const forecast = await forecastOf('proprietor');
+    expect(forecast.schools.length).toBe(2);
+    for (const school of forecast.schools) {
+      expect(school.past_terms.length).toBeGreaterThanOrEqual(3);
+      expect(school.accuracy.length).toBeGreaterThan(0);
+      for (const row of school.accuracy) {
+        expect(row.within_band, `${school.school.name}: ${row.term} ${row.session} from day ${row.from_day + 1}`).toBe(
+          true,
+        );
+      }
+      // Each past term keeps its own pace: two weeks in, no two had collected the same share.
+      const twoWeeksIn = school.past_terms.map((past) => past.curve[14]);
+      expect(new Set(twoWeeksIn).size).toBe(twoWeeksIn.length);
+      expect(school.collected).toBeGreaterThan(0);
+    }
+  });
+
   it('moves with a cash payment taken today, by exactly its amount', async () => {
     const before = schoolIn(await forecastOf('principal'), ids.school);
     const fee = await approvedFee(t, ids.school, ids.term, '1234.50');
@@ -181,7 +199,11 @@ describe('the forecast report', () => {
     expect(accuracy!.rows.map((row) => [row.school, row.actual])).toEqual(
       screen.schools.flatMap((school) => school.accuracy.map((check) => [school.school.name, check.actual])),
     );
-    expect(cashFlow!.rows).toHaveLength(screen.schools.reduce((sum, school) => sum + school.cash_flow.weeks.length, 0));
+    // Each school's weeks, then the group's.
+    expect(cashFlow!.rows.map((row) => row.school)).toEqual([
+      ...screen.schools.flatMap((school) => school.cash_flow.weeks.map(() => school.school.name)),
+      ...screen.group_cash_flow!.weeks.map(() => 'The group'),
+    ]);
     expect(cashFlow!.rows.length).toBeGreaterThan(0);
   });
 });
@@ -340,5 +362,74 @@ describe('monthly commitments in the cash flow', () => {
     expect(await fieldsOf({ ends_on: '2026-08-01' })).toEqual({
       ends_on: 'The last payment cannot be before the first',
     });
+  });
+});
+
+describe('budgets left in the cash flow', () => {
+  it('spreads what is left of the term’s budget, after what was spent or is owed, over the months to its end', async () => {
+    const set = await call(t, 'bursar', 'PUT', '/budgets', {
+      school_id: ids.school,
+      term_id: ids.term,
+      category: 'technology',
+      amount: '300000',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const line = (set.json().data.lines as { _id: string; category: string; actual: number; committed: number }[]).find(
+      (budget) => budget.category === 'technology',
+    )!;
+    const left = Math.max(0, 300_000 - line.actual - line.committed);
+    expect(left).toBeGreaterThan(0);
+
+    const school = schoolIn(await forecastOf('principal'), ids.school);
+    const today = school.forecast.lines[0]!.date;
+    const parts = school.cash_flow.weeks
+      .flatMap((week) => week.outgoings)
+      .filter((outgoing) => outgoing.kind === 'budget' && outgoing.label === 'Technology budget');
+    // One part a month from today to the term's end, today's first and each later one on the 1st.
+    const months = new Set<string>();
+    for (let day = today; day <= school.term!.ends_on; day = addDays(day, 1)) months.add(day.slice(0, 7));
+    expect(parts.map((part) => part.due_on)).toEqual(
+      [...months].map((month, index) => (index === 0 ? today : `${month}-01`)),
+    );
+    expect(parts.reduce((sum, part) => sum + part.amount, 0)).toBeCloseTo(left, 2);
+
+    const removed = await call(t, 'bursar', 'DELETE', `/budgets/${line._id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const after = schoolIn(await forecastOf('principal'), ids.school);
+    expect(
+      after.cash_flow.weeks
+        .flatMap((week) => week.outgoings)
+        .filter((outgoing) => outgoing.label === 'Technology budget'),
+    ).toEqual([]);
+  });
+});
+
+describe('the group’s cash flow', () => {
+  it('adds its schools’ weeks up for the proprietor, and is not drawn for one school', async () => {
+    const forecast = await forecastOf('proprietor');
+    const group = forecast.group_cash_flow!;
+    const schools = forecast.schools.filter((school) => school.cash_flow.weeks.length > 0);
+    expect(schools.length).toBeGreaterThanOrEqual(2);
+    const sum = (values: number[]) => Math.round(values.reduce((total, value) => total + value, 0) * 100) / 100;
+    expect(group.opening).toBeCloseTo(sum(schools.map((school) => school.cash_flow.opening)), 2);
+    expect(group.weeks[0]!.starts_on).toBe(forecast.date);
+    expect(sum(group.weeks.map((week) => week.out))).toBeCloseTo(
+      sum(schools.flatMap((school) => school.cash_flow.weeks.map((week) => week.out))),
+      2,
+    );
+    expect(group.weeks.at(-1)!.low_balance).toBeCloseTo(
+      sum(schools.map((school) => school.cash_flow.weeks.at(-1)!.low_balance)),
+      2,
+    );
+    // Each school's items, named by their school.
+    const items = group.weeks.flatMap((week) => week.outgoings.map((outgoing) => outgoing.label));
+    const own = schools.flatMap((school) =>
+      school.cash_flow.weeks.flatMap((week) =>
+        week.outgoings.map((outgoing) => `${school.school.name}: ${outgoing.label}`),
+      ),
+    );
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.sort()).toEqual(own.sort());
+    expect((await forecastOf('principal')).group_cash_flow).toBeNull();
   });
 });

@@ -90,7 +90,7 @@ export async function bursarOf(t: TestApp, schoolId: string) {
 export async function call(
   t: TestApp,
   who: string | { authorization: string },
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
 ) {

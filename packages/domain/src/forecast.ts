@@ -211,6 +211,38 @@ export function commitmentDates({
   return dates;
 }
 
+/**
+ * What is left of a term's budget (neither spent nor owed on approved expenses), spread over the
+ * months from `from` to `to` by their days in that span, each month's part due on its first day
+ * in it: the school means to spend it, so the cash flow counts it out before the month's bills
+ * come. The parts add up to `leftKobo` exactly (a kobo the split leaves over goes to the earliest months).
+ */
+export function budgetByMonth({
+  leftKobo,
+  from,
+  to,
+}: {
+  leftKobo: Kobo;
+  from: CalendarDate;
+  to: CalendarDate;
+}): { dueOn: CalendarDate; amountKobo: Kobo }[] {
+  if (leftKobo <= 0n || from > to) return [];
+  const months: { dueOn: CalendarDate; days: number }[] = [];
+  const firstOfMonth = `${from.slice(0, 7)}-01`;
+  for (let month = 0; ; month++) {
+    const start = addMonths(firstOfMonth, month);
+    if (start > to) break;
+    const end = addDays(addMonths(firstOfMonth, month + 1), -1);
+    const dueOn = start < from ? from : start;
+    months.push({ dueOn, days: daysUntil(end < to ? end : to, dueOn) + 1 });
+  }
+  const totalDays = BigInt(months.reduce((sum, month) => sum + month.days, 0));
+  const parts = months.map((month) => (leftKobo * BigInt(month.days)) / totalDays);
+  let rest = leftKobo - parts.reduce((sum, part) => sum + part, 0n);
+  for (let index = 0; rest > 0n; index++, rest--) parts[index]! += 1n;
+  return months.map((month, index) => ({ dueOn: month.dueOn, amountKobo: parts[index]! }));
+}
+
 export interface CashFlowWeek<T extends Outgoing = Outgoing> {
   startsOn: CalendarDate;
   endsOn: CalendarDate;
@@ -307,4 +339,66 @@ export function cashFlowAhead<T extends Outgoing>({
     weeks.push(week);
   }
   return weeks;
+}
+
+/** One school's part of the group's cash flow: what `cashFlowAhead` takes for it. */
+export interface SchoolCashFlowInput<T extends Outgoing> {
+  termStartsOn: CalendarDate;
+  termEndsOn: CalendarDate;
+  openingKobo: Kobo;
+  collectedKobo: Kobo;
+  forecast: readonly ForecastDay[];
+  outgoings: readonly T[];
+}
+
+/**
+ * The group's cash flow from `today` to the last of its schools' term ends: their cash held and
+ * forecasts added day by day (a school whose term has ended, or that has no forecast, stays at
+ * what its lines last reached), against everything due at any of them within its own term. One
+ * school's is its own cash flow exactly.
+ */
+export function groupCashFlow<T extends Outgoing>({
+  today,
+  schools,
+}: {
+  today: CalendarDate;
+  schools: readonly SchoolCashFlowInput<T>[];
+}): CashFlowWeek<T>[] {
+  const running = schools.filter((school) => school.termEndsOn >= today);
+  if (running.length === 0) return [];
+  const endsOn = running.reduce((last, school) => (school.termEndsOn > last ? school.termEndsOn : last), today);
+  let openingKobo = 0n;
+  let collectedKobo = 0n;
+  const lines: ForecastDay[] = [];
+  const cursors = running.map((school) => {
+    openingKobo += school.openingKobo;
+    collectedKobo += school.collectedKobo;
+    const byDate = new Map(school.forecast.map((line) => [addDays(school.termStartsOn, line.day), line]));
+    return {
+      byDate,
+      last: { expectedKobo: school.collectedKobo, lowKobo: school.collectedKobo, highKobo: school.collectedKobo },
+    };
+  });
+  for (let date = today, day = 0; date <= endsOn; date = addDays(date, 1), day++) {
+    const line: ForecastDay = { day, expectedKobo: 0n, lowKobo: 0n, highKobo: 0n };
+    for (const cursor of cursors) {
+      const own = cursor.byDate.get(date);
+      if (own) cursor.last = own;
+      line.expectedKobo += cursor.last.expectedKobo;
+      line.lowKobo += cursor.last.lowKobo;
+      line.highKobo += cursor.last.highKobo;
+    }
+    lines.push(line);
+  }
+  return cashFlowAhead({
+    today,
+    termStartsOn: today,
+    termEndsOn: endsOn,
+    openingKobo,
+    collectedKobo,
+    forecast: lines,
+    outgoings: running.flatMap((school) =>
+      school.outgoings.filter((outgoing) => outgoing.dueOn >= today && outgoing.dueOn <= school.termEndsOn),
+    ),
+  });
 }

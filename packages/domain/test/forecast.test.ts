@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../src/calendar.js';
 import {
   backtest,
+  budgetByMonth,
   cashFlowAhead,
   collectedBy,
   collectionCurve,
   commitmentDates,
   forecastTerm,
+  groupCashFlow,
   shareBy,
   type TermCurve,
 } from '../src/forecast.js';
@@ -200,6 +203,46 @@ describe('commitmentDates', () => {
   });
 });
 
+describe('budgetByMonth', () => {
+  it('spreads what is left by the days of each month to the end, due on the first day of each', () => {
+    // 17 days of January from the 15th, 28 of February, 31 of March: 76 days for ₦760.00.
+    expect(budgetByMonth({ leftKobo: 76_000n, from: '2027-01-15', to: '2027-03-31' })).toEqual([
+      { dueOn: '2027-01-15', amountKobo: 17_000n },
+      { dueOn: '2027-02-01', amountKobo: 28_000n },
+      { dueOn: '2027-03-01', amountKobo: 31_000n },
+    ]);
+    // A kobo the split cannot share goes to the earliest month.
+    expect(budgetByMonth({ leftKobo: 3n, from: '2027-01-31', to: '2027-02-01' })).toEqual([
+      { dueOn: '2027-01-31', amountKobo: 2n },
+      { dueOn: '2027-02-01', amountKobo: 1n },
+    ]);
+    expect(budgetByMonth({ leftKobo: 0n, from: '2027-01-01', to: '2027-03-31' })).toEqual([]);
+    expect(budgetByMonth({ leftKobo: -5n, from: '2027-01-01', to: '2027-03-31' })).toEqual([]);
+  });
+
+  it('adds up to what is left exactly, one part per month, each inside the dates given', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 100_000_000_000n }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 400 }),
+        (leftKobo, startOffset, length) => {
+          const from = addDays('2025-01-01', startOffset);
+          const to = addDays(from, length);
+          const parts = budgetByMonth({ leftKobo, from, to });
+          expect(parts.reduce((sum, part) => sum + part.amountKobo, 0n)).toBe(leftKobo);
+          expect(parts[0]!.dueOn).toBe(from);
+          expect(new Set(parts.map((part) => part.dueOn.slice(0, 7))).size).toBe(parts.length);
+          for (const part of parts) {
+            expect(part.dueOn >= from && part.dueOn <= to).toBe(true);
+            expect(part.amountKobo >= 0n).toBe(true);
+          }
+        },
+      ),
+    );
+  });
+});
+
 describe('cashFlowAhead', () => {
   it('puts the forecast and what is due in weeks, and marks the days the low line does not cover', () => {
     // A term of 14 days from 2 November; today is its 3rd day (day 2), 1,000 in so far.
@@ -252,5 +295,76 @@ describe('cashFlowAhead', () => {
         uncoveredDays: ['2026-11-12'],
       },
     ]);
+  });
+});
+
+describe('groupCashFlow', () => {
+  /** A school's term around today (2027-02-10): begun up to 30 days ago, ending up to 60 days ahead, with lines from today. */
+  const schoolArbitrary = fc
+    .record({
+      begun: fc.integer({ min: 0, max: 30 }),
+      left: fc.integer({ min: 0, max: 60 }),
+      opening: fc.bigInt({ min: 0n, max: 5_000_000n }),
+      collected: fc.bigInt({ min: 0n, max: 5_000_000n }),
+      steps: fc.array(fc.tuple(fc.nat(50_000), fc.nat(50_000), fc.nat(50_000)), { minLength: 61, maxLength: 61 }),
+      forecast: fc.boolean(),
+      outgoings: fc.array(fc.tuple(fc.integer({ min: -3, max: 70 }), fc.bigInt({ min: 1n, max: 3_000_000n })), {
+        maxLength: 6,
+      }),
+    })
+    .map(({ begun, left, opening, collected, steps, forecast, outgoings }) => {
+      const today = '2027-02-10';
+      let low = collected;
+      let expected = collected;
+      let high = collected;
+      const lines = forecast
+        ? Array.from({ length: left + 1 }, (_, n) => {
+            if (n > 0) {
+              const [a, b, c] = steps[n]!;
+              low += BigInt(a);
+              expected = (expected > low ? expected : low) + BigInt(b);
+              high = (high > expected ? high : expected) + BigInt(c);
+            }
+            return { day: begun + n, expectedKobo: expected, lowKobo: low, highKobo: high };
+          })
+        : [];
+      return {
+        termStartsOn: addDays(today, -begun),
+        termEndsOn: addDays(today, left),
+        openingKobo: opening,
+        collectedKobo: collected,
+        forecast: lines,
+        outgoings: outgoings.map(([day, amountKobo], n) => ({
+          dueOn: addDays(today, day),
+          amountKobo,
+          label: `Out ${n}`,
+        })),
+      };
+    });
+
+  it('is a school’s own cash flow when the group has one school', () => {
+    fc.assert(
+      fc.property(schoolArbitrary, (school) => {
+        expect(groupCashFlow({ today: '2027-02-10', schools: [school] })).toEqual(
+          cashFlowAhead({ today: '2027-02-10', ...school }),
+        );
+      }),
+    );
+  });
+
+  it('adds its schools up: what goes out and the balances at the end are their sums, each school stopping at its term’s end', () => {
+    fc.assert(
+      fc.property(fc.array(schoolArbitrary, { minLength: 2, maxLength: 4 }), (schools) => {
+        const group = groupCashFlow({ today: '2027-02-10', schools });
+        const own = schools.map((school) => cashFlowAhead({ today: '2027-02-10', ...school }));
+        const sum = (values: bigint[]) => values.reduce((total, value) => total + value, 0n);
+        expect(sum(group.map((week) => week.outKobo))).toBe(sum(own.flat().map((week) => week.outKobo)));
+        expect(group.at(-1)!.expectedBalanceKobo).toBe(sum(own.map((weeks) => weeks.at(-1)!.expectedBalanceKobo)));
+        expect(group.at(-1)!.lowBalanceKobo).toBe(sum(own.map((weeks) => weeks.at(-1)!.lowBalanceKobo)));
+        expect(group.at(-1)!.endsOn).toBe(
+          schools.map((school) => school.termEndsOn).reduce((last, end) => (end > last ? end : last)),
+        );
+      }),
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
   ordinal,
   scheduleOf,
   shortfalls,
+  waveMarks,
 } from '@/features/forecast/lib/forecast-view';
 
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
@@ -163,5 +164,28 @@ describe('the forecast page', () => {
       '25th',
       '31st',
     ]);
+  });
+
+  it('marks each reminder wave on the curve of the term it went out in, at its day of term', () => {
+    const wave = (date: string, people: number) => ({
+      date,
+      people,
+      collected_week_before: 0n,
+      collected_week_after: 0n,
+    });
+    const marks = waveMarks(school(), [
+      wave('2026-09-08', 12),
+      wave('2025-09-11', 30),
+      wave('2026-04-29', 7),
+      wave('2026-06-01', 9),
+    ]);
+    expect(marks).toEqual([
+      // This term's day 2, where it had 20% in.
+      { day: 2, share: 20, date: '2026-09-08', people: 12, term: 'First Term 2026/2027' },
+      // Last year's First Term, day 4 (80%); the Third Term, day 3 (50%); a holiday wave has no curve.
+      { day: 4, share: 80, date: '2025-09-11', people: 30, term: 'First Term 2025/2026' },
+      { day: 3, share: 50, date: '2026-04-29', people: 7, term: 'Third Term 2025/2026' },
+    ]);
+    expect(waveMarks(school({ term: null }), [])).toEqual([]);
   });
 });

@@ -48,7 +48,8 @@ export const forecastAccuracySchema = z.object({
 });
 
 export const cashFlowOutgoingSchema = z.object({
-  kind: z.enum(['expense', 'commitment']),
+  /** An approved expense not yet paid, a monthly commitment, or a month's part of a budget left to spend. */
+  kind: z.enum(['expense', 'commitment', 'budget']),
   label: z.string(),
   due_on: z.string(),
   amount: nairaResponseAmount,
@@ -67,6 +68,13 @@ export const cashFlowWeekSchema = z.object({
   /** Days on which what is due by then passes the cash on hand plus the low line's collections. */
   uncovered_days: z.array(z.string()),
 });
+
+export const cashFlowSchema = z.object({
+  /** Cash, tills, bank and provider clearing in the books at the end of the day read. */
+  opening: nairaResponseAmount,
+  weeks: z.array(cashFlowWeekSchema),
+});
+export type CashFlowAhead = z.infer<typeof cashFlowSchema>;
 
 export const schoolForecastSchema = z.object({
   school: z.object({ _id: idSchema, name: z.string() }),
@@ -94,17 +102,15 @@ export const schoolForecastSchema = z.object({
     lines: z.array(forecastLineSchema),
   }),
   accuracy: z.array(forecastAccuracySchema),
-  cash_flow: z.object({
-    /** Cash, tills, bank and provider clearing in the books at the end of the day read. */
-    opening: nairaResponseAmount,
-    weeks: z.array(cashFlowWeekSchema),
-  }),
+  cash_flow: cashFlowSchema,
 });
 export type SchoolForecast = z.infer<typeof schoolForecastSchema>;
 
 export const forecastSchema = z.object({
   date: z.string(),
   schools: z.array(schoolForecastSchema),
+  /** With more than one school: their cash flows added, to the last of their terms' ends. */
+  group_cash_flow: cashFlowSchema.nullable(),
 });
 export type Forecast = z.infer<typeof forecastSchema>;
 

@@ -1,7 +1,7 @@
 import type { ExpenseCategory } from '@schoolledger/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, ReadDb } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { budgets, expensePayouts, expensePolicies, expenses, schools, terms, users } from '../../db/schema.js';
 import { inSchoolScope, type Scope } from '../../plugins/tenancy.js';
@@ -105,6 +105,35 @@ export function budgetFigures(db: DbOrTx, schoolId: string, termId: string) {
       from ${expenses} e
       where e.school_id = ${schoolId} and e.term_id = ${termId} and e.status in ('approved', 'partially_paid')
       group by e.category`,
+  );
+}
+
+/**
+ * What is left of each budget of the terms named: the budget less what was spent and what is
+ * owed on approved expenses of its school, term and category (as `budgetFigures` counts them),
+ * never below nothing. The cash flow ahead spreads it over the term's months left.
+ */
+export function budgetsLeft(db: ReadDb, termIds: readonly string[]) {
+  if (termIds.length === 0) return Promise.resolve([]);
+  return rowsOf<{ school_id: string; term_id: string; category: ExpenseCategory; left: string }>(
+    db,
+    sql`select b.school_id, b.term_id, b.category,
+        greatest(b.amount_kobo - coalesce(spent.total, 0) - coalesce(owed.total, 0), 0)::text as left
+      from ${budgets} b
+      left join lateral (
+        select sum(p.amount_kobo) as total from ${expensePayouts} p join ${expenses} e on e.id = p.expense_id
+        where e.school_id = b.school_id and e.term_id = b.term_id and e.category = b.category
+      ) spent on true
+      left join lateral (
+        select sum(e.amount_kobo - e.paid_kobo) as total from ${expenses} e
+        where e.school_id = b.school_id and e.term_id = b.term_id and e.category = b.category
+          and e.status in ('approved', 'partially_paid')
+      ) owed on true
+      where b.term_id in (${sql.join(
+        termIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by b.school_id, b.category`,
   );
 }
 

@@ -1,7 +1,9 @@
 import {
   addDays,
   backtest,
+  budgetByMonth,
   type CalendarDate,
+  type CashFlowWeek,
   type Commitment,
   type CommitmentInput,
   type CommitmentList,
@@ -10,12 +12,15 @@ import {
   collectionCurve,
   commitmentDates,
   daysUntil,
+  EXPENSE_CATEGORY_LABELS,
   type Forecast,
   type ForecastDebtors,
   type ForecastDebtorsQuery,
   type ForecastQuery,
   forecastTerm,
+  groupCashFlow,
   type Outgoing,
+  type SchoolCashFlowInput,
   type SchoolForecast,
   shareBy,
   type TermCurve,
@@ -27,6 +32,7 @@ import type { ReadDb } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope, assertSchoolInScope, type Scope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
+import { budgetsLeft } from '../budgets/budgets.queries.js';
 import { termOverview } from '../dashboards/collections.queries.js';
 import { commitmentNotFound } from './forecast.errors.js';
 import {
@@ -87,10 +93,33 @@ function commitmentOutgoings(commitments: readonly CommitmentRow[], from: Calend
   });
 }
 
+type Due = Outgoing & { kind: 'expense' | 'commitment' | 'budget' };
+
+/** The weeks of a cash flow as the wire carries them. */
+const cashFlowWeeksOut = (weeks: readonly CashFlowWeek<Due>[]) =>
+  weeks.map((week) => ({
+    starts_on: week.startsOn,
+    ends_on: week.endsOn,
+    expected_in: week.expectedInKobo,
+    low_in: week.lowInKobo,
+    high_in: week.highInKobo,
+    out: week.outKobo,
+    outgoings: week.outgoings.map((outgoing) => ({
+      kind: outgoing.kind,
+      label: outgoing.label,
+      due_on: outgoing.dueOn,
+      amount: outgoing.amountKobo,
+    })),
+    expected_balance: week.expectedBalanceKobo,
+    low_balance: week.lowBalanceKobo,
+    uncovered_days: week.uncoveredDays,
+  }));
+
 /**
  * Each school's term on `date`: its collection curve beside its past terms' (the same term of
  * last year first), the forecast to the term's end with its band and how the same method did on
- * the closed terms, and the cash flow week by week against expenses and commitments due.
+ * the closed terms, and the cash flow week by week against expenses, commitments and the budgets
+ * left to spend; with more than one school, the group's cash flow too.
  */
 export async function getForecast({
   ctx,
@@ -136,12 +165,16 @@ export async function forecastFor({
   }
   for (const [schoolId, past] of pastOf) pastOf.set(schoolId, past.slice(-PAST_TERMS));
   const termIds = [...current.values(), ...[...pastOf.values()].flat()].map((term) => term.id);
-  const [bills, days, held, toPay, commitments] = await Promise.all([
+  const [bills, days, held, toPay, commitments, budgets] = await Promise.all([
     termBills(db, termIds),
     termDays(db, termIds, date),
     cashHeld(db, schoolIds, date),
     expensesToPay(db, schoolIds),
     commitmentsOf(db, scope, schoolIds),
+    budgetsLeft(
+      db,
+      [...current.values()].map((term) => term.id),
+    ),
   ]);
   const paymentsOf = new Map<string, { on: CalendarDate; amountKobo: bigint }[]>();
   for (const row of days) {
@@ -158,6 +191,7 @@ export async function forecastFor({
       payments: paymentsOf.get(term.id) ?? [],
     });
 
+  const running: SchoolCashFlowInput<Due>[] = [];
   const forecasts = schoolRows.map((school): SchoolForecast => {
     const term = current.get(school.id);
     const opening = held.get(school.id) ?? 0n;
@@ -194,7 +228,7 @@ export async function forecastFor({
       .sort(
         (a, b) => Number(b.lastYear) - Number(a.lastYear) || (a.pastTerm.startDate < b.pastTerm.startDate ? 1 : -1),
       );
-    const outgoings: (Outgoing & { kind: 'expense' | 'commitment' })[] = [
+    const outgoings: Due[] = [
       ...toPay
         .filter((expense) => expense.schoolId === school.id)
         .map((expense) => ({
@@ -209,19 +243,31 @@ export async function forecastFor({
         date,
         term.endDate,
       ).map((outgoing) => ({ ...outgoing, kind: 'commitment' as const })),
+      ...budgets
+        .filter((budget) => budget.term_id === term.id)
+        .flatMap((budget) =>
+          budgetByMonth({ leftKobo: BigInt(budget.left), from: date, to: term.endDate }).map((part) => ({
+            ...part,
+            label: `${EXPENSE_CATEGORY_LABELS[budget.category]} budget`,
+            kind: 'budget' as const,
+          })),
+        ),
     ];
-    const weeks =
-      date > term.endDate
-        ? []
-        : cashFlowAhead({
-            today: date,
-            termStartsOn: term.startDate,
-            termEndsOn: term.endDate,
-            openingKobo: opening,
-            collectedKobo: collected,
-            forecast: lines,
-            outgoings,
-          });
+    const flow = {
+      termStartsOn: term.startDate,
+      termEndsOn: term.endDate,
+      openingKobo: opening,
+      collectedKobo: collected,
+      forecast: lines,
+      outgoings,
+    };
+    if (date <= term.endDate) {
+      running.push({
+        ...flow,
+        outgoings: outgoings.map((outgoing) => ({ ...outgoing, label: `${school.name}: ${outgoing.label}` })),
+      });
+    }
+    const weeks = date > term.endDate ? [] : cashFlowAhead({ today: date, ...flow });
     return {
       school: { _id: school.id, name: school.name },
       term: {
@@ -270,29 +316,21 @@ export async function forecastFor({
           within_band: result.withinBand,
         })),
       ),
-      cash_flow: {
-        opening,
-        weeks: weeks.map((week) => ({
-          starts_on: week.startsOn,
-          ends_on: week.endsOn,
-          expected_in: week.expectedInKobo,
-          low_in: week.lowInKobo,
-          high_in: week.highInKobo,
-          out: week.outKobo,
-          outgoings: week.outgoings.map((outgoing) => ({
-            kind: outgoing.kind,
-            label: outgoing.label,
-            due_on: outgoing.dueOn,
-            amount: outgoing.amountKobo,
-          })),
-          expected_balance: week.expectedBalanceKobo,
-          low_balance: week.lowBalanceKobo,
-          uncovered_days: week.uncoveredDays,
-        })),
-      },
+      cash_flow: { opening, weeks: cashFlowWeeksOut(weeks) },
     };
   });
-  return { date, schools: forecasts };
+  return {
+    date,
+    schools: forecasts,
+    group_cash_flow:
+      schoolRows.length > 1
+        ? {
+            // The schools in term: a school between terms has no weeks to add its cash to.
+            opening: running.reduce((sum, school) => sum + school.openingKobo, 0n),
+            weeks: cashFlowWeeksOut(groupCashFlow({ today: date, schools: running })),
+          }
+        : null,
+  };
 }
 
 /** The debtors a "what moves it" list shows, largest first. */

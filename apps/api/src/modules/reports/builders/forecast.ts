@@ -8,7 +8,12 @@ const range = (from: string, to: string) => `${formatCalendarDate(from)} – ${f
 /** The collections forecast and cash flow on the letterhead: the screen's figures, as of today. */
 export const forecastReport: ReportBuilder = async (db, report) => {
   const date = todayIn('Africa/Lagos', report.now);
-  const { schools } = await forecastFor({ db, scope: report.auth.scope, schoolId: report.school?.id, date });
+  const { schools, group_cash_flow: group } = await forecastFor({
+    db,
+    scope: report.auth.scope,
+    schoolId: report.school?.id,
+    date,
+  });
   return {
     orientation: 'landscape',
     notes: [
@@ -91,9 +96,12 @@ export const forecastReport: ReportBuilder = async (db, report) => {
           { key: 'lowBalance', header: 'Balance (low)', kind: 'money' },
           { key: 'uncovered', header: 'Not covered on', kind: 'text', width: 14 },
         ],
-        rows: schools.flatMap((school) =>
-          school.cash_flow.weeks.map((week) => ({
-            school: school.school.name,
+        rows: [
+          ...schools.map((school) => ({ name: school.school.name, weeks: school.cash_flow.weeks })),
+          ...(group ? [{ name: 'The group', weeks: group.weeks }] : []),
+        ].flatMap(({ name, weeks }) =>
+          weeks.map((week) => ({
+            school: name,
             week: range(week.starts_on, week.ends_on),
             expectedIn: week.expected_in,
             lowIn: week.low_in,

@@ -1,11 +1,11 @@
-import { formatCalendarDate, formatKobo, type Kobo, type SchoolForecast } from '@schoolledger/domain';
+import { type CashFlowAhead, formatCalendarDate, formatKobo, type Kobo } from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { AlertTriangle } from 'lucide-react';
 import { Card, CardHeader, EmptyState } from '@/components/ui';
 import { shortfalls } from '../lib/forecast-view';
 import { bodyRows, headRow, TableFrame, Td, Th } from './tables';
 
-type Week = SchoolForecast['cash_flow']['weeks'][number];
+type Week = CashFlowAhead['weeks'][number];
 
 /** A balance below zero says so with its minus sign and in bold, not in red alone. */
 function Balance({ kobo }: { kobo: Kobo }) {
@@ -33,6 +33,12 @@ function Band({ week }: { week: Week }) {
   );
 }
 
+const KIND_NAMES: Record<Week['outgoings'][number]['kind'], string> = {
+  expense: 'Approved expense, due',
+  commitment: 'Monthly, due',
+  budget: 'Budget left for the month, from',
+};
+
 /** What goes out in a week, each item with its kind and day, and their total when there are several. */
 function Outgoings({ week }: { week: Week }) {
   if (week.outgoings.length === 0) return <span className="text-slate-500 dark:text-slate-400">Nothing due</span>;
@@ -47,7 +53,7 @@ function Outgoings({ week }: { week: Week }) {
           <span className="min-w-0 break-words">
             {outgoing.label}
             <span className="block text-xs text-slate-500 dark:text-slate-400">
-              {outgoing.kind === 'expense' ? 'Expense' : 'Monthly'}, due {formatCalendarDate(outgoing.due_on)}
+              {KIND_NAMES[outgoing.kind]} {formatCalendarDate(outgoing.due_on)}
             </span>
           </span>
           <span className="whitespace-nowrap tabular-nums">{formatKobo(outgoing.amount)}</span>
@@ -66,9 +72,9 @@ function Outgoings({ week }: { week: Week }) {
 const weekName = (week: Week) => `${formatCalendarDate(week.starts_on)} – ${formatCalendarDate(week.ends_on)}`;
 
 /** On a phone each week is a card of its own: six columns do not fit 360 pixels. */
-function WeekCards({ weeks }: { weeks: readonly Week[] }) {
+function WeekCards({ weeks, label }: { weeks: readonly Week[]; label: string }) {
   return (
-    <ul aria-label="Cash flow week by week" className="divide-y divide-slate-100 sm:hidden dark:divide-slate-800">
+    <ul aria-label={label} className="divide-y divide-slate-100 sm:hidden dark:divide-slate-800">
       {weeks.map((week) => (
         <li
           key={week.starts_on}
@@ -114,10 +120,10 @@ function WeekCards({ weeks }: { weeks: readonly Week[] }) {
   );
 }
 
-function WeekTable({ weeks }: { weeks: readonly Week[] }) {
+function WeekTable({ weeks, label }: { weeks: readonly Week[]; label: string }) {
   return (
     <div className="max-sm:hidden">
-      <TableFrame label="Cash flow week by week">
+      <TableFrame label={label}>
         <table className="w-full min-w-[46rem] text-sm">
           <thead>
             <tr className={headRow}>
@@ -162,16 +168,26 @@ function WeekTable({ weeks }: { weeks: readonly Week[] }) {
 
 /**
  * Week by week to the term's end: what is expected in (with the low and high lines), what goes
- * out (approved expenses not yet paid, monthly commitments), and the balance at the expected and
- * at the low line; the days the low line does not cover are named above the weeks.
+ * out (approved expenses not yet paid, monthly commitments, the budgets left spread by month), and the balance
+ * at the expected and at the low line; the days the low line does not cover are named above the weeks.
+ * A school's, or the group's (its schools added, each to its own term's end).
  */
-export function CashFlow({ school }: { school: SchoolForecast }) {
-  const { opening, weeks } = school.cash_flow;
+export function CashFlow({
+  cashFlow,
+  title,
+  label,
+}: {
+  cashFlow: CashFlowAhead;
+  title: string;
+  /** The weeks' name for assistive technology: two cash flows on a page need two names. */
+  label: string;
+}) {
+  const { opening, weeks } = cashFlow;
   const gaps = shortfalls(weeks);
   return (
     <Card className="min-w-0 overflow-hidden">
       <CardHeader
-        title="Cash flow ahead"
+        title={title}
         description={`From ${formatKobo(opening)} held today (cash, tills, bank and payments on their way), week by week to the term's end.`}
       />
       {gaps.length > 0 && (
@@ -194,8 +210,8 @@ export function CashFlow({ school }: { school: SchoolForecast }) {
         <EmptyState title="No weeks left in this term" className="py-8" />
       ) : (
         <>
-          <WeekCards weeks={weeks} />
-          <WeekTable weeks={weeks} />
+          <WeekCards weeks={weeks} label={label} />
+          <WeekTable weeks={weeks} label={label} />
         </>
       )}
     </Card>

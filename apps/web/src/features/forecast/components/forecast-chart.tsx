@@ -1,7 +1,19 @@
 import type { SchoolForecast } from '@schoolledger/domain';
-import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Area,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ReferenceDot,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { CHART_COLORS, ChartFrame } from '@/components/charts';
-import { chartPoints, expectedByEnd, shareOf, shareOn, sharePercent, termName } from '../lib/forecast-view';
+import { useDebtors } from '../api/get-debtors';
+import { chartPoints, expectedByEnd, shareOf, shareOn, sharePercent, termName, waveMarks } from '../lib/forecast-view';
 
 const axis = { stroke: 'var(--chart-grid)', tick: { fill: 'var(--chart-text)', fontSize: 12 } };
 const tooltipStyle = {
@@ -26,11 +38,15 @@ function legendRank(school: SchoolForecast, dataKey: string) {
 /**
  * This term's collection curve beside the past terms' (the same term last year the strongest of
  * them), and the forecast with its low–high band from today to the end, all as the share of each
- * term's bill collected by each day of term. The table beside it gives the same in figures.
+ * term's bill collected by each day of term, with a dot where each reminder wave went out (the
+ * curve after it is the wave's effect). The table beside it gives the same in figures.
  */
 export function ForecastChart({ school }: { school: SchoolForecast }) {
+  // The same query as "What would close the gap" below: one request serves both.
+  const debtors = useDebtors(school.school._id);
   const term = school.term;
   if (!term) return null;
+  const marks = waveMarks(school, debtors.data?.reminder_waves ?? []);
   const day = term.day;
   const end = expectedByEnd(school);
   const points = chartPoints(school);
@@ -54,7 +70,7 @@ export function ForecastChart({ school }: { school: SchoolForecast }) {
   return (
     <ChartFrame
       title="Collection curve"
-      description={`Share of each term's bill collected by each day of term. Today is day ${day + 1} of ${term.days}.`}
+      description={`Share of each term's bill collected by each day of term. Today is day ${day + 1} of ${term.days}.${marks.length > 0 ? ' Dots mark the days reminder waves went out, each on the curve of its term (their figures are under Past reminder waves).' : ''}`}
       columns={['Term', `By day ${day + 1}`, 'By term end']}
       rows={rows}
       height={320}
@@ -146,6 +162,18 @@ export function ForecastChart({ school }: { school: SchoolForecast }) {
             dot={false}
             isAnimationActive={false}
           />
+          {marks.map((mark) => (
+            <ReferenceDot
+              key={mark.date}
+              x={mark.day}
+              y={mark.share}
+              r={5}
+              fill={CHART_COLORS[2]}
+              stroke="var(--color-white, #fff)"
+              strokeWidth={1.5}
+              ifOverflow="extendDomain"
+            />
+          ))}
         </ComposedChart>
       </ResponsiveContainer>
     </ChartFrame>

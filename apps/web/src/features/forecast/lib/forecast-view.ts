@@ -1,4 +1,11 @@
-import { type Commitment, formatCalendarDate, type Kobo, type SchoolForecast } from '@schoolledger/domain';
+import {
+  type Commitment,
+  daysUntil,
+  type ForecastDebtors,
+  formatCalendarDate,
+  type Kobo,
+  type SchoolForecast,
+} from '@schoolledger/domain';
 import { formatMonth } from '@/lib/dates';
 
 type PastTerm = SchoolForecast['past_terms'][number];
@@ -97,6 +104,38 @@ export function chartPoints(school: SchoolForecast): ChartPoint[] {
     });
   }
   return points;
+}
+
+interface WaveMark {
+  /** The chart's day of term (day 1 first) and the share the wave's term had collected by it, in percent. */
+  day: number;
+  share: number;
+  date: string;
+  people: number;
+  term: string;
+}
+
+/**
+ * Each reminder wave as a mark on the curve of the term it was sent in (this term up to today, or
+ * a past term shown), at its day of term: what the curve does after the mark is the wave's effect.
+ * A wave outside every term shown has no curve to sit on and is left off.
+ */
+export function waveMarks(school: SchoolForecast, waves: ForecastDebtors['reminder_waves']): WaveMark[] {
+  const term = school.term;
+  if (!term) return [];
+  const curves = [
+    { name: termName(term), startsOn: term.starts_on, curve: school.curve },
+    ...school.past_terms.map((past) => ({ name: termName(past), startsOn: past.starts_on, curve: past.curve })),
+  ];
+  return waves.flatMap((wave) => {
+    for (const { name, startsOn, curve } of curves) {
+      const day = daysUntil(wave.date, startsOn);
+      const share = day >= 0 ? curve[day] : undefined;
+      if (share !== undefined)
+        return [{ day: day + 1, share: percent(share), date: wave.date, people: wave.people, term: name }];
+    }
+    return [];
+  });
 }
 
 /** The group's line: what its schools billed and collected this term, and expect by each term's end. */

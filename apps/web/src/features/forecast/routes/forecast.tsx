@@ -55,6 +55,13 @@ export default function ForecastPage() {
                   onChoose={(school) => setParams({ school }, { replace: true })}
                 />
               )}
+              {data.group_cash_flow && data.group_cash_flow.weeks.length > 0 && (
+                <CashFlow
+                  cashFlow={data.group_cash_flow}
+                  title="Cash flow ahead for the group"
+                  label="The group's cash flow week by week"
+                />
+              )}
               <SchoolView
                 key={chosen.school._id}
                 school={chosen}
@@ -167,7 +174,7 @@ function SchoolView({
               />
             </Card>
           )}
-          <CashFlow school={school} />
+          <CashFlow cashFlow={school.cash_flow} title="Cash flow ahead" label="Cash flow week by week" />
           <WhatMovesIt schoolId={school.school._id} reminds={reminds} />
         </>
       ) : (
