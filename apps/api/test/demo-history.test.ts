@@ -16,6 +16,7 @@ import {
   tillSessions,
   users,
 } from '../src/db/schema.js';
+import { demoTillDaysBegin } from '../src/seed/tills.js';
 import { demoEmail, useTestApp } from './helper.js';
 import { approvedFee, call, loadPaymentIds, type PaymentIds, payCash } from './payments-support.js';
 
@@ -29,14 +30,16 @@ describe('the demo’s last session of payments', () => {
   });
 
   // First, before this file records a payment of its own.
-  it('pays only fees of terms before the current one, all in the past; the sign-ins’ families paid them in full', async () => {
-    const now = new Date();
+  it('pays last session’s fees and this term’s tuition, all before the desk’s recent days; the sign-ins’ families paid every past fee in full', async () => {
     const rows = await t.ctx.db
       .select({
         paidAt: payments.paidAt,
+        termId: terms.id,
         termStart: terms.startDate,
         studentId: payments.studentId,
         feeId: payments.feeId,
+        feeType: fees.type,
+        feeApprovedAt: fees.approvedAt,
         amountKobo: payments.amountKobo,
         feeKobo: fees.amountKobo,
       })
@@ -46,10 +49,16 @@ describe('the demo’s last session of payments', () => {
       // The tills' payments, this term's at the desk, are the last test's.
       .where(and(isNotNull(payments.receiptNo), isNull(payments.tillSessionId)));
     const [current] = await t.ctx.db.select().from(terms).where(eq(terms.id, ids.term));
+    const deskDays = demoTillDaysBegin(new Date());
     for (const row of rows) {
-      expect(row.paidAt!.getTime()).toBeLessThan(now.getTime());
-      expect(row.termStart < current!.startDate).toBe(true);
+      expect(row.paidAt!.getTime()).toBeLessThan(deskDays.getTime());
+      // Never paid before the fee was approved.
+      expect(row.paidAt!.getTime()).toBeGreaterThan(row.feeApprovedAt!.getTime());
+      expect(row.termStart <= current!.startDate).toBe(true);
     }
+    const thisTerm = rows.filter((row) => row.termId === ids.term);
+    expect(thisTerm.length).toBeGreaterThan(50);
+    expect(new Set(thisTerm.map((row) => row.feeType))).toEqual(new Set(['tuition']));
     const [parent] = await t.ctx.db
       .select()
       .from(users)
@@ -62,6 +71,7 @@ describe('the demo’s last session of payments', () => {
     for (const followed of new Set([ids.student, ...children.map((child) => child.id)])) {
       const theirs = rows.filter((row) => row.studentId === followed);
       expect(theirs.length).toBeGreaterThanOrEqual(3);
+      expect(theirs.filter((row) => row.termId === ids.term)).toEqual([]);
       for (const row of theirs) expect(row.amountKobo).toBe(row.feeKobo);
       const owed = await call(t, 'admin', 'GET', `/student/fees?student_id=${followed}&unpaid=true`);
       expect(owed.statusCode, owed.body).toBe(200);

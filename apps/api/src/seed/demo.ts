@@ -19,7 +19,7 @@ import { seedDemoFees } from './fees.js';
 import { seedDemoHistory } from './history.js';
 import { seedDemoPaymentProfiles } from './payments.js';
 import { CLASS_ARMS, demoPopulation } from './population.js';
-import { seedDemoTills } from './tills.js';
+import { demoTillDaysBegin, seedDemoTills } from './tills.js';
 
 export const DEMO_PASSWORD = 'schoolledger';
 export const DEMO_DOMAIN = 'demo.schoolledger.ng';
@@ -366,6 +366,7 @@ export async function seedDemoIfEmpty(
         },
       ],
       today,
+      { setUpBeforeTerm: Boolean(options.history) },
     );
     audits.push(...currentFees);
     if (options.history) {
@@ -393,7 +394,11 @@ export async function seedDemoIfEmpty(
             deskId: login('admin'),
           },
         ],
-        { now: today, paidInFull: new Set(followed.map((email) => ids.get(email)!)) },
+        {
+          now: today,
+          paidInFull: new Set(followed.map((email) => ids.get(email)!)),
+          currentTermUntil: demoTillDaysBegin(today),
+        },
       );
       audits.push(...pastYear);
       progress('Loading the demo data: vendors, expenses and budgets…');

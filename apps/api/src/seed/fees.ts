@@ -1,12 +1,13 @@
 import { addDays, todayIn } from '@schoolledger/domain';
 import { and, arrayContains, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { classArms, feeClassArms, feeEvents, feeStudents, fees, users } from '../db/schema.js';
+import { classArms, feeClassArms, feeEvents, feeStudents, fees, terms, users } from '../db/schema.js';
 import type { PastAuditEntry } from '../modules/audit/audit.queries.js';
 import { defaultTermOf } from '../modules/fees/fees.queries.js';
 import { feeAuditEntries } from './audit.js';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 interface SchoolFeeSeed {
   schoolId: string;
@@ -26,8 +27,15 @@ type FeeValues = Omit<typeof fees.$inferInsert, 'schoolId' | 'termId'> & {
  * The current term's fees of each demo school: tuition by level, a development levy payable in
  * three installments, an examination fee, transport for a few students, and one fee waiting for
  * approval. Due dates are relative to today so one is overdue and one due within the week.
+ * Approved today, or (`setUpBeforeTerm`, when the demo has a history of payments on them) set up
+ * two weeks before the term began and approved the day after, as last session's were.
  */
-export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now: Date): Promise<PastAuditEntry[]> {
+export async function seedDemoFees(
+  tx: DbOrTx,
+  schoolSeeds: SchoolFeeSeed[],
+  now: Date,
+  options: { setUpBeforeTerm: boolean } = { setUpBeforeTerm: false },
+): Promise<PastAuditEntry[]> {
   const audits: PastAuditEntry[] = [];
   const today = todayIn('Africa/Lagos', now);
   const inDays = (days: number) => addDays(today, days);
@@ -45,7 +53,13 @@ export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now
       .where(and(eq(users.schoolId, school.schoolId), arrayContains(users.roles, ['Student'])))
       .orderBy(asc(users.regNo))
       .limit(3);
-    const approved = { status: 'approved' as const, approvedBy: school.approverId, approvedAt: now };
+    const [term] = await tx.select({ startDate: terms.startDate }).from(terms).where(eq(terms.id, termId));
+    const beforeTerm = new Date(`${term!.startDate}T09:00:00+01:00`).getTime() - 14 * DAY_MS;
+    const created = new Date(
+      options.setUpBeforeTerm ? Math.min(beforeTerm, now.getTime() - DAY_MS - HOUR_MS) : now.getTime() - HOUR_MS,
+    );
+    const approvedAt = options.setUpBeforeTerm ? new Date(created.getTime() + DAY_MS) : now;
+    const approved = { status: 'approved' as const, approvedBy: school.approverId, approvedAt };
     const seeds: FeeValues[] = [
       {
         name: 'JSS Tuition',
@@ -112,8 +126,11 @@ export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now
           termId,
           createdBy: school.creatorId,
           updatedBy: school.creatorId,
+          ...(values.status === 'approved' ? { createdAt: created, updatedAt: approvedAt } : {}),
         })
         .returning();
+      // The fee waiting for approval was written an hour ago whatever the history.
+      const createdAt = values.status === 'approved' ? created : new Date(now.getTime() - HOUR_MS);
       if (classArmIds.length) {
         await tx
           .insert(feeClassArms)
@@ -130,17 +147,14 @@ export async function seedDemoFees(tx: DbOrTx, schoolSeeds: SchoolFeeSeed[], now
           ...event,
           actorId: school.creatorId,
           action: 'created' as const,
-          createdAt: new Date(now.getTime() - HOUR_MS),
+          createdAt,
         },
         ...(values.status === 'approved'
-          ? [{ ...event, actorId: school.approverId, action: 'approved' as const, createdAt: now }]
+          ? [{ ...event, actorId: school.approverId, action: 'approved' as const, createdAt: approvedAt }]
           : []),
       ]);
       audits.push(
-        ...feeAuditEntries(fee!, { classArmIds, studentIds }, school, {
-          created: new Date(now.getTime() - HOUR_MS),
-          approved: now,
-        }),
+        ...feeAuditEntries(fee!, { classArmIds, studentIds }, school, { created: createdAt, approved: approvedAt }),
       );
     }
   }

@@ -76,42 +76,102 @@ interface PaidPart {
   isInstallment: boolean;
 }
 
+/** One payment of a habit: the whole fee, its first half, or what is left after that half. */
+interface HabitPart {
+  portion: 'whole' | 'firstHalf' | 'rest';
+  /** Days from the term's first day at the demo's usual pace (before it, when negative). */
+  day: number;
+  /** Minutes after 8:00 Lagos time. */
+  minute: number;
+  method: PayerMethod;
+}
+
 /**
- * What one student paid on one fee: most in full, some in two parts, some half, a few nothing
- * (last session's debtors), within the term's first seven weeks, between 8:00 and 15:00 Lagos time.
+ * The last day of term anyone pays on, whatever the pace: the same day in every term (the demo's
+ * shortest runs 89 days), so each term has all its money in by the day the forecast's replays end.
  */
-function partsOf(random: Random, amountKobo: bigint, termStart: string, inFull: boolean): PaidPart[] {
-  const start = new Date(`${termStart}T08:00:00+01:00`).getTime();
-  const when = (fromDay: number) =>
-    new Date(start + random.int(fromDay, fromDay + 24) * DAY_MS + random.int(0, 7 * 60) * 60_000);
-  const roll = inFull ? 1 : random.next();
+const LAST_PAYMENT_DAY = 85;
+
+/**
+ * How a family pays a fee, the same every term (families keep their ways): fewer than half pay
+ * in full around resumption, others in full within weeks or late before the examinations, some in
+ * two halves, some half and no more, a few nothing (debtors). The families the demo's sign-ins
+ * follow pay in full in the first weeks.
+ */
+function habitOf(random: Random, inFull: boolean): HabitPart[] {
+  const part = (portion: HabitPart['portion'], from: number, to: number, method = random.pick(METHODS)) => ({
+    portion,
+    day: random.int(from, to),
+    minute: random.int(0, 7 * 60),
+    method,
+  });
+  if (inFull) return [part('whole', 0, 24)];
+  const roll = random.next();
   if (roll < 0.08) return [];
-  const method = random.pick(METHODS);
-  if (roll < 0.2) return [{ amountKobo: amountKobo / 2n, at: when(10), method, isInstallment: true }];
-  if (roll < 0.45) {
-    const first = amountKobo / 2n;
-    return [
-      { amountKobo: first, at: when(0), method, isInstallment: true },
-      { amountKobo: amountKobo - first, at: when(25), method: random.pick(METHODS), isInstallment: true },
-    ];
-  }
-  return [{ amountKobo, at: when(0), method, isInstallment: false }];
+  if (roll < 0.2) return [part('firstHalf', 10, 50)];
+  if (roll < 0.4) return [part('firstHalf', 0, 20), part('rest', 30, 75)];
+  if (roll < 0.7) return [part('whole', -10, 3)];
+  if (roll < 0.94) return [part('whole', 4, 35)];
+  return [part('whole', 50, LAST_PAYMENT_DAY)];
+}
+
+/**
+ * Each term's pace, oldest first: the days of every habit after resumption are stretched by it
+ * (1 is the habit's own). The first two are the fastest and the slowest and every later term falls
+ * between them, so a forecast of each term from the ones before it holds it within its band, as
+ * the forecast page's accuracy shows. This term's pace comes last.
+ */
+const PAST_PACES = [0.8, 1.3, 1.05, 1.15, 0.9, 1.2];
+const CURRENT_PACE = 1.1;
+
+/** A habit in one term: its days at the term's pace, none past the last day anyone pays on. */
+function partsOf(habit: HabitPart[], amountKobo: bigint, termStart: string, pace: number) {
+  const start = new Date(`${termStart}T08:00:00+01:00`).getTime();
+  return habit.map(
+    (part): PaidPart => ({
+      amountKobo:
+        part.portion === 'whole'
+          ? amountKobo
+          : part.portion === 'firstHalf'
+            ? amountKobo / 2n
+            : amountKobo - amountKobo / 2n,
+      at: new Date(
+        start +
+          (part.day <= 0 ? part.day : Math.min(Math.round(part.day * pace), LAST_PAYMENT_DAY)) * DAY_MS +
+          part.minute * 60_000,
+      ),
+      method: part.method,
+      isInstallment: part.portion !== 'whole',
+    }),
+  );
 }
 
 /**
  * Last session in the demo: its three terms' fees, approved, and what each student paid on them,
- * credited with receipts numbered per school in the order they were paid, so the dashboards'
- * trends and method mix have a year to draw and the auditor a past term to pack. The current
- * term stays as seedDemoFees left it. `paidInFull` (the families the demo's sign-ins follow) paid
- * every past fee at once, so their pages owe nothing from before this term.
+ * and this term's tuition paid by the same habits up to `currentTermUntil`, credited with receipts
+ * numbered per school in the order they were paid, so the dashboards' trends and method mix have
+ * a year to draw, the forecast past terms to learn from, and the auditor a past term to pack.
+ * This term's other fees stay as seedDemoFees left them, for families and the desk to pay.
+ * `paidInFull` (the families the demo's sign-ins follow) paid every past fee at once and nothing
+ * yet this term, so their pages owe nothing from before this term and all of this term's fees.
  */
 export async function seedDemoHistory(
   tx: DbOrTx,
   schoolSeeds: SchoolHistorySeed[],
-  options: { now: Date; paidInFull: ReadonlySet<string> },
+  options: { now: Date; paidInFull: ReadonlySet<string>; currentTermUntil: Date },
 ): Promise<PastAuditEntry[]> {
   const audits: PastAuditEntry[] = [];
   const random = seededRandom(20_251_107);
+  const habits = new Map<string, HabitPart[]>();
+  const habitFor = (studentId: string, feeType: string) => {
+    const key = `${studentId}:${feeType}`;
+    let habit = habits.get(key);
+    if (!habit) {
+      habit = habitOf(random, options.paidInFull.has(studentId));
+      habits.set(key, habit);
+    }
+    return habit;
+  };
   const today = todayIn('Africa/Lagos', options.now);
   // A year of payments goes in with the summaries' trigger off (it refreshes a student's term
   // position per row), and the summaries are rebuilt once at the end, as the benchmark loads its data.
@@ -137,7 +197,8 @@ export async function seedDemoHistory(
     const levelOf = new Map(arms.map((arm) => [arm.id, arm.name.startsWith('JSS') ? 'JSS' : 'SS']));
 
     const rows: (typeof payments.$inferInsert)[] = [];
-    for (const term of pastTerms) {
+    for (const [index, term] of pastTerms.entries()) {
+      const pace = PAST_PACES[index % PAST_PACES.length]!;
       const setUp = new Date(new Date(`${term.startDate}T09:00:00+01:00`).getTime() - 14 * DAY_MS);
       for (const seed of PAST_FEES) {
         const armIds = seed.level ? arms.filter((arm) => levelOf.get(arm.id) === seed.level).map((arm) => arm.id) : [];
@@ -184,11 +245,25 @@ export async function seedDemoHistory(
         );
         for (const student of students) {
           if (seed.level && levelOf.get(student.classArmId ?? '') !== seed.level) continue;
-          for (const part of partsOf(random, seed.amountKobo, term.startDate, options.paidInFull.has(student.id))) {
+          for (const part of partsOf(habitFor(student.id, seed.type), seed.amountKobo, term.startDate, pace)) {
             if (part.at >= options.now) continue;
             rows.push(paymentRow(random, school, { feeId: fee!.id, studentId: student.id }, part));
           }
         }
+      }
+    }
+    const tuition = await tx
+      .select({ id: fees.id, amountKobo: fees.amountKobo, classArmId: feeClassArms.classArmId })
+      .from(fees)
+      .innerJoin(feeClassArms, eq(feeClassArms.feeId, fees.id))
+      .where(and(eq(fees.termId, current.id), eq(fees.type, 'tuition'), eq(fees.status, 'approved')));
+    const tuitionOf = new Map(tuition.map((fee) => [fee.classArmId, fee]));
+    for (const student of students) {
+      const fee = tuitionOf.get(student.classArmId ?? '');
+      if (!fee || options.paidInFull.has(student.id)) continue;
+      for (const part of partsOf(habitFor(student.id, 'tuition'), fee.amountKobo, current.startDate, CURRENT_PACE)) {
+        if (part.at >= options.currentTermUntil) continue;
+        rows.push(paymentRow(random, school, { feeId: fee.id, studentId: student.id }, part));
       }
     }
     rows.sort((a, b) => a.paidAt!.getTime() - b.paidAt!.getTime());

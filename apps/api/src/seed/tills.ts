@@ -67,6 +67,9 @@ const DAYS: TillDay[] = [
 
 const person = (userId: string) => ({ userId, ip: null, userAgent: null });
 
+/** When the demo's days at the desk begin: the history before them is paid elsewhere, so receipts stay in order. */
+export const demoTillDaysBegin = (now: Date) => lagosAt(now, Math.max(...DAYS.map((day) => day.daysAgo)), 0);
+
 /** A Lagos time of day, `daysAgo` days before `now`'s Lagos date. */
 function lagosAt(now: Date, daysAgo: number, hour: number, minute = 0) {
   const day = new Date(`${todayIn(LAGOS, now)}T00:00:00+01:00`).getTime() - daysAgo * DAY_MS;
