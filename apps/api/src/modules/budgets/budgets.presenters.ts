@@ -16,8 +16,8 @@ interface Ref {
 
 /** Whole percent of the budget spent, rounded down: 79.9% is still under the 80% alert. */
 
-/** Every category with a budget, spending or commitments, in the categories' order, and the totals. */
-export function toBudgetReport(school: Ref, term: Ref, rows: BudgetFigureRow[]): BudgetReport {
+/** Every category with a budget, spending or commitments, in the categories' order: one term's figures merged. */
+export function budgetLines(rows: readonly BudgetFigureRow[]): BudgetLine[] {
   const lines: BudgetLine[] = [];
   for (const category of EXPENSE_CATEGORIES) {
     const parts = rows.filter((row) => row.category === category);
@@ -38,6 +38,12 @@ export function toBudgetReport(school: Ref, term: Ref, rows: BudgetFigureRow[]):
       level: budgetLevel(budget ?? 0n, actual),
     });
   }
+  return lines;
+}
+
+/** A term's budget report: its lines and their totals. */
+export function toBudgetReport(school: Ref, term: Ref, rows: readonly BudgetFigureRow[]): BudgetReport {
+  const lines = budgetLines(rows);
   const sum = (pick: (line: BudgetLine) => bigint | null) =>
     lines.reduce((total, line) => total + (pick(line) ?? 0n), 0n);
   return {

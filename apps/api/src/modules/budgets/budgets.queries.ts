@@ -77,6 +77,7 @@ export async function budgetWatchers(db: DbOrTx, schoolId: string, groupSchoolId
 }
 
 export interface BudgetFigureRow {
+  term_id: string;
   category: ExpenseCategory;
   budget_id: string | null;
   budget: string | null;
@@ -85,55 +86,27 @@ export interface BudgetFigureRow {
 }
 
 /**
- * A school's term per category, in one statement: the budgets, what was spent (payouts net of
- * reversals on the term's expenses) and what is committed (approved, not yet paid). A category
- * appears once per part it has; the service merges them.
+ * The terms' figures per category, in one statement: the budgets, what was spent (payouts net of
+ * reversals on each term's expenses) and what is committed (approved, not yet paid). A category
+ * appears once per part it has; `budgetLines` merges them.
  */
-export function budgetFigures(db: DbOrTx, schoolId: string, termId: string) {
+export function budgetFigures(db: ReadDb, termIds: readonly string[]) {
+  const terms = sql`${`{${termIds.join(',')}}`}::uuid[]`;
   return rowsOf<BudgetFigureRow>(
     db,
-    sql`select ${budgets.category} as category, ${budgets.id} as budget_id, ${budgets.amountKobo}::text as budget,
-        '0' as actual, '0' as committed
-      from ${budgets} where ${budgets.schoolId} = ${schoolId} and ${budgets.termId} = ${termId}
+    sql`select ${budgets.termId} as term_id, ${budgets.category} as category, ${budgets.id} as budget_id,
+        ${budgets.amountKobo}::text as budget, '0' as actual, '0' as committed
+      from ${budgets} where ${budgets.termId} = any(${terms})
     union all
-    select e.category, null, null, ${koboSum('p.amount_kobo')}, '0'
+    select e.term_id, e.category, null, null, ${koboSum('p.amount_kobo')}, '0'
       from ${expensePayouts} p join ${expenses} e on e.id = p.expense_id
-      where e.school_id = ${schoolId} and e.term_id = ${termId}
-      group by e.category
+      where e.term_id = any(${terms})
+      group by e.term_id, e.category
     union all
-    select e.category, null, null, '0', ${koboSum('e.amount_kobo - e.paid_kobo')}
+    select e.term_id, e.category, null, null, '0', ${koboSum('e.amount_kobo - e.paid_kobo')}
       from ${expenses} e
-      where e.school_id = ${schoolId} and e.term_id = ${termId} and e.status in ('approved', 'partially_paid')
-      group by e.category`,
-  );
-}
-
-/**
- * What is left of each budget of the terms named: the budget less what was spent and what is
- * owed on approved expenses of its school, term and category (as `budgetFigures` counts them),
- * never below nothing. The cash flow ahead spreads it over the term's months left.
- */
-export function budgetsLeft(db: ReadDb, termIds: readonly string[]) {
-  if (termIds.length === 0) return Promise.resolve([]);
-  return rowsOf<{ school_id: string; term_id: string; category: ExpenseCategory; left: string }>(
-    db,
-    sql`select b.school_id, b.term_id, b.category,
-        greatest(b.amount_kobo - coalesce(spent.total, 0) - coalesce(owed.total, 0), 0)::text as left
-      from ${budgets} b
-      left join lateral (
-        select sum(p.amount_kobo) as total from ${expensePayouts} p join ${expenses} e on e.id = p.expense_id
-        where e.school_id = b.school_id and e.term_id = b.term_id and e.category = b.category
-      ) spent on true
-      left join lateral (
-        select sum(e.amount_kobo - e.paid_kobo) as total from ${expenses} e
-        where e.school_id = b.school_id and e.term_id = b.term_id and e.category = b.category
-          and e.status in ('approved', 'partially_paid')
-      ) owed on true
-      where b.term_id in (${sql.join(
-        termIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      order by b.school_id, b.category`,
+      where e.term_id = any(${terms}) and e.status in ('approved', 'partially_paid')
+      group by e.term_id, e.category`,
   );
 }
 

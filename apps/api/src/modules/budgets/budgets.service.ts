@@ -1,6 +1,6 @@
 import { type BudgetInput, type BudgetReport, type ExpensePolicy, todayIn } from '@schoolledger/domain';
 import type { AppContext } from '../../app-context.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, ReadDb } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
 import { noTerms } from '../fees/fees.errors.js';
@@ -9,7 +9,7 @@ import { schoolNotFound } from '../schools/schools.errors.js';
 import { findSchool } from '../schools/schools.queries.js';
 import { checkBudgetAlerts } from './budget-alerts.service.js';
 import { budgetNotFound, policyNotYours, termNotOfSchool } from './budgets.errors.js';
-import { toBudgetReport, toExpensePolicy } from './budgets.presenters.js';
+import { budgetLines, toBudgetReport, toExpensePolicy } from './budgets.presenters.js';
 import {
   type BudgetRow,
   budgetFigures,
@@ -42,7 +42,7 @@ async function schoolOf(db: DbOrTx, auth: AuthContext, schoolId: string) {
 }
 
 async function reportOf(db: DbOrTx, school: { id: string; name: string }, term: { id: string; name: string }) {
-  return toBudgetReport(school, term, await budgetFigures(db, school.id, term.id));
+  return toBudgetReport(school, term, await budgetFigures(db, [term.id]));
 }
 
 /** A school's budget against actual for a term: the one asked for, else the school's current term. */
@@ -141,4 +141,20 @@ export async function saveExpensePolicy(
     });
   });
   return getExpensePolicy(ctx, auth, school.id);
+}
+
+/**
+ * What is left of each budget of the terms named, as the budget report counts it: the budget less
+ * what was spent and what is owed on approved expenses, never below nothing.
+ */
+export async function budgetsLeft(db: ReadDb, termIds: readonly string[]) {
+  if (termIds.length === 0) return [];
+  const rows = await budgetFigures(db, termIds);
+  return termIds.flatMap((termId) =>
+    budgetLines(rows.filter((row) => row.term_id === termId)).flatMap((line) => {
+      if (line.budget === null) return [];
+      const left = line.budget - line.actual - line.committed;
+      return [{ termId, category: line.category, leftKobo: left > 0n ? left : 0n }];
+    }),
+  );
 }

@@ -32,7 +32,7 @@ import type { ReadDb } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertSchoolExistsInScope, assertSchoolInScope, type Scope } from '../../plugins/tenancy.js';
 import { type Actor, recordAudit } from '../audit/audit.queries.js';
-import { budgetsLeft } from '../budgets/budgets.queries.js';
+import { budgetsLeft } from '../budgets/budgets.service.js';
 import { termOverview } from '../dashboards/collections.queries.js';
 import { commitmentNotFound } from './forecast.errors.js';
 import {
@@ -244,9 +244,9 @@ export async function forecastFor({
         term.endDate,
       ).map((outgoing) => ({ ...outgoing, kind: 'commitment' as const })),
       ...budgets
-        .filter((budget) => budget.term_id === term.id)
+        .filter((budget) => budget.termId === term.id)
         .flatMap((budget) =>
-          budgetByMonth({ leftKobo: BigInt(budget.left), from: date, to: term.endDate }).map((part) => ({
+          budgetByMonth({ leftKobo: budget.leftKobo, from: date, to: term.endDate }).map((part) => ({
             ...part,
             label: `${EXPENSE_CATEGORY_LABELS[budget.category]} budget`,
             kind: 'budget' as const,
