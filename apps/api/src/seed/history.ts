@@ -119,7 +119,7 @@ function habitOf(random: Random, inFull: boolean): HabitPart[] {
  * Each term's pace, oldest first: the days of every habit after resumption are stretched by it
  * (1 is the habit's own). The first two are the fastest and the slowest and every later term falls
  * between them, so a forecast of each term from the ones before it holds it within its band, as
- * the forecast page's accuracy shows. This term's pace comes last.
+ * the forecast page's accuracy shows. This term runs a little slower than the same term last year.
  */
 const PAST_PACES = [0.8, 1.3, 1.05, 1.15, 0.9, 1.2];
 const CURRENT_PACE = 1.1;
