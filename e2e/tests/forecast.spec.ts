@@ -26,6 +26,7 @@ interface SchoolForecast {
 }
 
 interface CashFlow {
+  opening: number;
   weeks: { ends_on: string; outgoings: { kind: string; label: string; due_on: string }[] }[];
 }
 
@@ -137,11 +138,17 @@ test.describe('collections forecast', () => {
     // And the group's, its schools added week by week.
     const groupWeeks = page.getByRole('region', { name: "The group's cash flow week by week" });
     await expect(groupWeeks.getByRole('row')).toHaveCount(1 + group.weeks.length);
-    await expect(groupWeeks).toContainText(`${school.school.name}: ${budgetPart!.label}`);
+    const dueThisWeek = group.weeks[0]!.outgoings.length;
+    expect(dueThisWeek, 'the demo schools have payments due this week').toBeGreaterThan(0);
+    await expect(groupWeeks.getByRole('row').nth(1)).toContainText(
+      `${dueThisWeek} payment${dueThisWeek === 1 ? '' : 's'} due across the schools`,
+    );
     await expectAccessible(page, 'the forecast');
     await shots(page, 'desktop');
 
-    // A commitment too large for the low line, due on the term's last week.
+    // A commitment too large for the low line, due on the term's last week: more than the school
+    // holds and its whole bill together.
+    const tooLarge = Math.ceil(school.cash_flow.opening + school.billed) + 1_000_000;
     const lastWeek = school.cash_flow.weeks.at(-1)!.ends_on;
     const dueDay = Number(lastWeek.slice(8, 10));
     const label = `Staff salaries ${Date.now() % 100_000}`;
@@ -151,7 +158,7 @@ test.describe('collections forecast', () => {
     await expect(dialog.getByText('Name the payment (e.g. Staff salaries)')).toBeVisible();
     await expect(dialog.getByText('Choose the day of the month it is paid')).toBeVisible();
     await dialog.getByLabel('What it is for').fill(label);
-    await dialog.getByLabel('Amount (₦)').fill('90000000');
+    await dialog.getByLabel('Amount (₦)').fill(String(tooLarge));
     await dialog.getByLabel('Day of the month').selectOption(String(dueDay));
     await dialog.getByLabel('Last month').fill(lastWeek.slice(0, 7));
     await expectAccessible(page, 'the commitment dialog');
@@ -163,7 +170,7 @@ test.describe('collections forecast', () => {
       .getByRole('region', { name: 'Monthly commitments' })
       .getByRole('listitem')
       .filter({ hasText: label });
-    await expect(commitment).toContainText(naira.format(90_000_000));
+    await expect(commitment).toContainText(naira.format(tooLarge));
     await expect(cashFlow).toContainText(label);
     await expect(view.getByRole('alert')).toContainText(
       `${label} on ${formatDay(lastWeek)}: not covered at the low forecast`,

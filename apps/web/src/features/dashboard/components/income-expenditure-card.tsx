@@ -68,7 +68,8 @@ export function IncomeExpenditureCard({ figures, period, reportTo }: IncomeExpen
       <Card>
         <CardHeader title="Income and expenditure" description={period} />
         <CardBody className="space-y-4">
-          <dl className="grid grid-cols-2 gap-4">
+          {/* Side by side from 480 px: a group's figures run to ₦47,824,750.50 and more, wider than half a phone. */}
+          <dl className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2">
             {stats.map((stat) => (
               <div key={stat.label} className="min-w-0">
                 <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{stat.label}</dt>

@@ -1,4 +1,4 @@
-import { type CashFlowAhead, formatCalendarDate, formatKobo, type Kobo } from '@schoolledger/domain';
+import { type CashFlowAhead, formatCalendarDate, formatKobo, type Kobo, plural } from '@schoolledger/domain';
 import { clsx } from 'clsx';
 import { AlertTriangle } from 'lucide-react';
 import { Card, CardHeader, EmptyState } from '@/components/ui';
@@ -39,9 +39,22 @@ const KIND_NAMES: Record<Week['outgoings'][number]['kind'], string> = {
   budget: 'Budget left for the month, from',
 };
 
-/** What goes out in a week, each item with its kind and day, and their total when there are several. */
-function Outgoings({ week }: { week: Week }) {
+/**
+ * What goes out in a week, each item with its kind and day, and their total when there are several;
+ * not itemised (the group's, where every school's items would run to pages), the total and how many.
+ */
+function Outgoings({ week, itemised }: { week: Week; itemised: boolean }) {
   if (week.outgoings.length === 0) return <span className="text-slate-500 dark:text-slate-400">Nothing due</span>;
+  if (!itemised) {
+    return (
+      <span className="tabular-nums">
+        {formatKobo(week.out)}
+        <span className="block text-xs text-slate-500 dark:text-slate-400">
+          {plural(week.outgoings.length, 'payment')} due across the schools
+        </span>
+      </span>
+    );
+  }
   return (
     <ul className="space-y-1">
       {week.outgoings.map((outgoing, index) => (
@@ -72,7 +85,7 @@ function Outgoings({ week }: { week: Week }) {
 const weekName = (week: Week) => `${formatCalendarDate(week.starts_on)} – ${formatCalendarDate(week.ends_on)}`;
 
 /** On a phone each week is a card of its own: six columns do not fit 360 pixels. */
-function WeekCards({ weeks, label }: { weeks: readonly Week[]; label: string }) {
+function WeekCards({ weeks, label, itemised }: { weeks: readonly Week[]; label: string; itemised: boolean }) {
   return (
     <ul aria-label={label} className="divide-y divide-slate-100 sm:hidden dark:divide-slate-800">
       {weeks.map((week) => (
@@ -111,7 +124,7 @@ function WeekCards({ weeks, label }: { weeks: readonly Week[]; label: string }) 
           <div>
             <p className="text-xs text-slate-500 dark:text-slate-400">Going out</p>
             <div className="text-slate-900 dark:text-white">
-              <Outgoings week={week} />
+              <Outgoings week={week} itemised={itemised} />
             </div>
           </div>
         </li>
@@ -120,7 +133,7 @@ function WeekCards({ weeks, label }: { weeks: readonly Week[]; label: string }) 
   );
 }
 
-function WeekTable({ weeks, label }: { weeks: readonly Week[]; label: string }) {
+function WeekTable({ weeks, label, itemised }: { weeks: readonly Week[]; label: string; itemised: boolean }) {
   return (
     <div className="max-sm:hidden">
       <TableFrame label={label}>
@@ -149,7 +162,7 @@ function WeekTable({ weeks, label }: { weeks: readonly Week[]; label: string }) 
                   <Band week={week} />
                 </Td>
                 <Td className="min-w-[15rem]">
-                  <Outgoings week={week} />
+                  <Outgoings week={week} itemised={itemised} />
                 </Td>
                 <Td numeric>
                   <Balance kobo={week.expected_balance} />
@@ -176,11 +189,14 @@ export function CashFlow({
   cashFlow,
   title,
   label,
+  itemised,
 }: {
   cashFlow: CashFlowAhead;
   title: string;
   /** The weeks' name for assistive technology: two cash flows on a page need two names. */
   label: string;
+  /** Each payment due listed (a school's), or each week's total only (the group's). */
+  itemised: boolean;
 }) {
   const { opening, weeks } = cashFlow;
   const gaps = shortfalls(weeks);
@@ -210,8 +226,8 @@ export function CashFlow({
         <EmptyState title="No weeks left in this term" className="py-8" />
       ) : (
         <>
-          <WeekCards weeks={weeks} label={label} />
-          <WeekTable weeks={weeks} label={label} />
+          <WeekCards weeks={weeks} label={label} itemised={itemised} />
+          <WeekTable weeks={weeks} label={label} itemised={itemised} />
         </>
       )}
     </Card>

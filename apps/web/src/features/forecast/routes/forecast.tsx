@@ -60,6 +60,7 @@ export default function ForecastPage() {
                   cashFlow={data.group_cash_flow}
                   title="Cash flow ahead for the group"
                   label="The group's cash flow week by week"
+                  itemised={false}
                 />
               )}
               <SchoolView
@@ -174,7 +175,7 @@ function SchoolView({
               />
             </Card>
           )}
-          <CashFlow cashFlow={school.cash_flow} title="Cash flow ahead" label="Cash flow week by week" />
+          <CashFlow cashFlow={school.cash_flow} title="Cash flow ahead" label="Cash flow week by week" itemised />
           <WhatMovesIt schoolId={school.school._id} reminds={reminds} />
         </>
       ) : (
