@@ -243,6 +243,17 @@ export function budgetByMonth({
   return months.map((month, index) => ({ dueOn: month.dueOn, amountKobo: parts[index]! }));
 }
 
+/** A school's cash flow ahead: its term, the cash it holds, what is in so far, its forecast and what falls due. */
+export interface SchoolCashFlowInput<T extends Outgoing> {
+  termStartsOn: CalendarDate;
+  termEndsOn: CalendarDate;
+  openingKobo: Kobo;
+  /** Collected so far this term: the forecast's lines start from it. */
+  collectedKobo: Kobo;
+  forecast: readonly ForecastDay[];
+  outgoings: readonly T[];
+}
+
 export interface CashFlowWeek<T extends Outgoing = Outgoing> {
   startsOn: CalendarDate;
   endsOn: CalendarDate;
@@ -272,16 +283,7 @@ export function cashFlowAhead<T extends Outgoing>({
   collectedKobo,
   forecast,
   outgoings,
-}: {
-  today: CalendarDate;
-  termStartsOn: CalendarDate;
-  termEndsOn: CalendarDate;
-  openingKobo: Kobo;
-  /** Collected so far this term: the forecast's lines start from it. */
-  collectedKobo: Kobo;
-  forecast: readonly ForecastDay[];
-  outgoings: readonly T[];
-}): CashFlowWeek<T>[] {
+}: SchoolCashFlowInput<T> & { today: CalendarDate }): CashFlowWeek<T>[] {
   const byDay = new Map(forecast.map((line) => [line.day, line]));
   const lineOn = (date: CalendarDate) => byDay.get(daysUntil(date, termStartsOn));
   const due = [...outgoings]
@@ -339,16 +341,6 @@ export function cashFlowAhead<T extends Outgoing>({
     weeks.push(week);
   }
   return weeks;
-}
-
-/** One school's part of the group's cash flow: what `cashFlowAhead` takes for it. */
-export interface SchoolCashFlowInput<T extends Outgoing> {
-  termStartsOn: CalendarDate;
-  termEndsOn: CalendarDate;
-  openingKobo: Kobo;
-  collectedKobo: Kobo;
-  forecast: readonly ForecastDay[];
-  outgoings: readonly T[];
 }
 
 /**
