@@ -1,8 +1,9 @@
 import { amountInWords, formatKobo, lagosDateTime, PAYMENT_METHOD_LABELS } from '@schoolledger/domain';
 import type { ReactNode } from 'react';
 import { ReceiptButton } from '@/components/payments';
+import { SlipLine } from '@/components/slip-line';
 import type { RecordedCash } from './cash-payment-form';
-import { ReceiptSheet, SlipLine } from './receipt-sheet';
+import { ReceiptSheet } from './receipt-sheet';
 import type { ChosenStudent } from './student-search';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

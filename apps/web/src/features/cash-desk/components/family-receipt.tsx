@@ -1,8 +1,9 @@
 import { formatKobo, lagosDateTime, PAYMENT_METHOD_LABELS } from '@schoolledger/domain';
 import { ReceiptButton } from '@/components/payments';
+import { SlipLine } from '@/components/slip-line';
 import { lineKey } from '../lib/family-form';
 import type { RecordedFamily } from './family-payment-form';
-import { ReceiptSheet, SlipLine } from './receipt-sheet';
+import { ReceiptSheet } from './receipt-sheet';
 import type { ChosenStudent } from './student-search';
 
 /** One printout for a family payment: every fee paid, each with its own receipt number. */

@@ -1,6 +1,7 @@
 import { amountInWords, formatKobo, lagosDateTime, PAYMENT_METHOD_LABELS } from '@schoolledger/domain';
+import { SlipLine } from '@/components/slip-line';
 import type { QueuedPayment } from '../lib/desk-store';
-import { ReceiptSheet, SlipLine } from './receipt-sheet';
+import { ReceiptSheet } from './receipt-sheet';
 
 export const PROVISIONAL_TITLE = 'Provisional — pending sync';
 

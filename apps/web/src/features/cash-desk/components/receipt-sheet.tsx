@@ -48,24 +48,6 @@ export interface ReceiptSheetProps {
   slip: ReactNode;
 }
 
-/** One line of the slip: a label and its value, the value wrapping under it when long. */
-export function SlipLine({
-  label,
-  children,
-  strong = false,
-}: {
-  label: string;
-  children: ReactNode;
-  strong?: boolean;
-}) {
-  return (
-    <div className={`flex flex-wrap justify-between gap-x-2 ${strong ? 'text-sm font-bold' : ''}`}>
-      <span>{label}</span>
-      <span className="ml-auto text-right break-words">{children}</span>
-    </div>
-  );
-}
-
 /**
  * What the bursar hands over after a desk payment, one fee or a family's: the school's letterhead
  * and footer from its receipt settings, the body given, and Print and New Payment. Print puts the

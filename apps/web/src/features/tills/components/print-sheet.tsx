@@ -96,24 +96,6 @@ export function PrintSheet({
   );
 }
 
-/** One line of the slip: a label and its value, the value wrapping under it when long. */
-export function SlipLine({
-  label,
-  children,
-  strong = false,
-}: {
-  label: string;
-  children: ReactNode;
-  strong?: boolean;
-}) {
-  return (
-    <div className={`flex flex-wrap justify-between gap-x-2 ${strong ? 'font-bold' : ''}`}>
-      <span>{label}</span>
-      <span className="ml-auto text-right break-words tabular-nums">{children}</span>
-    </div>
-  );
-}
-
 /** Where the people who count and confirm the cash sign an A4 sheet. */
 export function SignatureLines({ labels }: { labels: readonly string[] }) {
   return (

@@ -9,11 +9,12 @@ import {
 } from '@schoolledger/domain';
 import { Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { SlipLine } from '@/components/slip-line';
 import { Button } from '@/components/ui';
 import { notify } from '@/lib/notify';
 import { TILL_MESSAGES } from '../lib/messages';
 import { varianceText } from './close-till-dialog';
-import { type PrintPaper, PrintSheet, printSheet, SignatureLines, SlipLine } from './print-sheet';
+import { type PrintPaper, PrintSheet, printSheet, SignatureLines } from './print-sheet';
 
 const SLIP_ID = 'till-report-slip';
 const PAGE_ID = 'till-report-page';
