@@ -4,7 +4,7 @@ import { notify } from '@/lib/notify';
 
 /**
  * A change a screen makes with its requests silent: a toast says it was done, or the server's
- * reason (else the screen's own fallback), and the queries under `invalidate` are read again.
+ * reason (else the screen's own fallback), and the queries under each key of `invalidate` are read again.
  */
 export function useToastMutation<TVariables, TData>({
   mutationFn,
@@ -15,14 +15,14 @@ export function useToastMutation<TVariables, TData>({
   mutationFn(variables: TVariables): Promise<TData>;
   success: string;
   failure: string;
-  invalidate: QueryKey;
+  invalidate: readonly QueryKey[];
 }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: () => {
       notify.success(success);
-      return queryClient.invalidateQueries({ queryKey: invalidate });
+      return Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => notify.error(errorMessage(error, failure)),
   });

@@ -1,7 +1,7 @@
 import { type ClassArmInput, classArmSchema, entityMessages } from '@schoolledger/domain';
 import { api } from '@/lib/api-client';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export async function createClassArm(input: ClassArmInput) {
   return classArmSchema.parse(await api.post('/classarm/create', input, { silent: true }));
@@ -10,7 +10,7 @@ export async function createClassArm(input: ClassArmInput) {
 const MESSAGES = entityMessages('Class arm');
 
 export function useCreateClassArm() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: createClassArm,
     success: MESSAGES.created,
     failure: MESSAGES.createFailed,

@@ -1,7 +1,7 @@
 import { entityMessages, type GroupSchoolInput, groupSchoolSchema } from '@schoolledger/domain';
 import { api, upload } from '@/lib/api-client';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export interface GroupSchoolPayload {
   input: GroupSchoolInput;
@@ -28,7 +28,7 @@ export async function createGroupSchool(payload: GroupSchoolPayload) {
 const MESSAGES = entityMessages('Group school');
 
 export function useCreateGroupSchool() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: createGroupSchool,
     success: MESSAGES.created,
     failure: MESSAGES.createFailed,

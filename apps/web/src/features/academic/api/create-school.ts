@@ -1,7 +1,7 @@
 import { entityMessages, type SchoolInput, schoolSchema } from '@schoolledger/domain';
 import { api } from '@/lib/api-client';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export async function createSchool(input: SchoolInput) {
   return schoolSchema.parse(await api.post('/school/create', input, { silent: true }));
@@ -10,7 +10,7 @@ export async function createSchool(input: SchoolInput) {
 const MESSAGES = entityMessages('School');
 
 export function useCreateSchool() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: createSchool,
     success: MESSAGES.created,
     failure: MESSAGES.createFailed,

@@ -1,7 +1,7 @@
 import { entityMessages, type SessionInput, sessionSchema } from '@schoolledger/domain';
 import { api } from '@/lib/api-client';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export async function createSession(input: SessionInput) {
   return sessionSchema.parse(await api.post('/session/create', input, { silent: true }));
@@ -10,7 +10,7 @@ export async function createSession(input: SessionInput) {
 const MESSAGES = entityMessages('Session');
 
 export function useCreateSession() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: createSession,
     success: MESSAGES.created,
     failure: MESSAGES.createFailed,

@@ -1,7 +1,7 @@
 import { entityMessages, type TermInput, termSchema } from '@schoolledger/domain';
 import { api } from '@/lib/api-client';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export async function createTerm(input: TermInput) {
   return termSchema.parse(await api.post('/term/create', input, { silent: true }));
@@ -10,7 +10,7 @@ export async function createTerm(input: TermInput) {
 const MESSAGES = entityMessages('Term');
 
 export function useCreateTerm() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: createTerm,
     success: MESSAGES.created,
     failure: MESSAGES.createFailed,

@@ -1,7 +1,7 @@
 import { entityMessages } from '@schoolledger/domain';
 import { api } from '@/lib/api-client';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export async function deleteClassArm(id: string) {
   await api.delete(`/classarm/${id}/delete`, { silent: true });
@@ -10,7 +10,7 @@ export async function deleteClassArm(id: string) {
 const MESSAGES = entityMessages('Class arm');
 
 export function useDeleteClassArm() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: deleteClassArm,
     success: MESSAGES.deleted,
     failure: MESSAGES.deleteFailed,

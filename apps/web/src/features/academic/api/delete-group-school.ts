@@ -1,7 +1,7 @@
 import { entityMessages } from '@schoolledger/domain';
 import { api } from '@/lib/api-client';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export async function deleteGroupSchool(id: string) {
   await api.delete(`/groupschool/${id}/delete`, { silent: true });
@@ -10,7 +10,7 @@ export async function deleteGroupSchool(id: string) {
 const MESSAGES = entityMessages('Group school');
 
 export function useDeleteGroupSchool() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: deleteGroupSchool,
     success: MESSAGES.deleted,
     failure: MESSAGES.deleteFailed,

@@ -1,7 +1,7 @@
 import { entityMessages } from '@schoolledger/domain';
 import { api } from '@/lib/api-client';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export async function deleteSchool(id: string) {
   await api.delete(`/school/${id}/delete`, { silent: true });
@@ -10,7 +10,7 @@ export async function deleteSchool(id: string) {
 const MESSAGES = entityMessages('School');
 
 export function useDeleteSchool() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: deleteSchool,
     success: MESSAGES.deleted,
     failure: MESSAGES.deleteFailed,

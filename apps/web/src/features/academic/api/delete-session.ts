@@ -1,7 +1,7 @@
 import { entityMessages } from '@schoolledger/domain';
 import { api } from '@/lib/api-client';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export async function deleteSession(id: string) {
   await api.delete(`/session/${id}/delete`, { silent: true });
@@ -10,7 +10,7 @@ export async function deleteSession(id: string) {
 const MESSAGES = entityMessages('Session');
 
 export function useDeleteSession() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: deleteSession,
     success: MESSAGES.deleted,
     failure: MESSAGES.deleteFailed,

@@ -1,7 +1,7 @@
 import { entityMessages } from '@schoolledger/domain';
 import { api } from '@/lib/api-client';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export async function deleteTerm(id: string) {
   await api.delete(`/term/${id}/delete`, { silent: true });
@@ -10,7 +10,7 @@ export async function deleteTerm(id: string) {
 const MESSAGES = entityMessages('Term');
 
 export function useDeleteTerm() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: deleteTerm,
     success: MESSAGES.deleted,
     failure: MESSAGES.deleteFailed,

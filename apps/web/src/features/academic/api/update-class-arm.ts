@@ -1,7 +1,7 @@
 import { type ClassArmInput, classArmSchema, entityMessages } from '@schoolledger/domain';
 import { api } from '@/lib/api-client';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export async function updateClassArm({ id, input }: { id: string; input: ClassArmInput }) {
   return classArmSchema.parse(await api.put(`/classarm/${id}/update`, input, { silent: true }));
@@ -10,7 +10,7 @@ export async function updateClassArm({ id, input }: { id: string; input: ClassAr
 const MESSAGES = entityMessages('Class arm');
 
 export function useUpdateClassArm() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: updateClassArm,
     success: MESSAGES.updated,
     failure: MESSAGES.updateFailed,

@@ -1,7 +1,7 @@
 import { entityMessages, groupSchoolSchema } from '@schoolledger/domain';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { type GroupSchoolPayload, sendGroupSchool } from './create-group-school';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export async function updateGroupSchool({ id, ...payload }: GroupSchoolPayload & { id: string }) {
   return groupSchoolSchema.parse(await sendGroupSchool('PUT', `/groupschool/${id}/update`, payload));
@@ -10,7 +10,7 @@ export async function updateGroupSchool({ id, ...payload }: GroupSchoolPayload &
 const MESSAGES = entityMessages('Group school');
 
 export function useUpdateGroupSchool() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: updateGroupSchool,
     success: MESSAGES.updated,
     failure: MESSAGES.updateFailed,

@@ -1,7 +1,7 @@
 import { entityMessages, type SchoolInput, schoolSchema } from '@schoolledger/domain';
 import { api } from '@/lib/api-client';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export async function updateSchool({ id, input }: { id: string; input: SchoolInput }) {
   return schoolSchema.parse(await api.put(`/school/${id}/update`, input, { silent: true }));
@@ -10,7 +10,7 @@ export async function updateSchool({ id, input }: { id: string; input: SchoolInp
 const MESSAGES = entityMessages('School');
 
 export function useUpdateSchool() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: updateSchool,
     success: MESSAGES.updated,
     failure: MESSAGES.updateFailed,

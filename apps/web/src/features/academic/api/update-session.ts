@@ -1,7 +1,7 @@
 import { entityMessages, type SessionInput, sessionSchema } from '@schoolledger/domain';
 import { api } from '@/lib/api-client';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export async function updateSession({ id, input }: { id: string; input: SessionInput }) {
   return sessionSchema.parse(await api.put(`/session/${id}/update`, input, { silent: true }));
@@ -10,7 +10,7 @@ export async function updateSession({ id, input }: { id: string; input: SessionI
 const MESSAGES = entityMessages('Session');
 
 export function useUpdateSession() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: updateSession,
     success: MESSAGES.updated,
     failure: MESSAGES.updateFailed,

@@ -1,7 +1,7 @@
 import { entityMessages, type TermInput, termSchema } from '@schoolledger/domain';
 import { api } from '@/lib/api-client';
+import { useToastMutation } from '@/lib/hooks/use-toast-mutation';
 import { academicKeys } from './keys';
-import { useAcademicMutation } from './mutation';
 
 export async function updateTerm({ id, input }: { id: string; input: TermInput }) {
   return termSchema.parse(await api.put(`/term/${id}/update`, input, { silent: true }));
@@ -10,7 +10,7 @@ export async function updateTerm({ id, input }: { id: string; input: TermInput }
 const MESSAGES = entityMessages('Term');
 
 export function useUpdateTerm() {
-  return useAcademicMutation({
+  return useToastMutation({
     mutationFn: updateTerm,
     success: MESSAGES.updated,
     failure: MESSAGES.updateFailed,

@@ -10,5 +10,5 @@ export function useForecastMutation<TVariables, TData>(options: {
   success: string;
   failure: string;
 }) {
-  return useToastMutation({ ...options, invalidate: forecastKeys.all });
+  return useToastMutation({ ...options, invalidate: [forecastKeys.all] });
 }

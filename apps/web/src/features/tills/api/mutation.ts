@@ -10,5 +10,5 @@ export function useTillMutation<TVariables, TData>(options: {
   success: string;
   failure: string;
 }) {
-  return useToastMutation({ ...options, invalidate: tillKeys.all });
+  return useToastMutation({ ...options, invalidate: [tillKeys.all] });
 }
